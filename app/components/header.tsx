@@ -1,0 +1,73 @@
+import { Heart, Home, LogIn, Menu, Search, ShoppingBag } from "lucide-react";
+import { Form, Link } from "react-router";
+
+interface HeaderProps {
+  onOpenMenu: () => void;
+  cartCount: number;
+  favouritesCount: number;
+}
+
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-label={`${count} ${label}`}
+      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-needle px-1 text-center text-xs leading-5 font-semibold text-white"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
+
+export function Header({ onOpenMenu, cartCount, favouritesCount }: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
+      <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">
+        <a
+          href="#site-nav"
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenMenu();
+          }}
+          className={`${iconButton} lg:hidden`}
+          aria-label="Open menu"
+          aria-controls="site-nav"
+        >
+          <Menu aria-hidden className="h-5 w-5" />
+        </a>
+        <Link to="/" className={iconButton} aria-label="Home">
+          <Home aria-hidden className="h-5 w-5" />
+        </Link>
+        <Form method="get" action="/browse" role="search" className="relative min-w-0 flex-1">
+          <label htmlFor="site-search" className="sr-only">
+            Search records
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
+          <input
+            id="site-search"
+            name="q"
+            type="search"
+            required
+            minLength={2}
+            pattern=".*\S.*"
+            placeholder="Search artists, titles, labels…"
+            className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-500 focus:border-needle focus:outline-none"
+          />
+        </Form>
+        <Link to="/favorites" className={iconButton} aria-label="Favourites">
+          <Heart aria-hidden className="h-5 w-5" />
+          <Badge count={favouritesCount} label="favourites" />
+        </Link>
+        <Link to="/cart" className={iconButton} aria-label="Cart">
+          <ShoppingBag aria-hidden className="h-5 w-5" />
+          <Badge count={cartCount} label="items in cart" />
+        </Link>
+        <Link to="/auth" className={iconButton} aria-label="Log in or register">
+          <LogIn aria-hidden className="h-5 w-5" />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ApiTrack } from "~/domain/record-api";
+import { formatLabel } from "~/domain/formats";
+import { recordPath } from "~/domain/slug";
+import { stockState, stockWording } from "~/domain/stock";
+
+const STOCK_STYLE: Record<string, string> = {
+  "in-stock": "bg-emerald-100 text-emerald-900",
+  low: "bg-amber-100 text-amber-900",
+  out: "bg-stone-200 text-stone-700",
+  "pre-order": "bg-indigo-100 text-indigo-900",
+};
+
+export function RecordCard({ track }: { track: ApiTrack }) {
+  const state = stockState(track.stockQuantity, track.isPreOrder);
+  const format = formatLabel(track.format);
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
+      <a href={recordPath(track)} className="flex flex-1 flex-col">
+        <div className="relative aspect-square overflow-hidden bg-stone-200">
+          <img
+            src={track.coverUrl}
+            alt={`Cover of ${track.title} by ${track.artist}`}
+            width={600}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+          <span className={`absolute top-2 left-2 rounded px-2 py-0.5 text-xs font-semibold ${STOCK_STYLE[state]}`}>
+            {stockWording(state)}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <h3 className="line-clamp-2 leading-snug font-semibold">{track.title}</h3>
+          <p className="line-clamp-1 text-sm text-stone-600">{track.artist}</p>
+          <div className="mt-auto flex items-end justify-between pt-2">
+            <span className="text-lg font-bold">{track.price}</span>
+            <span className="text-xs text-stone-500">{format.label}</span>
+          </div>
+        </div>
+      </a>
+    </article>
+  );
+}
+
+export function RecordCardSkeleton() {
+  return (
+    <div aria-hidden className="animate-pulse overflow-hidden rounded-lg bg-white ring-1 ring-stone-200">
+      <div className="aspect-square bg-stone-200" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 w-3/4 rounded bg-stone-200" />
+        <div className="h-3 w-1/2 rounded bg-stone-200" />
+        <div className="h-5 w-1/4 rounded bg-stone-200" />
+      </div>
+    </div>
+  );
+}

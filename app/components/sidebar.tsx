@@ -1,0 +1,78 @@
+import { Disc3, X } from "lucide-react";
+import { NavLink, useLocation } from "react-router";
+import { isActivePath, NAV_SECTIONS, type NavEntry } from "./nav-sections";
+
+interface SidebarProps {
+  open: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
+function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
+  const active = isActivePath(entry.to, pathname);
+  return (
+    <li>
+      <NavLink
+        to={entry.to}
+        aria-current={active ? "page" : undefined}
+        className={`block rounded-md px-3 py-2 text-sm transition-colors ${
+          active ? "bg-needle text-white" : "text-stone-300 hover:bg-white/10 hover:text-white"
+        }`}
+      >
+        {entry.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Fixed on wide screens; below 1024 px a slide-in panel (spec §1). */
+export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
+  const { pathname } = useLocation();
+  const library: NavEntry[] = [
+    signedIn ? { label: "Logout", to: "/logout" } : { label: "Login/Register", to: "/auth" },
+    { label: "Favorites", to: "/favorites" },
+    ...(isAdmin ? [{ label: "Admin", to: "/admin" }] : []),
+  ];
+  return (
+    <nav
+      id="site-nav"
+      aria-label="Main"
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove text-white transition-transform duration-200 lg:translate-x-0 ${
+        open ? "translate-x-0 shadow-2xl" : "-translate-x-full"
+      }`}
+    >
+      <div className="flex items-center justify-between px-5 py-5">
+        <NavLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <Disc3 aria-hidden className="h-7 w-7 text-needle" />
+          Needledrop
+        </NavLink>
+        <a
+          href="#"
+          onClick={(e) => {
+            e.preventDefault();
+            onClose();
+          }}
+          className="rounded p-1 text-stone-300 hover:text-white lg:hidden"
+          aria-label="Close menu"
+        >
+          <X aria-hidden className="h-5 w-5" />
+        </a>
+      </div>
+      <div className="flex-1 space-y-6 px-3 pb-8">
+        {[...NAV_SECTIONS, { title: "Your Library", entries: library }].map((section) => (
+          <div key={section.title}>
+            <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-widest text-stone-400">
+              {section.title}
+            </h2>
+            <ul className="space-y-1">
+              {section.entries.map((entry) => (
+                <Entry key={entry.to} entry={entry} pathname={pathname} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </nav>
+  );
+}

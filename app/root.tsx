@@ -1,0 +1,115 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { Sidebar } from "./components/sidebar";
+import { useNonce } from "./lib/nonce";
+import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16130f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(makeTrpcClient);
+
+  // Every route change: close the mobile menu and start at the top of the page (spec §1).
+  useEffect(() => {
+    setMenuOpen(false);
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          Skip to content
+        </a>
+        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} signedIn={false} isAdmin={false} />
+        {menuOpen && (
+          <div aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={() => setMenuOpen(false)} />
+        )}
+        <div className="flex min-h-screen flex-col lg:pl-64">
+          <Header onOpenMenu={() => setMenuOpen(true)} cartCount={0} favouritesCount={0} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </div>
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "404 Page Not Found" : "Something went wrong";
+  const text = notFound
+    ? "Did you forget to add the page to the router?"
+    : "Sorry, this page could not be shown. Please try again in a moment.";
+  if (!notFound) console.error(error);
+  return (
+    <Shell>
+      <title>{`${title} | Needledrop`}</title>
+      <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+        <div aria-hidden className="mb-6 h-32 w-32 rounded-full bg-[radial-gradient(circle,var(--color-needle)_0_18%,var(--color-ink)_19%_100%)] shadow-xl" />
+        <h1 className="font-display text-4xl font-bold">{title}</h1>
+        <p className="mt-4 text-stone-600">{text}</p>
+        <a href="/" className="mt-8 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
+          Back to the shop
+        </a>
+      </section>
+    </Shell>
+  );
+}

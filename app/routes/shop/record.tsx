@@ -1,0 +1,100 @@
+import { data, redirect } from "react-router";
+import { displayCoverUrl } from "~/domain/cover";
+import { formatLabel } from "~/domain/formats";
+import { formatPence } from "~/domain/money";
+import { formatDateGB, isPreOrder } from "~/domain/pre-order";
+import { recordPath, parseRecordIdentifier } from "~/domain/slug";
+import { stockState, stockWording } from "~/domain/stock";
+import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/structured-data";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/record";
+
+const DEFAULT_BLURB =
+  "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const identifier = "identifier" in params ? params.identifier : params["*"];
+  const { id } = parseRecordIdentifier(identifier ?? "");
+  const record = id === null ? null : context.services.catalogue.find(id);
+  if (!record) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const canonical = recordPath(record);
+  if (url.pathname !== canonical) throw redirect(canonical, 301);
+  return {
+    record,
+    today: context.today,
+    canonicalUrl: absoluteUrl(url.origin, canonical),
+    jsonLd: serializeJsonLd(productJsonLd(record, { origin: url.origin, today: context.today })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "404 Page Not Found | Needledrop" }];
+  const { record } = d;
+  return pageMeta({
+    title: `${record.title} by ${record.artist}`,
+    description: `${record.title} by ${record.artist} on vinyl, ${formatPence(record.pricePence)} at Needledrop.`,
+    url: d.canonicalUrl,
+    image: absoluteUrl(new URL(d.canonicalUrl).origin, displayCoverUrl(record.coverUrl)),
+    type: "product",
+  });
+};
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-stone-200 py-2">
+      <dt className="text-stone-500">{term}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export default function RecordPage({ loaderData }: Route.ComponentProps) {
+  const { record, today, jsonLd } = loaderData;
+  const preOrder = isPreOrder(record.releaseDate, today);
+  const state = stockState(record.stockQuantity, preOrder);
+  const format = formatLabel(record.format);
+  return (
+    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <img
+        src={displayCoverUrl(record.coverUrl)}
+        alt={`Cover of ${record.title} by ${record.artist}`}
+        width={600}
+        height={600}
+        className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
+      />
+      <div>
+        <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
+        <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>
+        <p className="mt-1 text-xl text-stone-700">{record.artist}</p>
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <span className="text-3xl font-bold">{formatPence(record.pricePence)}</span>
+          <span className="rounded bg-stone-200 px-2 py-1 text-sm">
+            {format.label}
+            {format.rpm ? ` · ${format.rpm}` : ""}
+          </span>
+          <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
+        </div>
+        {preOrder && record.releaseDate && (
+          <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
+            Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes
+            1–14 days after release.
+          </p>
+        )}
+        <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
+        <figure className="mt-6">
+          <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
+          <audio controls preload="none" src={record.audioUrl} className="w-full" />
+        </figure>
+        <dl className="mt-6 text-sm">
+          {record.label && <Fact term="Label">{record.label}</Fact>}
+          {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
+          {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
+          {record.year && <Fact term="Original year">{record.year}</Fact>}
+          <Fact term="Condition">{record.condition === "used" ? "Used" : "New"}</Fact>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+import { discountCodes } from "./newsletter";
+import { records } from "./records";
+import { users } from "./users";
+
+export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "cancelled", "refunded"] as const;
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Shown to the customer, e.g. "ND-20261122-0001". */
+    orderNumber: text("order_number").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
+    shippingName: text("shipping_name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull().default("United Kingdom"),
+    itemsPence: integer("items_pence").notNull(),
+    shippingPence: integer("shipping_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    totalPence: integer("total_pence").notNull(),
+    /** VAT contained in the total (prices include 20% UK VAT). */
+    vatPence: integer("vat_pence").notNull(),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    /** From the checkout form, so a double submit creates one order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    paymentProvider: text("payment_provider"),
+    paymentReference: text("payment_reference"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_email_idx").on(t.email),
+    index("orders_status_idx").on(t.status),
+    index("orders_created_idx").on(t.createdAt),
+    check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "restrict" }),
+    /** Snapshots: the order keeps what was bought even if the record changes later. */
+    title: text("title").notNull(),
+    artist: text("artist").notNull(),
+    unitPricePence: integer("unit_price_pence").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalPence: integer("line_total_pence").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_record_idx").on(t.recordId),
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
+    change: integer("change").notNull(),
+    reason: text("reason", { enum: ["sale", "restock", "adjustment", "cancellation", "seed"] }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_record_idx").on(t.recordId), index("stock_movements_order_idx").on(t.orderId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** The spec's "tracks": one row per record on sale. Money is integer pence, VAT included. */
+export const records = sqliteTable(
+  "records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Names the local cover and preview files, e.g. "track-12" or "blue-train". */
+    catalogueId: text("catalogue_id").notNull().unique(),
+    title: text("title").notNull(),
+    artist: text("artist").notNull(),
+    genre: text("genre"),
+    coverUrl: text("cover_url").notNull(),
+    audioUrl: text("audio_url").notNull(),
+    duration: integer("duration").notNull(),
+    isNewRelease: integer("is_new_release", { mode: "boolean" }).notNull().default(false),
+    description: text("description"),
+    pricePence: integer("price_pence").notNull(),
+    label: text("label"),
+    format: text("format"),
+    catalogNumber: text("catalog_number"),
+    /** YYYY-MM-DD; a date after today makes the record a pre-order. */
+    releaseDate: text("release_date"),
+    physicalReleaseDate: text("physical_release_date"),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    year: integer("year"),
+    rating: real("rating"),
+    bestSeller: integer("best_seller", { mode: "boolean" }).notNull().default(false),
+    condition: text("condition", { enum: ["new", "used"] }).notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("records_genre_idx").on(t.genre),
+    index("records_artist_idx").on(t.artist),
+    index("records_release_date_idx").on(t.releaseDate),
+    index("records_best_seller_idx").on(t.bestSeller),
+    index("records_new_release_idx").on(t.isNewRelease),
+    index("records_updated_at_idx").on(t.updatedAt),
+    index("records_price_idx").on(t.pricePence),
+    check("records_price_non_negative", sql`${t.pricePence} >= 0`),
+    check("records_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+export type RecordRow = typeof records.$inferSelect;
+export type NewRecordRow = typeof records.$inferInsert;

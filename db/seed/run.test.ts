@@ -1,0 +1,45 @@
+import { count, eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { migratedTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
+import { appMeta, artistBios, blogPosts, records, stockMovements, triviaQuestions, vinylCareTips } from "../schema";
+import { growCatalogue, seedIfEmpty } from "./run";
+
+let t: TestDb | undefined;
+afterEach(() => t?.cleanup());
+
+const opts = { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false } as const;
+const countOf = (db: TestDb["db"], table: SQLiteTable) =>
+  db.select({ n: count() }).from(table).get()?.n ?? 0;
+
+describe("seedIfEmpty", () => {
+  it("seeds an empty database once, with the catalogue and the magazine content", async () => {
+    t = migratedTestDb();
+    const first = await seedIfEmpty(t.db, opts);
+    expect(first).toEqual({ seeded: true, records: 764 });
+    expect(countOf(t.db, blogPosts)).toBeGreaterThanOrEqual(12);
+    expect(countOf(t.db, triviaQuestions)).toBeGreaterThanOrEqual(20);
+    expect(countOf(t.db, vinylCareTips)).toBeGreaterThanOrEqual(25);
+    expect(countOf(t.db, artistBios)).toBeGreaterThanOrEqual(24);
+    expect(countOf(t.db, stockMovements)).toBeGreaterThan(600);
+    expect(t.db.select().from(appMeta).where(eq(appMeta.key, "seed")).get()?.value).toBe(String(TEST_SEED));
+  });
+
+  it("never reseeds: a second run keeps every row, including changed ones", async () => {
+    t = migratedTestDb();
+    await seedIfEmpty(t.db, opts);
+    t.db.update(records).set({ stockQuantity: 4242 }).where(eq(records.id, 1)).run();
+    t.db.delete(records).where(eq(records.id, 2)).run();
+    const again = await seedIfEmpty(t.db, { ...opts, seed: 999 });
+    expect(again).toEqual({ seeded: false, records: 763 });
+    expect(t.db.select().from(records).where(eq(records.id, 1)).get()?.stockQuantity).toBe(4242);
+  });
+
+  it("grows the catalogue to a target size for benchmarks", async () => {
+    t = migratedTestDb();
+    await seedIfEmpty(t.db, opts);
+    expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(2236);
+    expect(countOf(t.db, records)).toBe(3000);
+    expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(0);
+  });
+});

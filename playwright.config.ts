@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// One temporary database per run, made by the main process; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "js-off",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
+      grep: /@no-js/,
+    },
+  ],
+  webServer: {
+    // The built production server, exactly as `npm start` runs it, on a throwaway database.
+    command: "node server.js",
+    url: `${baseURL}/api/tracks?limit=1`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dataDir, "e2e.db"),
+      // Generated media are deterministic, so runs share them and only the first one pays for them.
+      MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-e2e-media"),
+      ACCESS_LOG: "off",
+    },
+  },
+});

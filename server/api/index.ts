@@ -1,0 +1,18 @@
+import { Router, type ErrorRequestHandler } from "express";
+import { HttpError, sendError } from "../http/errors";
+import { httpStatusOf, DomainError } from "../services/errors";
+import { tracksApi } from "./tracks";
+
+/** REST shims at the spec's /api paths: thin adapters over the same services as tRPC and loaders. */
+export function apiRouter(): Router {
+  const api = Router();
+  api.use(tracksApi);
+  api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
+  const domainErrors: ErrorRequestHandler = (err, req, res, next) => {
+    if (err instanceof DomainError) return sendError(req, res, httpStatusOf(err), err.message);
+    if (err instanceof HttpError) return sendError(req, res, err.status, err.message);
+    next(err);
+  };
+  api.use(domainErrors);
+  return api;
+}

@@ -1,0 +1,94 @@
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { closeDb, getDb, type Db } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { seedIfEmpty } from "../db/seed/run";
+import { apiRouter } from "./api";
+import { loadConfig } from "./config";
+import { createRequestContext, createServices, type RequestContext } from "./context";
+import { accessLog } from "./http/access-log";
+import { bufferBody } from "./http/body";
+import { errorHandler } from "./http/errors";
+import { previewOnFirstPlay } from "./http/media";
+import { originCheck } from "./http/origin-check";
+import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
+import { appRouter } from "./trpc/router";
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+/** Migrates and (on first start only) seeds the database. Run once before listening. */
+export async function prepare(): Promise<void> {
+  const config = loadConfig();
+  const db = getDb();
+  runMigrations(db);
+  const result = await seedIfEmpty(db, { seed: config.SEED, mediaDir: config.mediaDir });
+  console.log(
+    result.seeded
+      ? `Seeded ${result.records} records (seed ${config.SEED}).`
+      : `Database already seeded; ${result.records} records kept.`,
+  );
+}
+
+/** Closes the database; the server has stopped taking requests by then. */
+export function shutdown(): void {
+  closeDb();
+}
+
+export interface AppOptions {
+  /** Renders pages: React Router in the real server, a stand-in in HTTP contract tests. */
+  pages: RequestHandler;
+  development?: boolean;
+  /** Vite's middleware in development; the built client files are served otherwise. */
+  devMiddleware?: RequestHandler;
+  /** Defaults to the process-wide database at DATABASE_PATH. */
+  db?: Db;
+}
+
+export function createApp(options: AppOptions) {
+  const config = loadConfig();
+  const development = options.development ?? false;
+  const db = options.db ?? getDb();
+  const services = createServices(db, { mediaDir: config.mediaDir });
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(accessLog(config.ACCESS_LOG === "on"));
+  app.use(cspNonce, securityHeaders({ development }), hstsWhenSecure);
+  app.use(compression());
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  else {
+    // Hashed file names: safe to cache for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  app.get("/media/audio/:file", previewOnFirstPlay(services));
+  app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
+
+  app.use(originCheck(config.allowedOrigins));
+  app.use(bufferBody);
+  app.use((req, res, next) => {
+    res.locals.ctx = createRequestContext(db, services, req, res);
+    next();
+  });
+
+  app.use(
+    "/trpc",
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ res }) => res.locals.ctx,
+      onError({ error, path: procedure }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${procedure}:`, error);
+      },
+    }),
+  );
+  app.use("/api", apiRouter());
+  app.use(options.pages);
+  app.use(errorHandler);
+  return app;
+}

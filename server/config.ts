@@ -1,0 +1,35 @@
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_PATH: z.string().min(1).default("data/needledrop.db"),
+  /** Generated covers and audio previews; shared between databases because they are deterministic. */
+  MEDIA_DIR: z.string().min(1).default("data/media"),
+  SEED: z.coerce.number().int().default(20261122),
+  /** Extra origins allowed to send mutations, comma-separated (e.g. the public https origin behind a proxy). */
+  ALLOWED_ORIGINS: z.string().default(""),
+  /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
+  TRUST_PROXY: z.string().default(""),
+  ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+});
+
+export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; mediaDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    allowedOrigins: c.ALLOWED_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
+    mediaDir: path.resolve(c.MEDIA_DIR),
+  };
+}

@@ -1,0 +1,59 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+/**
+ * React Router's Express adapter reads the body from the socket, but bufferBody has already read it
+ * (to enforce the size limit and reject bad JSON for everyone). This adapter hands React Router
+ * the buffered bytes instead; the rest mirrors @react-router/express.
+ */
+export function reactRouterHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => unknown;
+}): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res);
+      const context = options.getLoadContext(req, res);
+      const response = await handle(request, context as never);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    // A Buffer is a Uint8Array; the DOM typings only want it ArrayBuffer-backed.
+    body: hasBody ? ((req.rawBody ?? new Uint8Array()) as Uint8Array<ArrayBuffer>) : undefined,
+  });
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,17 @@
+// Entry of the server bundle: the Express app with React Router's build rendering the pages.
+import type { RequestHandler } from "express";
+import * as build from "virtual:react-router/server-build";
+import { createApp } from "./app";
+import { reactRouterHandler } from "./http/react-router";
+
+export { prepare, shutdown } from "./app";
+export { gracefulShutdown } from "./http/graceful";
+
+export function createServerApp(options: { development?: boolean; devMiddleware?: RequestHandler } = {}) {
+  const pages = reactRouterHandler({
+    build,
+    mode: options.development ? "development" : "production",
+    getLoadContext: (_req, res) => res.locals.ctx,
+  });
+  return createApp({ ...options, pages });
+}

@@ -1,0 +1,35 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { RequestContext } from "../context";
+import { DomainError, ForbiddenError, NotFoundError, ValidationError, ConflictError, OutOfStockError } from "../services/errors";
+
+// 1. Context: the same per-request context loaders get (see server/context.ts).
+const t = initTRPC.context<RequestContext>().create({
+  // 2. Error formatter: Zod failures reach the client flattened, field by field.
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
+    return { ...shape, data: { ...shape.data, zodError } };
+  },
+});
+
+const CODES = new Map<Function, TRPCError["code"]>([
+  [NotFoundError, "NOT_FOUND"],
+  [ValidationError, "BAD_REQUEST"],
+  [ForbiddenError, "FORBIDDEN"],
+  [ConflictError, "CONFLICT"],
+  [OutOfStockError, "CONFLICT"],
+]);
+
+// 3. Domain errors become tRPC errors with their message; anything else stays an opaque 500.
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: CODES.get(cause.constructor) ?? "BAD_REQUEST", message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapDomainErrors);

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests live beside the code; Playwright specs (tests/e2e) are never picked up here.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
