@@ -52,7 +52,7 @@ export function Header({ onOpenMenu, cartCount, favouritesCount }: HeaderProps) 
             required
             minLength={2}
             pattern=".*\S.*"
-            placeholder="Search artists, titles, labels…"
+            placeholder="Search"
             className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-500 focus:border-needle focus:outline-none"
           />
         </Form>

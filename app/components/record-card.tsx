@@ -14,7 +14,7 @@ export function RecordCard({ track }: { track: ApiTrack }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
+    <article className="group flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
       <a href={recordPath(track)} className="flex flex-1 flex-col">
         <div className="relative aspect-square overflow-hidden bg-stone-200">
           <img

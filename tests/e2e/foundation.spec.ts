@@ -103,7 +103,8 @@ test.describe("the built server's HTTP rules", () => {
     expect(big.status()).toBe(413);
     const broken = await request.post("/api/tracks", {
       headers: { origin: baseURL!, "content-type": "application/json" },
-      data: '{"broken":',
+      // A Buffer is sent as-is; Playwright would JSON-encode a string body.
+      data: Buffer.from('{"broken":'),
     });
     expect(broken.status()).toBe(400);
     expect((await broken.json()).error).toBe("Malformed JSON in request body.");

@@ -7,7 +7,7 @@ export function Hero() {
     >
       <div
         aria-hidden
-        className="absolute -top-24 -right-24 h-[28rem] w-[28rem] rounded-full opacity-90 sm:-right-10 bg-[repeating-radial-gradient(circle,#1f1a14_0_2px,#0d0b08_3px_5px)]"
+        className="absolute -right-40 -bottom-48 h-[28rem] w-[28rem] rounded-full opacity-60 sm:-top-24 sm:-right-10 sm:bottom-auto sm:opacity-90 bg-[repeating-radial-gradient(circle,#1f1a14_0_2px,#0d0b08_3px_5px)]"
       >
         <div className="absolute inset-0 m-auto h-36 w-36 rounded-full bg-needle ring-8 ring-label/80" />
         <div className="absolute inset-0 m-auto h-3 w-3 rounded-full bg-ink" />
