@@ -1,3 +1,4 @@
+import { GENRES } from "../../app/domain/genres";
 import { PLACEHOLDER_TITLES, DEFAULT_COVER_URL } from "../../app/domain/hiding";
 import type { NewRecordRow } from "../schema";
 import {
@@ -19,10 +20,6 @@ import { pickFormat, priceFor, releaseFor, stockFor } from "./record-traits";
 export const TRACK_COUNT = 757;
 export const PREVIEW_SECONDS = 8;
 
-const GENRES_FOR_GENERATED = [
-  "Rock", "Pop", "Jazz", "Soul", "Funk", "Hip-Hop", "Electronic", "Reggae", "Blues", "Folk", "Country",
-  "Classical", "Punk", "Metal", "Indie", "Ambient", "Disco", "House", "Techno", "R&B", "Soundtrack", "World",
-] as const;
 
 /**
  * A handful of legacy rows the hiding rule (spec §5) must keep out of listings: placeholder titles and
@@ -57,7 +54,7 @@ function fictionalFacts(rng: SeededRandom, catalogueId: string, taken: Set<strin
     if (taken.has(key(artist, title))) continue;
     if (PLACEHOLDER_TITLES.some((p) => p.toLowerCase() === title.toLowerCase())) continue;
     taken.add(key(artist, title));
-    const genre = rng.pick(GENRES_FOR_GENERATED);
+    const genre = rng.pick(GENRES);
     const label = rng.pick(LABELS);
     const year = rng.int(1965, Number(today.slice(0, 4)));
     const prefix = LABEL_PREFIXES[label] ?? label.slice(0, 3).toUpperCase();

@@ -3,11 +3,12 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { gracefulShutdown } from "./graceful";
 
-function slowServer(delayMs: number) {
+function slowServer(delayMs: number, events: string[] = []) {
   let entered!: () => void;
   const inHandler = new Promise<void>((r) => (entered = r));
   const server = http.createServer((_req, res) => {
     entered();
+    res.on("finish", () => events.push("response sent"));
     setTimeout(() => res.end("finished"), delayMs);
   });
   return { server, inHandler };
@@ -15,13 +16,11 @@ function slowServer(delayMs: number) {
 
 describe("gracefulShutdown", () => {
   it("lets an in-flight request finish before reporting closed, and refuses new connections", async () => {
-    const { server, inHandler } = slowServer(300);
+    const events: string[] = [];
+    const { server, inHandler } = slowServer(300, events);
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as AddressInfo;
-    const events: string[] = [];
-    const inFlight = fetch(`http://127.0.0.1:${port}/`).then(async (r) => {
-      events.push(`response ${r.status} ${await r.text()}`);
-    });
+    const inFlight = fetch(`http://127.0.0.1:${port}/`).then(async (r) => `${r.status} ${await r.text()}`);
     await inHandler;
     const closed = new Promise<void>((r) =>
       gracefulShutdown(server, () => {
@@ -30,8 +29,12 @@ describe("gracefulShutdown", () => {
       }),
     );
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    await Promise.all([inFlight, closed]);
-    expect(events).toEqual(["response 200 finished", "closed"]);
+    const started = Date.now();
+    const [answer] = await Promise.all([inFlight, closed]);
+    expect(answer).toBe("200 finished");
+    expect(events).toEqual(["response sent", "closed"]);
+    // Closed soon after the response, not after the client's keep-alive timeout.
+    expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it("cuts off requests that outlast the timeout", async () => {

@@ -10,8 +10,13 @@ export function gracefulShutdown(server: Server, onClosed: () => void, timeoutMs
     server.closeAllConnections();
   }, timeoutMs);
   force.unref();
+  // A keep-alive connection turns idle once its in-flight response ends; close it then rather than
+  // waiting out the client's keep-alive timeout.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  sweep.unref();
   server.close(() => {
     clearTimeout(force);
+    clearInterval(sweep);
     onClosed();
   });
   server.closeIdleConnections();

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { sendError } from "./errors";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 export function requestOrigin(req: Request): string {
   return `${req.protocol}://${req.get("host") ?? ""}`;

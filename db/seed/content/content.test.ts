@@ -124,17 +124,8 @@ describe("NAMED_RECORDS", () => {
     expect(new Set(NAMED_RECORDS.map(recordKey)).size).toBe(NAMED_RECORDS.length);
   });
 
-  it("agrees with REAL_RECORDS on the facts where both list a record", () => {
-    for (const named of NAMED_RECORDS) {
-      const real = REAL_RECORDS.find((r) => recordKey(r) === recordKey(named));
-      if (!real) continue;
-      expect({ label: named.label, year: named.year, genre: named.genre, catalogNumber: named.catalogNumber }).toEqual({
-        label: real.label,
-        year: real.year,
-        genre: real.genre,
-        catalogNumber: real.catalogNumber,
-      });
-    }
+  it("are all records the shop knows from REAL_RECORDS", () => {
+    for (const named of NAMED_RECORDS) expect(REAL_RECORDS.map(recordKey)).toContain(recordKey(named));
   });
 });
 
