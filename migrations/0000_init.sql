@@ -20,6 +20,7 @@ CREATE TABLE `records` (
 	`rating` real,
 	`best_seller` integer DEFAULT false NOT NULL,
 	`condition` text DEFAULT 'new' NOT NULL,
+	`hidden_by_content` integer GENERATED ALWAYS AS ((lower(trim("title")) in ('midnight drive', 'electric dreams', 'summer nights', 'rhythm & blues', 'digital horizon', 'neon city', 'lunar phase', 'cosmic journey', 'urban echoes', 'electronic vibes') or trim("cover_url") = '' or "cover_url" like '%/images/default-cover.jpg')) STORED NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	CONSTRAINT "records_price_non_negative" CHECK("records"."price_pence" >= 0),
@@ -33,6 +34,7 @@ CREATE INDEX `records_release_date_idx` ON `records` (`release_date`);--> statem
 CREATE INDEX `records_best_seller_idx` ON `records` (`best_seller`);--> statement-breakpoint
 CREATE INDEX `records_new_release_idx` ON `records` (`is_new_release`);--> statement-breakpoint
 CREATE INDEX `records_updated_at_idx` ON `records` (`updated_at`);--> statement-breakpoint
+CREATE INDEX `records_visibility_idx` ON `records` (`hidden_by_content`,`stock_quantity`,`release_date`);--> statement-breakpoint
 CREATE INDEX `records_price_idx` ON `records` (`price_pence`);--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,

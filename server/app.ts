@@ -62,11 +62,8 @@ export function createApp(options: AppOptions) {
   app.use(compression());
 
   if (options.devMiddleware) app.use(options.devMiddleware);
-  else {
-    // Hashed file names: safe to cache for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  }
+  // Hashed file names: safe to cache for a year.
+  else app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
 
@@ -88,6 +85,8 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use("/api", apiRouter());
+  // Other public files (favicon, images) after the API, so API calls never wait on a file-system lookup.
+  if (!options.devMiddleware) app.use(express.static("build/client", { maxAge: "1h", index: false }));
   app.use(options.pages);
   app.use(errorHandler);
   return app;

@@ -37,13 +37,22 @@ export function isPreOrder(releaseDate: string | null | undefined, today: string
  * same in the browser and Node, so a late-evening UTC clock still gives the
  * UK date during British Summer Time.
  */
+// Building an Intl formatter costs far more than using one, so each is made once.
+const LONDON_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const GB_LONG_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 export function todayInLondon(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = LONDON_DATE.formatToParts(now);
   // formatToParts rather than format(): the exact en-CA pattern varies between ICU versions.
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
@@ -63,10 +72,5 @@ export function formatDateGB(isoDate: string | null | undefined): string {
   const date = toIsoDate(isoDate);
   if (date === null) return "";
   // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  return GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/hiding";
 import { createdAt, updatedAt } from "./columns";
+
+/**
+ * The date-independent half of the hiding rule (app/domain/hiding.ts): a placeholder title, or no
+ * cover but the default stock photo. Kept as a stored column so listings filter through an index;
+ * built from the rule's own constants (changing them needs a new migration), and an integration test
+ * checks the database and the pure rule agree on every seeded record.
+ */
+const placeholderList = sql.raw(PLACEHOLDER_TITLES.map((t) => `'${t.toLowerCase().replaceAll("'", "''")}'`).join(", "));
+const hiddenByContentSql = sql`(lower(trim("title")) in (${placeholderList}) or trim("cover_url") = '' or "cover_url" like ${sql.raw(`'%${DEFAULT_COVER_URL}'`)})`;
 
 /** The spec's "tracks": one row per record on sale. Money is integer pence, VAT included. */
 export const records = sqliteTable(
@@ -29,6 +39,9 @@ export const records = sqliteTable(
     rating: real("rating"),
     bestSeller: integer("best_seller", { mode: "boolean" }).notNull().default(false),
     condition: text("condition", { enum: ["new", "used"] }).notNull().default("new"),
+    hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
+      .notNull()
+      .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,6 +52,8 @@ export const records = sqliteTable(
     index("records_best_seller_idx").on(t.bestSeller),
     index("records_new_release_idx").on(t.isNewRelease),
     index("records_updated_at_idx").on(t.updatedAt),
+    // Counting visible records: a covering index scan instead of reading every row.
+    index("records_visibility_idx").on(t.hiddenByContent, t.stockQuantity, t.releaseDate),
     index("records_price_idx").on(t.pricePence),
     check("records_price_non_negative", sql`${t.pricePence} >= 0`),
     check("records_stock_non_negative", sql`${t.stockQuantity} >= 0`),

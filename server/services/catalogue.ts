@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, not, or, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/hiding";
+import { and, asc, count, desc, eq, gt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/types";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
@@ -16,43 +15,43 @@ export interface Page<T> {
 
 /**
  * The record hiding rule (app/domain/hiding.ts) as a SQL condition, so listings can page in the
- * database. Built from the same constants; an integration test checks both agree on every record.
+ * database: pre-orders always show; otherwise the record needs stock and must not be hidden by its
+ * content (the stored hidden_by_content column). An integration test checks both agree on every record.
  */
-export function visibleRecordCondition(today: string): SQL {
-  const preOrder = gt(records.releaseDate, today);
-  const placeholder = inArray(sql`lower(trim(${records.title}))`, PLACEHOLDER_TITLES.map((t) => t.toLowerCase()));
-  const noCover = or(
-    eq(sql`trim(${records.coverUrl})`, ""),
-    sql`${records.coverUrl} like ${"%" + DEFAULT_COVER_URL}`,
-  );
-  return or(preOrder, and(not(placeholder), not(noCover!), gt(records.stockQuantity, 0)))!;
+export function visibleRecordCondition(today: string | Placeholder): SQL {
+  return or(gt(records.releaseDate, today), and(eq(records.hiddenByContent, false), gt(records.stockQuantity, 0)))!;
 }
 
 export function createCatalogueService(db: Db) {
+  // Hot queries are prepared once: building the SQL costs more than running it on SQLite.
+  const visible = visibleRecordCondition(sql.placeholder("today"));
+  const countVisible = db.select({ n: count() }).from(records).where(visible).prepare();
+  const visiblePage = db
+    .select()
+    .from(records)
+    .where(visible)
+    .orderBy(desc(records.updatedAt), desc(records.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare();
+  const byIdQuery = db.select().from(records).where(eq(records.id, sql.placeholder("id"))).prepare();
+
   return {
     /** Visible records, newest additions first, one page at a time. */
     list({ page, limit, today }: { page: number; limit: number; today: string }): Page<RecordItem> {
-      const where = visibleRecordCondition(today);
-      const total = db.select({ n: count() }).from(records).where(where).get()?.n ?? 0;
-      const rows = db
-        .select()
-        .from(records)
-        .where(where)
-        .orderBy(desc(records.updatedAt), asc(records.id))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .all();
+      const total = countVisible.get({ today })?.n ?? 0;
+      const rows = visiblePage.all({ today, limit, offset: (page - 1) * limit });
       return { items: rows.map(toRecordItem), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },
 
     /** One record by id, or null; loaders turn null into their 404. */
     find(id: number): RecordItem | null {
-      const row = db.select().from(records).where(eq(records.id, id)).get();
+      const row = byIdQuery.get({ id });
       return row ? toRecordItem(row) : null;
     },
 
     byId(id: number): RecordItem {
-      const row = db.select().from(records).where(eq(records.id, id)).get();
+      const row = byIdQuery.get({ id });
       if (!row) throw new NotFoundError(`No record with id ${id}.`);
       return toRecordItem(row);
     },
