@@ -20,7 +20,7 @@ CREATE TABLE `records` (
 	`rating` real,
 	`best_seller` integer DEFAULT false NOT NULL,
 	`condition` text DEFAULT 'new' NOT NULL,
-	`hidden_by_content` integer GENERATED ALWAYS AS ((lower(trim("title")) in ('midnight drive', 'electric dreams', 'summer nights', 'rhythm & blues', 'digital horizon', 'neon city', 'lunar phase', 'cosmic journey', 'urban echoes', 'electronic vibes') or trim("cover_url") = '' or "cover_url" like '%/images/default-cover.jpg')) STORED NOT NULL,
+	`hidden_by_content` integer GENERATED ALWAYS AS ((lower(trim("title")) in ('midnight drive', 'electric dreams', 'summer nights', 'rhythm & blues', 'digital horizon', 'neon city', 'lunar phase', 'cosmic journey', 'urban echoes', 'electronic vibes') or trim("cover_url") = '' or trim("cover_url") like '%/images/default-cover.jpg' or "cover_url" like '%/images/default-cover.jpg?%' or "cover_url" like '%/images/default-cover.jpg#%')) STORED NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	CONSTRAINT "records_price_non_negative" CHECK("records"."price_pence" >= 0),

@@ -105,9 +105,10 @@ try {
 
 const ceiling = rows[0]!.rps;
 console.log(`\n${connections} connections, ${duration} s each after a 2 s warm-up; ${os.cpus().length} cores; Node ${process.version}`);
-console.log(`${"target".padEnd(44)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs bare".padStart(8)}`);
+const width = Math.max(...rows.map((r) => r.target.length));
+console.log(`${"target".padEnd(width)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs bare".padStart(8)}`);
 for (const r of rows) {
   console.log(
-    `${r.target.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / ceiling).toFixed(3).padStart(8)}`,
+    `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / ceiling).toFixed(3).padStart(8)}`,
   );
 }

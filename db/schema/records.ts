@@ -10,7 +10,8 @@ import { createdAt, updatedAt } from "./columns";
  * checks the database and the pure rule agree on every seeded record.
  */
 const placeholderList = sql.raw(PLACEHOLDER_TITLES.map((t) => `'${t.toLowerCase().replaceAll("'", "''")}'`).join(", "));
-const hiddenByContentSql = sql`(lower(trim("title")) in (${placeholderList}) or trim("cover_url") = '' or "cover_url" like ${sql.raw(`'%${DEFAULT_COVER_URL}'`)})`;
+const defaultCover = (suffix: string) => sql.raw(`'%${DEFAULT_COVER_URL}${suffix}'`);
+const hiddenByContentSql = sql`(lower(trim("title")) in (${placeholderList}) or trim("cover_url") = '' or trim("cover_url") like ${defaultCover("")} or "cover_url" like ${defaultCover("?%")} or "cover_url" like ${defaultCover("#%")})`;
 
 /** The spec's "tracks": one row per record on sale. Money is integer pence, VAT included. */
 export const records = sqliteTable(

