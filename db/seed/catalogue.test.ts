@@ -3,7 +3,7 @@ import { FORMATS } from "../../app/domain/formats";
 import { isPlaceholderTitle, hasRealCover } from "../../app/domain/hiding";
 import { addDays } from "../../app/domain/pre-order";
 import { generateBenchRecords, generateCatalogue, TRACK_COUNT } from "./catalogue";
-import { NAMED_RECORDS, REAL_RECORDS } from "./content";
+import { LABELS, NAMED_RECORDS, REAL_RECORDS } from "./content";
 
 const today = "2026-11-22";
 const rows = generateCatalogue({ seed: 7, today });
@@ -83,5 +83,13 @@ describe("generateBenchRecords", () => {
     expect(new Set(bench.map((r) => `${r.artist}|${r.title}`)).size).toBe(2000);
     expect(bench.every((r) => /^\/media\/covers\/track-\d+\.jpg$/.test(r.coverUrl))).toBe(true);
     expect(bench[0]?.catalogueId).toBe("bench-764");
+  });
+});
+
+describe("generated descriptions", () => {
+  it("never write a band name ending in s as \"…s's\"", () => {
+    const fictional = rows.filter((r) => (LABELS as readonly string[]).includes(r.label ?? ""));
+    expect(fictional.filter((r) => r.artist.endsWith("s") && r.description?.includes(r.artist)).length).toBeGreaterThan(0);
+    expect(fictional.some((r) => r.description?.includes(`${r.artist}'s`) && r.artist.endsWith("s"))).toBe(false);
   });
 });

@@ -43,6 +43,9 @@ interface BaseFacts {
   description: string | null;
 }
 
+/** "The Harbours'" rather than "The Harbours's". */
+const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
 const key = (artist: string, title: string) => `${artist}\u0000${title}`.toLowerCase();
 
 function fictionalFacts(rng: SeededRandom, catalogueId: string, taken: Set<string>, today: string): BaseFacts {
@@ -61,6 +64,7 @@ function fictionalFacts(rng: SeededRandom, catalogueId: string, taken: Set<strin
     const description = rng.chance(0.88)
       ? rng
           .pick(DESCRIPTION_TEMPLATES)
+          .replaceAll("{artist}'s", possessive(artist))
           .replaceAll("{artist}", artist)
           .replaceAll("{title}", title)
           .replaceAll("{genre}", genre.toLowerCase())
