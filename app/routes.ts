@@ -2,9 +2,20 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/shop/home.tsx"),
+  route("browse", "routes/shop/browse.tsx"),
+  route("new-releases", "routes/shop/new-releases.tsx"),
+  route("allvinyl", "routes/shop/all-vinyl.tsx"),
+  route("pre-orders", "routes/shop/pre-orders.tsx"),
+  route("genres", "routes/shop/genres.tsx"),
+  route("image-performance-test", "routes/shop/image-performance-test.tsx"),
   // One record page under the three addresses of spec §2; all 301 to the canonical /vinyl/{id}-{slug}.
   route("track/:identifier", "routes/shop/record.tsx", { id: "record-by-track" }),
   route("vinyl/*", "routes/shop/record.tsx", { id: "record-by-vinyl" }),
   route("pre-order/*", "routes/shop/record.tsx", { id: "record-by-pre-order" }),
+  // Old addresses (spec §2).
+  route("pre-order", "routes/redirects/pre-order.ts"),
+  route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

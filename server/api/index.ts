@@ -1,12 +1,14 @@
 import { Router, type ErrorRequestHandler } from "express";
 import { HttpError, sendError } from "../http/errors";
 import { httpStatusOf, DomainError } from "../services/errors";
+import { albumImageApi } from "./album-image";
 import { tracksApi } from "./tracks";
 
 /** REST shims at the spec's /api paths: thin adapters over the same services as tRPC and loaders. */
 export function apiRouter(): Router {
   const api = Router();
   api.use(tracksApi);
+  api.use(albumImageApi);
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
   const domainErrors: ErrorRequestHandler = (err, req, res, next) => {
     if (err instanceof DomainError) return sendError(req, res, httpStatusOf(err), err.message);

@@ -83,6 +83,17 @@ export function createCatalogueService(db: Db) {
         .map(toRecordItem);
     },
 
+    /** Every visible record's address facts, for the sitemap (capped at the sitemap limit of 50,000). */
+    sitemapEntries(today: string): { id: number; artist: string; title: string; updatedAt: string }[] {
+      return db
+        .select({ id: records.id, artist: records.artist, title: records.title, updatedAt: records.updatedAt })
+        .from(records)
+        .where(visibleRecordCondition(today))
+        .orderBy(asc(records.id))
+        .limit(50_000)
+        .all();
+    },
+
     count(): number {
       return db.select({ n: count() }).from(records).get()?.n ?? 0;
     },

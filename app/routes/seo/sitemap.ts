@@ -1,0 +1,35 @@
+import { recordPath } from "~/domain/slug";
+import type { Route } from "./+types/sitemap";
+
+/** Public pages that are always there; records are added from the catalogue. */
+export const SITEMAP_PAGES = [
+  "/",
+  "/browse",
+  "/new-releases",
+  "/allvinyl",
+  "/pre-orders",
+  "/genres",
+  "/virtual-crate-dig",
+  "/blog",
+  "/vinyl-care",
+];
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const url = (path: string, lastmod?: string) =>
+    `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...SITEMAP_PAGES.map((p) => url(p)),
+    ...context.services.catalogue.sitemapEntries(context.today).map((r) => url(recordPath(r), r.updatedAt)),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
