@@ -1,7 +1,7 @@
 import { recordPath } from "~/domain/slug";
 import type { Route } from "./+types/sitemap";
 
-/** Public pages that are always there; records are added from the catalogue. */
+/** Public pages that exist today (the magazine and crate dig join when they ship); records come from the catalogue. */
 export const SITEMAP_PAGES = [
   "/",
   "/browse",
@@ -9,9 +9,6 @@ export const SITEMAP_PAGES = [
   "/allvinyl",
   "/pre-orders",
   "/genres",
-  "/virtual-crate-dig",
-  "/blog",
-  "/vinyl-care",
 ];
 
 const escapeXml = (s: string) =>
