@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -45,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTrpcClient);
@@ -55,12 +56,17 @@ function Shell({ children }: { children: React.ReactNode }) {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // Escape closes the menu and hands focus back to the button that opened it.
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && closeMenu();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  }, [menuOpen, closeMenu]);
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -68,12 +74,18 @@ function Shell({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
-        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} signedIn={false} isAdmin={false} />
+        <Sidebar open={menuOpen} onClose={closeMenu} signedIn={false} isAdmin={false} />
         {menuOpen && (
-          <div aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={() => setMenuOpen(false)} />
+          <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
         )}
         <div className="flex min-h-screen flex-col lg:pl-64">
-          <Header onOpenMenu={() => setMenuOpen(true)} cartCount={0} favouritesCount={0} />
+          <Header
+            menuOpen={menuOpen}
+            menuButton={menuButton}
+            onOpenMenu={() => setMenuOpen(true)}
+            cartCount={0}
+            favouritesCount={0}
+          />
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -2,6 +2,8 @@ import { Heart, Home, LogIn, Menu, Search, ShoppingBag } from "lucide-react";
 import { Form, Link } from "react-router";
 
 interface HeaderProps {
+  menuOpen: boolean;
+  menuButton: React.Ref<HTMLAnchorElement>;
   onOpenMenu: () => void;
   cartCount: number;
   favouritesCount: number;
@@ -21,12 +23,15 @@ function Badge({ count, label }: { count: number; label: string }) {
 
 const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
 
-export function Header({ onOpenMenu, cartCount, favouritesCount }: HeaderProps) {
+export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
       <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">
         <a
+          ref={menuButton}
           href="#site-nav"
+          role="button"
+          aria-expanded={menuOpen}
           onClick={(e) => {
             e.preventDefault();
             onOpenMenu();

@@ -1,4 +1,5 @@
 import { Disc3, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { isActivePath, NAV_SECTIONS, type NavEntry } from "./nav-sections";
 
@@ -26,20 +27,30 @@ function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
   );
 }
 
-/** Fixed on wide screens; below 1024 px a slide-in panel (spec §1). */
+/**
+ * Fixed on wide screens; below 1024 px a slide-in panel (spec §1). When closed on a narrow screen it is
+ * `invisible`, which also takes its links out of the tab order; when it opens, focus moves into it.
+ */
 export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
   const { pathname } = useLocation();
+  const closeButton = useRef<HTMLAnchorElement>(null);
   const library: NavEntry[] = [
     signedIn ? { label: "Logout", to: "/logout" } : { label: "Login/Register", to: "/auth" },
     { label: "Favorites", to: "/favorites" },
     ...(isAdmin ? [{ label: "Admin", to: "/admin" }] : []),
   ];
+
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+
   return (
     <nav
       id="site-nav"
       aria-label="Main"
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove text-white transition-transform duration-200 lg:translate-x-0 ${
-        open ? "translate-x-0 shadow-2xl" : "-translate-x-full"
+      // Opening shows the panel at once (so focus can move in); closing keeps it visible until it has slid away.
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove text-white duration-200 lg:visible lg:translate-x-0 motion-reduce:transition-none ${
+        open ? "visible translate-x-0 shadow-2xl transition-transform" : "invisible -translate-x-full transition-[transform,visibility]"
       }`}
     >
       <div className="flex items-center justify-between px-5 py-5">
@@ -48,7 +59,9 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
           Needledrop
         </NavLink>
         <a
+          ref={closeButton}
           href="#"
+          role="button"
           onClick={(e) => {
             e.preventDefault();
             onClose();
@@ -62,7 +75,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       <div className="flex-1 space-y-6 px-3 pb-8">
         {[...NAV_SECTIONS, { title: "Your Library", entries: library }].map((section) => (
           <div key={section.title}>
-            <h2 className="px-3 pb-2 text-xs font-semibold uppercase tracking-widest text-stone-400">
+            <h2 className="px-3 pb-2 text-xs font-semibold tracking-widest text-stone-400 uppercase">
               {section.title}
             </h2>
             <ul className="space-y-1">

@@ -53,6 +53,20 @@ describe("catalogue service", () => {
     });
   });
 
+  it("suggests visible records by the same artist first, then the same genre, never the record itself", () => {
+    const catalogue = createCatalogueService(t.db);
+    const all = t.db.select().from(records).all().map(toRecordItem);
+    const withSiblings = all.find((r) => all.filter((o) => o.artist === r.artist).length > 1 && r.genre)!;
+    const similar = catalogue.moreLikeThis(withSiblings, { today: TEST_TODAY, limit: 4 });
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.length).toBeLessThanOrEqual(4);
+    expect(similar.map((r) => r.id)).not.toContain(withSiblings.id);
+    expect(similar.every((r) => r.artist === withSiblings.artist || r.genre === withSiblings.genre)).toBe(true);
+    expect(similar.every((r) => !shouldHideRecord(r, { today: TEST_TODAY }))).toBe(true);
+    const artistFlags = similar.map((r) => r.artist === withSiblings.artist);
+    expect(artistFlags).toEqual([...artistFlags].sort((a, b) => Number(b) - Number(a)));
+  });
+
   it("finds a record by id, and returns null or throws NotFound for an unknown one", () => {
     const catalogue = createCatalogueService(t.db);
     expect(catalogue.find(1)?.id).toBe(1);

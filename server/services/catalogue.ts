@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
@@ -78,6 +78,20 @@ export function createCatalogueService(db: Db) {
         .from(records)
         .where(and(lte(records.releaseDate, today), gt(records.releaseDate, since)))
         .orderBy(desc(records.releaseDate), asc(records.id))
+        .limit(limit)
+        .all()
+        .map(toRecordItem);
+    },
+
+    /** Visible records like this one: the same artist first, then the same genre nearest in year. */
+    moreLikeThis(record: RecordItem, { today, limit }: { today: string; limit: number }): RecordItem[] {
+      const sameArtist = eq(records.artist, record.artist);
+      const related = record.genre ? or(sameArtist, eq(records.genre, record.genre)) : sameArtist;
+      return db
+        .select()
+        .from(records)
+        .where(and(visibleRecordCondition(today), ne(records.id, record.id), related))
+        .orderBy(desc(sameArtist), sql`abs(coalesce(${records.year}, 0) - ${record.year ?? 0})`, asc(records.id))
         .limit(limit)
         .all()
         .map(toRecordItem);

@@ -6,6 +6,8 @@ import { formatDateGB, isPreOrder } from "~/domain/pre-order";
 import { recordPath, parseRecordIdentifier } from "~/domain/slug";
 import { stockState, stockWording } from "~/domain/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/structured-data";
+import { RecordGrid } from "~/components/record-grid";
+import { toApiTrack } from "~/domain/record-api";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/record";
 
@@ -22,6 +24,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   if (url.pathname !== canonical) throw redirect(canonical, 301);
   return {
     record,
+    moreLikeThis: context.services.catalogue
+      .moreLikeThis(record, { today: context.today, limit: 4 })
+      .map((r) => toApiTrack(r, context.today)),
     today: context.today,
     canonicalUrl: absoluteUrl(url.origin, canonical),
     jsonLd: serializeJsonLd(productJsonLd(record, { origin: url.origin, today: context.today })),
@@ -50,11 +55,12 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 export default function RecordPage({ loaderData }: Route.ComponentProps) {
-  const { record, today, jsonLd } = loaderData;
+  const { record, today, jsonLd, moreLikeThis } = loaderData;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
   const format = formatLabel(record.format);
   return (
+    <>
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <img
@@ -96,5 +102,14 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
         </dl>
       </div>
     </article>
+    {moreLikeThis.length > 0 && (
+      <section aria-labelledby="more-like-this" className="mx-auto max-w-6xl px-4 pb-8 lg:px-8">
+        <h2 id="more-like-this" className="mb-5 font-display text-2xl font-bold">
+          More like this
+        </h2>
+        <RecordGrid tracks={moreLikeThis} />
+      </section>
+    )}
+    </>
   );
 }
