@@ -2,6 +2,11 @@ import type { ApiTrack } from "~/domain/record-api";
 import { formatLabel } from "~/domain/formats";
 import { recordPath } from "~/domain/slug";
 import { stockState, stockWording } from "~/domain/stock";
+import { CoverImage } from "./cover-image";
+
+// A card is a quarter of the content column from 768 px (less the 256 px sidebar from 1024 px), half below.
+const CARD_SIZES =
+  "(min-width: 1408px) 254px, (min-width: 1024px) calc(25vw - 98px), (min-width: 768px) calc(25vw - 26px), calc(50vw - 24px)";
 
 const STOCK_STYLE: Record<string, string> = {
   "in-stock": "bg-emerald-100 text-emerald-900",
@@ -17,13 +22,12 @@ export function RecordCard({ track }: { track: ApiTrack }) {
     <article className="group flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
       <a href={recordPath(track)} className="flex flex-1 flex-col">
         <div className="relative aspect-square overflow-hidden bg-stone-200">
-          <img
+          <CoverImage
             src={track.coverUrl}
             alt={`Cover of ${track.title} by ${track.artist}`}
             width={600}
             height={600}
-            loading="lazy"
-            decoding="async"
+            sizes={CARD_SIZES}
             className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
           <span className={`absolute top-2 left-2 rounded px-2 py-0.5 text-xs font-semibold ${STOCK_STYLE[state]}`}>

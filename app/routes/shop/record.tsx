@@ -6,6 +6,7 @@ import { formatDateGB, isPreOrder } from "~/domain/pre-order";
 import { recordPath, parseRecordIdentifier } from "~/domain/slug";
 import { stockState, stockWording } from "~/domain/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/structured-data";
+import { CoverImage } from "~/components/cover-image";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/record-api";
 import { pageMeta } from "~/lib/seo";
@@ -63,11 +64,13 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
     <>
     <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <img
-        src={displayCoverUrl(record.coverUrl)}
+      <CoverImage
+        src={record.coverUrl}
         alt={`Cover of ${record.title} by ${record.artist}`}
         width={600}
         height={600}
+        priority
+        sizes="(min-width: 1408px) 516px, (min-width: 1024px) calc(50vw - 188px), (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
         className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
       />
       <div>

@@ -1,0 +1,55 @@
+import { displayCoverUrl } from "~/domain/cover";
+import { DEFAULT_COVER_URL } from "~/domain/hiding";
+import { albumImageUrl, COVER_WIDTHS, coverSrcSet, isShopImagePath } from "~/lib/image-url";
+
+export interface CoverImageProps {
+  /** The stored cover address, e.g. "/media/covers/track-1.jpg" ('.ki' is shown as '.jpg'). */
+  src: string;
+  alt: string;
+  /** The image's rendered width per layout, e.g. "(min-width: 768px) 25vw, 50vw". */
+  sizes: string;
+  /** Intrinsic width and height: the browser reserves the box from them, so nothing shifts. */
+  width: number;
+  height: number;
+  /** The page's main image (LCP): load eagerly at high priority instead of lazily. */
+  priority?: boolean;
+  /** Classes for the <img> (the <picture> around it is display: contents, so it lays out as before). */
+  className?: string;
+  /** srcset widths; defaults to COVER_WIDTHS (160–640, the generated covers being 600 px). */
+  widths?: readonly number[];
+}
+
+/**
+ * A cover through /api/album-image: AVIF and WebP sources, with a JPEG <img> fallback, each with a srcset so
+ * the browser fetches the smallest file that fills `sizes`. Addresses the endpoint cannot resize (not one of
+ * the shop's own image paths) are shown as they are.
+ */
+export function CoverImage({ src, alt, sizes, width, height, priority = false, className, widths = COVER_WIDTHS }: CoverImageProps) {
+  const display = displayCoverUrl(src) || DEFAULT_COVER_URL;
+  const loading = priority
+    ? ({ loading: "eager", fetchPriority: "high" } as const)
+    : ({ loading: "lazy", decoding: "async" } as const);
+  if (!isShopImagePath(display)) {
+    return <img {...loading} src={display} alt={alt} width={width} height={height} className={className} />;
+  }
+  // The plain src (for browsers without srcset) is the smallest offered width that covers the intrinsic width.
+  const sorted = [...widths].sort((a, b) => a - b);
+  const fallbackWidth = sorted.find((w) => w >= width) ?? sorted[sorted.length - 1] ?? width;
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={coverSrcSet(display, widths, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={coverSrcSet(display, widths, "webp")} sizes={sizes} />
+      {/* loading first: when React creates the element, it is lazy before it has a src to fetch. */}
+      <img
+        {...loading}
+        src={albumImageUrl(display, { width: fallbackWidth, format: "jpeg" })}
+        srcSet={coverSrcSet(display, widths, "jpeg")}
+        sizes={sizes}
+        alt={alt}
+        width={width}
+        height={height}
+        className={className}
+      />
+    </picture>
+  );
+}
