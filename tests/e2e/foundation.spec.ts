@@ -8,7 +8,7 @@ test.describe("walking skeleton", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Premium Vinyl Collection" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Shop Collection" })).toHaveAttribute("href", "/allvinyl");
     // Records from the seeded database, each with a price in pounds.
-    const latest = page.getByRole("region", { name: "Recently Updated" });
+    const latest = page.getByRole("region", { name: "Browse the Racks" });
     await expect(latest.getByRole("article")).toHaveCount(8);
     await expect(latest.getByRole("article").first()).toContainText(/£\d+\.\d{2}/);
   });
@@ -34,7 +34,7 @@ test.describe("walking skeleton", () => {
   test("paging recently updated records works without JavaScript @no-js", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the JavaScript path is covered by the tRPC test");
     await page.goto("/");
-    const latest = page.getByRole("region", { name: "Recently Updated" });
+    const latest = page.getByRole("region", { name: "Browse the Racks" });
     const firstTitle = await latest.getByRole("heading", { level: 3 }).first().textContent();
     await latest.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?latest=2/);
@@ -44,7 +44,7 @@ test.describe("walking skeleton", () => {
 
   test("a client component pages through the typed tRPC catalogue query", async ({ page }) => {
     await page.goto("/");
-    const latest = page.getByRole("region", { name: "Recently Updated" });
+    const latest = page.getByRole("region", { name: "Browse the Racks" });
     const firstTitle = await latest.getByRole("heading", { level: 3 }).first().textContent();
     const trpcCall = page.waitForResponse((r) => r.url().includes("/trpc/catalogue.list") && r.status() === 200);
     await latest.getByRole("link", { name: "Next" }).click();
@@ -67,7 +67,7 @@ test.describe("walking skeleton", () => {
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto("/");
     // Hydrated: the client-side pager answers without a navigation.
-    await page.getByRole("region", { name: "Recently Updated" }).getByRole("link", { name: "Next" }).click();
+    await page.getByRole("region", { name: "Browse the Racks" }).getByRole("link", { name: "Next" }).click();
     await expect(page.getByText(/Page 2 of/)).toBeVisible();
     await page.goto("/track/1");
     await page.waitForLoadState("networkidle");

@@ -15,8 +15,9 @@ interface PageData {
 }
 
 /**
- * Latest additions, paged through the typed tRPC catalogue query once JavaScript runs.
- * The server renders the first page and plain links, so paging also works without JavaScript.
+ * "Browse the Racks": every visible record, most recently updated first, paged through the typed
+ * tRPC catalogue query once JavaScript runs. The server renders the requested page (?latest=N) and
+ * plain links, so paging also works without JavaScript.
  */
 export function LatestAdditions({ initial }: { initial: PageData }) {
   const trpc = useTRPC();
@@ -33,11 +34,14 @@ export function LatestAdditions({ initial }: { initial: PageData }) {
     setPage(next);
   };
   return (
-    <section aria-labelledby="latest" className="mx-auto max-w-6xl px-4 lg:px-8">
-      <div className="mb-5 flex items-baseline justify-between">
-        <h2 id="latest" className="font-display text-2xl font-bold sm:text-3xl">
-          Recently Updated
-        </h2>
+    <section aria-labelledby="latest" className="mx-auto max-w-6xl scroll-mt-24 px-4 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b-2 border-ink pb-3">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Everything in the shop</p>
+          <h2 id="latest" className="mt-1 scroll-mt-24 font-display text-3xl font-bold tracking-tight sm:text-4xl">
+            Browse the Racks
+          </h2>
+        </div>
         {data && (
           <p className="text-sm text-stone-600" aria-live="polite">
             Page {data.page} of {data.pages}
@@ -46,7 +50,7 @@ export function LatestAdditions({ initial }: { initial: PageData }) {
       </div>
       {data ? <RecordGrid tracks={data.items} /> : <RecordGridSkeleton count={LATEST_PAGE_SIZE} />}
       {data && (
-        <nav aria-label="Recently updated pages" className="mt-6 flex justify-center gap-3">
+        <nav aria-label="Browse the racks pages" className="mt-6 flex justify-center gap-3">
           {data.page > 1 && (
             <a href={`/?latest=${data.page - 1}#latest`} onClick={go(data.page - 1)} className="rounded-full border border-ink px-5 py-2 text-sm font-semibold hover:bg-ink hover:text-white">
               Previous

@@ -1,53 +1,92 @@
 import { z } from "zod";
-import { addDays } from "~/domain/pre-order";
-import { toApiTrack } from "~/domain/record-api";
+import { ArtistSpotlight } from "~/components/home/artist-spotlight";
+import { CrateDigPromo } from "~/components/home/crate-dig-promo";
 import { Hero } from "~/components/home/hero";
 import { LatestAdditions, LATEST_PAGE_SIZE } from "~/components/home/latest-additions";
-import { RecordGrid } from "~/components/record-grid";
+import { RecentlyUpdated } from "~/components/home/recently-updated";
+import { RecordShelf } from "~/components/home/record-shelf";
+import { ShopPromo } from "~/components/home/shop-promo";
+import { VinylTrivia } from "~/components/home/trivia";
+import { VinylCareWidget } from "~/components/home/vinyl-care-widget";
+import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
+import { toApiTrack } from "~/domain/record-api";
+import type { RecordItem } from "~/domain/types";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Needledrop | Independent vinyl record shop" },
-  {
-    name: "description",
-    content: "New releases, pre-orders and best-selling vinyl from an independent UK record shop. Prices include VAT.",
-  },
-];
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: "Independent Vinyl Record Shop",
+    description:
+      "New releases, pre-orders and best-selling vinyl from an independent UK record shop. Prices include VAT.",
+    url: d?.canonicalUrl,
+  });
 
-const search = z.object({ latest: z.coerce.number().int().min(1).max(10_000).catch(1) });
+const search = z.object({
+  latest: z.coerce.number().int().min(1).max(10_000).catch(1),
+  trivia: z.literal("1").optional().catch(undefined),
+});
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const { latest } = search.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { catalogue } = context.services;
+  const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { catalogue, home } = context.services;
   const today = context.today;
-  const newReleases = catalogue.recentReleases({ today, since: addDays(today, -40), limit: 4 });
-  const page = catalogue.list({ page: latest, limit: LATEST_PAGE_SIZE, today });
+  const api = (r: RecordItem) => toApiTrack(r, today);
+  const latest = catalogue.list({ page: params.latest, limit: LATEST_PAGE_SIZE, today });
+  // The racks browser shows its own records; the random lists avoid them where they can.
+  const s = home.sections({ today, alreadyShown: latest.items.map((r) => r.id) });
   return {
-    newReleases: newReleases.map((r) => toApiTrack(r, today)),
-    latest: { ...page, items: page.items.map((r) => toApiTrack(r, today)) },
+    today,
+    canonicalUrl: new URL("/", request.url).href,
+    preOrders: s.preOrders.map(api),
+    vinylOfTheDay: s.vinylOfTheDay && api(s.vinylOfTheDay),
+    newReleases: s.newReleases.map(api),
+    artistSpotlight: s.artistSpotlight && { ...s.artistSpotlight, tracks: s.artistSpotlight.tracks.map(api) },
+    bestSellers: s.bestSellers.map(api),
+    careTips: s.careTips,
+    recentlyUpdated: s.recentlyUpdated.map(api),
+    // Spec §4: read only once shown (?trivia=1 from the no-JS link, or the toggle's fetcher).
+    trivia: params.trivia ? home.trivia() : null,
+    latest: { ...latest, items: latest.items.map(api) },
   };
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** Spec §2: the home page's eleven sections in order, then the paged racks browser. */
+export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
-    <div className="space-y-14 pb-8">
+    <div className="space-y-16 pb-12 sm:space-y-24">
       <Hero />
-      <section aria-labelledby="new-releases" className="mx-auto max-w-6xl px-4 lg:px-8">
-        <div className="mb-5 flex items-baseline justify-between">
-          <h2 id="new-releases" className="font-display text-2xl font-bold sm:text-3xl">
-            New Releases
-          </h2>
-          <a href="/new-releases" className="text-sm font-semibold text-needle-dark hover:underline">
-            View All
-          </a>
-        </div>
-        {loaderData.newReleases.length > 0 ? (
-          <RecordGrid tracks={loaderData.newReleases} />
-        ) : (
-          <p className="text-stone-600">No new releases this month. Check back soon!</p>
-        )}
-      </section>
-      <LatestAdditions initial={loaderData.latest} />
+      <RecordShelf
+        id="pre-orders"
+        title="Pre-Orders"
+        eyebrow="Reserve before release day"
+        action={{ href: "/pre-orders", label: "View All" }}
+        tracks={data.preOrders}
+        empty="No Pre-Orders Available"
+      />
+      <VinylOfTheDay record={data.vinylOfTheDay} today={data.today} />
+      <CrateDigPromo />
+      <RecordShelf
+        id="new-releases"
+        title="New Releases"
+        eyebrow="Out in the last 40 days"
+        action={{ href: "/new-releases", label: "View All" }}
+        tracks={data.newReleases}
+        empty="No new releases right now. Check back soon!"
+      />
+      <ArtistSpotlight spotlight={data.artistSpotlight} />
+      <RecordShelf
+        id="best-sellers"
+        title="Best Sellers"
+        eyebrow="What collectors are buying"
+        tracks={data.bestSellers}
+        empty="No best sellers to show right now. Check back soon!"
+      />
+      <VinylTrivia initial={data.trivia} />
+      <ShopPromo />
+      <VinylCareWidget tips={data.careTips} />
+      <RecentlyUpdated tracks={data.recentlyUpdated} />
+      <LatestAdditions initial={data.latest} />
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import { Brush, Hand, Archive, Disc3, SlidersHorizontal, type LucideIcon } from "lucide-react";
+import { ArrowLink, HomeSection } from "./home-section";
+
+export interface CareTipView {
+  id: number;
+  category: "cleaning" | "handling" | "storage" | "stylus" | "setup";
+  title: string;
+  body: string;
+}
+
+const CATEGORY: Record<CareTipView["category"], { label: string; icon: LucideIcon }> = {
+  cleaning: { label: "Cleaning", icon: Brush },
+  handling: { label: "Handling", icon: Hand },
+  storage: { label: "Storage", icon: Archive },
+  stylus: { label: "Stylus", icon: Disc3 },
+  setup: { label: "Set-up", icon: SlidersHorizontal },
+};
+
+/** Spec §2 home section 10: a few tips from the Vinyl Care Guide, with a link to the guide. */
+export function VinylCareWidget({ tips }: { tips: CareTipView[] }) {
+  return (
+    <HomeSection
+      id="vinyl-care"
+      title="Vinyl Care"
+      eyebrow="Look after your records"
+      action={{ href: "/vinyl-care", label: "Read the Vinyl Care Guide" }}
+    >
+      {tips.length > 0 ? (
+        <ul className="grid gap-5 md:grid-cols-3">
+          {tips.map((tip) => {
+            const { label, icon: Icon } = CATEGORY[tip.category] ?? CATEGORY.cleaning;
+            return (
+              <li key={tip.id} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+                <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-needle-dark uppercase">
+                  <span className="grid h-8 w-8 place-items-center rounded-full bg-needle/10">
+                    <Icon aria-hidden className="h-4 w-4" />
+                  </span>
+                  {label}
+                </p>
+                <h3 className="mt-4 font-display text-xl font-bold">{tip.title}</h3>
+                <p className="mt-2 line-clamp-5 text-sm leading-relaxed text-stone-700">{tip.body}</p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-stone-700">
+          Cleaning, storage and set-up advice to keep every record sounding its best: see the{" "}
+          <a href="/vinyl-care" className="font-semibold text-needle-dark underline">
+            Vinyl Care Guide
+          </a>
+          .
+        </p>
+      )}
+    </HomeSection>
+  );
+}
