@@ -1,7 +1,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
+  data,
   isRouteErrorResponse,
+  useRouteLoaderData,
   Links,
   Meta,
   Outlet,
@@ -14,7 +16,9 @@ import stylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { Sidebar } from "./components/sidebar";
+import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
+import { readToast } from "./lib/toast.server";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
 
 export const links: Route.LinksFunction = () => [
@@ -22,6 +26,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = await readToast(request);
+  const user = context.user && { username: context.user.username, role: context.user.role };
+  return data({ user, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -44,6 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  // The error boundary renders without loader data when the root loader itself failed.
+  const root = useRouteLoaderData<typeof loader>("root");
+  const user = root?.user ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
@@ -74,7 +87,8 @@ function Shell({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
-        <Sidebar open={menuOpen} onClose={closeMenu} signedIn={false} isAdmin={false} />
+        <Toasts toast={root?.toast ?? null} />
+        <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
         {menuOpen && (
           <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
         )}
@@ -85,6 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
             onOpenMenu={() => setMenuOpen(true)}
             cartCount={0}
             favouritesCount={0}
+            user={user}
           />
           <main id="main" className="flex-1">
             {children}
@@ -105,12 +120,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "404 Page Not Found" : "Something went wrong";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  const forbidden = status === 403;
+  const title = notFound ? "404 Page Not Found" : forbidden ? "403 Forbidden" : "Something went wrong";
   const text = notFound
     ? "Did you forget to add the page to the router?"
-    : "Sorry, this page could not be shown. Please try again in a moment.";
-  if (!notFound) console.error(error);
+    : forbidden
+      ? "Your account does not have access to this page."
+      : "Sorry, this page could not be shown. Please try again in a moment.";
+  if (status >= 500) console.error(error);
   return (
     <Shell>
       <title>{`${title} | Needledrop`}</title>

@@ -15,6 +15,13 @@ export default [
   // Old addresses (spec §2).
   route("pre-order", "routes/redirects/pre-order.ts"),
   route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
+  route("auth", "routes/auth/auth.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("logout", "routes/account/logout.ts"),
+  route("profile", "routes/account/profile.tsx"),
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
+  route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/not-found.tsx"),

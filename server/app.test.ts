@@ -189,3 +189,12 @@ describe("generated media", () => {
     expect(fs.readdirSync(path.join(mediaDir, "audio"))).toEqual(["track-1.wav"]);
   });
 });
+
+describe("trustProxySetting", () => {
+  it("reads a hop count as a number and true as true, other values as Express address lists", async () => {
+    const { trustProxySetting } = await import("./app");
+    expect(trustProxySetting("1")).toBe(1);
+    expect(trustProxySetting("true")).toBe(true);
+    expect(trustProxySetting("loopback")).toBe("loopback");
+  });
+});

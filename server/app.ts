@@ -13,6 +13,7 @@ import { errorHandler } from "./http/errors";
 import { previewOnFirstPlay } from "./http/media";
 import { originCheck } from "./http/origin-check";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
+import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
 
 declare module "react-router" {
@@ -55,7 +56,7 @@ export function createApp(options: AppOptions) {
 
   const app = express();
   app.disable("x-powered-by");
-  if (config.TRUST_PROXY) app.set("trust proxy", config.TRUST_PROXY);
+  if (config.TRUST_PROXY) app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   app.use(accessLog(config.ACCESS_LOG === "on"));
   app.use(cspNonce, securityHeaders({ development }), hstsWhenSecure);
@@ -69,6 +70,8 @@ export function createApp(options: AppOptions) {
 
   app.use(originCheck(config.allowedOrigins));
   app.use(bufferBody);
+  // The signed-in user, read from the session cookie, before the context is built.
+  app.use(sessionMiddleware(services.sessions));
   app.use((req, res, next) => {
     res.locals.ctx = createRequestContext(db, services, req, res);
     next();
@@ -90,4 +93,11 @@ export function createApp(options: AppOptions) {
   app.use(options.pages);
   app.use(errorHandler);
   return app;
+}
+
+/** Express reads a bare string as an address list, so "1" must become the hop count 1 and "true" true. */
+export function trustProxySetting(value: string): number | boolean | string {
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === "true") return true;
+  return value;
 }

@@ -1,7 +1,27 @@
 import type { Request, Response } from "express";
 import { todayInLondon } from "../app/domain/pre-order";
 import type { Db } from "../db/client";
+import { clearSessionCookie, serializeSessionCookie } from "./auth/cookies";
+import { publicOrigin } from "./auth/origin";
 import { createServices, type Services } from "./services";
+import type { SessionUser } from "./services/sessions";
+
+export type { SessionUser };
+
+/** Session helpers for loaders and actions, which may not import server code. */
+export interface AuthHelpers {
+  /**
+   * Starts a NEW session for the user (ending the request's current one, if any) and returns the
+   * Set-Cookie header value to send with the response. Also makes `user`/`sessionId` of this context the new ones.
+   */
+  signIn(user: { id: number }): Promise<string>;
+  /** Ends the request's session (if any) and returns the Set-Cookie header value that clears the cookie. */
+  signOut(): string;
+  /** The request came over https; the cookie is then `__Host-session` and Secure. */
+  secure: boolean;
+  /** The origin to put in e-mailed links (PUBLIC_ORIGIN when set), for password reset requests. */
+  linkOrigin: string;
+}
 
 /** What every loader, action, tRPC procedure and REST shim receives for one request. */
 export interface RequestContext {
@@ -11,10 +31,51 @@ export interface RequestContext {
   cspNonce: string;
   /** Today's date in the shop's time zone, fixed for the whole request. */
   today: string;
+  /** The signed-in user, or null. Never carries the password hash. */
+  user: SessionUser | null;
+  /** The id (the token's SHA-256) of the request's session, or null; for changePassword. */
+  sessionId: string | null;
+  /** The client's address (through a proxy only with TRUST_PROXY), for sign-in throttling. */
+  clientIp: string;
+  auth: AuthHelpers;
 }
 
-export function createRequestContext(db: Db, services: Services, _req: Request, res: Response): RequestContext {
-  return { db, services, cspNonce: res.locals.cspNonce ?? "", today: todayInLondon() };
+export function createRequestContext(db: Db, services: Services, req: Request, res: Response): RequestContext {
+  const session = res.locals.session;
+  const secure = session?.secure ?? req.secure;
+  const ctx: RequestContext = {
+    db,
+    services,
+    cspNonce: res.locals.cspNonce ?? "",
+    today: todayInLondon(),
+    user: session?.user ?? null,
+    sessionId: session?.sessionId ?? null,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    auth: {
+      secure,
+      get linkOrigin() {
+        return publicOrigin(req);
+      },
+      async signIn(user) {
+        // A new session at every sign-in: an id planted before sign-in is worth nothing after it.
+        if (ctx.sessionId) services.sessions.invalidate(ctx.sessionId);
+        const created = services.sessions.create(user.id);
+        ctx.sessionId = created.sessionId;
+        ctx.user = services.accounts.getUser(user.id);
+        return serializeSessionCookie(created.token, {
+          secure,
+          maxAgeSeconds: services.sessions.maxAgeSeconds(created.expiresAt),
+        });
+      },
+      signOut() {
+        if (ctx.sessionId) services.sessions.invalidate(ctx.sessionId);
+        ctx.sessionId = null;
+        ctx.user = null;
+        return clearSessionCookie(secure);
+      },
+    },
+  };
+  return ctx;
 }
 
 export { createServices };

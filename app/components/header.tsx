@@ -1,5 +1,6 @@
 import { Heart, Home, LogIn, Menu, Search, ShoppingBag } from "lucide-react";
 import { Form, Link } from "react-router";
+import { UserMenu } from "./user-menu";
 
 interface HeaderProps {
   menuOpen: boolean;
@@ -7,6 +8,7 @@ interface HeaderProps {
   onOpenMenu: () => void;
   cartCount: number;
   favouritesCount: number;
+  user: { username: string; role: string } | null;
 }
 
 function Badge({ count, label }: { count: number; label: string }) {
@@ -23,7 +25,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 
 const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
 
-export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount }: HeaderProps) {
+export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount, user }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
       <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">
@@ -69,9 +71,13 @@ export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favourites
           <ShoppingBag aria-hidden className="h-5 w-5" />
           <Badge count={cartCount} label="items in cart" />
         </Link>
-        <Link to="/auth" className={iconButton} aria-label="Log in or register">
-          <LogIn aria-hidden className="h-5 w-5" />
-        </Link>
+        {user ? (
+          <UserMenu username={user.username} isAdmin={user.role === "admin"} />
+        ) : (
+          <Link to="/auth" className={iconButton} aria-label="Log in or register">
+            <LogIn aria-hidden className="h-5 w-5" />
+          </Link>
+        )}
       </div>
     </header>
   );

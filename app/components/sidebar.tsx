@@ -1,6 +1,6 @@
 import { Disc3, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import { isActivePath, NAV_SECTIONS, type NavEntry } from "./nav-sections";
 
 interface SidebarProps {
@@ -35,7 +35,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
   const { pathname } = useLocation();
   const closeButton = useRef<HTMLAnchorElement>(null);
   const library: NavEntry[] = [
-    signedIn ? { label: "Logout", to: "/logout" } : { label: "Login/Register", to: "/auth" },
+    ...(signedIn ? [] : [{ label: "Login/Register", to: "/auth" }]),
     { label: "Favorites", to: "/favorites" },
     ...(isAdmin ? [{ label: "Admin", to: "/admin" }] : []),
   ];
@@ -79,6 +79,19 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
               {section.title}
             </h2>
             <ul className="space-y-1">
+              {section.title === "Your Library" && signedIn && (
+                <li>
+                  {/* Signing out changes state: a POST, never a link. */}
+                  <Form method="post" action="/logout">
+                    <button
+                      type="submit"
+                      className="block w-full rounded-md px-3 py-2 text-left text-sm text-stone-300 hover:bg-white/10 hover:text-white"
+                    >
+                      Logout
+                    </button>
+                  </Form>
+                </li>
+              )}
               {section.entries.map((entry) => (
                 <Entry key={entry.to} entry={entry} pathname={pathname} />
               ))}

@@ -5,3 +5,4 @@ export * from "./orders";
 export * from "./favourites";
 export * from "./content";
 export * from "./system";
+export * from "./auth";

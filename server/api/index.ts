@@ -2,11 +2,13 @@ import { Router, type ErrorRequestHandler } from "express";
 import { HttpError, sendError } from "../http/errors";
 import { httpStatusOf, DomainError } from "../services/errors";
 import { albumImageApi } from "./album-image";
+import { authApi } from "./auth";
 import { tracksApi } from "./tracks";
 
 /** REST shims at the spec's /api paths: thin adapters over the same services as tRPC and loaders. */
 export function apiRouter(): Router {
   const api = Router();
+  api.use(authApi);
   api.use(tracksApi);
   api.use(albumImageApi);
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { passwordResetTokens, sessions as sessionsTable, users } from "../../db/schema";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
-import { verifyPassword } from "../auth/password";
-import { createAccount } from "./accounts";
+import { passwordStats, verifyPassword } from "../auth/password";
+import { hashToken } from "../auth/tokens";
+import { createAccount, createAccountsService, INVALID_RESET_LINK, RESET_TOKEN_TTL_MS } from "./accounts";
+import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "./errors";
+import { createMailService } from "./mail";
+import { createSessionsService } from "./sessions";
 
 let t: TestDb;
 beforeAll(() => {
@@ -55,5 +59,191 @@ describe("createAccount", () => {
 
   it("treats a malformed stored hash as a failed check, not a crash", async () => {
     expect(await verifyPassword("not-a-hash", "anything")).toBe(false);
+  });
+});
+
+// ---- The accounts service ----
+
+function service(limits = {}, now?: () => number) {
+  const sessions = createSessionsService(t.db, { now });
+  const mail = createMailService(t.db, { transport: null });
+  return { sessions, mail, accounts: createAccountsService(t.db, { sessions, mail, limits, now }) };
+}
+
+const tokenFromOutbox = (mail: ReturnType<typeof createMailService>, to: string) => {
+  const message = mail.outbox(100).find((m) => m.to === to && m.kind === "password-reset");
+  return /token=([a-z2-7]+)/.exec(message?.text ?? "")?.[1];
+};
+
+describe("accounts.register", () => {
+  it("creates a customer with optional profile fields, ignoring a role or confirmPassword", async () => {
+    const { accounts } = service();
+    const user = await accounts.register({
+      username: " dora ",
+      email: "Dora@Example.com",
+      password: "secret1",
+      firstName: "Dora",
+      city: "  ",
+      favoriteGenres: ["Jazz", "Jazz", "Soul"],
+      ...({ role: "admin", confirmPassword: "secret1" } as object),
+    });
+    expect(user).toMatchObject({ username: "dora", email: "dora@example.com", role: "customer", firstName: "Dora", city: null });
+    expect(user.favoriteGenres).toEqual(["Jazz", "Soul"]);
+    expect(user).not.toHaveProperty("passwordHash");
+    expect(user).not.toHaveProperty("stripeCustomerId");
+  });
+
+  it("refuses duplicates with a ConflictError and bad input with the spec's messages", async () => {
+    const { accounts } = service();
+    await expect(accounts.register({ username: "dora", email: "d2@example.com", password: "secret1" })).rejects.toThrow(
+      ConflictError,
+    );
+    const error = await accounts.register({ username: "ab", email: "nope", password: "12345" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.fields).toEqual({
+      username: ["Username must be at least 3 characters"],
+      email: ["Invalid email address"],
+      password: ["Password must be at least 6 characters"],
+    });
+  });
+});
+
+describe("accounts.login", () => {
+  it("returns the user for the right password and one generic error otherwise", async () => {
+    const { accounts } = service();
+    await accounts.register({ username: "erin", email: "erin@example.com", password: "right-password" });
+    const ok = await accounts.login({ username: "erin", password: "right-password", clientIp: "10.1.1.1" });
+    expect(ok.username).toBe("erin");
+    const wrong = await accounts.login({ username: "erin", password: "wrong-password", clientIp: "10.1.1.1" }).catch((e) => e);
+    const missing = await accounts.login({ username: "nobody", password: "wrong-password", clientIp: "10.1.1.1" }).catch((e) => e);
+    expect(wrong).toBeInstanceOf(InvalidCredentialsError);
+    expect(missing).toBeInstanceOf(InvalidCredentialsError);
+    expect(wrong.message).toBe("Invalid username or password");
+    expect(missing.message).toBe(wrong.message);
+  });
+
+  it("runs one password check for a missing account too", async () => {
+    const { accounts } = service();
+    const before = passwordStats.verifications;
+    await accounts.login({ username: "ghost", password: "whatever1", clientIp: "10.1.1.2" }).catch(() => {});
+    expect(passwordStats.verifications).toBe(before + 1);
+  });
+
+  it("refuses before argon2 once an account or a client address is over its limit; success resets the account", async () => {
+    const { accounts } = service({ failuresPerAccount: 3, failuresPerClient: 5 });
+    await accounts.register({ username: "fred", email: "fred@example.com", password: "right-password" });
+    const attempt = (username: string, password: string, clientIp: string) =>
+      accounts.login({ username, password, clientIp }).catch((e) => e);
+    await attempt("fred", "bad-password", "10.2.0.1");
+    await attempt("fred", "bad-password", "10.2.0.2");
+    expect((await attempt("fred", "right-password", "10.2.0.3")).username).toBe("fred");
+    for (let i = 0; i < 3; i++) expect(await attempt("fred", "bad-password", "10.2.0.4")).toBeInstanceOf(InvalidCredentialsError);
+    const before = passwordStats.verifications;
+    const refused = await attempt("fred", "right-password", "10.2.0.5");
+    expect(refused).toBeInstanceOf(TooManyAttemptsError);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(passwordStats.verifications).toBe(before);
+    // Per client address: five failures from one address over different usernames.
+    for (let i = 0; i < 5; i++) await attempt(`user${i}`, "bad-password", "10.2.0.9");
+    expect(await attempt("someone", "bad-password", "10.2.0.9")).toBeInstanceOf(TooManyAttemptsError);
+  });
+});
+
+describe("accounts.updateProfile", () => {
+  it("validates, blanks empty fields, keeps e-mails unique and never touches role or password", async () => {
+    const { accounts } = service();
+    const gina = await accounts.register({ username: "gina", email: "gina@example.com", password: "secret1" });
+    const updated = accounts.updateProfile(gina.id, {
+      firstName: "Gina",
+      phone: "",
+      email: "GINA2@example.com",
+      ...({ role: "admin", passwordHash: "x", username: "root" } as object),
+    });
+    expect(updated).toMatchObject({ firstName: "Gina", phone: null, email: "gina2@example.com", role: "customer", username: "gina" });
+    expect(() => accounts.updateProfile(gina.id, { email: "dora@example.com" })).toThrow(
+      "An account with dora@example.com already exists.",
+    );
+    expect(() => accounts.updateProfile(gina.id, { email: "bad" })).toThrow("Invalid email address");
+    expect(() => accounts.updateProfile(gina.id, { zipCode: "x".repeat(21) })).toThrow(ValidationError);
+  });
+});
+
+describe("accounts.changePassword", () => {
+  it("needs the current password and ends every other session", async () => {
+    const { accounts, sessions } = service();
+    const hal = await accounts.register({ username: "hal", email: "hal@example.com", password: "old-password" });
+    const here = sessions.create(hal.id);
+    const elsewhere = sessions.create(hal.id);
+    await expect(accounts.changePassword(hal.id, here.sessionId, "not-it", "new-password")).rejects.toThrow(
+      "Current password is incorrect",
+    );
+    await expect(accounts.changePassword(hal.id, here.sessionId, "", "new-password")).rejects.toThrow(
+      "Current password is required",
+    );
+    await expect(accounts.changePassword(hal.id, here.sessionId, "old-password", "short")).rejects.toThrow(
+      "Password must be at least 6 characters",
+    );
+    await accounts.changePassword(hal.id, here.sessionId, "old-password", "new-password");
+    expect(sessions.validate(here.token)).not.toBeNull();
+    expect(sessions.validate(elsewhere.token)).toBeNull();
+    await expect(accounts.login({ username: "hal", password: "old-password", clientIp: "10.3.0.1" })).rejects.toThrow();
+    expect((await accounts.login({ username: "hal", password: "new-password", clientIp: "10.3.0.1" })).id).toBe(hal.id);
+  });
+});
+
+describe("password reset", () => {
+  it("queues one e-mail with a single-use link, stores only the token's hash, and replaces older links", async () => {
+    const { accounts, mail, sessions } = service();
+    const ivy = await accounts.register({ username: "ivy", email: "ivy@example.com", password: "old-password" });
+    await accounts.requestPasswordReset("IVY@example.com", "https://shop.example");
+    const first = tokenFromOutbox(mail, "ivy@example.com")!;
+    await accounts.requestPasswordReset("ivy@example.com", "https://shop.example");
+    const second = tokenFromOutbox(mail, "ivy@example.com")!;
+    expect(second).not.toBe(first);
+    expect(mail.outbox(1)[0]!.text).toContain(`https://shop.example/reset-password?token=${second}`);
+    const rows = t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, ivy.id)).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(hashToken(second));
+    expect(JSON.stringify(rows)).not.toContain(second);
+    expect(rows[0]!.expiresAt - Date.now()).toBeGreaterThan(RESET_TOKEN_TTL_MS - 60_000);
+
+    const session = sessions.create(ivy.id);
+    await expect(accounts.resetPassword(first, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword(second, "short")).rejects.toThrow("Password must be at least 6 characters");
+    const user = await accounts.resetPassword(second, "new-password");
+    expect(user.id).toBe(ivy.id);
+    expect(sessions.validate(session.token)).toBeNull();
+    expect(t.db.select().from(sessionsTable).where(eq(sessionsTable.userId, ivy.id)).all()).toHaveLength(0);
+    await expect(accounts.resetPassword(second, "another-password")).rejects.toThrow(INVALID_RESET_LINK);
+    expect((await accounts.login({ username: "ivy", password: "new-password", clientIp: "10.4.0.1" })).id).toBe(ivy.id);
+  });
+
+  it("resolves the same for an unknown address and sends nothing", async () => {
+    const { accounts, mail } = service();
+    const before = mail.outbox(500).length;
+    await expect(accounts.requestPasswordReset("nobody@example.com", "https://shop.example")).resolves.toBeUndefined();
+    expect(mail.outbox(500).length).toBe(before);
+    await expect(accounts.requestPasswordReset("not an email", "https://shop.example")).rejects.toThrow(
+      "Invalid email address",
+    );
+  });
+
+  it("refuses an expired link", async () => {
+    let at = Date.now();
+    const { accounts, mail } = service({}, () => at);
+    await accounts.register({ username: "jack", email: "jack@example.com", password: "old-password" });
+    await accounts.requestPasswordReset("jack@example.com", "http://localhost:3000");
+    const token = tokenFromOutbox(mail, "jack@example.com")!;
+    at += RESET_TOKEN_TTL_MS;
+    await expect(accounts.resetPassword(token, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword("", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword("garbage!", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+  });
+
+  it("sends at most a few reset e-mails per address an hour, answering the same", async () => {
+    const { accounts, mail } = service({ resetMailsPerAddress: 2 });
+    await accounts.register({ username: "kim", email: "kim@example.com", password: "old-password" });
+    for (let i = 0; i < 4; i++) await accounts.requestPasswordReset("kim@example.com", "https://shop.example");
+    expect(mail.outbox(500).filter((m) => m.to === "kim@example.com")).toHaveLength(2);
   });
 });

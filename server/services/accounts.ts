@@ -1,18 +1,127 @@
-import { eq, or } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { users, type UserRow } from "../../db/schema";
-import { hashPassword } from "../auth/password";
-import { ConflictError, ValidationError } from "./errors";
+import { writeTransaction, type Db } from "../../db/client";
+import { passwordResetTokens, users, type UserRow } from "../../db/schema";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password";
+import { createThrottle, type Throttle } from "../auth/throttle";
+import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
+import { passwordResetMail } from "../mail/templates";
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  NotFoundError,
+  TooManyAttemptsError,
+  ValidationError,
+} from "./errors";
+import type { MailService } from "./mail";
+import { sessionUserColumns, toSessionUser, type SessionUser, type SessionsService } from "./sessions";
+
+// ---- Input rules (spec §5 messages) ----
+
+const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(40, "Username must be at most 40 characters");
+const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Invalid email address")
+  .pipe(z.email("Invalid email address"));
+const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(6, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+/** An optional free-text profile field: trimmed, blank stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+const profileFields = {
+  firstName: optionalText("First name", 80),
+  lastName: optionalText("Last name", 80),
+  address: optionalText("Address", 200),
+  city: optionalText("City", 100),
+  state: optionalText("County or state", 100),
+  zipCode: optionalText("Postcode", 20),
+  country: optionalText("Country", 100),
+  phone: optionalText("Phone", 40),
+  favoriteGenres: z
+    .array(z.string().trim().min(1).max(60, "A genre must be at most 60 characters"))
+    .max(30, "Choose at most 30 genres")
+    .transform((genres) => [...new Set(genres)])
+    .optional(),
+};
 
 export const newAccountSchema = z.object({
-  username: z.string().trim().min(3, "Username must be at least 3 characters").max(40),
-  email: z.string().trim().toLowerCase().pipe(z.email("Invalid email address")),
-  password: z.string().min(6, "Password must be at least 6 characters").max(200),
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
   role: z.enum(["customer", "admin"]).default("customer"),
 });
 
+/** Sign-up fields. Unknown keys (confirmPassword, role, …) are dropped, never stored. */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  ...profileFields,
+});
+
+export const loginSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(3, "Username must be at least 3 characters")
+    .max(200, "Username is too long"),
+  password: passwordSchema,
+});
+
+export const profileSchema = z.object({ email: emailSchema.optional(), ...profileFields });
+
 export type NewAccount = z.input<typeof newAccountSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type ProfileInput = z.input<typeof profileSchema>;
+
+/** Parses input or throws a ValidationError carrying every message, and the messages per field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  throw new ValidationError(parsed.error.issues.map((i) => i.message).join("; "), fields);
+}
+
+// ---- Fixed texts and limits ----
+
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
+export const RESET_REQUESTED =
+  "If the email is associated with an account, you'll receive instructions to reset your password.";
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface AccountLimits {
+  /** Failed password checks per account per hour. */
+  failuresPerAccount: number;
+  /** Failed password checks per client address per hour. */
+  failuresPerClient: number;
+  /** Reset e-mails per address per hour (beyond it requests get the same answer and send nothing). */
+  resetMailsPerAddress: number;
+}
+
+export const DEFAULT_LIMITS: AccountLimits = { failuresPerAccount: 100, failuresPerClient: 300, resetMailsPerAddress: 5 };
+
+const accountKey = (username: string) => `login:account:${username.trim().toLowerCase()}`;
+const clientKey = (clientIp: string) => `login:client:${clientIp}`;
+const resetKey = (email: string) => `reset:email:${email}`;
+
+// ---- Account creation (also used by scripts/user-create.ts) ----
 
 /** What may leave the server about a user: never the password hash. */
 export type PublicUser = Omit<UserRow, "passwordHash">;
@@ -21,10 +130,10 @@ export function toPublicUser({ passwordHash: _hidden, ...user }: UserRow): Publi
   return user;
 }
 
-export async function createAccount(db: Db, input: NewAccount): Promise<PublicUser> {
-  const parsed = newAccountSchema.safeParse(input);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => i.message).join("; "));
-  const { username, email, password, role } = parsed.data;
+type AccountValues = Omit<typeof users.$inferInsert, "passwordHash" | "id" | "createdAt"> & { password: string };
+
+async function insertAccount(db: Db, { password, ...values }: AccountValues): Promise<UserRow> {
+  const { username, email } = values;
   const clash = db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -37,11 +146,214 @@ export async function createAccount(db: Db, input: NewAccount): Promise<PublicUs
   }
   const passwordHash = await hashPassword(password);
   try {
-    const row = db.insert(users).values({ username, email, passwordHash, role }).returning().get();
-    return toPublicUser(row);
+    return db.insert(users).values({ ...values, passwordHash }).returning().get();
   } catch (error) {
     // Another writer won the race between our check and the insert.
     if (String(error).includes("UNIQUE")) throw new ConflictError("That username or email is already registered.");
     throw error;
   }
 }
+
+export async function createAccount(db: Db, input: NewAccount): Promise<PublicUser> {
+  return toPublicUser(await insertAccount(db, parseInput(newAccountSchema, input)));
+}
+
+// ---- The accounts service ----
+
+export interface AccountsDeps {
+  sessions: SessionsService;
+  mail: MailService;
+  throttle?: Throttle;
+  limits?: Partial<AccountLimits>;
+  now?: () => number;
+}
+
+export function createAccountsService(db: Db, deps: AccountsDeps) {
+  const { sessions, mail } = deps;
+  const throttle = deps.throttle ?? createThrottle(db, { now: deps.now });
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const now = deps.now ?? Date.now;
+
+  const byUsername = db.select().from(users).where(eq(users.username, sql.placeholder("username"))).prepare();
+  const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder("email"))).prepare();
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+
+  function userOrThrow(userId: number): UserRow {
+    const row = byId.get({ id: userId });
+    if (!row) throw new NotFoundError("That account no longer exists.");
+    return row;
+  }
+
+  return {
+    /** The signed-in view of an account, or null when it is gone. */
+    getUser(userId: number): SessionUser | null {
+      const row = db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).get();
+      return row ?? null;
+    },
+
+    /** A new customer account (never an admin: a role in the input is ignored). */
+    async register(input: RegisterInput): Promise<SessionUser> {
+      const data = parseInput(registerSchema, input);
+      return toSessionUser(await insertAccount(db, { ...data, favoriteGenres: data.favoriteGenres ?? [], role: "customer" }));
+    },
+
+    /**
+     * Checks a username and password. The answer and the work are the same whether or not the account
+     * exists (a missing account is verified against a dummy hash and counts failures the same way).
+     * Throttled per account and per client address; an attempt over a limit is refused before argon2.
+     */
+    async login(input: { username: string; password: string; clientIp: string }): Promise<SessionUser> {
+      const { username, password } = parseInput(loginSchema, input);
+      const account = accountKey(username);
+      const client = clientKey(input.clientIp || "unknown");
+      // Counted up front (and refunded on success) so parallel guesses cannot slip past the limit.
+      const bucket = throttle.consume([
+        { key: account, limit: limits.failuresPerAccount },
+        { key: client, limit: limits.failuresPerClient },
+      ]);
+      const row = byUsername.get({ username });
+      const ok = await verifyPassword(row?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
+      if (!row || !ok) throw new InvalidCredentialsError();
+      throttle.reset(account);
+      throttle.refund(client, bucket);
+      return toSessionUser(row);
+    },
+
+    /** Updates contact and profile fields; the username, role and password are not changed here. */
+    updateProfile(userId: number, fields: ProfileInput): SessionUser {
+      const data = parseInput(profileSchema, fields);
+      const current = userOrThrow(userId);
+      if (data.email && data.email !== current.email) {
+        const taken = db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, data.email), ne(users.id, userId)))
+          .get();
+        if (taken) throw new ConflictError(`An account with ${data.email} already exists.`);
+      }
+      const changes = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) return toSessionUser(current);
+      try {
+        return toSessionUser(db.update(users).set(changes).where(eq(users.id, userId)).returning().get()!);
+      } catch (error) {
+        if (String(error).includes("UNIQUE")) throw new ConflictError(`An account with ${data.email} already exists.`);
+        throw error;
+      }
+    },
+
+    /**
+     * Changes the password after checking the current one (throttled like sign-in). Every other session
+     * of the user ends; the one making the change (currentSessionId) stays signed in.
+     */
+    async changePassword(
+      userId: number,
+      currentSessionId: string | null,
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<void> {
+      const input = parseInput(
+        z.object({
+          oldPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
+          newPassword: passwordSchema,
+        }),
+        { oldPassword, newPassword },
+      );
+      const row = userOrThrow(userId);
+      const account = accountKey(row.username);
+      throttle.consume([{ key: account, limit: limits.failuresPerAccount }]);
+      if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
+        throw new ValidationError("Current password is incorrect", { oldPassword: ["Current password is incorrect"] });
+      }
+      throttle.reset(account);
+      const passwordHash = await hashPassword(input.newPassword);
+      writeTransaction(db, () => {
+        db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+        sessions.invalidateUserSessions(userId, { except: currentSessionId });
+        // A reset link asked for before the change must not undo it.
+        db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+      });
+    },
+
+    /**
+     * Always resolves the same way, whether or not an account has this e-mail, after the same work:
+     * a token is made and hashed, a counter is written, and, only for an account, the token's hash and
+     * the e-mail are stored in the same transaction. SMTP delivery runs afterwards, off the response.
+     */
+    async requestPasswordReset(email: string, origin: string): Promise<void> {
+      const address = parseInput(emailSchema, email);
+      const base = new URL(origin);
+      if (base.protocol !== "https:" && base.protocol !== "http:") throw new Error(`Bad link origin: ${origin}`);
+      const token = generateToken();
+      const tokenHash = hashToken(token);
+      const at = now();
+      const messageId = writeTransaction(db, () => {
+        try {
+          throttle.consume([{ key: resetKey(address), limit: limits.resetMailsPerAddress }]);
+        } catch (error) {
+          // Over the limit: same answer, no more mail (stops anyone flooding an inbox).
+          if (error instanceof TooManyAttemptsError) return null;
+          throw error;
+        }
+        const user = byEmail.get({ email: address });
+        if (!user) return null;
+        // A new link replaces every older one.
+        db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
+        db.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt: at + RESET_TOKEN_TTL_MS }).run();
+        const link = new URL("/reset-password", base);
+        link.searchParams.set("token", token);
+        const content = passwordResetMail({
+          username: user.username,
+          link: link.href,
+          expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+        });
+        return mail.enqueue({ to: user.email, ...content, kind: "password-reset", secrets: [token] });
+      });
+      // Not awaited: how long an SMTP server takes must not tell anyone whether the account exists.
+      if (messageId !== null) mail.dispatch(messageId);
+    },
+
+    /**
+     * Sets a new password with a reset token: single use, checked for expiry, and in one transaction the
+     * password changes, the token is spent and every session of the user ends. Returns the user.
+     */
+    async resetPassword(token: string, newPassword: string): Promise<SessionUser> {
+      const invalid = () => new ValidationError(INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
+      const presented = typeof token === "string" ? token.trim() : "";
+      if (!TOKEN_PATTERN.test(presented)) throw invalid();
+      const tokenHash = hashToken(presented);
+      const usable = () =>
+        db
+          .select()
+          .from(passwordResetTokens)
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now()),
+            ),
+          )
+          .get();
+      if (!usable()) throw invalid();
+      const password = parseInput(z.object({ password: passwordSchema }), { password: newPassword }).password;
+      const passwordHash = await hashPassword(password);
+      const user = writeTransaction(db, () => {
+        // Checked again under the write lock: of two uses racing, exactly one wins.
+        const row = usable();
+        if (!row) throw invalid();
+        db.update(passwordResetTokens).set({ usedAt: now() }).where(eq(passwordResetTokens.id, row.id)).run();
+        db.delete(passwordResetTokens)
+          .where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)))
+          .run();
+        const updated = db.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning().get();
+        if (!updated) throw invalid();
+        sessions.invalidateUserSessions(row.userId);
+        // Whoever reads the mailbox owns the account: lift any sign-in lock on it.
+        throttle.reset(accountKey(updated.username));
+        return updated;
+      });
+      return toSessionUser(user);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -5,10 +5,35 @@ import { createCatalogueService } from "./catalogue";
 import { createHomeService } from "./home";
 import { createImageService } from "./images";
 import { createMediaService } from "./media";
+import { createMailTransport } from "../mail/transport";
+import { createAccountsService, type AccountLimits } from "./accounts";
+import { createAdminService } from "./admin";
+import { createMailService } from "./mail";
+import { createSessionsService } from "./sessions";
+
+export interface AuthServiceOptions {
+  /** SMTP server for outgoing mail; without it mail stays queued in email_outbox. Defaults to env SMTP_URL. */
+  smtpUrl?: string;
+  /** Sender address. Defaults to env MAIL_FROM. */
+  mailFrom?: string;
+  /** Throttling limits (tests lower or raise them). */
+  accountLimits?: Partial<AccountLimits>;
+}
+
+function createAuthServices(db: Db, options: AuthServiceOptions) {
+  const sessions = createSessionsService(db);
+  const mail = createMailService(db, {
+    transport: createMailTransport(options.smtpUrl ?? process.env.SMTP_URL),
+    from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+  });
+  const accounts = createAccountsService(db, { sessions, mail, limits: options.accountLimits });
+  return { sessions, mail, accounts, admin: createAdminService(db) };
+}
 
 /** Every use case the adapters may call, bound to one database handle. */
-export function createServices(db: Db, { mediaDir }: { mediaDir: string }) {
+export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string } & AuthServiceOptions) {
   return {
+    ...createAuthServices(db, auth),
     catalogue: createCatalogueService(db),
     media: createMediaService(db, mediaDir),
     home: createHomeService(db),

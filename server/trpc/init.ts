@@ -1,7 +1,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { RequestContext } from "../context";
-import { DomainError, ForbiddenError, NotFoundError, ValidationError, ConflictError, OutOfStockError } from "../services/errors";
+import {
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  ConflictError,
+  OutOfStockError,
+  InvalidCredentialsError,
+  TooManyAttemptsError,
+} from "../services/errors";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
 const t = initTRPC.context<RequestContext>().create({
@@ -18,6 +27,8 @@ const CODES = new Map<Function, TRPCError["code"]>([
   [ForbiddenError, "FORBIDDEN"],
   [ConflictError, "CONFLICT"],
   [OutOfStockError, "CONFLICT"],
+  [InvalidCredentialsError, "UNAUTHORIZED"],
+  [TooManyAttemptsError, "TOO_MANY_REQUESTS"],
 ]);
 
 // 3. Domain errors become tRPC errors with their message; anything else stays an opaque 500.
@@ -33,3 +44,14 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+// 4. Signed-in and admin procedures: the context's user is non-null past these.
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not signed in" });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admins only" });
+  return next({ ctx });
+});

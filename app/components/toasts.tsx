@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { toast as showToast, Toaster } from "sonner";
+import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
+
+/**
+ * Shows the toast the server handed over (after a redirect). With JavaScript it pops up through
+ * sonner; without, the same words are rendered in a <noscript> banner at the top of the page.
+ */
+export function Toasts({ toast }: { toast: Toast | null }) {
+  return (
+    <>
+      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-center" richColors closeButton />
+      <ToastNow toast={toast} />
+    </>
+  );
+}
+
+/** Shows one toast now: a page's own action result, or the one handed over by the root. */
+export function ToastNow({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+  return (
+    <>
+      {toast && (
+        <noscript>
+          <div
+            role="status"
+            className={`mx-4 mt-4 rounded-lg border px-4 py-3 text-sm shadow-sm lg:mx-8 ${
+              toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"
+            }`}
+          >
+            <strong className="block">{toast.title}</strong>
+            {toast.description && <span>{toast.description}</span>}
+          </div>
+        </noscript>
+      )}
+    </>
+  );
+}

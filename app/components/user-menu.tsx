@@ -1,0 +1,37 @@
+import { ChevronDown, LayoutDashboard, LogOut, User } from "lucide-react";
+import { Form, Link } from "react-router";
+
+/**
+ * The signed-in user's menu (spec §1): Profile, Admin Dashboard for admins only, Log out.
+ * A <details> element, so it opens and closes without JavaScript too.
+ */
+export function UserMenu({ username, isAdmin }: { username: string; isAdmin: boolean }) {
+  const item = "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-stone-100";
+  return (
+    <details className="group relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded-full p-2 text-ink hover:bg-stone-200 [&::-webkit-details-marker]:hidden"
+        aria-label={`Account menu for ${username}`}
+      >
+        <User aria-hidden className="h-5 w-5" />
+        <span className="hidden max-w-28 truncate text-sm font-medium sm:inline">{username}</span>
+        <ChevronDown aria-hidden className="h-4 w-4 transition group-open:rotate-180" />
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-stone-200">
+        <Link to="/profile" className={item}>
+          <User aria-hidden className="h-4 w-4" /> Profile
+        </Link>
+        {isAdmin && (
+          <Link to="/admin" className={item}>
+            <LayoutDashboard aria-hidden className="h-4 w-4" /> Admin Dashboard
+          </Link>
+        )}
+        <Form method="post" action="/logout">
+          <button type="submit" className={item}>
+            <LogOut aria-hidden className="h-4 w-4" /> Log out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/lib/guards";
+import type { Route } from "./+types/section";
+
+// Every other admin address: guarded like the dashboard (sign in, then 403 for customers); the pages
+// themselves are not built yet, so an admin gets the 404 page.
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  throw data(null, { status: 404 });
+}
+
+export default function AdminSection() {
+  return null;
+}

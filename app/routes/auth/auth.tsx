@@ -1,0 +1,186 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, SubmitButton } from "~/components/forms";
+import { ToastNow } from "~/components/toasts";
+import { loginSchema, registerSchema, registrationFields } from "~/lib/forms/auth-schemas";
+import { domainError } from "~/lib/domain-errors";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/auth";
+
+type Tab = "login" | "register";
+
+function tabOf(url: URL): Tab {
+  return url.searchParams.get("tab") === "register" ? "register" : "login";
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: d?.tab === "register" ? "Create an account" : "Log in",
+    description: "Log in to your Needledrop account, or create one to check out faster and keep your favourites.",
+    url: d?.canonicalUrl,
+  });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (context.user) throw redirect(redirectTo);
+  return { tab: tabOf(url), redirectTo, canonicalUrl: `${url.origin}/auth` };
+}
+
+const HIDDEN = ["password", "confirmPassword"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (formData.get("intent") === "register") {
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
+    return attempt("register", submission, redirectTo, context, () =>
+      context.services.accounts.register(registrationFields(submission.value)),
+    );
+  }
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return invalid("login", submission.reply({ hideFields: HIDDEN }));
+  return attempt("login", submission, redirectTo, context, () =>
+    context.services.accounts.login({ ...submission.value, clientIp: context.clientIp }),
+  );
+}
+
+function invalid(intent: Tab, result: SubmissionResult) {
+  return data({ intent, result, toast: null }, { status: 400 });
+}
+
+/** Runs the sign-in or registration; success signs in and redirects, a known failure re-renders the form. */
+async function attempt(
+  intent: Tab,
+  submission: { reply: (o: { formErrors: string[]; hideFields: string[] }) => SubmissionResult },
+  redirectTo: string,
+  context: Route.ActionArgs["context"],
+  run: () => Promise<{ username: string; id: number }>,
+) {
+  try {
+    const user = await run();
+    const cookie = await context.auth.signIn(user);
+    const toast =
+      intent === "register"
+        ? { type: "success" as const, title: "Registration successful", description: `Welcome to Needledrop, ${user.username}!` }
+        : { type: "success" as const, title: "Login successful", description: `Welcome back, ${user.username}!` };
+    return redirectWithToast(redirectTo, toast, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    const known = domainError(error, "InvalidCredentialsError", "TooManyAttemptsError", "ConflictError", "ValidationError");
+    if (!known) throw error;
+    const status = known.name === "TooManyAttemptsError" ? 429 : known.name === "ConflictError" ? 409 : 400;
+    const headers: HeadersInit = known.retryAfterSeconds ? { "Retry-After": String(known.retryAfterSeconds) } : {};
+    const title = intent === "register" ? "Registration failed" : "Login failed";
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [known.message], hideFields: HIDDEN }),
+        toast: { type: "error" as const, title, description: known.message },
+      },
+      { status, headers },
+    );
+  }
+}
+
+function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: unknown }) {
+  const pending = useNavigation().formData?.get("intent") === "login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: lastResult as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3" aria-labelledby="tab-login">
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="Username" meta={fields.username} autoComplete="username" />
+      <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+      <SubmitButton pending={pending}>{pending ? "Logging in…" : "Log in"}</SubmitButton>
+      <p className="text-center text-sm">
+        <Link to="/reset-password" className="text-needle-dark underline">
+          Forgotten your password?
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: unknown }) {
+  const pending = useNavigation().formData?.get("intent") === "register";
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: lastResult as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3" aria-labelledby="tab-register">
+      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="Username" meta={fields.username} autoComplete="username" />
+      <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
+      <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+      <Field label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+      <SubmitButton pending={pending}>{pending ? "Creating your account…" : "Create account"}</SubmitButton>
+    </Form>
+  );
+}
+
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {errors[0]}
+    </div>
+  );
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const tab: Tab = actionData?.intent ?? loaderData.tab;
+  const query = (t: Tab) => `?${new URLSearchParams({ tab: t, redirectTo: loaderData.redirectTo })}`;
+  const lastResult = actionData?.intent === tab ? actionData.result : undefined;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16 lg:px-8">
+      <ToastNow toast={actionData?.toast ?? null} />
+      <section className="hidden flex-col justify-center rounded-2xl bg-ink p-10 text-white md:flex">
+        <p className="text-sm font-semibold tracking-[0.25em] text-label uppercase">Your record shop</p>
+        <h1 className="mt-4 font-display text-4xl leading-tight font-bold">Welcome to Needledrop</h1>
+        <p className="mt-4 text-stone-300">
+          Sign in to check out faster, keep your favourites on every device and follow your orders.
+        </p>
+      </section>
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
+        <h1 className="mb-6 font-display text-3xl font-bold md:hidden">Welcome to Needledrop</h1>
+        <nav aria-label="Log in or register" className="mb-6 grid grid-cols-2 rounded-full bg-stone-100 p-1 text-sm font-semibold">
+          {(["login", "register"] as const).map((t) => (
+            <Link
+              key={t}
+              id={`tab-${t}`}
+              to={query(t)}
+              replace
+              preventScrollReset
+              aria-current={tab === t ? "page" : undefined}
+              className={`rounded-full px-4 py-2 text-center ${tab === t ? "bg-ink text-white shadow" : "text-stone-700 hover:text-ink"}`}
+            >
+              {t === "login" ? "Login" : "Register"}
+            </Link>
+          ))}
+        </nav>
+        {tab === "login" ? (
+          <LoginForm key="login" redirectTo={loaderData.redirectTo} lastResult={lastResult} />
+        ) : (
+          <RegisterForm key="register" redirectTo={loaderData.redirectTo} lastResult={lastResult} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from "express";
+import { z } from "zod";
+import { sendError } from "../http/errors";
+import { parseInput, RESET_REQUESTED, type RegisterInput } from "../services/accounts";
+import { TooManyAttemptsError, ValidationError } from "../services/errors";
+import { contextOf } from "./helpers";
+
+/**
+ * The spec's account calls (§7). Bodies are JSON (bufferBody has parsed them), errors are
+ * `{ error, message }`, nothing is cached, and no answer ever carries a password hash or a session token.
+ */
+export const authApi = Router();
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set("Cache-Control", "no-store");
+  next();
+};
+
+const loginBody = z.object({
+  username: z.string({ error: "Username is required" }),
+  password: z.string({ error: "Password is required" }),
+});
+const emailBody = z.object({ email: z.string({ error: "Email is required" }) });
+const resetBody = z.object({
+  token: z.string({ error: "This reset link is invalid or has expired." }),
+  password: z.string({ error: "Password is required" }),
+});
+const anObject = z.record(z.string(), z.unknown());
+
+async function signIn(res: Response, userId: number): Promise<void> {
+  res.append("Set-Cookie", await contextOf(res).auth.signIn({ id: userId }));
+}
+
+authApi.get("/user", noStore, (req, res) => {
+  const { user } = contextOf(res);
+  if (!user) return sendError(req, res, 401, "Not signed in");
+  res.json(user);
+});
+
+authApi.post("/login", noStore, async (req, res) => {
+  const ctx = contextOf(res);
+  const body = parseInput(loginBody, req.body);
+  const user = await ctx.services.accounts.login({ ...body, clientIp: ctx.clientIp });
+  await signIn(res, user.id);
+  res.json(user);
+});
+
+authApi.post("/register", noStore, async (req, res) => {
+  const ctx = contextOf(res);
+  // confirmPassword is the form's business; unknown fields are dropped by the service's schema.
+  const user = await ctx.services.accounts.register(parseInput(anObject, req.body) as RegisterInput);
+  await signIn(res, user.id);
+  res.status(201).json(user);
+});
+
+authApi.post("/logout", noStore, (_req, res) => {
+  res.append("Set-Cookie", contextOf(res).auth.signOut());
+  res.json({ ok: true });
+});
+
+authApi.post("/request-password-reset", noStore, async (req, res) => {
+  const ctx = contextOf(res);
+  const { email } = parseInput(emailBody, req.body);
+  await ctx.services.accounts.requestPasswordReset(email, ctx.auth.linkOrigin);
+  res.json({ message: RESET_REQUESTED });
+});
+
+authApi.post("/reset-password", noStore, async (req, res) => {
+  const ctx = contextOf(res);
+  const { token, password } = parseInput(resetBody, req.body);
+  const user = await ctx.services.accounts.resetPassword(token, password);
+  await signIn(res, user.id);
+  res.json(user);
+});
+
+/** 429 carries Retry-After; a validation failure also lists its messages per field. */
+const authErrors: ErrorRequestHandler = (err, req, res, next) => {
+  if (err instanceof TooManyAttemptsError) res.set("Retry-After", String(err.retryAfterSeconds));
+  if (err instanceof ValidationError && err.fields && !res.headersSent) {
+    return res.status(400).json({ error: err.message, message: err.message, fields: err.fields });
+  }
+  next(err);
+};
+authApi.use(authErrors);

@@ -1,0 +1,6 @@
+import { adminProcedure, router } from "../init";
+
+export const adminRouter = router({
+  /** Counts for the admin dashboard: records, users and orders. */
+  overview: adminProcedure.query(({ ctx }) => ctx.services.admin.overview()),
+});
