@@ -1,10 +1,69 @@
-// Placeholder: this page is being built.
-import { data } from "react-router";
+import { hrefWith, NO_FILTERS, parseBrowseQuery, SORTS } from "~/components/browse/browse-query";
+import { EmptyState } from "~/components/browse/empty-state";
+import { formatCount, ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { Pagination } from "~/components/browse/pagination";
+import { SortForm } from "~/components/browse/sort-select";
+import { RecordGrid } from "~/components/record-grid";
+import { toApiTrack } from "~/domain/record-api";
+import { absoluteUrl } from "~/domain/structured-data";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/all-vinyl";
 
-export function loader() {
-  throw data(null, { status: 404 });
+const PATH = "/allvinyl";
+const LIST_SORTS = SORTS.filter((s) => s !== "relevance");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { sort, page } = parseBrowseQuery(url.searchParams); // search text and filters belong to /browse
+  const { items, ...result } = context.services.browse.list({ ...NO_FILTERS, sort, page }, { today: context.today });
+  const query = { ...NO_FILTERS, sort, page: result.page };
+  return {
+    ...result,
+    query,
+    tracks: items.map((r) => toApiTrack(r, context.today)),
+    canonicalUrl: absoluteUrl(url.origin, hrefWith(PATH, { ...query, sort: "newest" }, { page: result.page })),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: d && d.page > 1 ? `All Vinyl – page ${d.page}` : "All Vinyl",
+    description: `Every record in the shop${d ? `, ${formatCount(d.total)} in all` : ""}: new pressings, reissues and pre-orders on vinyl, priced in pounds with VAT included.`,
+    url: d?.canonicalUrl,
+  });
+
+export default function AllVinyl({ loaderData }: Route.ComponentProps) {
+  const { query, tracks, total, page, pages, limit } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <ListingHeader kicker="The whole collection" title="All Vinyl">
+        Every record on our shelves and every one on its way. Want something particular?{" "}
+        <a href="/browse" className="font-semibold text-label underline-offset-2 hover:underline">
+          Filter and search in Browse
+        </a>
+        .
+      </ListingHeader>
+      <section id="results" aria-labelledby="results-heading" className="mt-6 scroll-mt-24">
+        <h2 id="results-heading" className="sr-only">
+          Records
+        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="text-sm font-semibold text-stone-700">
+            {rangeText({ page, limit, total })}
+          </p>
+          <SortForm action={PATH} value={query.sort} sorts={LIST_SORTS} defaultSort="newest" />
+        </div>
+        <div className="mt-5">
+          {tracks.length > 0 ? (
+            <RecordGrid tracks={tracks} />
+          ) : (
+            <EmptyState title="No records yet" actions={[{ text: "Back to the shop", href: "/" }]}>
+              The shelves are being restocked. Please check back soon.
+            </EmptyState>
+          )}
+        </div>
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`} label="Record pages" />
+      </section>
+    </div>
+  );
 }

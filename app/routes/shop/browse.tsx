@@ -1,10 +1,105 @@
-// Placeholder: this page is being built.
-import { data } from "react-router";
+import { redirect } from "react-router";
+import { ActiveFilters } from "~/components/browse/active-filters";
+import {
+  browseTitle,
+  canonicalBrowsePath,
+  defaultSort,
+  hasFilters,
+  hrefWith,
+  isIndexable,
+  NO_FILTERS,
+  parseBrowseQuery,
+  SORTS,
+  withoutEmptyParams,
+} from "~/components/browse/browse-query";
+import { EmptyState } from "~/components/browse/empty-state";
+import { FacetPanel, FILTER_FORM_ID } from "~/components/browse/facet-panel";
+import { formatCount, ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { Pagination } from "~/components/browse/pagination";
+import { SortSelect } from "~/components/browse/sort-select";
+import { RecordGrid } from "~/components/record-grid";
+import { toApiTrack } from "~/domain/record-api";
+import { absoluteUrl } from "~/domain/structured-data";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/browse";
 
-export function loader() {
-  throw data(null, { status: 404 });
+const PATH = "/browse";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // A GET form sends its empty boxes too ("?q=&min="): tidy the address once, server-side.
+  const tidy = withoutEmptyParams(url);
+  if (tidy !== null) throw redirect(tidy);
+  const asked = parseBrowseQuery(url.searchParams);
+  const { items, ...result } = context.services.browse.browse(asked, { today: context.today });
+  const query = { ...asked, page: result.page }; // a page past the end shows the last one
+  return {
+    ...result,
+    query,
+    tracks: items.map((r) => toApiTrack(r, context.today)),
+    canonicalUrl: absoluteUrl(url.origin, canonicalBrowsePath(PATH, query)),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return pageMeta({ title: "Browse records", description: "Browse and search our vinyl records." });
+  const title = `${browseTitle(d.query)}${d.page > 1 ? ` – page ${d.page}` : ""}`;
+  const description = d.query.q
+    ? `${formatCount(d.total)} vinyl records matching “${d.query.q}” at Needledrop, the independent UK record shop.`
+    : `Browse ${formatCount(d.total)} vinyl records by genre, format, label, decade and price. Prices in pounds, VAT included.`;
+  const robots = isIndexable(d.query) ? [] : [{ name: "robots", content: "noindex, follow" }];
+  return [...pageMeta({ title, description, url: d.canonicalUrl }), ...robots];
+};
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const { query, tracks, facets, total, page, pages, limit } = loaderData;
+  const filtered = hasFilters(query);
+  const emptyActions = [
+    filtered
+      ? { text: "Clear filters", href: hrefWith(PATH, query, { ...NO_FILTERS, q: query.q }) }
+      : { text: "Clear search", href: PATH },
+    ...(filtered && query.q ? [{ text: "Browse all records", href: PATH }] : []),
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <ListingHeader kicker="The catalogue" title={browseTitle(query)}>
+        {query.q
+          ? "Matches in titles, artists, labels, catalogue numbers and genres."
+          : "Every record in the shop, in stock or on pre-order. Narrow it down by genre, format, label, decade or price."}
+      </ListingHeader>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <FacetPanel action={PATH} query={query} facets={facets} />
+        <section id="results" aria-labelledby="results-heading" className="min-w-0 scroll-mt-24">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="text-sm font-semibold text-stone-700">
+              {rangeText({ page, limit, total })}
+            </p>
+            <SortSelect
+              value={query.sort}
+              sorts={query.q ? SORTS : SORTS.filter((s) => s !== "relevance")}
+              defaultSort={defaultSort(query.q)}
+              form={FILTER_FORM_ID}
+            />
+          </div>
+          <div className="mt-3">
+            <ActiveFilters path={PATH} query={query} />
+          </div>
+          <div className="mt-5">
+            {tracks.length > 0 ? (
+              <RecordGrid tracks={tracks} />
+            ) : (
+              <EmptyState title="No records match" actions={emptyActions}>
+                {query.q ? `Nothing matches “${query.q}”` : "Nothing matches these filters"}
+                {filtered && query.q ? " with these filters" : ""}. Try fewer filters or another spelling.
+              </EmptyState>
+            )}
+          </div>
+          <Pagination page={page} pages={pages} hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`} label="Result pages" />
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,10 +1,59 @@
-// Placeholder: this page is being built.
-import { data } from "react-router";
+import { parseBrowseQuery } from "~/components/browse/browse-query";
+import { EmptyState } from "~/components/browse/empty-state";
+import { ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { Pagination } from "~/components/browse/pagination";
+import { RecordGrid } from "~/components/record-grid";
+import { toApiTrack } from "~/domain/record-api";
+import { absoluteUrl } from "~/domain/structured-data";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/new-releases";
 
-export function loader() {
-  throw data(null, { status: 404 });
+const PATH = "/new-releases";
+const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { page } = parseBrowseQuery(url.searchParams);
+  const { items, ...result } = context.services.browse.newReleases({ today: context.today, page });
+  return {
+    ...result,
+    tracks: items.map((r) => toApiTrack(r, context.today)),
+    canonicalUrl: absoluteUrl(url.origin, pageHref(result.page)),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: d && d.page > 1 ? `New Releases – page ${d.page}` : "New Releases",
+    description: "Vinyl released in the last 40 days, newest first: fresh pressings and reissues from an independent UK record shop.",
+    url: d?.canonicalUrl,
+  });
+
+export default function NewReleases({ loaderData }: Route.ComponentProps) {
+  const { tracks, total, page, pages, limit } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <ListingHeader kicker="Just landed" title="New Releases">
+        Vinyl released in the last 40 days, newest first.
+      </ListingHeader>
+      <section id="results" aria-labelledby="results-heading" className="mt-6 scroll-mt-24">
+        <h2 id="results-heading" className="sr-only">
+          New releases
+        </h2>
+        <p role="status" className="text-sm font-semibold text-stone-700">
+          {rangeText({ page, limit, total }, "new releases")}
+        </p>
+        <div className="mt-5">
+          {tracks.length > 0 ? (
+            <RecordGrid tracks={tracks} />
+          ) : (
+            <EmptyState title="No new releases this month" actions={[{ text: "See pre-orders", href: "/pre-orders" }, { text: "Browse all vinyl", href: "/allvinyl" }]}>
+              Nothing has come out in the last 40 days. Reserve what is coming next instead.
+            </EmptyState>
+          )}
+        </div>
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(n)}#results`} label="New release pages" />
+      </section>
+    </div>
+  );
 }

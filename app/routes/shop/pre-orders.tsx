@@ -1,10 +1,60 @@
-// Placeholder: this page is being built.
-import { data } from "react-router";
+import { parseBrowseQuery } from "~/components/browse/browse-query";
+import { EmptyState } from "~/components/browse/empty-state";
+import { ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { Pagination } from "~/components/browse/pagination";
+import { PreOrderGrid } from "~/components/browse/pre-order-grid";
+import { toApiTrack } from "~/domain/record-api";
+import { absoluteUrl } from "~/domain/structured-data";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/pre-orders";
 
-export function loader() {
-  throw data(null, { status: 404 });
+const PATH = "/pre-orders";
+const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { page } = parseBrowseQuery(url.searchParams);
+  const { items, ...result } = context.services.browse.preOrders({ today: context.today, page });
+  return {
+    ...result,
+    tracks: items.map((r) => toApiTrack(r, context.today)),
+    canonicalUrl: absoluteUrl(url.origin, pageHref(result.page)),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: d && d.page > 1 ? `Pre-Orders – page ${d.page}` : "Pre-Orders",
+    description: "Reserve upcoming vinyl before release day. Your card is charged when you order; delivery 1–14 days after release.",
+    url: d?.canonicalUrl,
+  });
+
+export default function PreOrders({ loaderData }: Route.ComponentProps) {
+  const { tracks, total, page, pages, limit } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <ListingHeader kicker="Coming soon" title="Pre-Orders">
+        Reserve a copy before release day, soonest first. Your card is charged when you order, and we post it
+        within 1–14 days of release.
+      </ListingHeader>
+      <section id="results" aria-labelledby="results-heading" className="mt-6 scroll-mt-24">
+        <h2 id="results-heading" className="sr-only">
+          Upcoming releases
+        </h2>
+        <p role="status" className="text-sm font-semibold text-stone-700">
+          {rangeText({ page, limit, total }, "pre-orders")}
+        </p>
+        <div className="mt-5">
+          {tracks.length > 0 ? (
+            <PreOrderGrid tracks={tracks} />
+          ) : (
+            <EmptyState title="No Pre-Orders Available" actions={[{ text: "See new releases", href: "/new-releases" }]}>
+              Nothing is up for pre-order right now. New announcements arrive every week.
+            </EmptyState>
+          )}
+        </div>
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(n)}#results`} label="Pre-order pages" />
+      </section>
+    </div>
+  );
 }

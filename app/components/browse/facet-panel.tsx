@@ -1,0 +1,188 @@
+import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { formatLabel } from "~/domain/formats";
+import type { Facets } from "../../../server/services/browse";
+import { formatCount } from "./listing-header";
+import { hasFilters, penceToInput, type BrowseQuery } from "./browse-query";
+import { useGetForm } from "./use-get-form";
+
+export const FILTER_FORM_ID = "browse-filters";
+
+interface Option {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+
+/** How many labels show before the rest fold away under "More labels". */
+const TOP_LABELS = 10;
+
+function OptionRow({ name, option }: { name: string; option: Option }) {
+  return (
+    <li>
+      <label className="group flex cursor-pointer items-center gap-2.5 rounded-md px-1.5 py-1 text-sm hover:bg-stone-100">
+        <input
+          type="checkbox"
+          name={name}
+          value={option.value}
+          defaultChecked={option.selected}
+          className="h-4 w-4 shrink-0 rounded accent-needle"
+        />
+        <span className="min-w-0 flex-1 truncate">{option.label}</span>
+        <span className="text-xs text-stone-500 tabular-nums">
+          <span className="sr-only">, </span>
+          {formatCount(option.count)}
+          <span className="sr-only"> records</span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
+function FacetGroup({ legend, name, options, more }: { legend: string; name: string; options: Option[]; more?: Option[] }) {
+  return (
+    <fieldset className="border-t border-stone-200 py-4 first:border-t-0 lg:first:pt-0">
+      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
+        {legend}
+      </legend>
+      {options.length === 0 ? (
+        <p className="clear-both text-sm text-stone-500">None in these results</p>
+      ) : (
+        <ul className="clear-both space-y-0.5">
+          {options.map((o) => (
+            <OptionRow key={o.value} name={name} option={o} />
+          ))}
+        </ul>
+      )}
+      {more && more.length > 0 && (
+        <details className="group/more mt-2">
+          <summary className="cursor-pointer px-1.5 text-sm font-semibold text-needle-dark hover:underline">
+            More {legend.toLowerCase()}s ({more.length})
+          </summary>
+          <ul className="mt-2 max-h-72 space-y-0.5 overflow-y-auto pr-1">
+            {more.map((o) => (
+              <OptionRow key={o.value} name={name} option={o} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </fieldset>
+  );
+}
+
+/** Values worth offering: any with records, and any already chosen (so it can be unticked). */
+const offered = (o: Option) => o.count > 0 || o.selected;
+
+const field =
+  "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-needle focus:outline-none";
+
+/**
+ * Every filter of /browse in one GET form. On phones it folds into a <details> panel; from 1024 px
+ * the panel is a sidebar that is always open (CSS shows the content whatever the open state, so it
+ * works without JavaScript).
+ */
+export function FacetPanel({ action, query, facets }: { action: string; query: BrowseQuery; facets: Facets }) {
+  const { formRef, onSubmit, onChange } = useGetForm();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // Browsers without ::details-content styling still get an open sidebar on wide screens.
+    if (window.matchMedia("(min-width: 1024px)").matches && detailsRef.current) detailsRef.current.open = true;
+  }, []);
+
+  const genres = facets.genre.map((g) => ({ value: g.value, label: g.value, count: g.count, selected: g.selected })).filter(offered);
+  const formats = facets.format
+    .map((f) => ({ value: f.value, label: formatLabel(f.value).label, count: f.count, selected: f.selected }))
+    .filter(offered);
+  const decades = facets.decade
+    .map((d) => ({ value: String(d.value), label: `${d.value}s`, count: d.count, selected: d.selected }))
+    .filter(offered);
+  const labels = facets.label.map((l) => ({ value: l.value, label: l.value, count: l.count, selected: l.selected })).filter(offered);
+  const topLabels = labels.filter((l, i) => i < TOP_LABELS || l.selected);
+  const moreLabels = labels.filter((l) => !topLabels.includes(l)).sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
+  const active =
+    query.genres.length + query.formats.length + query.labels.length + query.decades.length +
+    (query.minPence !== null || query.maxPence !== null ? 1 : 0) + (query.inStock ? 1 : 0);
+
+  return (
+    <aside aria-label="Filters" className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+      <details
+        ref={detailsRef}
+        className="group rounded-xl bg-white shadow-sm ring-1 ring-stone-200 lg:rounded-none lg:bg-transparent lg:shadow-none lg:ring-0 lg:details-content:block lg:details-content:[content-visibility:visible]"
+      >
+        <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
+          <SlidersHorizontal aria-hidden className="h-4 w-4" />
+          <span className="flex-1">Filters{active > 0 ? ` (${active})` : ""}</span>
+          <ChevronDown aria-hidden className="h-4 w-4 transition group-open:rotate-180" />
+        </summary>
+        <Form
+          ref={formRef}
+          id={FILTER_FORM_ID}
+          method="get"
+          action={action}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          className="border-t border-stone-200 px-4 pt-2 pb-4 lg:border-t-0 lg:px-0 lg:pt-0"
+        >
+          <h2 className="sr-only">Filter records</h2>
+          <div className="border-b border-stone-200 pt-2 pb-4 lg:pt-0">
+            <label htmlFor="browse-q" className="mb-2 block text-xs font-semibold tracking-widest text-stone-600 uppercase">
+              Keywords
+            </label>
+            <input
+              id="browse-q"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              maxLength={100}
+              placeholder="Artist, title, label…"
+              className={field}
+            />
+          </div>
+          <FacetGroup legend="Genre" name="genre" options={genres} />
+          <FacetGroup legend="Format" name="format" options={formats} />
+          <FacetGroup legend="Decade" name="decade" options={decades} />
+          <FacetGroup legend="Label" name="label" options={topLabels} more={moreLabels} />
+          <fieldset className="border-t border-stone-200 py-4">
+            <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
+              Price
+            </legend>
+            <div className="clear-both grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="price-min" className="mb-1 block text-xs text-stone-600">
+                  Min price (£)
+                </label>
+                <input id="price-min" name="min" type="number" min="0" step="0.01" inputMode="decimal" placeholder="5" defaultValue={penceToInput(query.minPence)} className={field} />
+              </div>
+              <div>
+                <label htmlFor="price-max" className="mb-1 block text-xs text-stone-600">
+                  Max price (£)
+                </label>
+                <input id="price-max" name="max" type="number" min="0" step="0.01" inputMode="decimal" placeholder="100" defaultValue={penceToInput(query.maxPence)} className={field} />
+              </div>
+            </div>
+          </fieldset>
+          <fieldset className="border-t border-stone-200 py-4">
+            <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
+              Availability
+            </legend>
+            <ul className="clear-both">
+              <OptionRow name="stock" option={{ value: "1", label: "In stock only", count: facets.inStock, selected: query.inStock }} />
+            </ul>
+          </fieldset>
+          <div className="sticky bottom-0 flex items-center gap-3 border-t border-stone-200 bg-white pt-4 lg:bg-paper">
+            <button type="submit" className="flex-1 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle focus-visible:bg-needle">
+              Apply filters
+            </button>
+            {(hasFilters(query) || query.q) && (
+              <Link to={action} className="text-sm font-semibold text-needle-dark hover:underline">
+                Clear all
+              </Link>
+            )}
+          </div>
+        </Form>
+      </details>
+    </aside>
+  );
+}

@@ -1,0 +1,68 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+
+/** Page numbers to show: the first, the last and two either side of the current one; null is a gap. */
+export function pageWindow(page: number, pages: number): (number | null)[] {
+  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((n, i) => {
+    const prev = sorted[i - 1];
+    if (prev !== undefined && n - prev > 1) out.push(n - prev === 2 ? n - 1 : null);
+    out.push(n);
+  });
+  return out;
+}
+
+const pill = "inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold transition";
+
+/** Plain links, so paging works without JavaScript; with it, React Router fetches just the data. */
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+  label = "Pagination",
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
+          <ChevronLeft aria-hidden className="h-4 w-4" />
+          Previous
+        </Link>
+      ) : null}
+      <ul className="flex flex-wrap items-center gap-1.5">
+        {pageWindow(page, pages).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden className="px-1 text-stone-500">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={hrefFor(n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? "page" : undefined}
+                className={`${pill} ${n === page ? "bg-ink text-white" : "text-ink hover:bg-stone-200"}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} rel="next" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
+          Next
+          <ChevronRight aria-hidden className="h-4 w-4" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
