@@ -51,7 +51,7 @@ export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favourites
           <label htmlFor="site-search" className="sr-only">
             Search records
           </label>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" />
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
           <input
             id="site-search"
             name="q"
@@ -60,7 +60,7 @@ export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favourites
             minLength={2}
             pattern=".*\S.*"
             placeholder="Search"
-            className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-500 focus:border-needle focus:outline-none"
+            className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
           />
         </Form>
         <Link to="/favorites" className={iconButton} aria-label="Favourites">

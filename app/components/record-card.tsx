@@ -39,7 +39,7 @@ export function RecordCard({ track }: { track: ApiTrack }) {
           <p className="line-clamp-1 text-sm text-stone-600">{track.artist}</p>
           <div className="mt-auto flex items-end justify-between pt-2">
             <span className="text-lg font-bold">{track.price}</span>
-            <span className="text-xs text-stone-500">{format.label}</span>
+            <span className="text-xs text-stone-600">{format.label}</span>
           </div>
         </div>
       </a>

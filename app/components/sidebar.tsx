@@ -18,7 +18,7 @@ function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
         to={entry.to}
         aria-current={active ? "page" : undefined}
         className={`block rounded-md px-3 py-2 text-sm transition-colors ${
-          active ? "bg-needle text-white" : "text-stone-300 hover:bg-white/10 hover:text-white"
+          active ? "bg-needle-dark text-white" : "text-stone-300 hover:bg-white/10 hover:text-white"
         }`}
       >
         {entry.label}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** A message shown once after an action, also across a redirect (spec §8 titles and texts). */
 export const toastSchema = z.object({

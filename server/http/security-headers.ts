@@ -25,9 +25,9 @@ export function securityHeaders({ development }: { development: boolean }): Requ
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, ...(development ? ["'unsafe-inline'"] : [])],
-        // React writes style="" attributes; style elements still need the nonce.
-        styleSrc: ["'self'", development ? "'unsafe-inline'" : nonce],
-        styleSrcAttr: ["'unsafe-inline'"],
+        // Inline styles are allowed (docs/decisions/0003): React writes style="" attributes and the
+        // toast library injects its stylesheet at run time. Scripts stay nonce-only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],

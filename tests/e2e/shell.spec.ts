@@ -131,7 +131,7 @@ test.describe("search engines", () => {
     for (const path of ["/", "/browse", "/new-releases", "/allvinyl", "/pre-orders", "/genres", `/track/${track!.id}`]) {
       await page.goto(path);
       await expect(page, path).toHaveTitle(/\S.*\| Needledrop|Needledrop \|/);
-      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /\S{10,}/);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /\S.{20,}/);
       await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", /^http/);
       await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", /\S/);
     }

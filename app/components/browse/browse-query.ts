@@ -11,7 +11,7 @@
  *   stock    "1": in stock only                 sort    relevance | newest | price-asc | price-desc | artist
  *   page     1-based page number
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FORMATS, type StoredFormat } from "../../domain/formats";
 import { GENRES } from "../../domain/genres";
 import { penceToDecimalString, poundsToPence } from "../../domain/money";

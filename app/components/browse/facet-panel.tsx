@@ -31,7 +31,7 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
           className="h-4 w-4 shrink-0 rounded accent-needle"
         />
         <span className="min-w-0 flex-1 truncate">{option.label}</span>
-        <span className="text-xs text-stone-500 tabular-nums">
+        <span className="text-xs text-stone-600 tabular-nums">
           <span className="sr-only">, </span>
           {formatCount(option.count)}
           <span className="sr-only"> records</span>
@@ -48,7 +48,7 @@ function FacetGroup({ legend, name, options, more }: { legend: string; name: str
         {legend}
       </legend>
       {options.length === 0 ? (
-        <p className="clear-both text-sm text-stone-500">None in these results</p>
+        <p className="clear-both text-sm text-stone-600">None in these results</p>
       ) : (
         <ul className="clear-both space-y-0.5">
           {options.map((o) => (

@@ -40,7 +40,7 @@ export function Pagination({
       <ul className="flex flex-wrap items-center gap-1.5">
         {pageWindow(page, pages).map((n, i) =>
           n === null ? (
-            <li key={`gap-${i}`} aria-hidden className="px-1 text-stone-500">
+            <li key={`gap-${i}`} aria-hidden className="px-1 text-stone-600">
               …
             </li>
           ) : (

@@ -56,7 +56,7 @@ function Spotlight({ spotlight }: { spotlight: ArtistSpotlightView }) {
       </div>
       {featured && (
         <div className="flex flex-col">
-          <p className="mb-3 text-xs font-semibold tracking-[0.25em] text-stone-500 uppercase">Featured release</p>
+          <p className="mb-3 text-xs font-semibold tracking-[0.25em] text-stone-600 uppercase">Featured release</p>
           <div className="flex max-w-64">
             <RecordCard track={featured} />
           </div>

@@ -54,7 +54,7 @@ function PromoTile({ href, label, text, tone, discs }: { href: string; label: st
           {label}
         </a>
       </h3>
-      <p className="mt-3 max-w-xs text-sm opacity-85 sm:text-base">{text}</p>
+      <p className="mt-3 max-w-xs text-sm sm:text-base">{text}</p>
       <p aria-hidden className="mt-8 inline-flex items-center gap-2 text-sm font-semibold">
         Start browsing <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" />
       </p>

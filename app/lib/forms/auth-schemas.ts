@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Spec §5 validation rules and messages, shared by the browser (as you type) and the server (always). */
 export const USERNAME_MIN = 3;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { GENRES } from "~/domain/genres";
 import { PASSWORD_MIN } from "./auth-schemas";
 

@@ -39,7 +39,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ["Orders", overview.orders],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-            <dt className="text-sm text-stone-500">{label}</dt>
+            <dt className="text-sm text-stone-600">{label}</dt>
             <dd className="mt-1 text-3xl font-bold">{Number(value).toLocaleString("en-GB")}</dd>
           </div>
         ))}
@@ -50,7 +50,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <li key={s.path} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
             <h3 className="font-semibold">{s.title}</h3>
             <p className="mt-1 text-sm text-stone-600">{s.text}</p>
-            <p className="mt-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">Coming soon</p>
+            <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Coming soon</p>
           </li>
         ))}
       </ul>

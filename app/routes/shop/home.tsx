@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ArtistSpotlight } from "~/components/home/artist-spotlight";
 import { CrateDigPromo } from "~/components/home/crate-dig-promo";
 import { Hero } from "~/components/home/hero";

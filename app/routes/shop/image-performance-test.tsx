@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CoverImage } from "~/components/cover-image";
 import { displayCoverUrl } from "~/domain/cover";
 import { recordPath } from "~/domain/slug";
@@ -198,13 +198,13 @@ function VitalCard({ spec, value, hydrated, failed }: { spec: VitalSpec; value: 
         </h3>
         {rating ? <Badge rating={rating}>{RATING_LABELS[rating]}</Badge> : <span className={MUTED_PILL}>{hydrated ? "Waiting" : "Needs JavaScript"}</span>}
       </div>
-      <p className="text-xs text-stone-500">{spec.title}</p>
+      <p className="text-xs text-stone-600">{spec.title}</p>
       <p className="mt-3 font-display text-3xl font-bold tabular-nums">{value === undefined ? "–" : spec.format(value)}</p>
       {/* Two lines reserved whether or not there is a hint, so the cards keep their height. */}
       <p className="mt-1 min-h-10 text-sm text-stone-600">
         {value !== undefined ? spec.measured : !hydrated ? "Measured in the browser with JavaScript." : failed ? "The web-vitals library did not load." : spec.waiting}
       </p>
-      <p className="mt-auto pt-3 text-xs text-stone-500">{spec.thresholds}</p>
+      <p className="mt-auto pt-3 text-xs text-stone-600">{spec.thresholds}</p>
     </li>
   );
 }

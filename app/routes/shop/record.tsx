@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-4 border-b border-stone-200 py-2">
-      <dt className="text-stone-500">{term}</dt>
+      <dt className="text-stone-600">{term}</dt>
       <dd className="text-right font-medium">{children}</dd>
     </div>
   );
