@@ -52,7 +52,7 @@ export function createApp(options: AppOptions) {
   const config = loadConfig();
   const development = options.development ?? false;
   const db = options.db ?? getDb();
-  const services = createServices(db, { mediaDir: config.mediaDir });
+  const services = createServices(db, { mediaDir: config.mediaDir, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
 
   const app = express();
   app.disable("x-powered-by");

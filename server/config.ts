@@ -14,6 +14,11 @@ const envSchema = z.object({
   /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
   TRUST_PROXY: z.string().default(""),
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; mediaDir: string };
