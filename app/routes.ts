@@ -22,6 +22,7 @@ export default [
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
   route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
+  route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -82,8 +82,10 @@ test.describe("addresses", () => {
     }
   });
 
-  test("unknown records and paths get the 404 page @no-js", async ({ page }) => {
-    for (const path of ["/track/999999", "/vinyl/not-a-record", "/no/such/page"]) {
+  test("unknown records and paths get the 404 page, and so does the development outbox in production @no-js", async ({
+    page,
+  }) => {
+    for (const path of ["/track/999999", "/vinyl/not-a-record", "/no/such/page", "/dev/outbox"]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
