@@ -1,5 +1,7 @@
 // Starts Needledrop: one Node process serving pages, /trpc and /api.
 // Production runs the built bundle (build/server/index.js); `--dev` runs the sources through Vite.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import express from "express";
 
 const development = process.argv.includes("--dev");
@@ -37,7 +39,8 @@ if (development) {
   server = app.listen(port, host, () => console.log(`Needledrop (development) at http://localhost:${port}`));
 } else {
   process.env.NODE_ENV ??= "production";
-  const mod = await import("./build/server/index.js");
+  const buildDir = process.env.BUILD_DIR || "build";
+  const mod = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
   await mod.prepare();
   shutdownApp = mod.shutdown;
   gracefulShutdown = mod.gracefulShutdown;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -64,7 +65,7 @@ export function createApp(options: AppOptions) {
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   // Hashed file names: safe to cache for a year.
-  else app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  else app.use("/assets", express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
 
@@ -89,7 +90,7 @@ export function createApp(options: AppOptions) {
   );
   app.use("/api", apiRouter());
   // Other public files (favicon, images) after the API, so API calls never wait on a file-system lookup.
-  if (!options.devMiddleware) app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   app.use(options.pages);
   app.use(errorHandler);
   return app;

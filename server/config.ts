@@ -14,6 +14,8 @@ const envSchema = z.object({
   /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
   TRUST_PROXY: z.string().default(""),
   ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+  /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
+  BUILD_DIR: z.string().min(1).default("build"),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
