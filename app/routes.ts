@@ -8,6 +8,13 @@ export default [
   route("pre-orders", "routes/shop/pre-orders.tsx"),
   route("genres", "routes/shop/genres.tsx"),
   route("image-performance-test", "routes/shop/image-performance-test.tsx"),
+  route("virtual-crate-dig", "routes/shop/crate-dig.tsx"),
+  route("blog", "routes/magazine/blog-index.tsx"),
+  route("blog/rss.xml", "routes/magazine/rss.ts"),
+  route("blog/tag/:tag", "routes/magazine/blog-tag.tsx"),
+  route("blog/artist/:artistName", "routes/magazine/blog-artist.tsx"),
+  route("blog/:slug", "routes/magazine/blog-post.tsx"),
+  route("vinyl-care", "routes/magazine/vinyl-care.tsx"),
   // One record page under the three addresses of spec §2; all 301 to the canonical /vinyl/{id}-{slug}.
   route("track/:identifier", "routes/shop/record.tsx", { id: "record-by-track" }),
   route("vinyl/*", "routes/shop/record.tsx", { id: "record-by-vinyl" }),

@@ -4,6 +4,7 @@ import { httpStatusOf, DomainError } from "../services/errors";
 import { albumImageApi } from "./album-image";
 import { authApi } from "./auth";
 import { tracksApi } from "./tracks";
+import { vinylCareApi } from "./vinyl-care";
 
 /** REST shims at the spec's /api paths: thin adapters over the same services as tRPC and loaders. */
 export function apiRouter(): Router {
@@ -11,6 +12,7 @@ export function apiRouter(): Router {
   api.use(authApi);
   api.use(tracksApi);
   api.use(albumImageApi);
+  api.use(vinylCareApi);
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
   const domainErrors: ErrorRequestHandler = (err, req, res, next) => {
     if (err instanceof DomainError) return sendError(req, res, httpStatusOf(err), err.message);

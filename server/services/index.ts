@@ -1,6 +1,9 @@
 import type { Db } from "../../db/client";
 import path from "node:path";
 import { createBrowseService } from "./browse";
+import { createCareService } from "./care";
+import { createCrateService } from "./crate";
+import { createMagazineService } from "./magazine";
 import { createCatalogueService } from "./catalogue";
 import { createHomeService } from "./home";
 import { createImageService } from "./images";
@@ -38,6 +41,9 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     media: createMediaService(db, mediaDir),
     home: createHomeService(db),
     browse: createBrowseService(db),
+    magazine: createMagazineService(db),
+    care: createCareService(db),
+    crate: createCrateService(db),
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),
