@@ -54,6 +54,12 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The browser went away mid-stream (a new navigation, a closed tab): not a server error.
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
 }
