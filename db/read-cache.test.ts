@@ -39,3 +39,17 @@ describe("createReadCache", () => {
     expect(cached("k", () => ++reads)).toBe(2);
   });
 });
+
+describe("createReadCache with a size limit", () => {
+  it("keeps at most max values, dropping the least recently used", () => {
+    const cached = createReadCache(t.db, { max: 2 });
+    let reads = 0;
+    const read = () => ++reads;
+    cached("a", read); // 1
+    cached("b", read); // 2
+    cached("a", read); // a is now most recent
+    cached("c", read); // 3, pushes out b
+    expect(cached("a", read)).toBe(1);
+    expect(cached("b", read)).toBe(4);
+  });
+});

@@ -12,6 +12,7 @@ import { NEW_RELEASE_FALLBACK_MAX, NEW_RELEASE_MIN_BEFORE_FALLBACK, NEW_RELEASE_
 import { addDays } from "../../app/domain/pre-order";
 import type { RecordItem } from "../../app/domain/types";
 import type { Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import type { Page } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
@@ -182,33 +183,6 @@ function orderOf(sort: SortKey, s: Shape): SQL[] {
   }
 }
 
-/** Memoises values until the database changes (as db/read-cache.ts does), keeping at most `max` of them. */
-function createBoundedReadCache(db: Db, max: number) {
-  const versionQuery = db.$client.prepare<[], { t: number; d: number }>(
-    "select total_changes() as t, (select data_version from pragma_data_version) as d",
-  );
-  let version = "";
-  const values = new Map<string, unknown>();
-  return function cached<T>(key: string, read: () => T): T {
-    const v = versionQuery.get()!;
-    const now = `${v.t}:${v.d}`;
-    if (now !== version) {
-      values.clear();
-      version = now;
-    }
-    if (values.has(key)) {
-      const value = values.get(key) as T;
-      values.delete(key); // most recently used last
-      values.set(key, value);
-      return value;
-    }
-    const value = read();
-    values.set(key, value);
-    if (values.size > max) values.delete(values.keys().next().value!);
-    return value;
-  };
-}
-
 /** Prepared statements by shape; an unusual shape pushes out the least recently used one. */
 function createStatementCache(max: number) {
   const statements = new Map<string, unknown>();
@@ -274,9 +248,9 @@ function facetsFromCube(cube: CubeRow[], f: BrowseFilters) {
 
 export function createBrowseService(db: Db) {
   const prepared = createStatementCache(256);
-  const cached = createBoundedReadCache(db, 256);
+  const cached = createReadCache(db, { max: 256 });
   // A cube is up to a few thousand rows, so fewer of them are kept (48 × ~3,000 rows ≈ 15 MB at worst).
-  const cachedCube = createBoundedReadCache(db, 48);
+  const cachedCube = createReadCache(db, { max: 48 });
 
   const pageQuery = (s: Shape, sort: SortKey) =>
     prepared(`page|${shapeKey(s)}|${sort}`, () =>
