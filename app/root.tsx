@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
+import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
 import { Sidebar } from "./components/sidebar";
 import { Toasts } from "./components/toasts";
@@ -106,6 +107,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           </main>
           <Footer />
         </div>
+        <VinylBot />
       </TRPCProvider>
     </QueryClientProvider>
   );

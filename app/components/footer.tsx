@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "./nav-sections";
+import { NewsletterForm } from "./newsletter/newsletter-form";
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -13,8 +14,7 @@ export function Footer() {
           <p className="mt-3 text-sm">
             New arrivals, restocks and pre-orders once a week — and 10% off your first order when you sign up.
           </p>
-          {/* The signup form arrives with the newsletter feature; this slot keeps its place in the layout. */}
-          <div id="newsletter-slot" />
+          <NewsletterForm />
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-sm font-semibold tracking-widest text-white uppercase">

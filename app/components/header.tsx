@@ -1,5 +1,6 @@
-import { Heart, Home, LogIn, Menu, Search, ShoppingBag } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Heart, Home, LogIn, Menu, ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import { HeaderSearch } from "./search/header-search";
 import { UserMenu } from "./user-menu";
 
 interface HeaderProps {
@@ -47,22 +48,7 @@ export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favourites
         <Link to="/" className={iconButton} aria-label="Home">
           <Home aria-hidden className="h-5 w-5" />
         </Link>
-        <Form method="get" action="/browse" role="search" className="relative min-w-0 flex-1">
-          <label htmlFor="site-search" className="sr-only">
-            Search records
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
-          <input
-            id="site-search"
-            name="q"
-            type="search"
-            required
-            minLength={2}
-            pattern=".*\S.*"
-            placeholder="Search"
-            className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
-          />
-        </Form>
+        <HeaderSearch />
         <Link to="/favorites" className={iconButton} aria-label="Favourites">
           <Heart aria-hidden className="h-5 w-5" />
           <Badge count={favouritesCount} label="favourites" />

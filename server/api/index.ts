@@ -3,6 +3,9 @@ import { HttpError, sendError } from "../http/errors";
 import { httpStatusOf, DomainError } from "../services/errors";
 import { albumImageApi } from "./album-image";
 import { authApi } from "./auth";
+import { newsletterApi } from "./newsletter";
+import { searchApi } from "./search";
+import { specCallsApi } from "./spec-calls";
 import { tracksApi } from "./tracks";
 import { vinylCareApi } from "./vinyl-care";
 
@@ -13,6 +16,9 @@ export function apiRouter(): Router {
   api.use(tracksApi);
   api.use(albumImageApi);
   api.use(vinylCareApi);
+  api.use(searchApi);
+  api.use(newsletterApi);
+  api.use(specCallsApi);
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
   const domainErrors: ErrorRequestHandler = (err, req, res, next) => {
     if (err instanceof DomainError) return sendError(req, res, httpStatusOf(err), err.message);

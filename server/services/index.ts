@@ -2,6 +2,10 @@ import type { Db } from "../../db/client";
 import path from "node:path";
 import { createBrowseService } from "./browse";
 import { createCareService } from "./care";
+import { createChatService } from "./chat";
+import { createNewsletterService } from "./newsletter";
+import { createRecommendationsService } from "./recommendations";
+import { createSearchService } from "./search";
 import { createCrateService } from "./crate";
 import { createMagazineService } from "./magazine";
 import { createCatalogueService } from "./catalogue";
@@ -44,6 +48,10 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     magazine: createMagazineService(db),
     care: createCareService(db),
     crate: createCrateService(db),
+    search: createSearchService(db),
+    recommendations: createRecommendationsService(db),
+    newsletter: createNewsletterService(db),
+    chat: createChatService(db),
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),

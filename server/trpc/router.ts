@@ -1,9 +1,15 @@
 import { createCallerFactory, router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { catalogueRouter } from "./routers/catalogue";
+import { recommendationsRouter } from "./routers/recommendations";
+import { searchRouter } from "./routers/search";
+import { subscribeRouter } from "./routers/subscribe";
 
 export const appRouter = router({
   catalogue: catalogueRouter,
+  search: searchRouter,
+  recommendations: recommendationsRouter,
+  subscribe: subscribeRouter,
   admin: adminRouter,
 });
 

@@ -1,0 +1,4 @@
+// Placeholder: VinylBot is being built.
+export function VinylBot() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Placeholder: the newsletter form is being built.
+export function NewsletterForm() {
+  return null;
+}

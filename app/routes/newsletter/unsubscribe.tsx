@@ -1,0 +1,10 @@
+// Placeholder: this page is being built.
+import { data } from "react-router";
+
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function Placeholder() {
+  return null;
+}

@@ -1,0 +1,4 @@
+import { Router } from "express";
+
+// Placeholder: these endpoints are being built.
+export const searchApi = Router();

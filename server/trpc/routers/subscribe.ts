@@ -1,0 +1,4 @@
+import { router } from "../init";
+
+// Placeholder: these procedures are being built.
+export const subscribeRouter = router({});
