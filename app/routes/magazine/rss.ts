@@ -1,6 +1,9 @@
-// Placeholder: the feed is being built.
-import { data } from "react-router";
+import type { Route } from "./+types/rss";
 
-export function loader() {
-  throw data(null, { status: 404 });
+/** RSS 2.0 of the magazine, built by the magazine service (the feed library stays on the server). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const xml = context.services.magazine.rss({ origin: new URL(request.url).origin, today: context.today });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=900" },
+  });
 }

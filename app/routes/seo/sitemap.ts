@@ -1,7 +1,8 @@
+import { artistPath, BLOG_PATH, postPath, tagPath } from "~/components/magazine/paths";
 import { recordPath } from "~/domain/slug";
 import type { Route } from "./+types/sitemap";
 
-/** Public pages that exist today (the magazine and crate dig join when they ship); records come from the catalogue. */
+/** Public pages that exist today (the crate dig joins when it ships); records and magazine posts come from their services. */
 export const SITEMAP_PAGES = [
   "/",
   "/browse",
@@ -9,6 +10,7 @@ export const SITEMAP_PAGES = [
   "/allvinyl",
   "/pre-orders",
   "/genres",
+  BLOG_PATH,
 ];
 
 const escapeXml = (s: string) =>
@@ -16,6 +18,7 @@ const escapeXml = (s: string) =>
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
+  const { magazine } = context.services;
   const url = (path: string, lastmod?: string) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`;
   const body = [
@@ -23,6 +26,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...SITEMAP_PAGES.map((p) => url(p)),
     ...context.services.catalogue.sitemapEntries(context.today).map((r) => url(recordPath(r), r.updatedAt)),
+    ...magazine.sitemapEntries(context.today).map((p) => url(postPath(p.slug), p.publishedAt)),
+    ...magazine.tags(context.today).map((t) => url(tagPath(t.tag))),
+    ...magazine.artists(context.today).map((a) => url(artistPath(a.artist))),
     "</urlset>",
     "",
   ].join("\n");
