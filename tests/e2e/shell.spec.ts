@@ -142,7 +142,9 @@ test.describe("search engines", () => {
   test("sitemap lists the pages and every visible record; robots points at it @no-js", async ({ request }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     expect(xml).toContain("<urlset");
-    for (const p of ["/browse", "/new-releases", "/allvinyl", "/pre-orders", "/genres"]) expect(xml).toContain(`${p}</loc>`);
+    for (const p of ["/browse", "/new-releases", "/allvinyl", "/pre-orders", "/genres", "/virtual-crate-dig", "/vinyl-care", "/blog"]) {
+      expect(xml).toContain(`${p}</loc>`);
+    }
     const total = Number((await request.get("/api/tracks?limit=1")).headers()["x-total-count"]);
     expect(xml.match(/\/vinyl\/\d+-/g)?.length).toBe(total);
     const robots = await (await request.get("/robots.txt")).text();

@@ -2,7 +2,7 @@ import { artistPath, BLOG_PATH, postPath, tagPath } from "~/components/magazine/
 import { recordPath } from "~/domain/slug";
 import type { Route } from "./+types/sitemap";
 
-/** Public pages that exist today (the crate dig joins when it ships); records and magazine posts come from their services. */
+/** The shop's public pages; records and magazine posts come from their services. */
 export const SITEMAP_PAGES = [
   "/",
   "/browse",
@@ -10,6 +10,8 @@ export const SITEMAP_PAGES = [
   "/allvinyl",
   "/pre-orders",
   "/genres",
+  "/virtual-crate-dig",
+  "/vinyl-care",
   BLOG_PATH,
 ];
 
