@@ -19,6 +19,8 @@ const envSchema = z.object({
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Key for signed cookies (newsletter ownership); set it so they survive restarts. At least 32 characters. */
+  COOKIE_SECRET: z.string().min(32).optional(),
   /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
 });

@@ -57,3 +57,56 @@ Open this link within ${expiresInMinutes} minutes to choose a new password. It w
   );
   return { subject, text, html };
 }
+
+export function newsletterWelcomeMail({
+  discountCode,
+  percentOff,
+  favoriteGenre,
+  unsubscribeLink,
+  shopLink,
+}: {
+  /** Null when the code has been used already (a returning subscriber). */
+  discountCode: string | null;
+  percentOff: number;
+  favoriteGenre: string | null;
+  unsubscribeLink: string;
+  shopLink: string;
+}): MailContent {
+  const subject = discountCode
+    ? `Welcome to the Needledrop newsletter: ${percentOff}% off your first order`
+    : "Welcome back to the Needledrop newsletter";
+  const genreLine = favoriteGenre
+    ? `We'll keep you posted on new arrivals, restocks and pre-orders, with an ear out for ${favoriteGenre}.`
+    : "We'll keep you posted on new arrivals, restocks and pre-orders.";
+  const codeLines = discountCode
+    ? [`Your discount code for ${percentOff}% off your first order:`, "", `    ${discountCode}`, "", "Enter it at checkout. It works once."]
+    : ["Your welcome discount has already been used, but the newsletter's offers are still yours."];
+  const text = [
+    "Thanks for signing up to the Needledrop newsletter!",
+    "",
+    ...codeLines,
+    "",
+    genreLine,
+    "",
+    `Browse the shop: ${shopLink}`,
+    "",
+    "Don't want these e-mails? Unsubscribe with one click:",
+    unsubscribeLink,
+    "",
+    "Needledrop",
+  ].join("\n");
+  const codeHtml = discountCode
+    ? `<p>Your discount code for ${percentOff}% off your first order:</p>
+<p style="font-size:22px;font-weight:bold;letter-spacing:2px;background:#f7f3ec;padding:12px 16px;display:inline-block">${escapeHtml(discountCode)}</p>
+<p>Enter it at checkout. It works once.</p>`
+    : "<p>Your welcome discount has already been used, but the newsletter's offers are still yours.</p>";
+  const html = layout(
+    subject,
+    `<p>Thanks for signing up to the Needledrop newsletter!</p>
+${codeHtml}
+<p>${escapeHtml(genreLine)}</p>
+<p><a href="${escapeHtml(shopLink)}">Browse the shop</a></p>
+<p style="color:#666;font-size:12px">Don't want these e-mails? <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe with one click</a>.</p>`,
+  );
+  return { subject, text, html };
+}

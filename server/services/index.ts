@@ -39,8 +39,9 @@ function createAuthServices(db: Db, options: AuthServiceOptions) {
 
 /** Every use case the adapters may call, bound to one database handle. */
 export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string } & AuthServiceOptions) {
+  const authServices = createAuthServices(db, auth);
   return {
-    ...createAuthServices(db, auth),
+    ...authServices,
     catalogue: createCatalogueService(db),
     media: createMediaService(db, mediaDir),
     home: createHomeService(db),
@@ -50,7 +51,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     crate: createCrateService(db),
     search: createSearchService(db),
     recommendations: createRecommendationsService(db),
-    newsletter: createNewsletterService(db),
+    newsletter: createNewsletterService(db, { mail: authServices.mail }),
     chat: createChatService(db),
     images: createImageService({
       mediaDir,

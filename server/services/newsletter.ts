@@ -1,6 +1,265 @@
-import type { Db } from "../../db/client";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  ALREADY_TEXT,
+  INVALID_UNSUBSCRIBE,
+  newsletterEmailSchema,
+  newsletterSchema,
+  REJOINED_TEXT,
+  SUBSCRIBED_TEXT,
+} from "../../app/components/newsletter/newsletter-schema";
+import { GENRES } from "../../app/domain/genres";
+import { NEWSLETTER_DISCOUNT_PERCENT } from "../../app/domain/shipping";
+import { writeTransaction, type Db } from "../../db/client";
+import { discountCodes, subscribers, type SubscriberRow } from "../../db/schema";
+import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
+import { newsletterWelcomeMail } from "../mail/templates";
+import { createMailTransport } from "../mail/transport";
+import { ValidationError } from "./errors";
+import { createMailService, type MailService } from "./mail";
 
-// Placeholder: this service is being built.
-export function createNewsletterService(_db: Db) {
-  return {};
+export { INVALID_UNSUBSCRIBE };
+
+// ---- Discount codes ----
+
+/** No 0/O, 1/I/L: a code read off a phone screen or typed from an e-mail cannot be misread. 31 symbols. */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const CODE_PREFIX = "VINYL10-";
+export const CODE_LENGTH = 6;
+export const CODE_PATTERN = /^VINYL10-[A-HJKMNP-Z2-9]{6}$/;
+
+/** "VINYL10-" and six symbols from crypto random bytes (about 30 bits; a collision is retried). */
+export function generateDiscountCode(): string {
+  let code = CODE_PREFIX;
+  while (code.length < CODE_PREFIX.length + CODE_LENGTH) {
+    for (const b of randomBytes(CODE_LENGTH)) {
+      // Bytes from 248 up are skipped, so every symbol is equally likely (248 = 8 × 31).
+      if (b < 248 && code.length < CODE_PREFIX.length + CODE_LENGTH) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
+    }
+  }
+  return code;
 }
+
+// ---- The owner cookie: which browser may read a subscriber's code back ----
+
+export const OWNER_COOKIE = "nl_sub";
+const OWNER_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+export interface SubscribeWho {
+  /** The address this browser subscribed (from its signed nl_sub cookie), or null. */
+  ownerEmail: string | null;
+  /** The signed-in user's address, or null. */
+  userEmail: string | null;
+  /** Origin for the unsubscribe link in the welcome mail (context.auth.linkOrigin). */
+  linkOrigin: string;
+}
+
+export interface SubscriberView {
+  email: string;
+  favoriteGenre: string | null;
+  discountCode: string | null;
+}
+
+/** The POST /api/subscribe answer (spec §7), plus `created` for the adapter. */
+export interface SubscribeResult {
+  message: string;
+  alreadySubscribed: boolean;
+  /** The code, only to whoever may see it: the browser that subscribed or the signed-in owner. */
+  discountCode: string | null;
+  subscriber: SubscriberView;
+  /** This request made the subscription: hand the browser the owner cookie. */
+  created: boolean;
+}
+
+export interface NewsletterDeps {
+  /** Defaults to a mail service of its own over SMTP_URL/MAIL_FROM (same outbox table). */
+  mail?: MailService;
+  /** HMAC key of the owner cookie. Defaults to env COOKIE_SECRET, else a random key per process. */
+  secret?: string;
+  now?: () => Date;
+}
+
+/** Parses input or throws a ValidationError with the first message (for a toast) and the messages per field. */
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid input", fields);
+}
+
+const asObject = (input: unknown): Record<string, unknown> =>
+  input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+
+/** A known genre keeps its canonical spelling ("jazz" → "Jazz"); anything else is kept as typed. */
+function canonicalGenre(genre: string): string {
+  return GENRES.find((g) => g.toLowerCase() === genre.toLowerCase()) ?? genre;
+}
+
+export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
+  const secret = deps.secret ?? (process.env.COOKIE_SECRET || randomBytes(32).toString("hex"));
+  const now = deps.now ?? (() => new Date());
+  let ownMail: MailService | null = null;
+  // Until services/index.ts passes its mail service in, build one the same way it does.
+  const mail = () =>
+    deps.mail ??
+    (ownMail ??= createMailService(db, {
+      transport: createMailTransport(process.env.SMTP_URL),
+      from: process.env.MAIL_FROM || undefined,
+    }));
+
+  const sign = (email: string) => createHmac("sha256", secret).update(`nl_sub:${email}`).digest();
+
+  const byEmail = (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get();
+
+  function issueCode(subscriberId: number): string {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const row = db
+        .insert(discountCodes)
+        .values({
+          code: generateDiscountCode(),
+          percentOff: NEWSLETTER_DISCOUNT_PERCENT,
+          subscriberId,
+          firstOrderOnly: true,
+          maxRedemptions: 1,
+        })
+        .onConflictDoNothing({ target: discountCodes.code })
+        .returning({ code: discountCodes.code })
+        .get();
+      if (row) return row.code;
+    }
+    throw new Error("Could not issue a unique discount code.");
+  }
+
+  function welcome(row: SubscriberRow, code: string | null, token: string, origin: string): number {
+    const unsubscribe = new URL("/unsubscribe", origin);
+    unsubscribe.searchParams.set("token", token);
+    const content = newsletterWelcomeMail({
+      discountCode: code,
+      percentOff: NEWSLETTER_DISCOUNT_PERCENT,
+      favoriteGenre: row.favoriteGenre,
+      unsubscribeLink: unsubscribe.href,
+      shopLink: new URL("/", origin).href,
+    });
+    // The mail service has no header support, so no List-Unsubscribe header: the link is in the body.
+    return mail().enqueue({ to: row.email, ...content, kind: "newsletter-welcome", secrets: [token] });
+  }
+
+  const mayRead = (email: string, who: Pick<SubscribeWho, "ownerEmail" | "userEmail">) =>
+    who.ownerEmail === email || (who.userEmail !== null && who.userEmail.trim().toLowerCase() === email);
+
+  return {
+    /**
+     * Spec §4/§7 sign-up. One subscriber and one code per address however many requests race: the
+     * insert is `on conflict do nothing` inside BEGIN IMMEDIATE, and only the request whose insert
+     * made the row issues the code and queues the welcome mail. An address that unsubscribed is
+     * subscribed again (same code, a new unsubscribe link). Throws ValidationError with spec §5 messages.
+     */
+    subscribe(input: unknown, who: SubscribeWho): SubscribeResult {
+      const { email, favoriteGenre: genre } = parse(newsletterSchema, asObject(input));
+      const favoriteGenre = canonicalGenre(genre);
+      const origin = new URL(who.linkOrigin);
+      if (origin.protocol !== "https:" && origin.protocol !== "http:") throw new Error(`Bad link origin: ${who.linkOrigin}`);
+      const token = generateToken();
+      const at = now().toISOString();
+
+      const outcome = writeTransaction(db, () => {
+        const inserted = db
+          .insert(subscribers)
+          .values({ email, favoriteGenre, unsubscribeTokenHash: hashToken(token), lastEmailedAt: at })
+          .onConflictDoNothing({ target: subscribers.email })
+          .returning()
+          .get();
+        if (inserted) {
+          const code = issueCode(inserted.id);
+          const row = db.update(subscribers).set({ discountCode: code }).where(eq(subscribers.id, inserted.id)).returning().get()!;
+          return { kind: "created" as const, row, mailId: welcome(row, code, token, origin.origin) };
+        }
+        const existing = byEmail(email)!;
+        if (existing.unsubscribedAt === null) return { kind: "already" as const, row: existing, mailId: null };
+        const code = existing.discountCode ?? issueCode(existing.id);
+        const row = db
+          .update(subscribers)
+          .set({ unsubscribedAt: null, unsubscribeTokenHash: hashToken(token), favoriteGenre, discountCode: code, lastEmailedAt: at })
+          .where(eq(subscribers.id, existing.id))
+          .returning()
+          .get()!;
+        return { kind: "rejoined" as const, row, mailId: welcome(row, row.hasUsedDiscount ? null : code, token, origin.origin) };
+      });
+      if (outcome.mailId !== null) mail().dispatch(outcome.mailId);
+
+      const { row, kind } = outcome;
+      const visible = kind === "created" || mayRead(email, who);
+      const discountCode = visible ? row.discountCode : null;
+      return {
+        message: kind === "created" ? SUBSCRIBED_TEXT : kind === "already" ? ALREADY_TEXT : REJOINED_TEXT,
+        alreadySubscribed: kind === "already",
+        discountCode,
+        subscriber: { email: row.email, favoriteGenre: visible ? row.favoriteGenre : null, discountCode },
+        created: kind === "created",
+      };
+    },
+
+    /**
+     * Spec §7 GET /api/subscribers/email/{email}: the code, only for the browser that subscribed the
+     * address or its signed-in owner; null (a 404) for anyone else, whether or not the address is subscribed.
+     */
+    subscriberCode(rawEmail: string, who: Pick<SubscribeWho, "ownerEmail" | "userEmail">): { email: string; discountCode: string | null } | null {
+      const parsed = newsletterEmailSchema.safeParse(rawEmail);
+      if (!parsed.success || !mayRead(parsed.data, who)) return null;
+      const row = byEmail(parsed.data);
+      return row ? { email: row.email, discountCode: row.discountCode } : null;
+    },
+
+    /** The Set-Cookie value that lets this browser read back the code of `email` (HttpOnly, signed, a year). */
+    ownerCookie(email: string, secure: boolean): string {
+      const value = `${Buffer.from(email).toString("base64url")}.${sign(email).toString("base64url")}`;
+      return `${OWNER_COOKIE}=${value}; Path=/; Max-Age=${OWNER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+    },
+
+    /** The address a request's nl_sub cookie vouches for, or null (missing, malformed or forged). */
+    ownerFromCookie(cookieHeader: string | null | undefined): string | null {
+      if (!cookieHeader) return null;
+      for (const part of cookieHeader.split(";")) {
+        const at = part.indexOf("=");
+        if (at < 0 || part.slice(0, at).trim() !== OWNER_COOKIE) continue;
+        const [encoded, mac, extra] = part.slice(at + 1).trim().split(".");
+        if (!encoded || !mac || extra !== undefined || encoded.length > 400) return null;
+        const email = Buffer.from(encoded, "base64url").toString("utf8");
+        const given = Buffer.from(mac, "base64url");
+        const expected = sign(email);
+        return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
+      }
+      return null;
+    },
+
+    /** The address an unsubscribe link is for, or null when it is unknown or already used. */
+    unsubscribeTarget(token: string): { email: string } | null {
+      const presented = typeof token === "string" ? token.trim() : "";
+      if (!TOKEN_PATTERN.test(presented)) return null;
+      const row = db
+        .select({ email: subscribers.email })
+        .from(subscribers)
+        .where(and(eq(subscribers.unsubscribeTokenHash, hashToken(presented)), isNull(subscribers.unsubscribedAt)))
+        .get();
+      return row ?? null;
+    },
+
+    /** One-click unsubscribe: the link works once (its hash is cleared). Throws ValidationError otherwise. */
+    unsubscribe(token: string): { email: string } {
+      const presented = typeof token === "string" ? token.trim() : "";
+      if (!TOKEN_PATTERN.test(presented)) throw new ValidationError(INVALID_UNSUBSCRIBE);
+      const row = db
+        .update(subscribers)
+        .set({ unsubscribedAt: now().toISOString(), unsubscribeTokenHash: null })
+        .where(and(eq(subscribers.unsubscribeTokenHash, hashToken(presented)), isNull(subscribers.unsubscribedAt)))
+        .returning({ email: subscribers.email })
+        .get();
+      if (!row) throw new ValidationError(INVALID_UNSUBSCRIBE);
+      return row;
+    },
+  };
+}
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -1,4 +1,305 @@
-// Placeholder: VinylBot is being built.
+import { Disc3, MessageCircle, Minus, SendHorizontal, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, TOPICS, catalogueMayAnswer } from "~/lib/vinylbot/answers";
+import type { ChatLookupResult } from "~/lib/vinylbot/catalogue-reply";
+import { chatMessage, type ChatMessage } from "~/lib/vinylbot/chat";
+import { composeReply } from "~/lib/vinylbot/reply";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * VinylBot (spec §2, §4, §9): a floating button that opens a chat panel with a greeting. Replies are
+ * local canned answers, or, when a message names a record or an artist, the live catalogue's stock
+ * (GET /api/chat/lookup). A typing indicator shows for a random 300–1000 ms before each reply.
+ *
+ * States: closed → open ⇄ minimised (the conversation is kept) → closed (it is dropped). Escape
+ * minimises; focus goes to the input on opening and back to the button on minimising or closing.
+ *
+ * Without JavaScript the button is a link to #vinylbot-help, a static list of the same topics that
+ * shows while it is the page's :target.
+ */
+
+type ChatState = "closed" | "open" | "minimised";
+
+const LOOKUP_TIMEOUT_MS = 4000;
+
+async function lookupCatalogue(text: string, signal: AbortSignal): Promise<ChatLookupResult | null> {
+  try {
+    const query = new URLSearchParams({ q: text.slice(0, MESSAGE_MAX_LENGTH) });
+    const res = await fetch(`/api/chat/lookup?${query}`, { signal, headers: { accept: "application/json" } });
+    return res.ok ? ((await res.json()) as ChatLookupResult) : null;
+  } catch {
+    return null; // offline or timed out: the canned answer will do
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+const launcherClass =
+  "fixed right-3 bottom-3 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark sm:right-5 sm:bottom-5 sm:h-14 sm:w-14";
+
 export function VinylBot() {
-  return null;
+  const hydrated = useHydrated();
+  const [state, setState] = useState<ChatState>("closed");
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState("");
+  const [pending, setPending] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  // Bumped when the conversation ends, so a reply still on its way is dropped.
+  const conversation = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (state === "open") input.current?.focus();
+    else if (returnFocus.current) launcher.current?.focus();
+    returnFocus.current = false;
+  }, [state]);
+
+  // Keep the newest message in view.
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, pending, state]);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const open = useCallback(() => {
+    setMessages((current) => (current.length === 0 ? [chatMessage("assistant", GREETING)] : current));
+    setState("open");
+  }, []);
+
+  const minimise = useCallback(() => {
+    returnFocus.current = true;
+    setState("minimised");
+  }, []);
+
+  const close = useCallback(() => {
+    conversation.current += 1;
+    inFlight.current?.abort();
+    returnFocus.current = true;
+    setMessages([]);
+    setDraft("");
+    setPending(false);
+    setState("closed");
+  }, []);
+
+  async function reply(text: string) {
+    const id = conversation.current;
+    const started = Date.now();
+    const delay = replyDelayMs();
+    let lookup: ChatLookupResult | null = null;
+    if (catalogueMayAnswer(text)) {
+      const controller = new AbortController();
+      inFlight.current = controller;
+      const timeout = setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);
+      lookup = await lookupCatalogue(text, controller.signal);
+      clearTimeout(timeout);
+    }
+    await sleep(delay - (Date.now() - started));
+    if (id !== conversation.current) return;
+    const { content, links } = composeReply(text, lookup);
+    setMessages((current) => [...current, chatMessage("assistant", content, links)]);
+    setPending(false);
+  }
+
+  function send() {
+    if (pending || !isSendable(draft)) return;
+    const text = draft.trim().slice(0, MESSAGE_MAX_LENGTH);
+    setMessages((current) => [...current, chatMessage("user", text)]);
+    setDraft("");
+    setPending(true);
+    void reply(text);
+  }
+
+  const launcherLabel = state === "minimised" ? "Resume chat with VinylBot" : "Chat with VinylBot";
+
+  return (
+    <>
+      <HelpList />
+      {/* Room at the foot of the page, so the floating button never sits on the footer's last line. */}
+      <div aria-hidden className="h-16 bg-ink sm:h-20" />
+      {state !== "open" &&
+        (hydrated ? (
+          <button
+            ref={launcher}
+            id="vinylbot-launcher"
+            type="button"
+            onClick={open}
+            aria-label={launcherLabel}
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            className={launcherClass}
+          >
+            <MessageCircle aria-hidden className="h-6 w-6" />
+            {state === "minimised" && (
+              <span aria-hidden data-testid="vinylbot-minimised" className="absolute top-0 right-0 h-3.5 w-3.5 rounded-full bg-label ring-2 ring-white" />
+            )}
+          </button>
+        ) : (
+          <a id="vinylbot-launcher" href="#vinylbot-help" aria-label="Chat with VinylBot" className={launcherClass}>
+            <MessageCircle aria-hidden className="h-6 w-6" />
+          </a>
+        ))}
+      {state === "open" && (
+        <section
+          id="vinylbot-dialog"
+          role="dialog"
+          aria-modal="false"
+          aria-label="VinylBot chat"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.stopPropagation();
+              minimise();
+            }
+          }}
+          className="fixed inset-x-2 bottom-2 z-40 flex h-[32rem] max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-2xl bg-white text-ink shadow-2xl ring-1 ring-stone-300 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-96"
+        >
+          <header className="flex items-center gap-3 bg-ink px-4 py-3 text-white">
+            <Disc3 aria-hidden className="h-7 w-7 text-label" />
+            <div className="flex-1">
+              <h2 className="font-semibold">VinylBot</h2>
+              <p className="text-xs text-stone-300">Needledrop's record assistant</p>
+            </div>
+            <button type="button" onClick={minimise} aria-label="Minimise chat" className="rounded-full p-1.5 hover:bg-white/15">
+              <Minus aria-hidden className="h-5 w-5" />
+            </button>
+            <button type="button" onClick={close} aria-label="Close chat" className="rounded-full p-1.5 hover:bg-white/15">
+              <X aria-hidden className="h-5 w-5" />
+            </button>
+          </header>
+          <div ref={log} role="log" aria-live="polite" aria-label="Conversation with VinylBot" className="flex-1 overflow-y-auto bg-paper p-4">
+            <ol className="space-y-3">
+            {messages.map((m) => (
+              <MessageBubble key={m.id} message={m} />
+            ))}
+            {pending && (
+              <li data-testid="vinylbot-typing" className="flex">
+                <span className="sr-only">VinylBot is typing…</span>
+                <span aria-hidden className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-stone-200">
+                  {[0, 150, 300].map((d) => (
+                    <span key={d} className="h-2 w-2 animate-bounce rounded-full bg-stone-500" style={{ animationDelay: `${d}ms` }} />
+                  ))}
+                </span>
+              </li>
+            )}
+            </ol>
+          </div>
+          <form
+            className="flex items-end gap-2 border-t border-stone-200 p-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send();
+            }}
+          >
+            <label htmlFor="vinylbot-input" className="sr-only">
+              Message VinylBot
+            </label>
+            <textarea
+              ref={input}
+              id="vinylbot-input"
+              rows={2}
+              value={draft}
+              maxLength={MESSAGE_MAX_LENGTH}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter sends, Shift+Enter is a new line; never mid-composition (Japanese, Chinese input).
+                if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  send();
+                }
+              }}
+              placeholder="Ask about a record, delivery, returns…"
+              aria-describedby="vinylbot-input-hint"
+              className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-stone-300 bg-white px-3 py-2 text-base focus:border-needle focus:outline-none"
+            />
+            <p id="vinylbot-input-hint" className="sr-only">
+              Enter sends, Shift+Enter starts a new line.
+            </p>
+            <button
+              type="submit"
+              disabled={pending || !isSendable(draft)}
+              aria-label="Send message"
+              className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-ink text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-40"
+            >
+              <SendHorizontal aria-hidden className="h-5 w-5" />
+            </button>
+          </form>
+        </section>
+      )}
+    </>
+  );
+}
+
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+function MessageBubble({ message }: { message: ChatMessage }) {
+  const mine = message.role === "user";
+  return (
+    <li className={`flex flex-col ${mine ? "items-end" : "items-start"}`} data-role={message.role}>
+      <div
+        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-line shadow-sm ${
+          mine ? "rounded-br-sm bg-ink text-white" : "rounded-bl-sm bg-white ring-1 ring-stone-200"
+        }`}
+      >
+        <span className="sr-only">{mine ? "You: " : "VinylBot: "}</span>
+        {message.content}
+        {message.links && (
+          <ul className="mt-2 space-y-1">
+            {message.links.map((l) => (
+              <li key={l.href}>
+                <Link to={l.href} className="font-medium text-needle-dark underline hover:text-needle">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <time dateTime={message.timestamp} className="mt-0.5 px-1 text-xs text-stone-600">
+        {TIME.format(new Date(message.timestamp))}
+      </time>
+    </li>
+  );
+}
+
+/** The no-JavaScript fallback: the canned topics as a static list, shown while it is the :target. */
+function HelpList() {
+  return (
+    <section
+      id="vinylbot-help"
+      aria-labelledby="vinylbot-help-title"
+      className="fixed inset-x-2 bottom-20 z-40 hidden max-h-[70vh] overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-2xl ring-1 ring-stone-300 target:block sm:inset-x-auto sm:right-5 sm:bottom-24 sm:w-96"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="vinylbot-help-title" className="font-display text-xl font-bold">
+          VinylBot help
+        </h2>
+        <a href="#vinylbot-launcher" className="rounded-full p-1 text-stone-600 hover:bg-stone-100" aria-label="Close help">
+          <X aria-hidden className="h-5 w-5" />
+        </a>
+      </div>
+      <p className="mt-1 text-sm text-stone-600">Answers to the questions we hear most. Turn on JavaScript to chat with VinylBot.</p>
+      <dl className="mt-4 space-y-4 text-sm">
+        {TOPICS.filter((t) => t.kind === "topic").map((t) => (
+          <div key={t.id}>
+            <dt className="font-semibold">{t.question}</dt>
+            <dd className="mt-1 text-stone-700">
+              {t.answer}
+              {t.link && (
+                <>
+                  {" "}
+                  <Link to={t.link.href} className="font-medium text-needle-dark underline">
+                    {t.link.label}
+                  </Link>
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
 }

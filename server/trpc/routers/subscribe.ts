@@ -1,4 +1,18 @@
-import { router } from "../init";
+import { newsletterSchema } from "../../../app/components/newsletter/newsletter-schema";
+import { publicProcedure, router } from "../init";
 
-// Placeholder: these procedures are being built.
-export const subscribeRouter = router({});
+/**
+ * The newsletter sign-up over tRPC (same answer as POST /api/subscribe). tRPC's context has no
+ * response to set a cookie on, so the code is shown to the caller that created the subscription and
+ * to a signed-in owner, but this path does not give the browser the nl_sub cookie.
+ */
+export const subscribeRouter = router({
+  create: publicProcedure.input(newsletterSchema).mutation(({ ctx, input }) => {
+    const { created: _created, ...answer } = ctx.services.newsletter.subscribe(input, {
+      ownerEmail: null,
+      userEmail: ctx.user?.email ?? null,
+      linkOrigin: ctx.auth.linkOrigin,
+    });
+    return answer;
+  }),
+});
