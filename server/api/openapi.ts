@@ -193,7 +193,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: s.trackIdParams,
     success: { status: 200, description: "The record", schema: "Track" },
     errors: { 400: "Invalid id", 404: "No such record" },
-    cache: null,
+    cache: PUBLIC_5_MIN,
   },
   {
     method: "get",
@@ -290,7 +290,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { status: [200, 201], description: "Subscribed, or already subscribed", schema: "SubscribeAnswer" },
     errors: { 400: "Invalid email or genre" },
     cache: NOT_PUBLIC,
-    pending: true,
   },
   {
     method: "get",
@@ -301,7 +300,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { status: 200, description: "The subscriber", schema: "SubscriberAnswer" },
     errors: { 404: "Not subscribed" },
     cache: PRIVATE,
-    pending: true,
   },
   // -- Magazine -------------------------------------------------------------------------------------------
   {
@@ -313,7 +311,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { status: 200, description: "The tips", schema: "VinylCareTipList" },
     errors: { 400: "Unknown category" },
     cache: PUBLIC_5_MIN,
-    pending: true,
   },
   {
     method: "get",

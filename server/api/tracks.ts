@@ -25,5 +25,7 @@ tracksApi.get("/tracks", (req, res) => {
 tracksApi.get("/tracks/:id", (req, res) => {
   const { id } = parseQuery(z.object({ id: z.coerce.number().int().positive() }), { query: req.params });
   const ctx = contextOf(res);
-  res.json(toApiTrack(ctx.services.catalogue.byId(id), ctx.today));
+  const track = toApiTrack(ctx.services.catalogue.byId(id), ctx.today);
+  res.set("Cache-Control", "public, max-age=300");
+  res.json(track);
 });
