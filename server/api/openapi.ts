@@ -234,7 +234,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { status: 200, description: "Matching records", schema: "SearchResultList" },
     errors: { 400: "Query too short" },
     cache: PUBLIC_OR_NO_CACHE,
-    pending: true,
   },
   // -- Home page data (server/api/spec-calls.ts) --------------------------------------------------------
   homeList("/api/new-releases", "New releases (4, picked for today)"),

@@ -16,6 +16,7 @@ import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import type { Page } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
+import { searchCondition, searchParams, searchRelevance, searchTerms } from "./search";
 
 export interface FacetValue<V = string> {
   value: V;
@@ -61,48 +62,26 @@ const DECADE = sql`((${records.year} / 10) * 10)`;
 const VINYL = like(records.format, "%vinyl%");
 
 // ---------------------------------------------------------------------------------------------
-// Text search. Everything about matching and ranking words lives in this one object, so a real
-// FTS5 search can replace it without touching the facets, sorting or paging around it.
-// For now: every word must occur, case-insensitively, in the title, artist, label, catalogue number
-// or genre (SQLite's LIKE folds ASCII letters only).
+// Text search. Everything about matching and ranking words lives in this one object, so the facets,
+// sorting and paging around it never see how. It is the FTS5 search of ./search (the header's
+// dropdown and GET /api/search use the same SQL, so their totals agree with /browse): every word in
+// the title, artist, label, catalogue number or genre, accents ignored, near misses when that finds
+// few records; relevance is bm25 with title and artist weighted highest (docs/decisions/0005-search.md).
 // ---------------------------------------------------------------------------------------------
-const MAX_TERMS = 6;
-const SEARCHED = [records.title, records.artist, records.label, records.catalogNumber, records.genre] as const;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const likeEscaped = (column: SQL | (typeof SEARCHED)[number], pattern: string) =>
-  sql`${column} like ${ph(pattern)} escape '\\'`;
-const score = (condition: SQL, points: number) => sql`(case when ${condition} then ${sql.raw(String(points))} else 0 end)`;
-
 export const textSearch = {
   terms(q: string): string[] {
-    return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
+    return searchTerms(q);
   },
-  /** Every term somewhere in the searched columns. */
-  condition(termCount: number): SQL {
-    const perTerm = Array.from({ length: termCount }, (_, i) => or(...SEARCHED.map((c) => likeEscaped(c, `t${i}`)))!);
-    return and(...perTerm)!;
+  /** The record matches the search (the SQL is the same for any number of terms; the text is in params). */
+  condition(_termCount: number): SQL {
+    return searchCondition();
   },
-  /** Higher is better: the whole phrase as title or artist first, then where each word was found. */
-  rank(termCount: number): SQL {
-    const parts = [
-      score(likeEscaped(records.title, "qx"), 100),
-      score(likeEscaped(records.artist, "qx"), 80),
-      score(likeEscaped(records.title, "qp"), 30),
-      score(likeEscaped(records.artist, "qp"), 25),
-    ];
-    const weights = [10, 8, 4, 6, 2]; // title, artist, label, catalogue number, genre
-    for (let i = 0; i < termCount; i++) {
-      SEARCHED.forEach((column, c) => parts.push(score(likeEscaped(column, `t${i}`), weights[c]!)));
-    }
-    return sql.join(parts, sql` + `);
+  /** Higher is better. */
+  rank(_termCount: number): SQL {
+    return searchRelevance();
   },
   params(q: string): Params {
-    const params: Params = {};
-    if (!q) return params;
-    params.qx = escapeLike(q);
-    params.qp = `${escapeLike(q)}%`;
-    textSearch.terms(q).forEach((term, i) => (params[`t${i}`] = `%${escapeLike(term)}%`));
-    return params;
+    return { ...searchParams(q) };
   },
 };
 
