@@ -4,18 +4,8 @@
  * search engines, so a wrong slug should redirect, not 404.
  */
 
-// Letters NFD does not split into base + accent.
-const EXTRA_LATIN: Readonly<Record<string, string>> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
+import { foldAccents } from "./fold-accents";
+
 
 /**
  * Lower-case, ASCII, hyphen-separated. "&" becomes "and" rather than vanishing,
@@ -23,11 +13,7 @@ const EXTRA_LATIN: Readonly<Record<string, string>> = {
  * Underscore counts as a word character, as the spec's "non-word" rule implies.
  */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (ch) => EXTRA_LATIN[ch] ?? "")
+  return foldAccents(text)
     .replace(/&/g, " and ")
     .replace(/[^\w\s-]/g, "")
     .replace(/[\s-]+/g, "-")

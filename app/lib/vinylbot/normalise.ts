@@ -4,26 +4,12 @@
  * Pure: shared by the browser (canned answers) and the server (catalogue lookup).
  */
 
-// Letters NFD does not split into base + accent (same list as app/domain/slug.ts).
-const EXTRA_LATIN: Readonly<Record<string, string>> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
+import { foldAccents } from "~/domain/fold-accents";
+
 
 /** Lower case, no accents, apostrophes dropped ("what's" → "whats"), "&" read as "and". */
 function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (ch) => EXTRA_LATIN[ch] ?? ch)
+  return foldAccents(text)
     .replace(/['’‘`]/g, "")
     .replace(/&/g, " and ");
 }
