@@ -22,6 +22,10 @@ export default [
   // Old addresses (spec §2).
   route("pre-order", "routes/redirects/pre-order.ts"),
   route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
+  route("cart", "routes/shop/cart.tsx"),
+  route("favorites", "routes/account/favorites.tsx"),
+  route("checkout", "routes/checkout/checkout.tsx"),
+  route("payment-confirmation", "routes/checkout/payment-confirmation.tsx"),
   route("auth", "routes/auth/auth.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/account/logout.ts"),

@@ -16,6 +16,8 @@ import { originCheck } from "./http/origin-check";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
+import { paymentProviderFor } from "./payments/select";
+import { paymentWebhook } from "./api/payment-webhook";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -53,14 +55,23 @@ export function createApp(options: AppOptions) {
   const config = loadConfig();
   const development = options.development ?? false;
   const db = options.db ?? getDb();
-  const services = createServices(db, { mediaDir: config.mediaDir, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const payments = paymentProviderFor(config);
+  const services = createServices(db, {
+    mediaDir: config.mediaDir,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    payments,
+    publicOrigin: config.PUBLIC_ORIGIN,
+  });
 
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   app.use(accessLog(config.ACCESS_LOG === "on"));
-  app.use(cspNonce, securityHeaders({ development }), hstsWhenSecure);
+  // A hosted payment page is reached by a form post that redirects: its origin must be a form-action.
+  const formActionOrigins = payments.kind === "redirect" ? payments.formActionOrigins : [];
+  app.use(cspNonce, securityHeaders({ development, formActionOrigins }), hstsWhenSecure);
   app.use(compression());
 
   if (options.devMiddleware) app.use(options.devMiddleware);
@@ -69,6 +80,8 @@ export function createApp(options: AppOptions) {
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
 
+  // Payment webhooks come from the provider's servers (no Origin header): their signature authenticates them.
+  app.use("/api/payments/webhook", paymentWebhook(services));
   app.use(originCheck(config.allowedOrigins));
   app.use(bufferBody);
   // The signed-in user, read from the session cookie, before the context is built.

@@ -23,6 +23,14 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32).optional(),
   /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** Another Stripe API address (a local mock in tests); the real API otherwise. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+}).refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
+  message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",
+  path: ["STRIPE_WEBHOOK_SECRET"],
 });
 
 export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; mediaDir: string };

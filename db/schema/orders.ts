@@ -33,6 +33,9 @@ export const orders = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     paymentProvider: text("payment_provider"),
     paymentReference: text("payment_reference"),
+    /** SHA-256 of the random token the ordering browser holds, so a guest can see their own confirmation. */
+    accessTokenHash: text("access_token_hash"),
+    paidAt: text("paid_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +44,7 @@ export const orders = sqliteTable(
     index("orders_email_idx").on(t.email),
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_payment_reference_idx").on(t.paymentReference),
     check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
   ],
 );
@@ -61,6 +65,8 @@ export const orderLines = sqliteTable(
     unitPricePence: integer("unit_price_pence").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalPence: integer("line_total_pence").notNull(),
+    /** Bought before release: delivered within 14 days instead of 5, and not taken from stock on hand. */
+    isPreOrder: integer("is_pre_order", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -78,7 +84,8 @@ export const stockMovements = sqliteTable(
       .references(() => records.id, { onDelete: "cascade" }),
     /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
     change: integer("change").notNull(),
-    reason: text("reason", { enum: ["sale", "restock", "adjustment", "cancellation", "seed"] }).notNull(),
+    /** A pre_order movement is a commitment against the coming pressing: it does not change stock on hand. */
+    reason: text("reason", { enum: ["sale", "pre_order", "restock", "adjustment", "cancellation", "seed"] }).notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: createdAt(),

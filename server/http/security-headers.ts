@@ -16,7 +16,14 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function securityHeaders({ development }: { development: boolean }): RequestHandler {
+export function securityHeaders({
+  development,
+  formActionOrigins = [],
+}: {
+  development: boolean;
+  /** Other origins a form may lead to, such as a hosted payment page. */
+  formActionOrigins?: string[];
+}): RequestHandler {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   return helmet({
@@ -34,7 +41,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
         connectSrc: ["'self'", ...(development ? ["ws:", "wss:"] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...formActionOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

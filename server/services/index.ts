@@ -17,6 +17,13 @@ import { createAccountsService, type AccountLimits } from "./accounts";
 import { createAdminService } from "./admin";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
+import { createCartService } from "./cart";
+import { createCheckoutService } from "./checkout";
+import { createDiscountsService } from "./discounts";
+import { createFavouritesService } from "./favourites";
+import { createOrdersService } from "./orders";
+import { createTestCardProvider } from "../payments/test-card";
+import type { PaymentProvider } from "../payments/provider";
 
 export interface AuthServiceOptions {
   /** SMTP server for outgoing mail; without it mail stays queued in email_outbox. Defaults to env SMTP_URL. */
@@ -25,6 +32,10 @@ export interface AuthServiceOptions {
   mailFrom?: string;
   /** Throttling limits (tests lower or raise them). */
   accountLimits?: Partial<AccountLimits>;
+  /** How orders are paid for; the offline test card form by default. */
+  payments?: PaymentProvider;
+  /** The shop's public origin, for links in order e-mails (none without it). */
+  publicOrigin?: string;
 }
 
 function createAuthServices(db: Db, options: AuthServiceOptions) {
@@ -40,8 +51,16 @@ function createAuthServices(db: Db, options: AuthServiceOptions) {
 /** Every use case the adapters may call, bound to one database handle. */
 export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string } & AuthServiceOptions) {
   const authServices = createAuthServices(db, auth);
+  const discounts = createDiscountsService(db);
+  const cart = createCartService(db, { discounts });
+  const orders = createOrdersService(db, { cart, discounts, mail: authServices.mail, linkOrigin: () => auth.publicOrigin ?? null });
   return {
     ...authServices,
+    discounts,
+    cart,
+    orders,
+    checkout: createCheckoutService({ orders, payments: auth.payments ?? createTestCardProvider() }),
+    favourites: createFavouritesService(db),
     catalogue: createCatalogueService(db),
     media: createMediaService(db, mediaDir),
     home: createHomeService(db),

@@ -1,0 +1,57 @@
+import { deliveryWindowText } from "../../app/domain/delivery";
+import { formatPence } from "../../app/domain/money";
+import type { OrderView } from "../services/orders";
+import { escapeHtml, type MailContent } from "./templates";
+
+/** The order confirmation sent when an order is paid for. */
+export function orderConfirmationMail(order: OrderView, ordersLink: string | null): MailContent {
+  const subject = `Your Needledrop order ${order.orderNumber} is confirmed`;
+  const lineText = order.lines.map(
+    (l) => `  ${l.quantity} × ${l.artist} – ${l.title}${l.isPreOrder ? " (pre-order)" : ""}: ${formatPence(l.lineTotalPence)}`,
+  );
+  const t = order.totals;
+  const totals = [
+    `Items: ${formatPence(t.itemsPence)}`,
+    `Shipping (Royal Mail): ${formatPence(t.shippingPence)}`,
+    ...(t.discountPence > 0 ? [`Discount: -${formatPence(t.discountPence)}`] : []),
+    `Total paid: ${formatPence(t.totalPence)} (includes VAT of ${formatPence(t.vatPence)})`,
+  ];
+  const address = [order.shipping.name, order.shipping.addressLine1, order.shipping.addressLine2, order.shipping.city, order.shipping.postalCode, order.shipping.country].filter(Boolean) as string[];
+  const delivery = deliveryWindowText(order.delivery);
+  const text = [
+    `Thank you for your order, ${order.shipping.name}!`,
+    "",
+    `Order number: ${order.orderNumber}`,
+    "",
+    ...lineText,
+    "",
+    ...totals,
+    "",
+    "Delivering to:",
+    ...address.map((a) => `  ${a}`),
+    "",
+    delivery,
+    ...(ordersLink ? ["", `Your orders: ${ordersLink}`] : []),
+    "",
+    "Needledrop",
+  ].join("\n");
+  const rows = order.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 8px 4px 0">${l.quantity} ×</td><td style="padding:4px 8px">${escapeHtml(l.artist)} – ${escapeHtml(l.title)}${l.isPreOrder ? " <em>(pre-order)</em>" : ""}</td><td style="padding:4px 0;text-align:right">${formatPence(l.lineTotalPence)}</td></tr>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p>Thank you for your order, ${escapeHtml(order.shipping.name)}!</p>
+<p>Order number: <strong>${escapeHtml(order.orderNumber)}</strong></p>
+<table style="border-collapse:collapse;width:100%">${rows}</table>
+<p>${totals.map(escapeHtml).join("<br>")}</p>
+<p>Delivering to:<br>${address.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(delivery)}</p>
+${ordersLink ? `<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>` : ""}
+<p style="color:#666;font-size:12px;margin-top:32px">Needledrop, independent vinyl records for UK collectors.</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,45 @@
+/**
+ * Payment behind a small interface, so the checkout does not care who takes the money:
+ * - an on-site card form (the offline test provider: no network, documented test card numbers), or
+ * - a redirect to a hosted page (Stripe Checkout), with the outcome reported later by a signed webhook.
+ */
+import type { OrderView } from "../services/orders";
+
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string };
+
+export interface CardFormProvider {
+  id: "test-card";
+  kind: "card-form";
+  charge(order: OrderView, card: CardDetails): Promise<ChargeResult>;
+}
+
+/** What a verified webhook says happened to an order. */
+export type WebhookOutcome =
+  | { type: "paid"; orderNumber: string; reference: string; amountPence: number; currency: string }
+  | { type: "failed"; orderNumber: string; reference: string }
+  | { type: "ignored"; reason: string };
+
+export interface RedirectProvider {
+  id: "stripe";
+  kind: "redirect";
+  /** Origins the browser is sent to (they go into the CSP form-action list). */
+  formActionOrigins: string[];
+  createCheckout(order: OrderView, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string; reference: string }>;
+  /** Verifies the signature (throws when it does not match) and reads the event. */
+  readWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookOutcome;
+}
+
+export type PaymentProvider = CardFormProvider | RedirectProvider;
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "Webhook signature verification failed.") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Cart pricing: the browser keeps record ids and quantities only; every view of the cart is priced here
+ * from the database, and every line that can no longer be sold as asked is flagged, never silently charged.
+ */
+import { inArray } from "drizzle-orm";
+import { maxQuantityFor, type CartLine } from "../../app/domain/cart";
+import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
+import { isPreOrder } from "../../app/domain/pre-order";
+import { recordPath } from "../../app/domain/slug";
+import type { Db } from "../../db/client";
+import { records } from "../../db/schema";
+import type { DiscountCheck, DiscountsService } from "./discounts";
+
+/** Why a line cannot be bought as it stands. */
+export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock";
+
+export interface PricedCartLine {
+  recordId: number;
+  /** What the shopper asked for. */
+  quantity: number;
+  /** The most they may have now (stock, or the per-line limit for pre-orders); 0 when it cannot be sold. */
+  maxQuantity: number;
+  title: string;
+  artist: string;
+  coverUrl: string | null;
+  format: string | null;
+  path: string | null;
+  pricePence: number;
+  lineTotalPence: number;
+  isPreOrder: boolean;
+  releaseDate: string | null;
+  issue: CartLineIssue | null;
+}
+
+export interface PricedCart {
+  lines: PricedCartLine[];
+  /** Totals over the lines that can be bought (flagged lines are shown but not counted). */
+  totals: OrderTotals;
+  discount: DiscountCheck | null;
+  /** True when any line is flagged: checkout waits until the shopper has reviewed the cart. */
+  needsReview: boolean;
+}
+
+export interface SellableRecord {
+  id: number;
+  title: string;
+  artist: string;
+  coverUrl: string | null;
+  format: string | null;
+  pricePence: number;
+  stockQuantity: number;
+  releaseDate: string | null;
+  hiddenByContent: boolean;
+}
+
+export const sellableColumns = {
+  id: records.id,
+  title: records.title,
+  artist: records.artist,
+  coverUrl: records.coverUrl,
+  format: records.format,
+  pricePence: records.pricePence,
+  stockQuantity: records.stockQuantity,
+  releaseDate: records.releaseDate,
+  hiddenByContent: records.hiddenByContent,
+};
+
+/** Prices one line against the record as it is now. Shared by the cart and the order transaction. */
+export function priceLine(line: CartLine, record: SellableRecord | undefined, today: string): PricedCartLine {
+  if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today))) {
+    return {
+      recordId: line.recordId,
+      quantity: line.quantity,
+      maxQuantity: 0,
+      title: record?.title ?? "A record no longer in the shop",
+      artist: record?.artist ?? "",
+      coverUrl: null,
+      format: null,
+      path: null,
+      pricePence: 0,
+      lineTotalPence: 0,
+      isPreOrder: false,
+      releaseDate: null,
+      issue: "unavailable",
+    };
+  }
+  const preOrder = isPreOrder(record.releaseDate, today);
+  const maxQuantity = maxQuantityFor({ stockQuantity: record.stockQuantity, isPreOrder: preOrder });
+  const issue: CartLineIssue | null = maxQuantity === 0 ? "out-of-stock" : line.quantity > maxQuantity ? "insufficient-stock" : null;
+  return {
+    recordId: record.id,
+    quantity: line.quantity,
+    maxQuantity,
+    title: record.title,
+    artist: record.artist,
+    coverUrl: record.coverUrl,
+    format: record.format,
+    path: recordPath(record),
+    pricePence: record.pricePence,
+    lineTotalPence: issue ? 0 : record.pricePence * line.quantity,
+    isPreOrder: preOrder,
+    releaseDate: record.releaseDate,
+    issue,
+  };
+}
+
+export function createCartService(db: Db, deps: { discounts: DiscountsService }) {
+  function loadRecords(ids: number[]): Map<number, SellableRecord> {
+    if (ids.length === 0) return new Map();
+    const rows = db.select(sellableColumns).from(records).where(inArray(records.id, ids)).all();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  return {
+    loadRecords,
+
+    /**
+     * The cart as the shop would sell it now. `customer` (the signed-in user, or the email typed at checkout)
+     * lets the first-order rule of the newsletter code be checked; without it only the code itself is.
+     */
+    price(
+      lines: readonly CartLine[],
+      discountCode: string | null,
+      { today, customer = null }: { today: string; customer?: { userId: number | null; email: string | null } | null },
+    ): PricedCart {
+      const found = loadRecords(lines.map((l) => l.recordId));
+      const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
+      const buyable = priced.filter((l) => !l.issue);
+      const discount = discountCode ? deps.discounts.check(discountCode, customer) : null;
+      const totals = orderTotals(buyable, discount?.ok ? discount.percentOff : 0);
+      return { lines: priced, totals, discount, needsReview: priced.some((l) => l.issue) };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

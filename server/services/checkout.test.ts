@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, records, stockMovements } from "../../db/schema";
+import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
+import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
+import { TEST_CARD_DECLINE, TEST_CARD_SUCCESS } from "../payments/test-card";
+import { createServices, type Services } from ".";
+import { OutOfStockError } from "./errors";
+
+let t: TestDb;
+let s: Services;
+beforeAll(() => {
+  t = migratedTestDb();
+  s = createServices(t.db, { mediaDir: "" });
+});
+afterAll(() => t.cleanup());
+
+const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+let keyN = 0;
+const key = () => `test-key-${++keyN}-abcdefghijklmnop`;
+const card = (number: string) => ({ number, expiry: "12/30", cvc: "123" });
+const stockOf = (id: number) => t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
+
+describe("checkout with the test card", () => {
+  it("places, re-prices from the database, takes stock, pays and queues the confirmation", async () => {
+    const rec = insertRecord(t.db, { pricePence: 1999, stockQuantity: 3 });
+    const out = await s.checkout.submit(
+      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "Ada@Example.com", shipping: address, userId: null, today: TEST_TODAY },
+      { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" },
+    );
+    expect(out.kind).toBe("paid");
+    expect(out.order.totals).toEqual({ itemCount: 2, itemsPence: 3998, shippingPence: 400, discountPence: 0, totalPence: 4398, vatPence: 733 });
+    expect(out.order.email).toBe("ada@example.com");
+    expect(stockOf(rec.id)).toBe(1);
+    const moves = t.db.select().from(stockMovements).where(eq(stockMovements.recordId, rec.id)).all();
+    expect(moves.map((m) => [m.change, m.reason])).toEqual([[-2, "sale"]]);
+    const mail = t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation")).all();
+    expect(mail.at(-1)?.subject).toContain(out.order.orderNumber);
+  });
+
+  it("a declined card cancels the order and gives the stock and the code back", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 2 });
+    insertDiscountCode(t.db, "DECLINE10");
+    const input = { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: "DECLINE10", email: "b@example.com", shipping: address, userId: null, today: TEST_TODAY };
+    const out = await s.checkout.submit(input, { card: card(TEST_CARD_DECLINE), origin: "http://localhost" });
+    expect(out.kind).toBe("declined");
+    expect(out.order.status).toBe("cancelled");
+    expect(stockOf(rec.id)).toBe(2);
+    expect(s.discounts.check("DECLINE10", null).ok).toBe(true);
+    // The same form submitted again reports the same cancelled order, and places nothing new.
+    const replay = await s.checkout.submit(input, { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" });
+    expect(replay.kind).toBe("declined");
+    expect(replay.order.orderNumber).toBe(out.order.orderNumber);
+    expect(stockOf(rec.id)).toBe(2);
+  });
+
+  it("refuses to oversell and names the record", async () => {
+    const rec = insertRecord(t.db, { title: "Kind of Blue", stockQuantity: 1 });
+    const attempt = s.checkout.submit(
+      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "c@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" },
+    );
+    await expect(attempt).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(attempt).rejects.toThrow('"Kind of Blue"');
+    expect(stockOf(rec.id)).toBe(1);
+  });
+
+  it("a newsletter code gives 10% off the items once", async () => {
+    const rec = insertRecord(t.db, { pricePence: 2999, stockQuantity: 10 });
+    insertDiscountCode(t.db, "ONCE10");
+    const base = { lines: [{ recordId: rec.id, quantity: 1 }], discountCode: "ONCE10", shipping: address, userId: null, today: TEST_TODAY };
+    const first = await s.checkout.submit({ ...base, idempotencyKey: key(), email: "d@example.com" }, { card: card(TEST_CARD_SUCCESS), origin: "x" });
+    expect(first.order.totals.discountPence).toBe(299);
+    expect(first.order.totals.totalPence).toBe(2999 + 400 - 299);
+    await expect(s.checkout.submit({ ...base, idempotencyKey: key(), email: "e@example.com" }, { card: card(TEST_CARD_SUCCESS), origin: "x" })).rejects.toThrow("already been used");
+  });
+});

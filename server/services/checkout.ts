@@ -1,0 +1,95 @@
+/**
+ * The checkout use case: place the order (one transaction, see orders.ts), then take payment with the
+ * configured provider. Every outcome is a plain value the adapters turn into a page, JSON or a redirect:
+ * paid, declined (stock and code already given back), redirect (hosted payment page) or pending.
+ */
+import type { CardDetails, PaymentProvider, WebhookOutcome } from "../payments/provider";
+import type { OrdersService, OrderView, PlaceOrderInput } from "./orders";
+
+export type CheckoutOutcome =
+  | { kind: "paid"; order: OrderView }
+  | { kind: "declined"; order: OrderView; message: string }
+  | { kind: "redirect"; order: OrderView; url: string }
+  | { kind: "pending"; order: OrderView };
+
+export const CANCELLED_ORDER_MESSAGE = "This order was cancelled because its payment did not go through. Nothing has been charged.";
+export const PROVIDER_UNAVAILABLE_MESSAGE = "We could not reach the payment provider. Nothing has been charged; please try again in a moment.";
+
+export class PaymentUnavailableError extends Error {
+  constructor() {
+    super(PROVIDER_UNAVAILABLE_MESSAGE);
+    this.name = "PaymentUnavailableError";
+  }
+}
+
+export function createCheckoutService(deps: { orders: OrdersService; payments: PaymentProvider }) {
+  const { orders, payments } = deps;
+
+  function settled(order: OrderView): CheckoutOutcome {
+    if (order.status === "cancelled") return { kind: "declined", order, message: CANCELLED_ORDER_MESSAGE };
+    if (order.status === "pending_payment") return { kind: "pending", order };
+    return { kind: "paid", order };
+  }
+
+  return {
+    provider: payments,
+
+    async submit(
+      input: Omit<PlaceOrderInput, "paymentProvider">,
+      payment: { card?: CardDetails; origin: string },
+    ): Promise<CheckoutOutcome> {
+      const { order, created } = orders.place({ ...input, paymentProvider: payments.id });
+      // A double submit or a replayed request: report what became of the first one.
+      if (!created) return settled(order);
+
+      if (payments.kind === "card-form") {
+        if (!payment.card) {
+          orders.cancelUnpaid(order.orderNumber);
+          throw new Error("Card details are required by the card payment provider.");
+        }
+        const result = await payments.charge(order, payment.card);
+        if (result.ok) return { kind: "paid", order: orders.markPaid(order.orderNumber, { reference: result.reference }) };
+        return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: result.message };
+      }
+
+      try {
+        const session = await payments.createCheckout(order, {
+          successUrl: `${payment.origin}/payment-confirmation?order=${encodeURIComponent(order.orderNumber)}`,
+          cancelUrl: `${payment.origin}/checkout?cancelled=${encodeURIComponent(order.orderNumber)}`,
+        });
+        orders.setPaymentReference(order.orderNumber, session.reference);
+        return { kind: "redirect", order, url: session.url };
+      } catch (error) {
+        console.error(`[checkout] creating the payment session for ${order.orderNumber} failed:`, error instanceof Error ? error.message : error);
+        orders.cancelUnpaid(order.orderNumber);
+        throw new PaymentUnavailableError();
+      }
+    },
+
+    /** The shopper came back from the hosted page without paying: the order is cancelled, stock returned. */
+    abandon(orderNumber: string): OrderView | null {
+      const order = orders.get(orderNumber);
+      if (!order || order.status !== "pending_payment") return order;
+      return orders.cancelUnpaid(orderNumber);
+    },
+
+    /** Applies a verified webhook event. Paid only when the amount and currency match the order. */
+    applyWebhook(outcome: WebhookOutcome): { applied: boolean; reason?: string } {
+      if (outcome.type === "ignored") return { applied: false, reason: outcome.reason };
+      const order = orders.get(outcome.orderNumber);
+      if (!order) return { applied: false, reason: "unknown order" };
+      if (outcome.type === "failed") {
+        orders.cancelUnpaid(order.orderNumber);
+        return { applied: true };
+      }
+      if (outcome.amountPence !== order.totals.totalPence || outcome.currency.toLowerCase() !== "gbp") {
+        console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);
+        return { applied: false, reason: "amount mismatch" };
+      }
+      orders.markPaid(order.orderNumber, { reference: outcome.reference });
+      return { applied: true };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,322 @@
+/**
+ * Orders: placing one is a single BEGIN IMMEDIATE transaction that re-prices every line from the database,
+ * takes stock with conditional updates, records a stock movement per line, redeems the discount code and
+ * writes the order and its lines. Payment then moves it pending_payment → paid (and the confirmation mail
+ * is queued in that same transaction) or pending_payment → cancelled, which gives the stock and the code back.
+ */
+import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { CartLine } from "../../app/domain/cart";
+import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/delivery";
+import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
+import { todayInLondon } from "../../app/domain/pre-order";
+import { writeTransaction, type Db } from "../../db/client";
+import { orderLines, orders, records, stockMovements, type OrderRow } from "../../db/schema";
+import { hashToken, tokenMatchesHash } from "../auth/tokens";
+import { orderConfirmationMail } from "../mail/order-templates";
+import type { CartService } from "./cart";
+import type { DiscountsService } from "./discounts";
+import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "./errors";
+import type { MailService } from "./mail";
+
+export interface ShippingAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface PlaceOrderInput {
+  /** From the checkout form (or an API client): the same key twice is the same order. */
+  idempotencyKey: string;
+  lines: CartLine[];
+  discountCode: string | null;
+  email: string;
+  shipping: ShippingAddress;
+  userId: number | null;
+  paymentProvider: string;
+  today: string;
+}
+
+export type OrderStatus = OrderRow["status"];
+
+export interface OrderLineView {
+  recordId: number;
+  title: string;
+  artist: string;
+  unitPricePence: number;
+  quantity: number;
+  lineTotalPence: number;
+  isPreOrder: boolean;
+}
+
+export interface OrderView {
+  orderNumber: string;
+  status: OrderStatus;
+  email: string;
+  userId: number | null;
+  createdAt: string;
+  paidAt: string | null;
+  placedOn: string;
+  shipping: ShippingAddress;
+  lines: OrderLineView[];
+  totals: OrderTotals;
+  hasPreOrder: boolean;
+  delivery: DeliveryEstimate;
+  paymentProvider: string | null;
+  paymentReference: string | null;
+}
+
+/** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
+export function newOrderNumber(): string {
+  const bytes = new Uint8Array(5);
+  crypto.getRandomValues(bytes);
+  return `ND-${encodeBase32UpperCaseNoPadding(bytes)}`;
+}
+
+export function createOrdersService(
+  db: Db,
+  deps: { cart: CartService; discounts: DiscountsService; mail: MailService; linkOrigin?: () => string | null },
+) {
+  function view(row: OrderRow): OrderView {
+    const lines = db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id).all();
+    const hasPreOrder = lines.some((l) => l.isPreOrder);
+    const placedOn = todayInLondon(new Date(row.createdAt));
+    return {
+      orderNumber: row.orderNumber,
+      status: row.status,
+      email: row.email,
+      userId: row.userId,
+      createdAt: row.createdAt,
+      paidAt: row.paidAt,
+      placedOn,
+      shipping: {
+        name: row.shippingName,
+        addressLine1: row.addressLine1,
+        addressLine2: row.addressLine2,
+        city: row.city,
+        postalCode: row.postalCode,
+        country: row.country,
+      },
+      lines: lines.map((l) => ({
+        recordId: l.recordId,
+        title: l.title,
+        artist: l.artist,
+        unitPricePence: l.unitPricePence,
+        quantity: l.quantity,
+        lineTotalPence: l.lineTotalPence,
+        isPreOrder: l.isPreOrder,
+      })),
+      totals: {
+        itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+        itemsPence: row.itemsPence,
+        shippingPence: row.shippingPence,
+        discountPence: row.discountPence,
+        totalPence: row.totalPence,
+        vatPence: row.vatPence,
+      },
+      hasPreOrder,
+      delivery: deliveryEstimate(placedOn, hasPreOrder),
+      paymentProvider: row.paymentProvider,
+      paymentReference: row.paymentReference,
+    };
+  }
+
+  const byNumber = (orderNumber: string) => db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get();
+
+  function place(input: PlaceOrderInput): { order: OrderView; created: boolean } {
+    const keyHash = hashToken(input.idempotencyKey);
+    const email = input.email.trim().toLowerCase();
+    return writeTransaction(db, () => {
+      // A replay of a submitted form: the order it made, whatever happened to it since.
+      const existing = db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get();
+      if (existing) {
+        if (existing.email !== email) throw new ConflictError("This checkout form has already been used. Please reload the page.");
+        return { order: view(existing), created: false };
+      }
+      if (input.lines.length === 0) throw new ValidationError("Your cart is empty.");
+
+      const found = deps.cart.loadRecords(input.lines.map((l) => l.recordId));
+      const priced = input.lines.map((line) => {
+        const record = found.get(line.recordId);
+        if (!record) throw new OutOfStockError(line.recordId, "A record in your cart");
+        return { line, record, preOrder: record.releaseDate !== null && record.releaseDate > input.today };
+      });
+      for (const { line, record, preOrder } of priced) {
+        if (!preOrder && record.hiddenByContent) throw new OutOfStockError(record.id, record.title);
+        if (preOrder) continue;
+        // The conditional update is what stops overselling: it takes the copies only if they are all there.
+        const taken = db
+          .update(records)
+          .set({ stockQuantity: sql`${records.stockQuantity} - ${line.quantity}` })
+          .where(and(eq(records.id, record.id), sql`${records.stockQuantity} >= ${line.quantity}`))
+          .run();
+        if (taken.changes !== 1) throw new OutOfStockError(record.id, record.title);
+      }
+
+      const customer = { userId: input.userId, email };
+      const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer) : null;
+      const totals = orderTotals(
+        priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity })),
+        discount?.percentOff ?? 0,
+      );
+      const row = db
+        .insert(orders)
+        .values({
+          orderNumber: newOrderNumber(),
+          userId: input.userId,
+          email,
+          status: "pending_payment",
+          shippingName: input.shipping.name,
+          addressLine1: input.shipping.addressLine1,
+          addressLine2: input.shipping.addressLine2 || null,
+          city: input.shipping.city,
+          postalCode: input.shipping.postalCode,
+          country: input.shipping.country,
+          itemsPence: totals.itemsPence,
+          shippingPence: totals.shippingPence,
+          discountPence: totals.discountPence,
+          totalPence: totals.totalPence,
+          vatPence: totals.vatPence,
+          discountCodeId: discount?.codeId ?? null,
+          idempotencyKey: keyHash,
+          accessTokenHash: keyHash,
+          paymentProvider: input.paymentProvider,
+        })
+        .returning()
+        .get();
+      for (const { line, record, preOrder } of priced) {
+        db.insert(orderLines)
+          .values({
+            orderId: row.id,
+            recordId: record.id,
+            title: record.title,
+            artist: record.artist,
+            unitPricePence: record.pricePence,
+            quantity: line.quantity,
+            lineTotalPence: record.pricePence * line.quantity,
+            isPreOrder: preOrder,
+          })
+          .run();
+        db.insert(stockMovements)
+          .values({ recordId: record.id, change: -line.quantity, reason: preOrder ? "pre_order" : "sale", orderId: row.id })
+          .run();
+      }
+      return { order: view(row), created: true };
+    });
+  }
+
+  return {
+    place,
+
+    get(orderNumber: string): OrderView | null {
+      const row = byNumber(orderNumber);
+      return row ? view(row) : null;
+    },
+
+    /** Whether `token` (the checkout form's key, kept by the ordering browser) opens this order. */
+    tokenOpens(orderNumber: string, token: string): boolean {
+      const row = byNumber(orderNumber);
+      return !!row?.accessTokenHash && tokenMatchesHash(token, row.accessTokenHash);
+    },
+
+    /**
+     * The order, for its owner (signed-in user) or the browser that placed it (access token); anyone else
+     * gets NotFound, so order numbers reveal nothing.
+     */
+    forViewer(orderNumber: string, viewer: { userId: number | null; accessTokens: readonly string[] }): OrderView {
+      const row = byNumber(orderNumber);
+      const open =
+        row &&
+        ((row.userId !== null && row.userId === viewer.userId) ||
+          (!!row.accessTokenHash && viewer.accessTokens.some((t) => tokenMatchesHash(t, row.accessTokenHash!))));
+      if (!open) throw new NotFoundError("Order not found.");
+      return view(row);
+    },
+
+    listForUser(userId: number, limit = 50): OrderView[] {
+      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all().map(view);
+    },
+
+    /** Records the provider's reference (e.g. a Stripe Checkout Session id) on a pending order. */
+    setPaymentReference(orderNumber: string, reference: string): void {
+      db.update(orders).set({ paymentReference: reference }).where(eq(orders.orderNumber, orderNumber)).run();
+    },
+
+    byPaymentReference(reference: string): OrderView | null {
+      const row = db.select().from(orders).where(eq(orders.paymentReference, reference)).get();
+      return row ? view(row) : null;
+    },
+
+    /**
+     * pending_payment → paid, queueing the confirmation mail in the same transaction. Idempotent: a payment
+     * reported twice (webhook retries) changes nothing the second time. Returns the order as it now is.
+     */
+    markPaid(orderNumber: string, payment: { reference: string }): OrderView {
+      let mailId: number | null = null;
+      const order = writeTransaction(db, () => {
+        const row = byNumber(orderNumber);
+        if (!row) throw new NotFoundError("Order not found.");
+        if (row.status !== "pending_payment") return view(row);
+        const updated = db
+          .update(orders)
+          .set({ status: "paid", paidAt: new Date().toISOString(), paymentReference: payment.reference, updatedAt: new Date().toISOString() })
+          .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))
+          .returning()
+          .get()!;
+        const paid = view(updated);
+        const origin = deps.linkOrigin?.() ?? null;
+        const content = orderConfirmationMail(paid, paid.userId !== null && origin ? `${origin}/profile#orders` : null);
+        mailId = deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", ...content });
+        return paid;
+      });
+      if (mailId !== null) deps.mail.dispatch(mailId);
+      return order;
+    },
+
+    /**
+     * pending_payment → cancelled (payment declined, abandoned or expired): the copies go back on the shelf,
+     * with a stock movement each, and the discount code can be used again. Idempotent.
+     */
+    cancelUnpaid(orderNumber: string): OrderView {
+      return writeTransaction(db, () => {
+        const row = byNumber(orderNumber);
+        if (!row) throw new NotFoundError("Order not found.");
+        if (row.status !== "pending_payment") return view(row);
+        db.update(orders)
+          .set({ status: "cancelled", updatedAt: new Date().toISOString() })
+          .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))
+          .run();
+        const lines = db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).all();
+        for (const line of lines) {
+          if (!line.isPreOrder) {
+            db.update(records)
+              .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
+              .where(eq(records.id, line.recordId))
+              .run();
+          }
+          db.insert(stockMovements)
+            .values({ recordId: line.recordId, change: line.quantity, reason: line.isPreOrder ? "pre_order" : "cancellation", orderId: row.id })
+            .run();
+        }
+        if (row.discountCodeId !== null) deps.discounts.release(row.discountCodeId);
+        return view(byNumber(orderNumber)!);
+      });
+    },
+
+    /** Pending orders older than `minutes` (abandoned payments), for a sweep that cancels them. */
+    stalePending(minutes: number, now = new Date()): string[] {
+      const before = new Date(now.getTime() - minutes * 60_000).toISOString();
+      return db
+        .select({ n: orders.orderNumber })
+        .from(orders)
+        .where(and(eq(orders.status, "pending_payment"), sql`${orders.createdAt} < ${before}`))
+        .all()
+        .map((r) => r.n);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,35 @@
+/** Small, explicit rows for shop tests: a record with the stock and price a test needs, a discount code. */
+import type { Db } from "../../db/client";
+import { discountCodes, records, subscribers, type NewRecordRow } from "../../db/schema";
+
+let sequence = 0;
+
+export function insertRecord(db: Db, overrides: Partial<NewRecordRow> = {}): { id: number; title: string; pricePence: number } {
+  sequence += 1;
+  const row = db
+    .insert(records)
+    .values({
+      catalogueId: `fixture-${process.pid}-${Date.now()}-${sequence}`,
+      title: `Fixture Record ${sequence}`,
+      artist: "The Fixtures",
+      genre: "Jazz",
+      coverUrl: `/media/covers/fixture-${sequence}.jpg`,
+      audioUrl: `/media/audio/fixture-${sequence}.wav`,
+      duration: 180,
+      pricePence: 2500,
+      format: "LP",
+      releaseDate: "2020-01-01",
+      stockQuantity: 5,
+      ...overrides,
+    })
+    .returning({ id: records.id, title: records.title, pricePence: records.pricePence })
+    .get();
+  return row;
+}
+
+/** A newsletter subscriber with a 10% first-order code (as the newsletter issues them). */
+export function insertDiscountCode(db: Db, code: string, email = `${code.toLowerCase()}@example.com`): { codeId: number } {
+  const sub = db.insert(subscribers).values({ email, discountCode: code, favoriteGenre: "Jazz" }).returning().get();
+  const row = db.insert(discountCodes).values({ code, percentOff: 10, subscriberId: sub.id }).returning().get();
+  return { codeId: row.id };
+}
