@@ -1,0 +1,119 @@
+/**
+ * Shared helpers for the shop's browser tests (cart, favourites, checkout). Every spec file shares one
+ * database per run, and tests run in parallel in two projects (JavaScript on and off), so each test makes
+ * its own account and its own record with the stock it needs, straight in the run's SQLite file.
+ */
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function uniqueName(prefix = "u"): string {
+  return `${prefix}${Date.now()}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export function newAccount(prefix = "u"): Account {
+  const username = uniqueName(prefix);
+  return { username, email: `${username}@example.com`, password: "groove-secret-1" };
+}
+
+/** The run's SQLite file (shared with the server; see playwright.config.ts). */
+export function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+export interface TestRecord {
+  id: number;
+  title: string;
+  artist: string;
+  pricePence: number;
+  /** The canonical record page, e.g. /vinyl/812-the-fixtures-test-record-abc. */
+  path: string;
+}
+
+/**
+ * Inserts a record of its own for one test (a real cover from the seed, so it is not hidden), with the
+ * stock and price the test needs. `releaseDate` after today makes it a pre-order.
+ */
+export function createRecord(options: { title?: string; pricePence?: number; stock?: number; releaseDate?: string } = {}): TestRecord {
+  const title = options.title ?? `Test Pressing ${uniqueName("")}`;
+  const artist = "The Test Pressings";
+  return withDb((db) => {
+    const donor = db.prepare("select cover_url, audio_url from records where catalogue_id = 'track-1'").get() as {
+      cover_url: string;
+      audio_url: string;
+    };
+    const row = db
+      .prepare(
+        `insert into records (catalogue_id, title, artist, genre, cover_url, audio_url, duration, price_pence, format, release_date, stock_quantity)
+         values (?, ?, ?, 'Jazz', ?, ?, 180, ?, 'LP', ?, ?) returning id`,
+      )
+      .get(
+        `test-${uniqueName("")}`,
+        title,
+        artist,
+        donor.cover_url,
+        donor.audio_url,
+        options.pricePence ?? 2500,
+        options.releaseDate ?? "2020-01-01",
+        options.stock ?? 5,
+      ) as { id: number };
+    const slug = `${artist} ${title}`.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+    return { id: row.id, title, artist, pricePence: options.pricePence ?? 2500, path: `/vinyl/${row.id}-${slug}` };
+  });
+}
+
+export function stockOf(recordId: number): number {
+  return withDb((db) => (db.prepare("select stock_quantity as s from records where id = ?").get(recordId) as { s: number }).s);
+}
+
+/** Registers through the JSON API on a request context of its own (so the page stays signed out). */
+export async function apiRegister(request: APIRequestContext, baseURL: string, account: Account): Promise<void> {
+  const res = await request.post("/api/register", {
+    headers: { origin: baseURL },
+    data: { username: account.username, email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A newsletter subscription's 10% code, through the JSON API. */
+export async function newsletterCode(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
+  const res = await request.post("/api/subscribe", { headers: { origin: baseURL }, data: { email, favoriteGenre: "Jazz" } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const body = (await res.json()) as { discountCode?: string; subscriber?: { discountCode?: string } };
+  const code = body.discountCode ?? body.subscriber?.discountCode;
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+/** With JavaScript, wait until React Router has taken the page over; without, there is nothing to wait for. */
+export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/** Logs in through the /auth form (works with and without JavaScript). */
+export async function logIn(page: Page, javaScriptEnabled: boolean, account: Account, at = "/auth"): Promise<void> {
+  await page.goto(at);
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Username", { exact: true }).fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByRole("banner").getByLabel(`Account menu for ${account.username}`, { exact: true })).toBeVisible();
+}
+
+/** Puts a cart straight into the browser (the cookie the shop keeps it in): "id×quantity" lines. */
+export async function setCartCookie(page: Page, baseURL: string, lines: { recordId: number; quantity: number }[], code?: string): Promise<void> {
+  const value = lines.map((l) => `${l.recordId}x${l.quantity}`).join(".") + (code ? `~${code}` : "");
+  await page.context().addCookies([{ name: "needledrop-cart", value, url: baseURL }]);
+}
