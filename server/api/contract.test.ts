@@ -134,7 +134,32 @@ const PROBES: Record<string, () => Promise<Response>> = {
   },
   "GET /api/vinyl-care-tips": () => call("GET", "/api/vinyl-care-tips"),
   "GET /api/openapi.json": () => call("GET", "/api/openapi.json"),
+  "POST /api/cart/price": () => call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 1 }], discountCode: "NOPE" } }),
+  "POST /api/orders": () => call("POST", "/api/orders", { json: orderRequest("contract-order-key-0001"), cookie }),
+  "GET /api/orders": async () => {
+    await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0002"), cookie });
+    return call("GET", "/api/orders", { cookie });
+  },
+  "GET /api/orders/{orderNumber}": async () => {
+    const placed = (await (await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0003"), cookie })).json()) as { orderNumber: string };
+    return call("GET", `/api/orders/${placed.orderNumber}`, { cookie });
+  },
 };
+
+/** An order of one copy of the first record with stock, paid with the offline test card. */
+function orderRequest(idempotencyKey: string, card = "4242 4242 4242 4242") {
+  const row = t.db.$client.prepare("select id from records where stock_quantity > 3 and hidden_by_content = 0 and release_date <= '2026-01-01' order by id limit 1").get() as { id: number };
+  return {
+    idempotencyKey,
+    email: "contract-alice@example.com",
+    name: "Alice Contract",
+    addressLine1: "1 Test Street",
+    city: "London",
+    postalCode: "sw1a1aa",
+    lines: [{ recordId: row.id, quantity: 1 }],
+    card: { cardNumber: card, cardExpiry: "12/30", cardCvc: "123" },
+  };
+}
 
 /** Documented failures: each must answer its documented status with the Error shape. */
 const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> }[] = [
@@ -158,6 +183,25 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     status: 400,
     run: () => call("POST", "/api/reset-password", { json: { token: "nope", password } }),
   },
+  { key: "POST /api/cart/price", status: 400, run: () => call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 0 }] } }) },
+  { key: "POST /api/orders", status: 400, run: () => call("POST", "/api/orders", { json: { ...orderRequest("contract-order-key-0004"), postalCode: "12345" } }) },
+  {
+    key: "POST /api/orders",
+    status: 402,
+    run: () => call("POST", "/api/orders", { json: orderRequest("contract-order-key-0005", "4000 0000 0000 0002") }),
+  },
+  {
+    key: "POST /api/orders",
+    status: 409,
+    run: () => {
+      const scarce = t.db.$client
+        .prepare("select id from records where stock_quantity between 1 and 9 and hidden_by_content = 0 and release_date <= '2026-01-01' limit 1")
+        .get() as { id: number };
+      return call("POST", "/api/orders", { json: { ...orderRequest("contract-order-key-0006"), lines: [{ recordId: scarce.id, quantity: 10 }] } });
+    },
+  },
+  { key: "GET /api/orders", status: 401, run: () => call("GET", "/api/orders") },
+  { key: "GET /api/orders/{orderNumber}", status: 404, run: () => call("GET", "/api/orders/ND-AAAAAAAA", { cookie }) },
   {
     key: "POST /api/subscribe",
     status: 400,

@@ -4,6 +4,7 @@ import { httpStatusOf, DomainError } from "../services/errors";
 import { albumImageApi } from "./album-image";
 import { authApi } from "./auth";
 import { newsletterApi } from "./newsletter";
+import { ordersApi } from "./orders";
 import { searchApi } from "./search";
 import { specCallsApi } from "./spec-calls";
 import { tracksApi } from "./tracks";
@@ -18,6 +19,7 @@ export function apiRouter(): Router {
   api.use(vinylCareApi);
   api.use(searchApi);
   api.use(newsletterApi);
+  api.use(ordersApi);
   api.use(specCallsApi);
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
   const domainErrors: ErrorRequestHandler = (err, req, res, next) => {

@@ -18,7 +18,7 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description?: string;
-  tag: "Catalogue" | "Home" | "Accounts" | "Newsletter" | "Discovery" | "Images" | "Magazine" | "Meta";
+  tag: "Catalogue" | "Home" | "Accounts" | "Newsletter" | "Discovery" | "Images" | "Magazine" | "Shop" | "Meta";
   query?: z.ZodObject;
   params?: z.ZodObject;
   /** A component name from REQUEST_SCHEMAS. */
@@ -67,6 +67,10 @@ export const ANSWER_SCHEMAS = {
   SubscriberAnswer: s.subscriberAnswerSchema,
   VinylCareTip: s.careTipSchema,
   VinylCareTipList: s.careTipListSchema,
+  PricedCart: s.pricedCartSchema,
+  PlaceOrderAnswer: s.placeOrderAnswerSchema,
+  Order: s.orderSchema,
+  OrderList: s.orderListSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Request bodies, by component name. */
@@ -76,6 +80,8 @@ export const REQUEST_SCHEMAS = {
   EmailRequest: s.emailBody,
   ResetPasswordRequest: s.resetPasswordBody,
   SubscribeRequest: s.subscribeBody,
+  CartPriceRequest: s.cartPriceBody,
+  PlaceOrderRequest: s.placeOrderBody,
 } as const satisfies Record<string, z.ZodType>;
 
 const PUBLIC_5_MIN: CacheRule = { value: "public, max-age=300" };
@@ -299,6 +305,49 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     success: { status: 200, description: "The subscriber", schema: "SubscriberAnswer" },
     errors: { 404: "Not subscribed" },
     cache: PRIVATE,
+  },
+  // -- Shop (server/api/orders.ts) ---------------------------------------------------------------------
+  {
+    method: "post",
+    path: "/api/cart/price",
+    summary: "Price a cart from the database (record ids and quantities in; lines, flags and totals out)",
+    description: "Lines that cannot be bought as asked are flagged and left out of the totals. A discount code is checked, not redeemed.",
+    tag: "Shop",
+    body: "CartPriceRequest",
+    success: { status: 200, description: "The priced cart", schema: "PricedCart" },
+    errors: { 400: "Invalid lines or code" },
+    cache: NO_STORE,
+  },
+  {
+    method: "post",
+    path: "/api/orders",
+    summary: "Place an order and pay for it",
+    description:
+      "One transaction re-prices every line, takes the stock, redeems the code and creates the order; then the payment provider is asked. The same idempotencyKey twice answers with the first order.",
+    tag: "Shop",
+    body: "PlaceOrderRequest",
+    success: { status: 201, description: "Paid, or waiting at the hosted payment page (redirectUrl)", schema: "PlaceOrderAnswer" },
+    errors: { 400: "Invalid details or discount code", 402: "Card declined: nothing charged, stock released", 409: "Out of stock or code already used", 503: "Payment provider unreachable" },
+    cache: NO_STORE,
+  },
+  {
+    method: "get",
+    path: "/api/orders",
+    summary: "The signed-in customer's orders, newest first",
+    tag: "Shop",
+    success: { status: 200, description: "The orders", schema: "OrderList" },
+    errors: { 401: "Not signed in" },
+    cache: NO_STORE,
+  },
+  {
+    method: "get",
+    path: "/api/orders/{orderNumber}",
+    summary: "One of the signed-in customer's orders",
+    tag: "Shop",
+    params: s.orderNumberParams,
+    success: { status: 200, description: "The order", schema: "Order" },
+    errors: { 401: "Not signed in", 404: "No such order for this customer" },
+    cache: NO_STORE,
   },
   // -- Magazine -------------------------------------------------------------------------------------------
   {

@@ -18,6 +18,9 @@ import {
   MIN_IMAGE_DIMENSION,
   MIN_IMAGE_QUALITY,
 } from "../../app/lib/image-url";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart";
+import { checkoutDetailsSchema, discountCodeSchema } from "../../app/lib/forms/checkout-schemas";
+import { ORDER_STATUSES } from "../../db/schema";
 import { loginSchema, registerSchema } from "../services/accounts";
 import type { Recommendation } from "../services/recommendations";
 import type { SessionUser } from "../services/sessions";
@@ -261,3 +264,99 @@ export const subscribeBody = z.object({
   email: z.email("Please enter a valid email address"),
   favoriteGenre: z.string().min(1, "Please select your favorite genre"),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Cart and orders (server/api/orders.ts): money in integer pence, prices include 20% VAT
+// ---------------------------------------------------------------------------------------------------
+
+const pence = z.number().int().min(0);
+export const orderTotalsSchema = z.strictObject({
+  itemCount: z.number().int().min(0),
+  itemsPence: pence,
+  shippingPence: pence.describe("Royal Mail: 400 under 5 items, 700 from 5"),
+  discountPence: pence,
+  totalPence: pence.describe("items + shipping − discount, never below 0"),
+  vatPence: pence.describe("The VAT contained in the total (20%)"),
+});
+
+export const cartLinesSchema = z
+  .array(z.object({ recordId: id, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }))
+  .max(MAX_CART_LINES)
+  .refine((lines) => new Set(lines.map((l) => l.recordId)).size === lines.length, "Each record may appear once");
+
+export const cartPriceBody = z.object({ lines: cartLinesSchema, discountCode: discountCodeSchema });
+
+export const pricedCartSchema = z.strictObject({
+  lines: z.array(
+    z.strictObject({
+      recordId: id,
+      quantity: z.number().int(),
+      maxQuantity: z.number().int().min(0),
+      title: z.string(),
+      artist: z.string(),
+      coverUrl: z.string().nullable(),
+      format: z.string().nullable(),
+      path: z.string().nullable(),
+      pricePence: pence,
+      lineTotalPence: pence,
+      isPreOrder: z.boolean(),
+      releaseDate: z.string().nullable(),
+      issue: z.enum(["unavailable", "out-of-stock", "insufficient-stock"]).nullable(),
+    }),
+  ),
+  totals: orderTotalsSchema,
+  discount: z
+    .object({ ok: z.boolean(), code: z.string(), message: z.string(), percentOff: z.number().optional(), codeId: z.number().optional() })
+    .nullable(),
+  needsReview: z.boolean().describe("A line cannot be bought as it stands; checkout waits for the shopper"),
+});
+
+export const placeOrderBody = checkoutDetailsSchema.extend({
+  lines: cartLinesSchema.min(1, "Your cart is empty."),
+  card: z
+    .object({ cardNumber: z.string(), cardExpiry: z.string(), cardCvc: z.string() })
+    .optional()
+    .describe("With the offline test-card provider: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined"),
+});
+
+export const placeOrderAnswerSchema = z.strictObject({
+  result: z.enum(["paid", "redirect", "pending", "declined"]),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totals: orderTotalsSchema,
+  redirectUrl: z.string().nullable().describe("The hosted payment page (Stripe) to send the shopper to"),
+  message: z.string().nullable(),
+});
+
+export const orderSchema = z.strictObject({
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  email: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  placedOn: isoDate,
+  shipping: z.strictObject({
+    name: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable().optional(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  lines: z.array(
+    z.strictObject({
+      recordId: id,
+      title: z.string(),
+      artist: z.string(),
+      unitPricePence: pence,
+      quantity: z.number().int().positive(),
+      lineTotalPence: pence,
+      isPreOrder: z.boolean(),
+    }),
+  ),
+  totals: orderTotalsSchema,
+  hasPreOrder: z.boolean(),
+  delivery: z.strictObject({ minDays: z.number().int(), maxDays: z.number().int(), earliest: isoDate, latest: isoDate }),
+});
+export const orderListSchema = z.array(orderSchema);
+export const orderNumberParams = z.object({ orderNumber: z.string().regex(/^ND-[A-Z2-7]{8}$/, "not an order number") });

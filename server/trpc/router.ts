@@ -4,12 +4,16 @@ import { catalogueRouter } from "./routers/catalogue";
 import { recommendationsRouter } from "./routers/recommendations";
 import { searchRouter } from "./routers/search";
 import { subscribeRouter } from "./routers/subscribe";
+import { cartRouter, checkoutRouter, ordersRouter } from "./routers/shop";
 
 export const appRouter = router({
   catalogue: catalogueRouter,
   search: searchRouter,
   recommendations: recommendationsRouter,
   subscribe: subscribeRouter,
+  cart: cartRouter,
+  checkout: checkoutRouter,
+  orders: ordersRouter,
   admin: adminRouter,
 });
 
