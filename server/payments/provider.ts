@@ -31,6 +31,8 @@ export interface RedirectProvider {
   /** Origins the browser is sent to (they go into the CSP form-action list). */
   formActionOrigins: string[];
   createCheckout(order: OrderView, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string; reference: string }>;
+  /** Closes an unpaid hosted session so it can no longer be paid; throws when it cannot (e.g. already paid). */
+  cancelCheckout(reference: string): Promise<void>;
   /** Verifies the signature (throws when it does not match) and reads the event. */
   readWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookOutcome;
 }

@@ -1,5 +1,11 @@
-/** Stripe Checkout provider: being written. */
-import type { RedirectProvider } from "./provider";
+/**
+ * Stripe Checkout: the shopper pays on Stripe's hosted page and Stripe reports the result by a signed
+ * webhook. The session has one line item whose amount is the order total (records, shipping and discount
+ * already settled by our own pricing), so what Stripe charges is exactly what the order says.
+ */
+import Stripe from "stripe";
+import type { OrderView } from "../services/orders";
+import { WebhookSignatureError, type RedirectProvider, type WebhookOutcome } from "./provider";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -8,6 +14,133 @@ export interface StripeProviderOptions {
   apiUrl?: string;
 }
 
-export function createStripeProvider(_options: StripeProviderOptions): RedirectProvider {
-  throw new Error("The Stripe provider is not built yet.");
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+/** Stripe refuses sessions that expire sooner than 30 minutes after it creates them; a minute covers clock skew. */
+export const SESSION_LIFETIME_SECONDS = 31 * 60;
+/** A checkout waits on this call: fail fast and let the shopper try again rather than hang. */
+const REQUEST_TIMEOUT_MS = 10_000;
+const DESCRIPTION_LIMIT = 500;
+
+/** Host, port and protocol for the Stripe client, from an address such as http://127.0.0.1:12111. */
+export function stripeApiAddress(apiUrl: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : url.protocol === "https:" ? "https" : null;
+  if (!protocol) throw new Error("The Stripe API address must be http or https.");
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  };
+}
+
+/** Same order, same key: a retried request can never open a second session for one order. */
+export const checkoutIdempotencyKey = (orderNumber: string) => `needledrop-checkout-${orderNumber}`;
+
+/** "2 × Kind of Blue (Miles Davis), 1 × Blue Train (John Coltrane)", cut to a length Stripe shows well. */
+export function orderDescription(order: OrderView): string {
+  const text = order.lines.map((l) => `${l.quantity} × ${l.title} (${l.artist})`).join(", ");
+  return text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT - 1)}…` : text;
+}
+
+export function createStripeProvider(options: StripeProviderOptions): RedirectProvider {
+  const stripe = new Stripe(options.secretKey, {
+    // The version this package's types describe; the account default could differ from them.
+    apiVersion: Stripe.API_VERSION,
+    timeout: REQUEST_TIMEOUT_MS,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    appInfo: { name: "Needledrop" },
+    ...(options.apiUrl ? stripeApiAddress(options.apiUrl) : {}),
+  });
+  const webhookSecret = options.webhookSecret;
+
+  return {
+    id: "stripe",
+    kind: "redirect",
+    // The hosted page lives here whatever API address is used: it is where the browser goes.
+    formActionOrigins: [STRIPE_CHECKOUT_ORIGIN],
+
+    async createCheckout(order, { successUrl, cancelUrl }) {
+      const metadata = { orderNumber: order.orderNumber };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: "gbp",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "gbp",
+                unit_amount: order.totals.totalPence,
+                product_data: { name: `Needledrop order ${order.orderNumber}`, description: orderDescription(order) },
+              },
+            },
+          ],
+          customer_email: order.email,
+          client_reference_id: order.orderNumber,
+          metadata,
+          payment_intent_data: { metadata },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
+        },
+        { idempotencyKey: checkoutIdempotencyKey(order.orderNumber) },
+      );
+      if (!session.url) throw new Error("Stripe returned a checkout session without a payment page address.");
+      return { url: session.url, reference: session.id };
+    },
+
+    async cancelCheckout(reference) {
+      // Expiring fails when the session was completed meanwhile: the caller then keeps the order.
+      await stripe.checkout.sessions.expire(reference);
+    },
+
+    readWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError("The webhook has no signature header.");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        // Stripe's own message may quote the header; ours names nothing from the request or the secret.
+        throw new WebhookSignatureError();
+      }
+      return outcomeOf(event);
+    },
+  };
+}
+
+function orderNumberOf(session: Stripe.Checkout.Session): string | null {
+  return session.metadata?.orderNumber || session.client_reference_id || null;
+}
+
+function paidOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
+  const orderNumber = orderNumberOf(session);
+  if (!orderNumber) return { type: "ignored", reason: "checkout session without an order number" };
+  if (session.amount_total === null) return { type: "ignored", reason: "checkout session without an amount" };
+  return { type: "paid", orderNumber, reference: session.id, amountPence: session.amount_total, currency: session.currency ?? "" };
+}
+
+function failedOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
+  const orderNumber = orderNumberOf(session);
+  if (!orderNumber) return { type: "ignored", reason: "checkout session without an order number" };
+  return { type: "failed", orderNumber, reference: session.id };
+}
+
+/** What a verified Stripe event means for an order. Events the shop does not act on are ignored. */
+export function outcomeOf(event: Stripe.Event): WebhookOutcome {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      if (session.payment_status === "paid") return paidOutcome(session);
+      // A delayed method (e.g. a bank debit) is still running: async_payment_succeeded/failed follows.
+      return { type: "ignored", reason: `checkout completed with payment status ${session.payment_status}` };
+    }
+    case "checkout.session.async_payment_succeeded":
+      return paidOutcome(event.data.object);
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired":
+      return failedOutcome(event.data.object);
+    default:
+      return { type: "ignored", reason: `event ${event.type} is not used` };
+  }
 }

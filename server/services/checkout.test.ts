@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox, records, stockMovements } from "../../db/schema";
 import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
+import type { RedirectProvider } from "../payments/provider";
 import { TEST_CARD_DECLINE, TEST_CARD_SUCCESS } from "../payments/test-card";
 import { createServices, type Services } from ".";
 import { OutOfStockError } from "./errors";
@@ -73,5 +74,55 @@ describe("checkout with the test card", () => {
     expect(first.order.totals.discountPence).toBe(299);
     expect(first.order.totals.totalPence).toBe(2999 + 400 - 299);
     await expect(s.checkout.submit({ ...base, idempotencyKey: key(), email: "e@example.com" }, { card: card(TEST_CARD_SUCCESS), origin: "x" })).rejects.toThrow("already been used");
+  });
+});
+
+describe("checkout with a hosted payment page", () => {
+  function hosted(expire: (reference: string) => Promise<void>) {
+    const provider: RedirectProvider = {
+      id: "stripe",
+      kind: "redirect",
+      formActionOrigins: ["https://pay.example"],
+      createCheckout: async (order) => ({ url: `https://pay.example/${order.orderNumber}`, reference: `cs_${order.orderNumber}` }),
+      cancelCheckout: expire,
+      readWebhook: () => ({ type: "ignored", reason: "not used here" }),
+    };
+    return createServices(t.db, { mediaDir: "", payments: provider });
+  }
+  const place = (services: Services, recordId: number) =>
+    services.checkout.submit(
+      { idempotencyKey: key(), lines: [{ recordId, quantity: 1 }], discountCode: null, email: "h@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      { origin: "http://localhost" },
+    );
+
+  it("coming back without paying closes the session, cancels the order and returns the stock", async () => {
+    const expired: string[] = [];
+    const services = hosted(async (ref) => void expired.push(ref));
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const out = await place(services, rec.id);
+    expect(out.kind).toBe("redirect");
+    expect(stockOf(rec.id)).toBe(0);
+    const after = await services.checkout.abandon(out.order.orderNumber);
+    expect(after?.status).toBe("cancelled");
+    expect(expired).toEqual([`cs_${out.order.orderNumber}`]);
+    expect(stockOf(rec.id)).toBe(1);
+    // Money reported later for the cancelled order is not silently taken as a sale.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const applied = services.checkout.applyWebhook({ type: "paid", orderNumber: out.order.orderNumber, reference: "cs_x", amountPence: out.order.totals.totalPence, currency: "gbp" });
+    expect(applied).toEqual({ applied: false, reason: "order cancelled" });
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+
+  it("keeps the order pending when the session can no longer be closed (paid meanwhile)", async () => {
+    const services = hosted(async () => {
+      throw new Error("session already complete");
+    });
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const out = await place(services, rec.id);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await services.checkout.abandon(out.order.orderNumber))?.status).toBe("pending_payment");
+    warn.mockRestore();
+    expect(stockOf(rec.id)).toBe(0);
   });
 });

@@ -66,10 +66,22 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       }
     },
 
-    /** The shopper came back from the hosted page without paying: the order is cancelled, stock returned. */
-    abandon(orderNumber: string): OrderView | null {
+    /**
+     * The shopper came back from the hosted page without paying: the session is closed first (so it can no
+     * longer be paid), then the order is cancelled and its stock returned. If the session cannot be closed
+     * (it was paid meanwhile), the order stays pending and the webhook settles it.
+     */
+    async abandon(orderNumber: string): Promise<OrderView | null> {
       const order = orders.get(orderNumber);
       if (!order || order.status !== "pending_payment") return order;
+      if (payments.kind === "redirect" && order.paymentReference) {
+        try {
+          await payments.cancelCheckout(order.paymentReference);
+        } catch (error) {
+          console.warn(`[checkout] could not close the payment session of ${orderNumber}; leaving it to the webhook:`, error instanceof Error ? error.message : error);
+          return orders.get(orderNumber);
+        }
+      }
       return orders.cancelUnpaid(orderNumber);
     },
 
@@ -81,6 +93,11 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       if (outcome.type === "failed") {
         orders.cancelUnpaid(order.orderNumber);
         return { applied: true };
+      }
+      if (order.status === "cancelled") {
+        // Money arrived for an order whose copies were already put back: a person must refund or re-open it.
+        console.error(`[checkout] payment ${outcome.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`);
+        return { applied: false, reason: "order cancelled" };
       }
       if (outcome.amountPence !== order.totals.totalPence || outcome.currency.toLowerCase() !== "gbp") {
         console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);

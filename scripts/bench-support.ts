@@ -1,0 +1,73 @@
+// Plumbing shared by the benchmarks: a seeded temporary database, the built server in its own process,
+// waiting for it and stopping it, and a table of figures with ratios against a baseline from the same run.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export function benchEnvironment(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${prefix}-`));
+  const env = {
+    ...process.env,
+    DATABASE_PATH: path.join(dir, "bench.db"),
+    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
+    ACCESS_LOG: "off",
+    HOST: "127.0.0.1",
+  };
+  return { dir, env, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function seed(env: NodeJS.ProcessEnv, records?: string): void {
+  console.log(`Seeding ${env.DATABASE_PATH}${records ? ` with ${records} records` : ""}…`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", ...(records ? ["--records", records] : [])], {
+    env,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export function startServer(env: NodeJS.ProcessEnv, port: number): { child: ChildProcess; base: string } {
+  const child = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: String(port) }, stdio: "ignore" });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+export function waitFor(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () =>
+      fetch(url)
+        .then((r) => (r.ok ? resolve() : retry()))
+        .catch(retry);
+    const retry = () => (Date.now() - started > 300_000 ? reject(new Error(`${url} never came up`)) : setTimeout(tick, 200));
+    tick();
+  });
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export interface BenchRow {
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Prints the rows; the first is the baseline the ratios are taken against. */
+export function printTable(rows: BenchRow[], header: string, unit = "req/s"): void {
+  const baseline = rows[0]!.rps;
+  console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
+  const width = Math.max(...rows.map((r) => r.target.length));
+  console.log(`${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}`);
+  for (const r of rows) {
+    console.log(
+      `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}`,
+    );
+  }
+}
