@@ -49,7 +49,12 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** Defaults to the process-wide database at DATABASE_PATH. */
   db?: Db;
+  /** Run the background sweep of abandoned unpaid orders (the real server; not in tests). */
+  background?: boolean;
 }
+
+/** Unpaid orders older than this are cancelled and their stock returned (a hosted session lasts 31 minutes). */
+export const ABANDONED_ORDER_MINUTES = 60;
 
 export function createApp(options: AppOptions) {
   const config = loadConfig();
@@ -106,6 +111,15 @@ export function createApp(options: AppOptions) {
   if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   app.use(options.pages);
   app.use(errorHandler);
+  if (options.background) {
+    const sweep = setInterval(() => {
+      services.checkout
+        .sweepAbandoned(ABANDONED_ORDER_MINUTES)
+        .then((n) => n > 0 && console.log(`Cancelled ${n} unpaid order(s) older than ${ABANDONED_ORDER_MINUTES} minutes.`))
+        .catch((error: unknown) => console.error("[checkout] sweeping unpaid orders failed:", error));
+    }, 5 * 60_000);
+    sweep.unref();
+  }
   return app;
 }
 

@@ -13,5 +13,5 @@ export function createServerApp(options: { development?: boolean; devMiddleware?
     mode: options.development ? "development" : "production",
     getLoadContext: (_req, res) => res.locals.ctx,
   });
-  return createApp({ ...options, pages });
+  return createApp({ ...options, pages, background: true });
 }

@@ -126,3 +126,19 @@ describe("checkout with a hosted payment page", () => {
     expect(stockOf(rec.id)).toBe(0);
   });
 });
+
+describe("sweeping abandoned orders", () => {
+  it("cancels unpaid orders older than the limit and returns their stock, leaving paid ones alone", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 3 });
+    const placed = s.orders.place({
+      idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "sweep@example.com",
+      shipping: address, userId: null, today: TEST_TODAY, paymentProvider: "test-card",
+    });
+    expect(stockOf(rec.id)).toBe(1);
+    expect(await s.checkout.sweepAbandoned(60)).toBe(0); // just placed: still within the hour
+    t.db.$client.prepare("update orders set created_at = '2000-01-01T00:00:00.000Z' where order_number = ?").run(placed.order.orderNumber);
+    expect(await s.checkout.sweepAbandoned(60)).toBe(1);
+    expect(s.orders.get(placed.order.orderNumber)?.status).toBe("cancelled");
+    expect(stockOf(rec.id)).toBe(3);
+  });
+});

@@ -85,6 +85,19 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       return orders.cancelUnpaid(orderNumber);
     },
 
+    /**
+     * Cancels orders left waiting for payment longer than `minutes` (a closed tab, a crash between placing
+     * and paying), so their copies go back on the shelf. Hosted sessions are closed first, as in abandon().
+     */
+    async sweepAbandoned(minutes: number): Promise<number> {
+      let cancelled = 0;
+      for (const orderNumber of orders.stalePending(minutes)) {
+        const order = await this.abandon(orderNumber);
+        if (order?.status === "cancelled") cancelled += 1;
+      }
+      return cancelled;
+    },
+
     /** Applies a verified webhook event. Paid only when the amount and currency match the order. */
     applyWebhook(outcome: WebhookOutcome): { applied: boolean; reason?: string } {
       if (outcome.type === "ignored") return { applied: false, reason: outcome.reason };
