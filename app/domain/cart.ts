@@ -54,9 +54,12 @@ export function clearCart(): Cart {
   return { lines: [], discountCode: null };
 }
 
-/** Codes are typed by people: trimmed, upper-cased; empty means none. */
+/**
+ * Codes are typed by people: upper-cased, with spaces and anything but letters, digits and hyphens
+ * dropped (so "save 10" is "SAVE10", and a stored code is always cookie-safe); empty means none.
+ */
 export function normaliseDiscountCode(code: string | null | undefined): string | null {
-  const c = (code ?? "").trim().toUpperCase();
+  const c = (code ?? "").toUpperCase().replace(/[^A-Z0-9-]/g, "");
   return c === "" ? null : c.slice(0, MAX_DISCOUNT_CODE_LENGTH);
 }
 

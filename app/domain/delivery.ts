@@ -15,7 +15,7 @@ export function deliveryEstimate(orderedOn: string, hasPreOrder: boolean): Deliv
   return { minDays, maxDays, earliest: addDays(orderedOn, minDays), latest: addDays(orderedOn, maxDays) };
 }
 
-/** "Estimated delivery: 1–5 days (23 November – 27 November 2026)" style text, en-GB dates. */
+/** "Estimated delivery: 1–5 days (between 23 November 2026 and 27 November 2026)." — en-GB dates. */
 export function deliveryWindowText(estimate: DeliveryEstimate): string {
   return `Estimated delivery: ${estimate.minDays}–${estimate.maxDays} days (between ${formatDateGB(estimate.earliest)} and ${formatDateGB(estimate.latest)}).`;
 }

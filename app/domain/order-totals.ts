@@ -26,7 +26,7 @@ export function orderTotals(lines: readonly PricedQuantity[], discountPercent = 
   const itemCount = cartItemCount(lines);
   const items = itemsTotalPence(lines);
   const shipping = shippingPence(itemCount);
-  const discount = Math.min(items, discountPence(items, discountPercent));
+  const discount = Math.max(0, Math.min(items, discountPence(items, discountPercent)));
   const total = grandTotalPence({ itemsPence: items, shippingPence: shipping, discountPence: discount });
   return {
     itemCount,

@@ -6,10 +6,10 @@
  */
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CartLine } from "../../app/domain/cart";
+import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart";
 import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/delivery";
 import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
-import { todayInLondon } from "../../app/domain/pre-order";
+import { isPreOrder, todayInLondon } from "../../app/domain/pre-order";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
@@ -137,12 +137,21 @@ export function createOrdersService(
         return { order: view(existing), created: false };
       }
       if (input.lines.length === 0) throw new ValidationError("Your cart is empty.");
+      // Adapters validate too; the service holds the rule itself so no caller can bend it.
+      const seen = new Set<number>();
+      for (const line of input.lines) {
+        if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+          throw new ValidationError(`Quantities must be whole numbers from 1 to ${MAX_LINE_QUANTITY}.`);
+        }
+        if (seen.has(line.recordId)) throw new ValidationError("Each record may appear once in an order.");
+        seen.add(line.recordId);
+      }
 
       const found = deps.cart.loadRecords(input.lines.map((l) => l.recordId));
       const priced = input.lines.map((line) => {
         const record = found.get(line.recordId);
         if (!record) throw new OutOfStockError(line.recordId, "A record in your cart");
-        return { line, record, preOrder: record.releaseDate !== null && record.releaseDate > input.today };
+        return { line, record, preOrder: isPreOrder(record.releaseDate, input.today) };
       });
       for (const { line, record, preOrder } of priced) {
         if (!preOrder && record.hiddenByContent) throw new OutOfStockError(record.id, record.title);

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import {
+  cardSchema,
+  checkoutDetailsSchema,
+  checkoutWithCardSchema,
+  discountCodeSchema,
+  emailSchema,
+  idempotencyKeySchema,
+  SHIPPING_COUNTRY,
+} from "./checkout-schemas";
+
+type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+const messages = (r: Result) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+const TODAY = "2026-11-22";
+const KEY = "form-key_0123456789";
+
+const valid = {
+  email: "ada@example.com",
+  name: "Ada Lovelace",
+  addressLine1: "1 Record Row",
+  city: "London",
+  postalCode: "SW1A 1AA",
+  idempotencyKey: KEY,
+};
+
+const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
+
+describe("checkout details: a good form", () => {
+  it("parses, with the defaults filled in", () => {
+    const r = checkoutDetailsSchema.safeParse(valid);
+    expect(r.success).toBe(true);
+    expect(r.data).toEqual({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      addressLine1: "1 Record Row",
+      addressLine2: "",
+      city: "London",
+      postalCode: "SW1A 1AA",
+      country: "United Kingdom",
+      discountCode: null,
+      idempotencyKey: KEY,
+    });
+  });
+
+  it("normalises the email, the postcode, the code and trims the text", () => {
+    const r = checkoutDetailsSchema.safeParse({
+      ...valid,
+      email: "  Ada@Example.COM ",
+      name: "  Ada Lovelace ",
+      addressLine2: " Flat 2 ",
+      city: " London ",
+      postalCode: " sw1a1aa ",
+      country: " United Kingdom ",
+      discountCode: " save10 ",
+    });
+    expect(r.data).toMatchObject({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      addressLine2: "Flat 2",
+      city: "London",
+      postalCode: "SW1A 1AA",
+      country: "United Kingdom",
+      discountCode: "SAVE10",
+    });
+  });
+});
+
+describe("checkout details: each field's message", () => {
+  it("every required field missing", () => {
+    expect(messages(checkoutDetailsSchema.safeParse({}))).toEqual({
+      email: "Please enter a valid email address",
+      name: "Please enter the name to deliver to",
+      addressLine1: "Please enter the first line of the address",
+      city: "Please enter the town or city",
+      postalCode: "Please enter a UK postcode, such as SW1A 1AA",
+      idempotencyKey: "This form has expired. Please reload the page.",
+    });
+  });
+
+  it("blank text counts as missing", () => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, name: "   ", addressLine1: "", city: " " }))).toEqual({
+      name: "Please enter the name to deliver to",
+      addressLine1: "Please enter the first line of the address",
+      city: "Please enter the town or city",
+    });
+  });
+
+  it("too long: 100 characters for names and lines, 60 for the town", () => {
+    expect(
+      messages(
+        checkoutDetailsSchema.safeParse({ ...valid, name: "n".repeat(101), addressLine2: "l".repeat(101), city: "c".repeat(61) }),
+      ),
+    ).toEqual({
+      name: "Please keep this under 100 characters",
+      addressLine2: "Please keep this under 100 characters",
+      city: "Please keep this under 60 characters",
+    });
+    expect(checkoutDetailsSchema.safeParse({ ...valid, name: "n".repeat(100), city: "c".repeat(60) }).success).toBe(true);
+  });
+
+  it.each(["not-an-email", "ada@", "@example.com", "ada example@example.com", ""])("refuses the email %j", (email) => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, email }))).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it.each(["12345", "SW1A", "ZZZ 999", "", "75008"])("refuses the postcode %j", (postalCode) => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, postalCode }))).toEqual({
+      postalCode: "Please enter a UK postcode, such as SW1A 1AA",
+    });
+  });
+
+  it.each(["France", "Ireland", "UK", "united kingdom"])("refuses the country %j", (country) => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, country }))).toEqual({
+      country: "We deliver within the United Kingdom only",
+    });
+  });
+
+  it("a blank or missing country means the United Kingdom", () => {
+    expect(SHIPPING_COUNTRY).toBe("United Kingdom");
+    expect(checkoutDetailsSchema.safeParse({ ...valid, country: "  " }).data?.country).toBe("United Kingdom");
+    expect(checkoutDetailsSchema.safeParse({ ...valid, country: undefined }).data?.country).toBe("United Kingdom");
+  });
+
+  it("a code over 32 characters is refused", () => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, discountCode: "A".repeat(33) }))).toEqual({
+      discountCode: "That discount code isn't valid.",
+    });
+  });
+});
+
+describe("the form's idempotency key", () => {
+  it("is required", () => {
+    const { idempotencyKey: _omitted, ...withoutKey } = valid;
+    expect(messages(checkoutDetailsSchema.safeParse(withoutKey))).toEqual({
+      idempotencyKey: "This form has expired. Please reload the page.",
+    });
+  });
+
+  it("is 16–64 letters, digits, - or _", () => {
+    expect(idempotencyKeySchema.safeParse("a".repeat(16)).success).toBe(true);
+    expect(idempotencyKeySchema.safeParse("A-b_9".repeat(12) + "abcd").success).toBe(true); // 64
+    for (const bad of ["a".repeat(15), "a".repeat(65), "abcdefghijklmnop!", "abcdefgh ijklmnop", ""]) {
+      expect(messages(idempotencyKeySchema.safeParse(bad)), bad).toEqual({ "": "This form has expired. Please reload the page." });
+    }
+  });
+});
+
+describe("emailSchema and discountCodeSchema", () => {
+  it("email is trimmed and lower-cased", () => {
+    expect(emailSchema.parse("  MIXED.Case@Example.CO.UK ")).toBe("mixed.case@example.co.uk");
+  });
+
+  it("an email over 254 characters is refused", () => {
+    const long = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`; // 259 characters
+    expect(messages(emailSchema.safeParse(long))).toEqual({ "": "Please enter a valid email address" });
+  });
+
+  it("an empty or missing code is none", () => {
+    expect(discountCodeSchema.parse(undefined)).toBeNull();
+    expect(discountCodeSchema.parse("")).toBeNull();
+    expect(discountCodeSchema.parse("   ")).toBeNull();
+    expect(discountCodeSchema.parse(" vinyl-ab12 ")).toBe("VINYL-AB12");
+  });
+});
+
+describe("the card fields", () => {
+  const schema = cardSchema(TODAY);
+
+  it("accept a good card and keep only its digits", () => {
+    expect(schema.parse(card)).toEqual({ cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" });
+    expect(schema.parse({ ...card, cardNumber: "4000-0000-0000-0002", cardCvc: " 1234 " })).toMatchObject({
+      cardNumber: "4000000000000002",
+      cardCvc: "1234",
+    });
+  });
+
+  it("each field's message when missing", () => {
+    expect(messages(schema.safeParse({}))).toEqual({
+      cardNumber: "Please enter the card number",
+      cardExpiry: "Please enter the expiry date as MM/YY",
+      cardCvc: "Please enter the 3 or 4 digit security code",
+    });
+  });
+
+  it("a number that fails the Luhn check", () => {
+    expect(messages(schema.safeParse({ ...card, cardNumber: "4242 4242 4242 4241" }))).toEqual({
+      cardNumber: "Please check the card number",
+    });
+  });
+
+  it("an expiry in the past or not a month", () => {
+    const expiryMessage = { cardExpiry: "Please enter an expiry date (MM/YY) that has not passed" };
+    expect(messages(schema.safeParse({ ...card, cardExpiry: "10/26" }))).toEqual(expiryMessage);
+    expect(messages(schema.safeParse({ ...card, cardExpiry: "13/30" }))).toEqual(expiryMessage);
+    expect(schema.safeParse({ ...card, cardExpiry: "11/26" }).success).toBe(true);
+    expect(schema.safeParse({ ...card, cardExpiry: "12/2030" }).success).toBe(true);
+  });
+
+  it.each(["12", "12345", "12a", ""])("a security code of %j", (cardCvc) => {
+    expect(messages(schema.safeParse({ ...card, cardCvc }))).toEqual({ cardCvc: "Please enter the 3 or 4 digit security code" });
+  });
+
+  it("the whole form with a card", () => {
+    const r = checkoutWithCardSchema(TODAY).safeParse({ ...valid, postalCode: "ec1a1bb", ...card });
+    expect(r.data).toMatchObject({ postalCode: "EC1A 1BB", cardNumber: "4242424242424242", country: "United Kingdom" });
+    expect(messages(checkoutWithCardSchema(TODAY).safeParse({ ...valid, ...card, cardExpiry: "01/26", country: "Spain" }))).toEqual({
+      cardExpiry: "Please enter an expiry date (MM/YY) that has not passed",
+      country: "We deliver within the United Kingdom only",
+    });
+  });
+});

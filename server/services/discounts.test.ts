@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discountCodes, orders, subscribers, users } from "../../db/schema";
+import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
+import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
+import { createServices, type Services } from ".";
+import { DISCOUNT_MESSAGES } from "./discounts";
+import { ConflictError, ValidationError } from "./errors";
+
+let t: TestDb;
+let s: Services;
+beforeAll(() => {
+  t = migratedTestDb();
+  s = createServices(t.db, { mediaDir: "" });
+});
+afterAll(async () => {
+  await s.mail.idle();
+  t.cleanup();
+});
+
+const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+let n = 0;
+const key = () => `discount-test-key-${++n}-abcdefgh`;
+
+const codeRow = (code: string) => t.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get()!;
+const subscriberOf = (code: string) => t.db.select().from(subscribers).where(eq(subscribers.discountCode, code)).get()!;
+
+function insertUser(name: string): number {
+  return t.db.insert(users).values({ username: name, passwordHash: "not-a-hash", email: `${name}@example.com` }).returning().get().id;
+}
+
+/** Places a one-record order and returns its number. */
+function placeOrder(email: string, userId: number | null = null): string {
+  const rec = insertRecord(t.db, { pricePence: 1000, stockQuantity: 5 });
+  return s.orders.place({
+    idempotencyKey: key(),
+    lines: [{ recordId: rec.id, quantity: 1 }],
+    discountCode: null,
+    email,
+    shipping: address,
+    userId,
+    paymentProvider: "test-card",
+    today: TEST_TODAY,
+  }).order.orderNumber;
+}
+
+describe("messages", () => {
+  it("are the shop's wording", () => {
+    expect(DISCOUNT_MESSAGES).toEqual({
+      unknown: "That discount code isn't valid.",
+      used: "This discount code has already been used.",
+      expired: "This discount code has expired.",
+      notFirstOrder: "This code is for a first order only, and this account or email has ordered before.",
+    });
+  });
+});
+
+describe("discounts.check", () => {
+  it("a good code, typed in any case with spaces", () => {
+    const { codeId } = insertDiscountCode(t.db, "GOOD10");
+    expect(s.discounts.check("  good10 ", null)).toEqual({
+      ok: true,
+      code: "GOOD10",
+      percentOff: 10,
+      codeId,
+      message: "10% off your first order",
+    });
+  });
+
+  it("an unknown code", () => {
+    expect(s.discounts.check("nope", null)).toEqual({ ok: false, code: "NOPE", message: DISCOUNT_MESSAGES.unknown });
+  });
+
+  it("a used code", () => {
+    insertDiscountCode(t.db, "USED10");
+    t.db.update(discountCodes).set({ redemptions: 1 }).where(eq(discountCodes.code, "USED10")).run();
+    expect(s.discounts.check("USED10", null)).toEqual({ ok: false, code: "USED10", message: DISCOUNT_MESSAGES.used });
+  });
+
+  it("an expired code: expired from the moment it expires", () => {
+    insertDiscountCode(t.db, "OLD10");
+    t.db.update(discountCodes).set({ expiresAt: "2026-11-01T00:00:00.000Z" }).where(eq(discountCodes.code, "OLD10")).run();
+    const expired = { ok: false, code: "OLD10", message: DISCOUNT_MESSAGES.expired };
+    expect(s.discounts.check("OLD10", null, new Date("2026-11-22T12:00:00.000Z"))).toEqual(expired);
+    expect(s.discounts.check("OLD10", null, new Date("2026-11-01T00:00:00.000Z"))).toEqual(expired);
+    expect(s.discounts.check("OLD10", null, new Date("2026-10-31T23:59:59.999Z")).ok).toBe(true);
+  });
+
+  it("first order only: refused for an email that has a previous order (whatever its case)", () => {
+    insertDiscountCode(t.db, "FIRSTA");
+    placeOrder("returning@example.com");
+    expect(s.discounts.check("FIRSTA", { userId: null, email: " Returning@Example.COM " })).toEqual({
+      ok: false,
+      code: "FIRSTA",
+      message: DISCOUNT_MESSAGES.notFirstOrder,
+    });
+    expect(s.discounts.check("FIRSTA", { userId: null, email: "new@example.com" }).ok).toBe(true);
+  });
+
+  it("first order only: refused for an account with a previous order, under any email", () => {
+    insertDiscountCode(t.db, "FIRSTB");
+    const userId = insertUser("regular");
+    placeOrder("regular@example.com", userId);
+    expect(s.discounts.check("FIRSTB", { userId, email: "other-address@example.com" })).toMatchObject({
+      ok: false,
+      message: DISCOUNT_MESSAGES.notFirstOrder,
+    });
+    expect(s.discounts.check("FIRSTB", { userId: insertUser("newcomer"), email: null }).ok).toBe(true);
+  });
+
+  it("a cancelled order does not count as a first order", () => {
+    insertDiscountCode(t.db, "FIRSTC");
+    const number = placeOrder("changed-mind@example.com");
+    s.orders.cancelUnpaid(number);
+    expect(s.discounts.check("FIRSTC", { userId: null, email: "changed-mind@example.com" }).ok).toBe(true);
+  });
+
+  it("a paid order counts", () => {
+    insertDiscountCode(t.db, "FIRSTD");
+    const number = placeOrder("paid-before@example.com");
+    s.orders.markPaid(number, { reference: "ref-paid-before" });
+    expect(s.discounts.check("FIRSTD", { userId: null, email: "paid-before@example.com" }).ok).toBe(false);
+  });
+
+  it("a code that is not first-order-only is allowed after earlier orders", () => {
+    insertDiscountCode(t.db, "ANYTIME");
+    t.db.update(discountCodes).set({ firstOrderOnly: false }).where(eq(discountCodes.code, "ANYTIME")).run();
+    placeOrder("loyal@example.com");
+    expect(s.discounts.check("ANYTIME", { userId: null, email: "loyal@example.com" }).ok).toBe(true);
+  });
+});
+
+describe("discounts.redeem and release", () => {
+  it("redeem takes one use and marks the subscriber's code as used", () => {
+    const { codeId } = insertDiscountCode(t.db, "REDEEM1");
+    expect(s.discounts.redeem("redeem1", { userId: null, email: "one@example.com" })).toEqual({ codeId, percentOff: 10 });
+    expect(codeRow("REDEEM1").redemptions).toBe(1);
+    expect(subscriberOf("REDEEM1").hasUsedDiscount).toBe(true);
+  });
+
+  it("a second redeem of a single-use code is refused and leaves it at 1 redemption", () => {
+    insertDiscountCode(t.db, "REDEEM2");
+    s.discounts.redeem("REDEEM2", { userId: null, email: "two@example.com" });
+    let error: unknown;
+    try {
+      s.discounts.redeem("REDEEM2", { userId: null, email: "someone-else@example.com" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error instanceof ConflictError || error instanceof ValidationError).toBe(true);
+    expect((error as Error).message).toBe(DISCOUNT_MESSAGES.used);
+    expect(codeRow("REDEEM2").redemptions).toBe(1);
+  });
+
+  it("an unknown code is a ValidationError naming the discount field", () => {
+    let error: unknown;
+    try {
+      s.discounts.redeem("NOTACODE", { userId: null, email: "x@example.com" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fields).toEqual({ discountCode: [DISCOUNT_MESSAGES.unknown] });
+  });
+
+  it("redeem refuses a first-order code for a returning customer, taking nothing", () => {
+    insertDiscountCode(t.db, "REDEEM3");
+    placeOrder("back-again@example.com");
+    expect(() => s.discounts.redeem("REDEEM3", { userId: null, email: "back-again@example.com" })).toThrow(
+      DISCOUNT_MESSAGES.notFirstOrder,
+    );
+    expect(codeRow("REDEEM3").redemptions).toBe(0);
+    expect(subscriberOf("REDEEM3").hasUsedDiscount).toBe(false);
+  });
+
+  it("a code with 2 uses takes exactly 2", () => {
+    insertDiscountCode(t.db, "TWICE");
+    t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "TWICE")).run();
+    s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" });
+    s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" });
+    expect(() => s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" })).toThrow(DISCOUNT_MESSAGES.used);
+    expect(codeRow("TWICE").redemptions).toBe(2);
+  });
+
+  it("release gives the use back, so the code works again", () => {
+    const { codeId } = insertDiscountCode(t.db, "GIVEBACK");
+    s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" });
+    s.discounts.release(codeId);
+    expect(codeRow("GIVEBACK").redemptions).toBe(0);
+    expect(subscriberOf("GIVEBACK").hasUsedDiscount).toBe(false);
+    expect(s.discounts.check("GIVEBACK", null).ok).toBe(true);
+    expect(s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" })).toEqual({ codeId, percentOff: 10 });
+    expect(codeRow("GIVEBACK").redemptions).toBe(1);
+  });
+
+  it("release never goes below 0", () => {
+    const { codeId } = insertDiscountCode(t.db, "NEVERUSED");
+    s.discounts.release(codeId);
+    expect(codeRow("NEVERUSED").redemptions).toBe(0);
+  });
+
+  it("release of one of two uses keeps the subscriber's code marked as used", () => {
+    const { codeId } = insertDiscountCode(t.db, "HALFBACK");
+    t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "HALFBACK")).run();
+    s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" });
+    s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" });
+    s.discounts.release(codeId);
+    expect(codeRow("HALFBACK").redemptions).toBe(1);
+    expect(subscriberOf("HALFBACK").hasUsedDiscount).toBe(true);
+  });
+
+  it("an order placed with the code stores it, and cancelling it releases it", () => {
+    const { codeId } = insertDiscountCode(t.db, "ORDERCODE");
+    const rec = insertRecord(t.db, { pricePence: 2999, stockQuantity: 2 });
+    const { order } = s.orders.place({
+      idempotencyKey: key(),
+      lines: [{ recordId: rec.id, quantity: 1 }],
+      discountCode: "ordercode",
+      email: "coder@example.com",
+      shipping: address,
+      userId: null,
+      paymentProvider: "test-card",
+      today: TEST_TODAY,
+    });
+    expect(order.totals.discountPence).toBe(299);
+    const row = t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!;
+    expect(row.discountCodeId).toBe(codeId);
+    expect(codeRow("ORDERCODE").redemptions).toBe(1);
+    s.orders.cancelUnpaid(order.orderNumber);
+    expect(codeRow("ORDERCODE").redemptions).toBe(0);
+    expect(s.discounts.check("ORDERCODE", { userId: null, email: "coder@example.com" }).ok).toBe(true);
+  });
+});
