@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES } from "~/domain/genres";
@@ -17,7 +18,14 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { user };
+  const orders = context.services.orders.listForUser(user.id).map((o) => ({
+    orderNumber: o.orderNumber,
+    placedOn: o.placedOn,
+    status: o.status,
+    itemCount: o.totals.itemCount,
+    totalPence: o.totals.totalPence,
+  }));
+  return { user, orders };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -62,7 +70,7 @@ function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, orders } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useForm({
@@ -90,6 +98,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {user.role === "admin" ? " (admin)" : ""} · member since{" "}
         {new Date(user.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}
       </p>
+
+      <section id="orders" aria-labelledby="orders-heading" className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
+        <h2 id="orders-heading" className="font-display text-2xl font-bold">
+          Your orders
+        </h2>
+        <OrderHistory orders={orders} />
+      </section>
 
       <section aria-labelledby="details" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
         <h2 id="details" className="font-display text-2xl font-bold">

@@ -1,0 +1,245 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CreditCard, Lock, Tag, Truck, UserRound } from "lucide-react";
+import { useMemo, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { formatPence } from "~/domain/money";
+import { checkoutDetailsSchema, checkoutWithCardSchema, discountCodeSchema, SHIPPING_COUNTRY } from "~/lib/forms/checkout-schemas";
+import { z } from "~/lib/zod";
+import { CheckoutField } from "./checkout-field";
+import { useCheckoutStorage } from "./use-checkout-storage";
+
+export const CHECKOUT_FORM_ID = "checkout";
+/** The submit button that re-prices the order with the typed discount code instead of paying. */
+export const APPLY_INTENT = "apply";
+
+export type ProviderKind = "card-form" | "redirect";
+
+export interface CheckoutDefaults {
+  email: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  discountCode: string;
+}
+
+/** Every field the form may send (the card ones only with the card-form provider). */
+interface CheckoutFields {
+  email: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  discountCode: string;
+  idempotencyKey: string;
+  cardNumber: string;
+  cardExpiry: string;
+  cardCvc: string;
+}
+
+export interface DiscountNote {
+  code: string;
+  ok: boolean;
+  message: string;
+}
+
+/** The checkout schema for the active provider: the card fields only when the card is taken on this page. */
+export function checkoutSchemaFor(kind: ProviderKind, today: string) {
+  return kind === "card-form" ? checkoutWithCardSchema(today) : checkoutDetailsSchema;
+}
+
+/** Applying a code checks the code only: the rest of the form may still be half filled. */
+export const applyCodeSchema = z.object({ discountCode: discountCodeSchema });
+
+export function CheckoutForm({
+  provider,
+  today,
+  defaults,
+  idempotencyKey,
+  pricedCode,
+  totalPence,
+  discount,
+  lastResult,
+}: {
+  provider: ProviderKind;
+  today: string;
+  defaults: CheckoutDefaults;
+  idempotencyKey: string;
+  /** The code the total beside the form includes ("" for none). */
+  pricedCode: string;
+  totalPence: number;
+  discount: DiscountNote | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/checkout");
+  const applying = submitting && navigation.formData?.get("intent") === APPLY_INTENT;
+  const paying = submitting && !applying;
+  const applyButton = useRef<HTMLButtonElement>(null);
+  const schema = useMemo(() => checkoutSchemaFor(provider, today), [provider, today]);
+
+  const [form, fields] = useForm<CheckoutFields, unknown>({
+    id: CHECKOUT_FORM_ID,
+    lastResult,
+    defaultValue: { ...defaults, country: SHIPPING_COUNTRY },
+    onValidate: ({ formData, submitter }) =>
+      submitter instanceof HTMLButtonElement && submitter.name === "intent" && submitter.value === APPLY_INTENT
+        ? parseWithZod(formData, { schema: applyCodeSchema })
+        : parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saveAsTyped = useCheckoutStorage(form.id, (name, value) => form.update({ name, value }));
+
+  const cardForm = provider === "card-form";
+  const codeProps = getInputProps(fields.discountCode, { type: "text" });
+  const codeNote = fields.discountCode.errors ? null : discount;
+
+  return (
+    <Form method="post" action="/checkout" {...getFormProps(form)} noValidate onInput={saveAsTyped} className="space-y-6">
+      {/* Enter in any field pays: the first submit button of a form is the one implicit submission presses. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="pricedCode" value={pricedCode} />
+      <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
+      {fields.idempotencyKey.errors && (
+        <p id={fields.idempotencyKey.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {fields.idempotencyKey.errors[0]}
+        </p>
+      )}
+
+      <Section icon={<UserRound aria-hidden className="size-5" />} title="Contact" id="contact">
+        <CheckoutField
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint="Your order confirmation is sent here."
+        />
+      </Section>
+
+      <Section icon={<Truck aria-hidden className="size-5" />} title="Delivery address" id="delivery">
+        <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+          <CheckoutField label="Full name" meta={fields.name} autoComplete="shipping name" className="sm:col-span-2" />
+          <CheckoutField label="Address line 1" meta={fields.addressLine1} autoComplete="shipping address-line1" className="sm:col-span-2" />
+          <CheckoutField label="Address line 2" meta={fields.addressLine2} autoComplete="shipping address-line2" optional className="sm:col-span-2" />
+          <CheckoutField label="Town or city" meta={fields.city} autoComplete="shipping address-level2" />
+          <CheckoutField label="Postcode" meta={fields.postalCode} autoComplete="shipping postal-code" maxLength={10} />
+          <div className="sm:col-span-2">
+            <p className="text-sm font-medium text-stone-800">Country</p>
+            <p className="mt-1 rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-base text-stone-800">{SHIPPING_COUNTRY}</p>
+            <p className="mt-1 text-xs text-stone-600">We deliver within the UK only, by Royal Mail.</p>
+            <FieldError id={fields.country.errorId} errors={fields.country.errors} />
+          </div>
+        </div>
+      </Section>
+
+      <Section icon={<Tag aria-hidden className="size-5" />} title="Discount" id="discount">
+        <label htmlFor={fields.discountCode.id} className="block text-sm font-medium text-stone-800">
+          Discount code <span className="font-normal text-stone-500">(optional)</span>
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            {...codeProps}
+            key={codeProps.key}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onKeyDown={(e) => {
+              // Enter in this field applies the code rather than paying.
+              if (e.key === "Enter") {
+                e.preventDefault();
+                applyButton.current?.click();
+              }
+            }}
+            className={`block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-base uppercase shadow-sm focus:border-needle focus:outline-none ${
+              fields.discountCode.errors ? "border-red-500" : "border-stone-300"
+            }`}
+          />
+          <button
+            ref={applyButton}
+            type="submit"
+            name="intent"
+            value={APPLY_INTENT}
+            formNoValidate
+            disabled={applying}
+            className="shrink-0 rounded-full border border-ink px-5 py-2 text-sm font-semibold text-ink transition hover:bg-ink hover:text-white disabled:opacity-60"
+          >
+            {applying ? "Applying…" : "Apply"}
+          </button>
+        </div>
+        {codeNote ? (
+          <p className={`mt-1 text-sm ${codeNote.ok ? "text-emerald-800" : "text-amber-800"}`} role="status">
+            {codeNote.ok ? `${codeNote.code} applied: ${codeNote.message}` : `${codeNote.code}: ${codeNote.message}`}
+          </p>
+        ) : (
+          <FieldError id={fields.discountCode.errorId} errors={fields.discountCode.errors} />
+        )}
+      </Section>
+
+      <Section icon={<CreditCard aria-hidden className="size-5" />} title="Payment" id="payment">
+        {cardForm ? (
+          <>
+            <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" role="note" aria-label="Test mode">
+              <p className="font-semibold">Test mode: no real money is taken</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                <li>
+                  <span className="font-mono">4242 4242 4242 4242</span> pays
+                </li>
+                <li>
+                  <span className="font-mono">4000 0000 0000 0002</span> is declined
+                </li>
+                <li>any future expiry date and any 3 digits</li>
+              </ul>
+            </div>
+            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+              <CheckoutField
+                label="Card number"
+                meta={fields.cardNumber}
+                autoComplete="cc-number"
+                inputMode="numeric"
+                placeholder="1234 1234 1234 1234"
+                className="sm:col-span-2"
+                maxLength={23}
+              />
+              <CheckoutField label="Expiry date" meta={fields.cardExpiry} autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" hint="MM/YY" maxLength={7} />
+              <CheckoutField label="Security code" meta={fields.cardCvc} autoComplete="cc-csc" inputMode="numeric" placeholder="123" hint="3 or 4 digits on the back" maxLength={4} />
+            </div>
+          </>
+        ) : (
+          <p className="rounded-lg bg-stone-100 px-4 py-3 text-sm text-stone-700">
+            Payment continues on Stripe&rsquo;s secure page. Nothing is charged until you confirm there.
+          </p>
+        )}
+      </Section>
+
+      <div className="space-y-2">
+        <SubmitButton pending={paying}>
+          {paying ? (cardForm ? "Paying…" : "Continuing…") : cardForm ? `Pay ${formatPence(totalPence)}` : "Continue to payment"}
+        </SubmitButton>
+        <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
+          <Lock aria-hidden className="size-3.5" />
+          {cardForm ? "Card details go to the payment provider only; we never store them." : "You will be sent to Stripe to pay securely."}
+        </p>
+      </div>
+    </Form>
+  );
+}
+
+function Section({ icon, title, id, children }: { icon: React.ReactNode; title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      <h2 id={`${id}-heading`} className="mb-4 flex items-center gap-2 font-display text-xl font-bold">
+        <span className="text-needle">{icon}</span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
