@@ -13,12 +13,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CartDrawer } from "./components/cart/cart-drawer";
+import type { ShopperState } from "./components/cart/shopper-form";
+import { useHydrated } from "./components/chat/use-hydrated";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
 import { Sidebar } from "./components/sidebar";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
+import { cookieHeaders, loadCart, loadFavouriteIds } from "./lib/cart-state.server";
 import { readToast } from "./lib/toast.server";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
 
@@ -31,7 +35,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
   const user = context.user && { username: context.user.username, role: context.user.role };
-  return data({ user, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // Badges, the cart drawer and the heart buttons on every page; a cookie that cannot be read is discarded.
+  const cart = loadCart(request, context);
+  const favourites = loadFavouriteIds(request, context);
+  const shopper: ShopperState = { cart: cart.summary, favouriteIds: favourites.ids };
+  return data({ user, toast, shopper }, { headers: cookieHeaders(clear, cart.discard, favourites.discard) });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -59,6 +67,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const user = root?.user ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
   const [queryClient] = useState(makeQueryClient);
@@ -69,6 +79,8 @@ function Shell({ children }: { children: React.ReactNode }) {
     setMenuOpen(false);
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  // The cart drawer closes on any navigation, also to another address of the same page (spec §2 drawer).
+  useEffect(() => setCartOpen(false), [location.key]);
 
   // Escape closes the menu and hands focus back to the button that opened it.
   const closeMenu = useCallback(() => {
@@ -98,15 +110,18 @@ function Shell({ children }: { children: React.ReactNode }) {
             menuOpen={menuOpen}
             menuButton={menuButton}
             onOpenMenu={() => setMenuOpen(true)}
-            cartCount={0}
-            favouritesCount={0}
+            cartCount={root?.shopper.cart.itemCount ?? 0}
+            favouritesCount={root?.shopper.favouriteIds.length ?? 0}
             user={user}
+            cartOpen={cartOpen}
+            onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
           />
           <main id="main" className="flex-1">
             {children}
           </main>
           <Footer />
         </div>
+        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
         <VinylBot />
       </TRPCProvider>
     </QueryClientProvider>

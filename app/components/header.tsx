@@ -10,13 +10,18 @@ interface HeaderProps {
   cartCount: number;
   favouritesCount: number;
   user: { username: string; role: string } | null;
+  /** With JavaScript the cart button opens the drawer; without, it stays a link to /cart. */
+  cartOpen?: boolean;
+  onOpenCart?: () => void;
 }
 
-function Badge({ count, label }: { count: number; label: string }) {
+/** The count is part of the button's name, so the badge itself is hidden from screen readers. */
+function Badge({ count, testId }: { count: number; testId: string }) {
   if (count <= 0) return null;
   return (
     <span
-      aria-label={`${count} ${label}`}
+      aria-hidden
+      data-testid={testId}
       className="absolute -top-1 -right-1 min-w-5 rounded-full bg-needle px-1 text-center text-xs leading-5 font-semibold text-white"
     >
       {count > 99 ? "99+" : count}
@@ -24,9 +29,12 @@ function Badge({ count, label }: { count: number; label: string }) {
   );
 }
 
+const counted = (name: string, count: number, one: string, many: string) =>
+  count > 0 ? `${name}, ${count} ${count === 1 ? one : many}` : name;
+
 const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
 
-export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount, user }: HeaderProps) {
+export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount, user, cartOpen = false, onOpenCart }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
       <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">
@@ -49,13 +57,25 @@ export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favourites
           <Home aria-hidden className="h-5 w-5" />
         </Link>
         <HeaderSearch />
-        <Link to="/favorites" className={iconButton} aria-label="Favourites">
+        <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
           <Heart aria-hidden className="h-5 w-5" />
-          <Badge count={favouritesCount} label="favourites" />
+          <Badge count={favouritesCount} testId="favourites-count" />
         </Link>
-        <Link to="/cart" className={iconButton} aria-label="Cart">
+        <Link
+          to="/cart"
+          className={iconButton}
+          aria-label={counted("Cart", cartCount, "item", "items")}
+          aria-haspopup={onOpenCart ? "dialog" : undefined}
+          aria-expanded={onOpenCart ? cartOpen : undefined}
+          onClick={(e) => {
+            // A modified click still opens /cart (new tab, new window).
+            if (!onOpenCart || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onOpenCart();
+          }}
+        >
           <ShoppingBag aria-hidden className="h-5 w-5" />
-          <Badge count={cartCount} label="items in cart" />
+          <Badge count={cartCount} testId="cart-count" />
         </Link>
         {user ? (
           <UserMenu username={user.username} isAdmin={user.role === "admin"} />

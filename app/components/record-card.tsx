@@ -2,7 +2,9 @@ import type { ApiTrack } from "~/domain/record-api";
 import { formatLabel } from "~/domain/formats";
 import { recordPath } from "~/domain/slug";
 import { stockState, stockWording } from "~/domain/stock";
+import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
+import { FavouriteToggle } from "./favourites/favourite-toggle";
 
 // A card is a quarter of the content column from 768 px (less the 256 px sidebar from 1024 px), half below.
 const CARD_SIZES =
@@ -15,11 +17,15 @@ const STOCK_STYLE: Record<string, string> = {
   "pre-order": "bg-indigo-100 text-indigo-900",
 };
 
-export function RecordCard({ track }: { track: ApiTrack }) {
+/**
+ * A record in a grid: the link to its page, then its own add-to-cart button and a heart (forms, so they
+ * work without JavaScript; they sit outside the link because a form may not be inside one).
+ */
+export function RecordCard({ track, showFavourite = true }: { track: ApiTrack; showFavourite?: boolean }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
       <a href={recordPath(track)} className="flex flex-1 flex-col">
         <div className="relative aspect-square overflow-hidden bg-stone-200">
           <CoverImage
@@ -43,6 +49,19 @@ export function RecordCard({ track }: { track: ApiTrack }) {
           </div>
         </div>
       </a>
+      <div className="px-3 pb-3">
+        <AddToCartButton
+          recordId={track.id}
+          title={track.title}
+          availability={availabilityOf(track.stockQuantity, track.isPreOrder)}
+          nameWithTitle
+        />
+      </div>
+      {showFavourite && (
+        <div className="absolute top-2 right-2">
+          <FavouriteToggle recordId={track.id} title={track.title} />
+        </div>
+      )}
     </article>
   );
 }
@@ -55,6 +74,8 @@ export function RecordCardSkeleton() {
         <div className="h-4 w-3/4 rounded bg-stone-200" />
         <div className="h-3 w-1/2 rounded bg-stone-200" />
         <div className="h-5 w-1/4 rounded bg-stone-200" />
+        {/* The add-to-cart button's place, so the grid does not jump when the cards arrive. */}
+        <div className="mt-3 h-9 rounded-full bg-stone-200" />
       </div>
     </div>
   );

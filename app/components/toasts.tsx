@@ -15,13 +15,21 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   );
 }
 
-/** Shows one toast now: a page's own action result, or the one handed over by the root. */
-export function ToastNow({ toast }: { toast: Toast | null }) {
+/**
+ * Pops `toast` up in the browser whenever a new one arrives (a fetcher's answer, an action's result).
+ * Nothing is rendered: for pages that also work without JavaScript, use ToastNow.
+ */
+export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    show(toast.title, { description: toast.description });
+    show(toast.title, { description: toast.description, duration: toast.duration ?? TOAST_DURATION_MS });
   }, [toast]);
+}
+
+/** Shows one toast now: a page's own action result, or the one handed over by the root. */
+export function ToastNow({ toast }: { toast: Toast | null }) {
+  useToast(toast);
   return (
     <>
       {toast && (

@@ -82,10 +82,35 @@ describe("CrateViewer without JavaScript", () => {
     expect(empty).not.toContain("<audio");
   });
 
-  it("renders no buttons (no dead cart or favourite controls) and no keyboard hint before hydration", () => {
+  it("shows no keyboard hint before hydration", () => {
     const html = render("/virtual-crate-dig?crate=genre:Jazz&pos=2", crate);
-    expect(html).not.toContain("<button");
     expect(html).not.toContain("Flip with the");
     expect(html).toContain("Pre-Order");
+  });
+
+  it("offers add-to-cart and favourite buttons as real forms that come back to this record", () => {
+    const html = render("/virtual-crate-dig?crate=genre:Jazz&pos=3", crate);
+    const forms = [...html.matchAll(/<form([^>]*)>(.*?)<\/form>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
+    const cart = forms.find((f) => f.attrs.includes('action="/cart"'));
+    const heart = forms.find((f) => f.attrs.includes('action="/favorites"'));
+    for (const form of [cart, heart]) {
+      expect(form?.attrs).toContain('method="post"');
+      expect(form?.body).toContain('name="recordId" value="3"');
+      expect(form?.body).toContain('name="redirectTo" value="/virtual-crate-dig?crate=genre:Jazz&amp;pos=3"');
+      expect(form?.body).toContain('type="submit"');
+    }
+    expect(cart?.body).toContain('name="intent" value="add"');
+    expect(cart?.body).toContain("Add to cart");
+    expect(heart?.body).toContain('aria-label="Add Title 3 to favourites"');
+    expect(heart?.body).toContain('aria-pressed="false"');
+    // Every button is part of a form: nothing on the page needs JavaScript to work.
+    expect(html.match(/<button/g)?.length).toBe(forms.length);
+  });
+
+  it("says Pre-order for a pre-order and offers no cart button for a record out of stock", () => {
+    expect(render("/virtual-crate-dig?crate=genre:Jazz&pos=2", crate)).toMatch(/<\/svg>Pre-order<\/button>/);
+    const out = render("/virtual-crate-dig?crate=genre:Jazz", [{ ...record(1), stock: "out" }]);
+    expect(out).not.toContain('action="/cart"');
+    expect(out).toMatch(/<button type="button" disabled=""[^>]*>Out of stock<\/button>/);
   });
 });

@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight, Disc3, LayoutGrid, Shuffle } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { AddToCartButton } from "~/components/cart/cart-controls";
 import { CoverImage } from "~/components/cover-image";
+import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
 import { genreColours } from "~/domain/genres";
 import { stockWording, type StockState } from "~/domain/stock";
 import {
@@ -387,9 +389,21 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
                 onEnded={() => setPlaying(false)}
               />
             </figure>
+            <div className="mt-6 flex items-center gap-3">
+              <div className="flex-1">
+                <AddToCartButton
+                  key={record.id}
+                  recordId={record.id}
+                  title={record.title}
+                  availability={record.stock === "out" ? "out-of-stock" : record.stock === "pre-order" ? "pre-order" : "available"}
+                  size="large"
+                />
+              </div>
+              <FavouriteToggle key={record.id} recordId={record.id} title={record.title} look="large" />
+            </div>
             <Link
               to={record.href}
-              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white transition hover:bg-needle-dark"
+              className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 text-sm font-semibold text-ink ring-1 ring-stone-400 transition hover:bg-stone-200"
             >
               See the full record
               <ChevronRight aria-hidden className="h-4 w-4" />

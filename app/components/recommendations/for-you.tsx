@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { History } from "lucide-react";
 import { useEffect, useState } from "react";
+import { toast } from "sonner";
 import { fetchJson } from "~/lib/http-error";
-import { readListeningHistory } from "~/lib/listening-history";
+import { clearListeningHistory, readListeningHistory } from "~/lib/listening-history";
 import { RecordGridSkeleton } from "../record-grid";
 import { RecommendationGrid, type RecommendedTrack } from "./recommendation-grid";
 
@@ -38,11 +40,28 @@ export function ForYou() {
 
   return (
     <section aria-labelledby="for-you" aria-busy={loading} className="space-y-6">
-      <div className="border-b-2 border-ink pb-3">
-        <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">From your listening</p>
-        <h2 id="for-you" className="mt-1 font-display text-3xl font-bold tracking-tight">
-          Picked for you
-        </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b-2 border-ink pb-3">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">From your listening</p>
+          <h2 id="for-you" className="mt-1 font-display text-3xl font-bold tracking-tight">
+            Picked for you
+          </h2>
+        </div>
+        {history.length > 0 && (
+          // Spec §4: the history can be cleared. It lives only in this browser, so this needs no server.
+          <button
+            type="button"
+            onClick={() => {
+              clearListeningHistory();
+              setHistory([]);
+              toast.success("Listening history cleared", { description: "Recommendations start afresh from what you play next." });
+            }}
+            className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            <History aria-hidden className="h-4 w-4" />
+            Clear listening history
+          </button>
+        )}
       </div>
       {history.length === 0 ? (
         <Note>

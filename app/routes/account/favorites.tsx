@@ -1,4 +1,115 @@
-// Being built.
-export default function Placeholder() {
-  return <p className="p-8">Coming soon.</p>;
+import { Heart, Trash2 } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
+import { RecordCard } from "~/components/record-card";
+import { toApiTrack, type ApiTrack } from "~/domain/record-api";
+import { cookieHeaders } from "~/lib/cart-state.server";
+import { redirectAfterPost } from "~/lib/cart-intent";
+import { FAVOURITES_FORM_ERROR, parseFavouritesIntent } from "~/lib/favourites-intent";
+import { changeFavourites } from "~/lib/favourites-state.server";
+import { requireUser } from "~/lib/guards";
+import { pageMeta } from "~/lib/seo";
+import { toastHeader } from "~/lib/toast.server";
+import type { Route } from "./+types/favorites";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Your favourites", description: "The records you have kept as favourites at Needledrop." }),
+  { name: "robots", content: "noindex" },
+];
+
+/** Spec §2: the page is protected (a visitor's favourites join the account when they sign in). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { favourites } = context.services;
+  return { records: favourites.records(favourites.ids(user.id)).map((r) => toApiTrack(r, context.today)) };
+}
+
+/**
+ * Public on purpose: a visitor's heart buttons post here too, and their favourites are kept in the
+ * browser until they sign in. Intents add, remove and clear; `redirectTo` as in the cart's action.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = parseFavouritesIntent(formData);
+  const { toast, cookies } = intent ? changeFavourites(request, context, intent) : { toast: FAVOURITES_FORM_ERROR, cookies: [] };
+  const headers = cookieHeaders(...cookies);
+  const fallback = context.user ? "/favorites" : "/";
+  const target = redirectAfterPost(formData.get("redirectTo"), request.headers.get("Sec-Fetch-Mode"), fallback);
+  if (target) {
+    headers.append("Set-Cookie", await toastHeader(toast));
+    return redirect(target, { status: 303, headers });
+  }
+  return data({ toast }, { status: intent ? 200 : 400, headers });
+}
+
+function RemoveFavourite({ track }: { track: ApiTrack }) {
+  const { onSubmit, busy } = useShopperFetcher();
+  return (
+    <ShopperForm action="/favorites" fields={{ intent: "remove", recordId: track.id }} redirectTo="/favorites" onSubmit={onSubmit}>
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`Remove ${track.title} from favourites`}
+        className="inline-flex w-full items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
+      >
+        <Trash2 aria-hidden className="h-4 w-4" />
+        Remove
+      </button>
+    </ShopperForm>
+  );
+}
+
+function ClearFavourites() {
+  const { onSubmit, busy } = useShopperFetcher();
+  return (
+    <ShopperForm action="/favorites" fields={{ intent: "clear" }} redirectTo="/favorites" onSubmit={onSubmit}>
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
+      >
+        <Trash2 aria-hidden className="h-4 w-4" />
+        Clear favourites
+      </button>
+    </ShopperForm>
+  );
+}
+
+export default function Favourites({ loaderData }: Route.ComponentProps) {
+  const { records } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-ink pb-3">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Your library</p>
+          <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Your favourites</h1>
+          {records.length > 0 && (
+            <p className="mt-1 text-stone-600">
+              {records.length} {records.length === 1 ? "record" : "records"}
+            </p>
+          )}
+        </div>
+        {records.length > 0 && <ClearFavourites />}
+      </div>
+      {records.length === 0 ? (
+        <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+          <Heart aria-hidden className="h-12 w-12 text-stone-400" />
+          <h2 className="mt-4 font-display text-2xl font-bold">No favourites yet</h2>
+          <p className="mt-2 text-stone-600">Tap the heart on any record to keep it here.</p>
+          <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
+            Browse records
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Favourite records" className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">
+          {records.map((track) => (
+            <li key={track.id} className="flex flex-col gap-2">
+              <RecordCard track={track} showFavourite={false} />
+              <RemoveFavourite track={track} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -4,7 +4,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { loginSchema, registerSchema, registrationFields } from "~/lib/forms/auth-schemas";
+import { cookieHeaders } from "~/lib/cart-state.server";
 import { domainError } from "~/lib/domain-errors";
+import { mergeVisitorFavourites } from "~/lib/favourites-state.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,13 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "register") {
     const submission = parseWithZod(formData, { schema: registerSchema });
     if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
-    return attempt("register", submission, redirectTo, context, () =>
+    return attempt("register", submission, redirectTo, request, context, () =>
       context.services.accounts.register(registrationFields(submission.value)),
     );
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalid("login", submission.reply({ hideFields: HIDDEN }));
-  return attempt("login", submission, redirectTo, context, () =>
+  return attempt("login", submission, redirectTo, request, context, () =>
     context.services.accounts.login({ ...submission.value, clientIp: context.clientIp }),
   );
 }
@@ -58,17 +60,20 @@ async function attempt(
   intent: Tab,
   submission: { reply: (o: { formErrors: string[]; hideFields: string[] }) => SubmissionResult },
   redirectTo: string,
+  request: Request,
   context: Route.ActionArgs["context"],
   run: () => Promise<{ username: string; id: number }>,
 ) {
   try {
     const user = await run();
     const cookie = await context.auth.signIn(user);
+    // Favourites kept in this browser before signing in join the account; the browser's copy is emptied.
+    const headers = cookieHeaders(cookie, ...mergeVisitorFavourites(request, context, user.id));
     const toast =
       intent === "register"
         ? { type: "success" as const, title: "Registration successful", description: `Welcome to Needledrop, ${user.username}!` }
         : { type: "success" as const, title: "Login successful", description: `Welcome back, ${user.username}!` };
-    return redirectWithToast(redirectTo, toast, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast(redirectTo, toast, { headers });
   } catch (error) {
     const known = domainError(error, "InvalidCredentialsError", "TooManyAttemptsError", "ConflictError", "ValidationError");
     if (!known) throw error;

@@ -6,9 +6,12 @@ import { formatDateGB, isPreOrder } from "~/domain/pre-order";
 import { recordPath, parseRecordIdentifier } from "~/domain/slug";
 import { stockState, stockWording } from "~/domain/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/structured-data";
+import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
 import { CoverImage } from "~/components/cover-image";
+import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/record-api";
+import { recordListen } from "~/lib/listening-history";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/record";
 
@@ -91,10 +94,22 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             1–14 days after release.
           </p>
         )}
+        <div className="mt-6 flex items-center gap-3">
+          <div className="flex-1 sm:max-w-xs">
+            <AddToCartButton
+              recordId={record.id}
+              title={record.title}
+              availability={availabilityOf(record.stockQuantity, preOrder)}
+              size="large"
+            />
+          </div>
+          <FavouriteToggle recordId={record.id} title={record.title} look="large" />
+        </div>
         <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
         <figure className="mt-6">
           <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
-          <audio controls preload="none" src={record.audioUrl} className="w-full" />
+          {/* Playing a preview feeds the recommendations (spec §4 listening history). */}
+          <audio controls preload="none" src={record.audioUrl} className="w-full" onPlay={() => recordListen(record.id)} />
         </figure>
         <dl className="mt-6 text-sm">
           {record.label && <Fact term="Label">{record.label}</Fact>}

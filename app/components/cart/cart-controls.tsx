@@ -1,0 +1,168 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { useRef } from "react";
+import type { CartSummaryLine } from "~/lib/cart-summary";
+import { ShopperForm, useShopperFetcher } from "./shopper-form";
+
+/** Whether a record can go in the cart, and under which words (spec §4 stock and pre-order states). */
+export type Availability = "available" | "pre-order" | "out-of-stock";
+
+export function availabilityOf(stockQuantity: number, isPreOrder: boolean): Availability {
+  if (isPreOrder) return "pre-order";
+  return stockQuantity > 0 ? "available" : "out-of-stock";
+}
+
+const SIZES = {
+  card: "w-full gap-1.5 rounded-full px-3 py-2 text-sm",
+  large: "w-full gap-2 rounded-full px-6 py-3 text-base",
+} as const;
+
+/**
+ * The add-to-cart button of a record page, card or crate: a form posting intent=add to /cart (back to
+ * this page without JavaScript, a fetcher with it). A record that cannot be sold gets a disabled
+ * "Out of stock" button instead; a pre-order says "Pre-order".
+ */
+export function AddToCartButton({
+  recordId,
+  title,
+  availability,
+  size = "card",
+  nameWithTitle = false,
+}: {
+  recordId: number;
+  title: string;
+  availability: Availability;
+  size?: keyof typeof SIZES;
+  /** Cards in a grid say which record the button is for (screen readers list the buttons out of context). */
+  nameWithTitle?: boolean;
+}) {
+  const { onSubmit, busy } = useShopperFetcher();
+  const base = `inline-flex items-center justify-center font-semibold transition ${SIZES[size]}`;
+  const label = availability === "out-of-stock" ? "Out of stock" : availability === "pre-order" ? "Pre-order" : "Add to cart";
+  // The visible words first, so speech users can say what they see.
+  const name = nameWithTitle ? `${label}: ${title}` : undefined;
+  if (availability === "out-of-stock") {
+    return (
+      <button type="button" disabled aria-label={name} className={`${base} cursor-not-allowed bg-stone-200 text-stone-600`}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <ShopperForm action="/cart" fields={{ intent: "add", recordId }} onSubmit={onSubmit}>
+      <button
+        type="submit"
+        aria-label={name}
+        aria-busy={busy || undefined}
+        className={`${base} text-white aria-busy:opacity-70 ${availability === "pre-order" ? "bg-indigo-900 hover:bg-indigo-700" : "bg-ink hover:bg-needle-dark"}`}
+      >
+        <ShoppingBag aria-hidden className="h-4 w-4 shrink-0" />
+        {label}
+      </button>
+    </ShopperForm>
+  );
+}
+
+const stepButton =
+  "grid h-9 w-9 place-items-center rounded-full ring-1 ring-stone-300 bg-white text-ink transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** −, the quantity and + for a line. The page also lets the quantity be typed; the drawer only shows it. */
+export function QuantityControls({ line, redirectTo, editable = false }: { line: CartSummaryLine; redirectTo?: string; editable?: boolean }) {
+  const minus = useShopperFetcher();
+  const plus = useShopperFetcher();
+  const set = useShopperFetcher();
+  const input = useRef<HTMLInputElement>(null);
+  const unsellable = line.issue === "unavailable" || line.issue === "out-of-stock";
+  const atMax = line.quantity >= line.maxQuantity;
+  return (
+    <div className="flex items-center gap-1.5">
+      <ShopperForm action="/cart" fields={{ intent: "decrement", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={minus.onSubmit}>
+        <button type="submit" className={stepButton} aria-label={`Decrease quantity of ${line.title}`} disabled={minus.busy}>
+          <Minus aria-hidden className="h-4 w-4" />
+        </button>
+      </ShopperForm>
+      {editable ? (
+        <ShopperForm
+          action="/cart"
+          fields={{ intent: "set", recordId: line.recordId }}
+          redirectTo={redirectTo}
+          onSubmit={set.onSubmit}
+          className="flex items-center gap-1"
+        >
+          <label className="sr-only" htmlFor={`quantity-${line.recordId}`}>
+            Quantity of {line.title}
+          </label>
+          <input
+            ref={input}
+            id={`quantity-${line.recordId}`}
+            key={line.quantity}
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={0}
+            max={unsellable ? undefined : line.maxQuantity}
+            step={1}
+            required
+            defaultValue={line.quantity}
+            onBlur={(e) => {
+              // With JavaScript a changed number is saved on leaving the box (Enter saves it too).
+              if (e.currentTarget.value !== String(line.quantity) && e.currentTarget.checkValidity()) e.currentTarget.form?.requestSubmit();
+            }}
+            className="h-9 w-14 rounded-md border border-stone-300 bg-white text-center text-base tabular-nums"
+          />
+          <noscript>
+            <button type="submit" className="rounded-md px-2 py-1 text-sm font-semibold text-needle-dark underline underline-offset-2">
+              Update
+            </button>
+          </noscript>
+        </ShopperForm>
+      ) : (
+        <span className="min-w-8 text-center font-semibold tabular-nums" aria-label={`Quantity of ${line.title}: ${line.quantity}`}>
+          {line.quantity}
+        </span>
+      )}
+      <ShopperForm action="/cart" fields={{ intent: "increment", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={plus.onSubmit}>
+        <button
+          type="submit"
+          className={stepButton}
+          aria-label={`Increase quantity of ${line.title}`}
+          disabled={plus.busy || unsellable || atMax}
+        >
+          <Plus aria-hidden className="h-4 w-4" />
+        </button>
+      </ShopperForm>
+    </div>
+  );
+}
+
+export function RemoveLineButton({ line, redirectTo }: { line: CartSummaryLine; redirectTo?: string }) {
+  const { onSubmit, busy } = useShopperFetcher();
+  return (
+    <ShopperForm action="/cart" fields={{ intent: "remove", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={onSubmit}>
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`Remove ${line.title} from cart`}
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-stone-600 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
+      >
+        <Trash2 aria-hidden className="h-4 w-4" />
+        Remove
+      </button>
+    </ShopperForm>
+  );
+}
+
+export function ClearCartButton({ redirectTo, className = "" }: { redirectTo?: string; className?: string }) {
+  const { onSubmit, busy } = useShopperFetcher();
+  return (
+    <ShopperForm action="/cart" fields={{ intent: "clear" }} redirectTo={redirectTo} onSubmit={onSubmit} className={className}>
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
+      >
+        <Trash2 aria-hidden className="h-4 w-4" />
+        Clear cart
+      </button>
+    </ShopperForm>
+  );
+}

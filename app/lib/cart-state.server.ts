@@ -1,0 +1,48 @@
+/**
+ * The shopper's cart and favourites as loaders and actions read them: the cookies, priced or looked up
+ * through the services. An unreadable cookie comes back with the Set-Cookie that discards it.
+ */
+import type { AppLoadContext } from "react-router";
+import type { Cart } from "~/domain/cart";
+import type { RecordForSale } from "./cart-intent";
+import { toCartSummary, type CartSummary } from "./cart-summary";
+import { readCart, readVisitorFavourites } from "./shopper-state.server";
+
+/** Who is buying, for the first-order rule of a discount code. */
+export function customerOf(context: AppLoadContext) {
+  return context.user ? { userId: context.user.id, email: context.user.email } : null;
+}
+
+/** The cart priced as the shop would sell it now (an empty cart costs no query). */
+export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary {
+  const priced =
+    cart.lines.length > 0
+      ? context.services.cart.price(cart.lines, cart.discountCode, { today: context.today, customer: customerOf(context) })
+      : null;
+  return toCartSummary(cart, priced);
+}
+
+export function loadCart(request: Request, context: AppLoadContext): { cart: Cart; summary: CartSummary; discard: string | null } {
+  const { value: cart, discard } = readCart(request, context.auth.secure);
+  return { cart, summary: summariseCart(context, cart), discard };
+}
+
+/** A signed-in customer's favourites come from the account; a visitor's from the browser. */
+export function loadFavouriteIds(request: Request, context: AppLoadContext): { ids: number[]; discard: string | null } {
+  if (context.user) return { ids: context.services.favourites.ids(context.user.id), discard: null };
+  const { value, discard } = readVisitorFavourites(request, context.auth.secure);
+  return { ids: value, discard };
+}
+
+/** The record as the shop can sell it now, for the cart rules. */
+export function recordForSale(context: AppLoadContext, recordId: number): RecordForSale {
+  const [line] = context.services.cart.price([{ recordId, quantity: 1 }], null, { today: context.today }).lines;
+  return !line || line.issue === "unavailable" ? null : { title: line.title, maxQuantity: line.maxQuantity };
+}
+
+/** Collects Set-Cookie values (nulls skipped) into one Headers. */
+export function cookieHeaders(...cookies: (string | null | undefined)[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return headers;
+}
