@@ -34,7 +34,11 @@ export function changeFavourites(
  * At sign-in or registration: the visitor's favourites join the account's (unknown ids skipped, no
  * duplicates), and the Set-Cookie values that empty the browser's copy. Nothing to send when there were none.
  */
-export function mergeVisitorFavourites(request: Request, context: AppLoadContext, userId: number): string[] {
+export function mergeVisitorFavourites(
+  request: Request,
+  context: Pick<AppLoadContext, "auth"> & { services: Pick<AppLoadContext["services"], "favourites"> },
+  userId: number,
+): string[] {
   const secure = context.auth.secure;
   const { value, discard } = readVisitorFavourites(request, secure);
   if (discard) return [discard];

@@ -474,3 +474,17 @@ function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+describe("a visitor's favourites join the account at sign-in", () => {
+  it("registering and logging in through the API move the browser's favourites onto the account and clear the cookie", async () => {
+    const r = await post("/api/register", { username: "fav-visitor", email: "fav-visitor@example.com", password: "secret-password" }, { ip: freshIp(), cookie: "needledrop-favourites=1.2.999999" });
+    expect(r.res.status).toBe(201);
+    const userId = (r.body as { id: number }).id;
+    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([{ record_id: 1 }, { record_id: 2 }]);
+    expect(r.res.headers.getSetCookie().some((c) => /^needledrop-favourites=;.*Max-Age=0/.test(c))).toBe(true);
+
+    const again = await login("fav-visitor", "secret-password", { cookie: "needledrop-favourites=3.1" });
+    expect(again.res.status).toBe(200);
+    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([{ record_id: 1 }, { record_id: 2 }, { record_id: 3 }]);
+  });
+});

@@ -1,9 +1,10 @@
-import { Router, type ErrorRequestHandler, type RequestHandler, type Response } from "express";
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { z } from "zod";
 import { sendError } from "../http/errors";
 import { parseInput, RESET_REQUESTED, type RegisterInput } from "../services/accounts";
 import { TooManyAttemptsError, ValidationError } from "../services/errors";
 import { contextOf } from "./helpers";
+import { mergeVisitorFavourites } from "../../app/lib/favourites-state.server";
 
 /**
  * The spec's account calls (§7). Bodies are JSON (bufferBody has parsed them), errors are
@@ -27,8 +28,12 @@ const resetBody = z.object({
 });
 const anObject = z.record(z.string(), z.unknown());
 
-async function signIn(res: Response, userId: number): Promise<void> {
-  res.append("Set-Cookie", await contextOf(res).auth.signIn({ id: userId }));
+/** Starts the session and, as the /auth page does, moves a visitor's favourites onto the account. */
+async function signIn(req: Request, res: Response, userId: number): Promise<void> {
+  const ctx = contextOf(res);
+  res.append("Set-Cookie", await ctx.auth.signIn({ id: userId }));
+  const cookieOnly = new globalThis.Request("http://shop.invalid/", { headers: { cookie: req.get("cookie") ?? "" } });
+  for (const cookie of mergeVisitorFavourites(cookieOnly, ctx, userId)) res.append("Set-Cookie", cookie);
 }
 
 authApi.get("/user", noStore, (req, res) => {
@@ -41,7 +46,7 @@ authApi.post("/login", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const body = parseInput(loginBody, req.body);
   const user = await ctx.services.accounts.login({ ...body, clientIp: ctx.clientIp });
-  await signIn(res, user.id);
+  await signIn(req, res, user.id);
   res.json(user);
 });
 
@@ -49,7 +54,7 @@ authApi.post("/register", noStore, async (req, res) => {
   const ctx = contextOf(res);
   // confirmPassword is the form's business; unknown fields are dropped by the service's schema.
   const user = await ctx.services.accounts.register(parseInput(anObject, req.body) as RegisterInput);
-  await signIn(res, user.id);
+  await signIn(req, res, user.id);
   res.status(201).json(user);
 });
 
@@ -69,7 +74,7 @@ authApi.post("/reset-password", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const { token, password } = parseInput(resetBody, req.body);
   const user = await ctx.services.accounts.resetPassword(token, password);
-  await signIn(res, user.id);
+  await signIn(req, res, user.id);
   res.json(user);
 });
 

@@ -103,7 +103,7 @@ test.describe("browse", () => {
       expect(price).toBeLessThanOrEqual(30);
     }
     // Each card ends with its price and its format label: "£24.99LP" (not "Double LP").
-    for (const text of await cards.allTextContents()) expect(text).toMatch(/\.\d{2}LP$/);
+    for (const text of await cards.getByRole("link").allTextContents()) expect(text).toMatch(/\.\d{2}LP$/);
   });
 
   test("removing a chip drops just that filter @no-js", async ({ page, javaScriptEnabled }) => {

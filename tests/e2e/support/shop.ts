@@ -44,7 +44,7 @@ export interface TestRecord {
 
 /**
  * Inserts a record of its own for one test (a real cover from the seed, so it is not hidden), with the
- * stock and price the test needs. `releaseDate` after today makes it a pre-order.
+ * stock and price the test needs. No genre, so the genre counts other specs check stay as seeded. `releaseDate` after today makes it a pre-order.
  */
 export function createRecord(options: { title?: string; pricePence?: number; stock?: number; releaseDate?: string } = {}): TestRecord {
   const title = options.title ?? `Test Pressing ${uniqueName("")}`;
@@ -57,7 +57,7 @@ export function createRecord(options: { title?: string; pricePence?: number; sto
     const row = db
       .prepare(
         `insert into records (catalogue_id, title, artist, genre, cover_url, audio_url, duration, price_pence, format, release_date, stock_quantity)
-         values (?, ?, ?, 'Jazz', ?, ?, 180, ?, 'LP', ?, ?) returning id`,
+         values (?, ?, ?, null, ?, ?, 180, ?, 'LP', ?, ?) returning id`,
       )
       .get(
         `test-${uniqueName("")}`,
