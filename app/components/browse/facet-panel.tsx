@@ -106,7 +106,8 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
     (query.minPence !== null || query.maxPence !== null ? 1 : 0) + (query.inStock ? 1 : 0);
 
   return (
-    <aside aria-label="Filters" className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+    // Focusable because it scrolls on its own on wide screens: keyboard users can scroll it too.
+    <aside aria-label="Filters" tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-needle lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
       <details
         ref={detailsRef}
         className="group rounded-xl bg-white shadow-sm ring-1 ring-stone-200 lg:rounded-none lg:bg-transparent lg:shadow-none lg:ring-0 lg:details-content:block lg:details-content:[content-visibility:visible]"
