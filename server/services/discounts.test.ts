@@ -1,38 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { discountCodes, orders, subscribers, users } from "../../db/schema";
-import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
-import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
-import { createServices, type Services } from ".";
+import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
+import { TEST_TODAY } from "../../tests/setup/test-db";
 import { DISCOUNT_MESSAGES } from "./discounts";
 import { ConflictError, ValidationError } from "./errors";
 
-let t: TestDb;
-let s: Services;
-beforeAll(() => {
-  t = migratedTestDb();
-  s = createServices(t.db, { mediaDir: "" });
-});
-afterAll(async () => {
-  await s.mail.idle();
-  t.cleanup();
-});
+const shop = useShopServices();
 
-const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+const address = TEST_ADDRESS;
 let n = 0;
 const key = () => `discount-test-key-${++n}-abcdefgh`;
 
-const codeRow = (code: string) => t.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get()!;
-const subscriberOf = (code: string) => t.db.select().from(subscribers).where(eq(subscribers.discountCode, code)).get()!;
+const codeRow = (code: string) => shop.t.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get()!;
+const subscriberOf = (code: string) => shop.t.db.select().from(subscribers).where(eq(subscribers.discountCode, code)).get()!;
 
 function insertUser(name: string): number {
-  return t.db.insert(users).values({ username: name, passwordHash: "not-a-hash", email: `${name}@example.com` }).returning().get().id;
+  return shop.t.db.insert(users).values({ username: name, passwordHash: "not-a-hash", email: `${name}@example.com` }).returning().get().id;
 }
 
 /** Places a one-record order and returns its number. */
 function placeOrder(email: string, userId: number | null = null): string {
-  const rec = insertRecord(t.db, { pricePence: 1000, stockQuantity: 5 });
-  return s.orders.place({
+  const rec = insertRecord(shop.t.db, { pricePence: 1000, stockQuantity: 5 });
+  return shop.s.orders.place({
     idempotencyKey: key(),
     lines: [{ recordId: rec.id, quantity: 1 }],
     discountCode: null,
@@ -57,8 +47,8 @@ describe("messages", () => {
 
 describe("discounts.check", () => {
   it("a good code, typed in any case with spaces", () => {
-    const { codeId } = insertDiscountCode(t.db, "GOOD10");
-    expect(s.discounts.check("  good10 ", null)).toEqual({
+    const { codeId } = insertDiscountCode(shop.t.db, "GOOD10");
+    expect(shop.s.discounts.check("  good10 ", null)).toEqual({
       ok: true,
       code: "GOOD10",
       percentOff: 10,
@@ -68,82 +58,82 @@ describe("discounts.check", () => {
   });
 
   it("an unknown code", () => {
-    expect(s.discounts.check("nope", null)).toEqual({ ok: false, code: "NOPE", message: DISCOUNT_MESSAGES.unknown });
+    expect(shop.s.discounts.check("nope", null)).toEqual({ ok: false, code: "NOPE", message: DISCOUNT_MESSAGES.unknown });
   });
 
   it("a used code", () => {
-    insertDiscountCode(t.db, "USED10");
-    t.db.update(discountCodes).set({ redemptions: 1 }).where(eq(discountCodes.code, "USED10")).run();
-    expect(s.discounts.check("USED10", null)).toEqual({ ok: false, code: "USED10", message: DISCOUNT_MESSAGES.used });
+    insertDiscountCode(shop.t.db, "USED10");
+    shop.t.db.update(discountCodes).set({ redemptions: 1 }).where(eq(discountCodes.code, "USED10")).run();
+    expect(shop.s.discounts.check("USED10", null)).toEqual({ ok: false, code: "USED10", message: DISCOUNT_MESSAGES.used });
   });
 
   it("an expired code: expired from the moment it expires", () => {
-    insertDiscountCode(t.db, "OLD10");
-    t.db.update(discountCodes).set({ expiresAt: "2026-11-01T00:00:00.000Z" }).where(eq(discountCodes.code, "OLD10")).run();
+    insertDiscountCode(shop.t.db, "OLD10");
+    shop.t.db.update(discountCodes).set({ expiresAt: "2026-11-01T00:00:00.000Z" }).where(eq(discountCodes.code, "OLD10")).run();
     const expired = { ok: false, code: "OLD10", message: DISCOUNT_MESSAGES.expired };
-    expect(s.discounts.check("OLD10", null, new Date("2026-11-22T12:00:00.000Z"))).toEqual(expired);
-    expect(s.discounts.check("OLD10", null, new Date("2026-11-01T00:00:00.000Z"))).toEqual(expired);
-    expect(s.discounts.check("OLD10", null, new Date("2026-10-31T23:59:59.999Z")).ok).toBe(true);
+    expect(shop.s.discounts.check("OLD10", null, new Date("2026-11-22T12:00:00.000Z"))).toEqual(expired);
+    expect(shop.s.discounts.check("OLD10", null, new Date("2026-11-01T00:00:00.000Z"))).toEqual(expired);
+    expect(shop.s.discounts.check("OLD10", null, new Date("2026-10-31T23:59:59.999Z")).ok).toBe(true);
   });
 
   it("first order only: refused for an email that has a previous order (whatever its case)", () => {
-    insertDiscountCode(t.db, "FIRSTA");
+    insertDiscountCode(shop.t.db, "FIRSTA");
     placeOrder("returning@example.com");
-    expect(s.discounts.check("FIRSTA", { userId: null, email: " Returning@Example.COM " })).toEqual({
+    expect(shop.s.discounts.check("FIRSTA", { userId: null, email: " Returning@Example.COM " })).toEqual({
       ok: false,
       code: "FIRSTA",
       message: DISCOUNT_MESSAGES.notFirstOrder,
     });
-    expect(s.discounts.check("FIRSTA", { userId: null, email: "new@example.com" }).ok).toBe(true);
+    expect(shop.s.discounts.check("FIRSTA", { userId: null, email: "new@example.com" }).ok).toBe(true);
   });
 
   it("first order only: refused for an account with a previous order, under any email", () => {
-    insertDiscountCode(t.db, "FIRSTB");
+    insertDiscountCode(shop.t.db, "FIRSTB");
     const userId = insertUser("regular");
     placeOrder("regular@example.com", userId);
-    expect(s.discounts.check("FIRSTB", { userId, email: "other-address@example.com" })).toMatchObject({
+    expect(shop.s.discounts.check("FIRSTB", { userId, email: "other-address@example.com" })).toMatchObject({
       ok: false,
       message: DISCOUNT_MESSAGES.notFirstOrder,
     });
-    expect(s.discounts.check("FIRSTB", { userId: insertUser("newcomer"), email: null }).ok).toBe(true);
+    expect(shop.s.discounts.check("FIRSTB", { userId: insertUser("newcomer"), email: null }).ok).toBe(true);
   });
 
   it("a cancelled order does not count as a first order", () => {
-    insertDiscountCode(t.db, "FIRSTC");
+    insertDiscountCode(shop.t.db, "FIRSTC");
     const number = placeOrder("changed-mind@example.com");
-    s.orders.cancelUnpaid(number);
-    expect(s.discounts.check("FIRSTC", { userId: null, email: "changed-mind@example.com" }).ok).toBe(true);
+    shop.s.orders.cancelUnpaid(number);
+    expect(shop.s.discounts.check("FIRSTC", { userId: null, email: "changed-mind@example.com" }).ok).toBe(true);
   });
 
   it("a paid order counts", () => {
-    insertDiscountCode(t.db, "FIRSTD");
+    insertDiscountCode(shop.t.db, "FIRSTD");
     const number = placeOrder("paid-before@example.com");
-    s.orders.markPaid(number, { reference: "ref-paid-before" });
-    expect(s.discounts.check("FIRSTD", { userId: null, email: "paid-before@example.com" }).ok).toBe(false);
+    shop.s.orders.markPaid(number, { reference: "ref-paid-before" });
+    expect(shop.s.discounts.check("FIRSTD", { userId: null, email: "paid-before@example.com" }).ok).toBe(false);
   });
 
   it("a code that is not first-order-only is allowed after earlier orders", () => {
-    insertDiscountCode(t.db, "ANYTIME");
-    t.db.update(discountCodes).set({ firstOrderOnly: false }).where(eq(discountCodes.code, "ANYTIME")).run();
+    insertDiscountCode(shop.t.db, "ANYTIME");
+    shop.t.db.update(discountCodes).set({ firstOrderOnly: false }).where(eq(discountCodes.code, "ANYTIME")).run();
     placeOrder("loyal@example.com");
-    expect(s.discounts.check("ANYTIME", { userId: null, email: "loyal@example.com" }).ok).toBe(true);
+    expect(shop.s.discounts.check("ANYTIME", { userId: null, email: "loyal@example.com" }).ok).toBe(true);
   });
 });
 
 describe("discounts.redeem and release", () => {
   it("redeem takes one use and marks the subscriber's code as used", () => {
-    const { codeId } = insertDiscountCode(t.db, "REDEEM1");
-    expect(s.discounts.redeem("redeem1", { userId: null, email: "one@example.com" })).toEqual({ codeId, percentOff: 10 });
+    const { codeId } = insertDiscountCode(shop.t.db, "REDEEM1");
+    expect(shop.s.discounts.redeem("redeem1", { userId: null, email: "one@example.com" })).toEqual({ codeId, percentOff: 10 });
     expect(codeRow("REDEEM1").redemptions).toBe(1);
     expect(subscriberOf("REDEEM1").hasUsedDiscount).toBe(true);
   });
 
   it("a second redeem of a single-use code is refused and leaves it at 1 redemption", () => {
-    insertDiscountCode(t.db, "REDEEM2");
-    s.discounts.redeem("REDEEM2", { userId: null, email: "two@example.com" });
+    insertDiscountCode(shop.t.db, "REDEEM2");
+    shop.s.discounts.redeem("REDEEM2", { userId: null, email: "two@example.com" });
     let error: unknown;
     try {
-      s.discounts.redeem("REDEEM2", { userId: null, email: "someone-else@example.com" });
+      shop.s.discounts.redeem("REDEEM2", { userId: null, email: "someone-else@example.com" });
     } catch (e) {
       error = e;
     }
@@ -155,7 +145,7 @@ describe("discounts.redeem and release", () => {
   it("an unknown code is a ValidationError naming the discount field", () => {
     let error: unknown;
     try {
-      s.discounts.redeem("NOTACODE", { userId: null, email: "x@example.com" });
+      shop.s.discounts.redeem("NOTACODE", { userId: null, email: "x@example.com" });
     } catch (e) {
       error = e;
     }
@@ -164,9 +154,9 @@ describe("discounts.redeem and release", () => {
   });
 
   it("redeem refuses a first-order code for a returning customer, taking nothing", () => {
-    insertDiscountCode(t.db, "REDEEM3");
+    insertDiscountCode(shop.t.db, "REDEEM3");
     placeOrder("back-again@example.com");
-    expect(() => s.discounts.redeem("REDEEM3", { userId: null, email: "back-again@example.com" })).toThrow(
+    expect(() => shop.s.discounts.redeem("REDEEM3", { userId: null, email: "back-again@example.com" })).toThrow(
       DISCOUNT_MESSAGES.notFirstOrder,
     );
     expect(codeRow("REDEEM3").redemptions).toBe(0);
@@ -174,45 +164,45 @@ describe("discounts.redeem and release", () => {
   });
 
   it("a code with 2 uses takes exactly 2", () => {
-    insertDiscountCode(t.db, "TWICE");
-    t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "TWICE")).run();
-    s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" });
-    s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" });
-    expect(() => s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" })).toThrow(DISCOUNT_MESSAGES.used);
+    insertDiscountCode(shop.t.db, "TWICE");
+    shop.t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "TWICE")).run();
+    shop.s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" });
+    shop.s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" });
+    expect(() => shop.s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" })).toThrow(DISCOUNT_MESSAGES.used);
     expect(codeRow("TWICE").redemptions).toBe(2);
   });
 
   it("release gives the use back, so the code works again", () => {
-    const { codeId } = insertDiscountCode(t.db, "GIVEBACK");
-    s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" });
-    s.discounts.release(codeId);
+    const { codeId } = insertDiscountCode(shop.t.db, "GIVEBACK");
+    shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" });
+    shop.s.discounts.release(codeId);
     expect(codeRow("GIVEBACK").redemptions).toBe(0);
     expect(subscriberOf("GIVEBACK").hasUsedDiscount).toBe(false);
-    expect(s.discounts.check("GIVEBACK", null).ok).toBe(true);
-    expect(s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" })).toEqual({ codeId, percentOff: 10 });
+    expect(shop.s.discounts.check("GIVEBACK", null).ok).toBe(true);
+    expect(shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" })).toEqual({ codeId, percentOff: 10 });
     expect(codeRow("GIVEBACK").redemptions).toBe(1);
   });
 
   it("release never goes below 0", () => {
-    const { codeId } = insertDiscountCode(t.db, "NEVERUSED");
-    s.discounts.release(codeId);
+    const { codeId } = insertDiscountCode(shop.t.db, "NEVERUSED");
+    shop.s.discounts.release(codeId);
     expect(codeRow("NEVERUSED").redemptions).toBe(0);
   });
 
   it("release of one of two uses keeps the subscriber's code marked as used", () => {
-    const { codeId } = insertDiscountCode(t.db, "HALFBACK");
-    t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "HALFBACK")).run();
-    s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" });
-    s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" });
-    s.discounts.release(codeId);
+    const { codeId } = insertDiscountCode(shop.t.db, "HALFBACK");
+    shop.t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "HALFBACK")).run();
+    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" });
+    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" });
+    shop.s.discounts.release(codeId);
     expect(codeRow("HALFBACK").redemptions).toBe(1);
     expect(subscriberOf("HALFBACK").hasUsedDiscount).toBe(true);
   });
 
   it("an order placed with the code stores it, and cancelling it releases it", () => {
-    const { codeId } = insertDiscountCode(t.db, "ORDERCODE");
-    const rec = insertRecord(t.db, { pricePence: 2999, stockQuantity: 2 });
-    const { order } = s.orders.place({
+    const { codeId } = insertDiscountCode(shop.t.db, "ORDERCODE");
+    const rec = insertRecord(shop.t.db, { pricePence: 2999, stockQuantity: 2 });
+    const { order } = shop.s.orders.place({
       idempotencyKey: key(),
       lines: [{ recordId: rec.id, quantity: 1 }],
       discountCode: "ordercode",
@@ -223,11 +213,11 @@ describe("discounts.redeem and release", () => {
       today: TEST_TODAY,
     });
     expect(order.totals.discountPence).toBe(299);
-    const row = t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!;
+    const row = shop.t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!;
     expect(row.discountCodeId).toBe(codeId);
     expect(codeRow("ORDERCODE").redemptions).toBe(1);
-    s.orders.cancelUnpaid(order.orderNumber);
+    shop.s.orders.cancelUnpaid(order.orderNumber);
     expect(codeRow("ORDERCODE").redemptions).toBe(0);
-    expect(s.discounts.check("ORDERCODE", { userId: null, email: "coder@example.com" }).ok).toBe(true);
+    expect(shop.s.discounts.check("ORDERCODE", { userId: null, email: "coder@example.com" }).ok).toBe(true);
   });
 });

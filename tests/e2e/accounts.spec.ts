@@ -1,6 +1,5 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { withDb } from "./support/shop";
 
 // Accounts (spec §4 session, §5 validation, §6 roles, §8 toasts). Tests tagged @no-js run in both projects:
 // the forms post to the server and must work without JavaScript, and the same steps must hold once it runs.
@@ -24,17 +23,6 @@ function uniqueName(): string {
 function newAccount(): Account {
   const username = uniqueName();
   return { username, email: `${username}@example.com`, password: "groove-secret-1" };
-}
-
-/** The run's SQLite file (shared with the server; see playwright.config.ts). */
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
 }
 
 /** With JavaScript, wait until React Router has taken the page over; without, there is nothing to wait for. */

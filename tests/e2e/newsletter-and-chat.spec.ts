@@ -1,7 +1,6 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { withDb } from "./support/shop";
 
 // The footer's newsletter form (spec §4, §5, §8) and VinylBot (spec §2, §4, §9). Tests tagged @no-js run in
 // both projects: the form posts to /newsletter and the outcome comes back in a toast without JavaScript.
@@ -19,16 +18,6 @@ const CODE = /VINYL10-[A-HJKMNP-Z2-9]{6}/;
 
 function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now()}${Math.random().toString(36).slice(2, 6)}@Example.com`;
-}
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
 }
 
 function subscriberRow(email: string) {

@@ -1,6 +1,9 @@
 /** Small, explicit rows for shop tests: a record with the stock and price a test needs, a discount code. */
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import { discountCodes, records, subscribers, type NewRecordRow } from "../../db/schema";
+import { createServices, type Services } from "../../server/services";
+import { migratedTestDb, type TestDb } from "./test-db";
 
 let sequence = 0;
 
@@ -32,4 +35,24 @@ export function insertDiscountCode(db: Db, code: string, email = `${code.toLower
   const sub = db.insert(subscribers).values({ email, discountCode: code, favoriteGenre: "Jazz" }).returning().get();
   const row = db.insert(discountCodes).values({ code, percentOff: 10, subscriberId: sub.id }).returning().get();
   return { codeId: row.id };
+}
+
+/** A delivery address that passes the checkout's checks. */
+export const TEST_ADDRESS = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+
+/**
+ * A migrated temporary database and every service on it, for one test file: made before its tests,
+ * removed after them (once any mail being sent has finished). Read `shop.t` and `shop.s` inside tests.
+ */
+export function useShopServices(): { t: TestDb; s: Services } {
+  const shop = {} as { t: TestDb; s: Services };
+  beforeAll(() => {
+    shop.t = migratedTestDb();
+    shop.s = createServices(shop.t.db, { mediaDir: "" });
+  });
+  afterAll(async () => {
+    await shop.s.mail.idle();
+    shop.t.cleanup();
+  });
+  return shop;
 }
