@@ -514,3 +514,63 @@ test.describe("checkout", () => {
     });
   }
 });
+
+// The whole journey through the shop's own controls, as the issue describes it: add to cart on the record
+// page → change the quantity on /cart → apply the newsletter code there → checkout → pay → confirmation.
+test.describe("the whole journey", () => {
+  for (const who of ["a guest", "a signed-in customer"] as const) {
+    test(`${who}: record page → cart → code → checkout → test card → confirmation @no-js`, async ({
+      page,
+      javaScriptEnabled,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const record = createRecord({ stock: 6, pricePence: 2500 });
+      const account = newAccount("journey");
+      if (who === "a signed-in customer") await apiRegister(page.request, baseURL!, account);
+      const code = await newsletterCode(request, baseURL!, `${uniqueName("journey")}@example.com`);
+
+      await page.goto(record.path);
+      await ready(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+
+      await page.goto("/cart");
+      await ready(page, javaScriptEnabled);
+      await page.getByRole("button", { name: `Increase quantity of ${record.title}` }).click();
+      await expect(page.getByRole("spinbutton", { name: `Quantity of ${record.title}`, exact: true })).toHaveValue("2");
+      await page.getByRole("textbox", { name: "Discount code" }).fill(code);
+      await page.getByRole("button", { name: "Apply" }).click();
+      const cartSummary = page.getByRole("complementary", { name: "Order summary" });
+      await expect(cartSummary.getByTestId("cart-discount")).toHaveText("−£5.00");
+      await expect(cartSummary.getByTestId("cart-total")).toHaveText("£49.00");
+      await cartSummary.getByRole("link", { name: "Checkout" }).click();
+
+      await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+      await ready(page, javaScriptEnabled);
+      await expect(field(page, "Discount code (optional)")).toHaveValue(code);
+      await expectRow(summary(page), "Total", "£49.00");
+      if (who === "a guest") await fillDetails(page, { email: `${uniqueName("guest")}@example.com` });
+      else {
+        await expect(field(page, "Email")).toHaveValue(account.email);
+        await fillDetails(page, { email: account.email });
+      }
+      await fillCard(page, PAYS);
+      await payButton(page).click();
+
+      await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+      const orderNumber = orderNumberOf(page);
+      const main = page.getByRole("main");
+      await expect(main).toContainText(`2 × ${record.artist} – ${record.title}`);
+      await expectRow(main, "Discount", "−£5.00");
+      await expectRow(main, "Total", "£49.00");
+      expect(stockOf(record.id)).toBe(4);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Cart", exact: true })).toBeVisible();
+      if (who === "a signed-in customer") {
+        await page.goto("/profile#orders");
+        await expect(page.locator("#orders").getByRole("listitem").filter({ hasText: orderNumber })).toContainText("£49.00");
+      }
+    });
+  }
+});
