@@ -8,14 +8,13 @@
  * read is logged (console.warn) and discarded. Pure apart from the storage it is handed (window.localStorage
  * by default), so it is tested without a browser. Card details are never part of it.
  */
-import { browserStorage, type HistoryStorage } from "./listening-history";
+import { browserStorage, readStored, writeStored, type KeyValueStorage, type Warn } from "./browser-storage";
 import { z } from "~/lib/zod";
 
 export const CHECKOUT_DATA_KEY = "needledrop-checkout-data";
 export const CHECKOUT_COUNTRY = "United Kingdom";
 
-export type CheckoutStorage = HistoryStorage;
-type Warn = (message: string, ...details: unknown[]) => void;
+export type CheckoutStorage = KeyValueStorage;
 
 export interface CheckoutData {
   shippingAddress: { name: string; addressLine1: string; city: string; postalCode: string; country: string };
@@ -56,37 +55,14 @@ export function parseCheckoutData(raw: string): CheckoutData | null {
   return parsed.success ? parsed.data : null;
 }
 
-function getRaw(storage: CheckoutStorage): string | null {
-  try {
-    return storage.getItem(CHECKOUT_DATA_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: CheckoutStorage, data: CheckoutData, warn: Warn): void {
-  try {
-    storage.setItem(CHECKOUT_DATA_KEY, JSON.stringify(data));
-  } catch (error) {
-    // A full or blocked storage must never get in the way of paying.
-    warn("Could not save the checkout details.", error);
-  }
-}
+// A full or blocked storage must never get in the way of paying.
+const write = (storage: CheckoutStorage, data: CheckoutData, warn: Warn) =>
+  writeStored(storage, CHECKOUT_DATA_KEY, data, "checkout details", warn);
 
 /** The stored data, or null when nothing (readable) is stored; an unreadable value is logged and removed. */
 export function readCheckoutData(storage: CheckoutStorage | null = browserStorage(), warn: Warn = console.warn): CheckoutData | null {
   if (!storage) return null;
-  const raw = getRaw(storage);
-  if (raw === null) return null;
-  const data = parseCheckoutData(raw);
-  if (data) return data;
-  warn(`Discarding the unreadable checkout details stored under "${CHECKOUT_DATA_KEY}".`, raw);
-  try {
-    storage.removeItem(CHECKOUT_DATA_KEY);
-  } catch {
-    // Nothing more to do: the next successful write replaces it.
-  }
-  return null;
+  return readStored(storage, CHECKOUT_DATA_KEY, (raw) => (raw === null ? null : parseCheckoutData(raw)), "checkout details", warn);
 }
 
 /** Going to checkout: the stored data, created empty when absent (or discarded). */

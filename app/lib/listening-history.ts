@@ -6,13 +6,14 @@
  * and recommendations read it through the same functions.
  */
 
+import { browserStorage, readStored, writeStored, type KeyValueStorage, type Warn } from "./browser-storage";
+
 export const LISTENING_HISTORY_KEY = "needledrop-listening-history";
 export const LISTENING_HISTORY_LIMIT = 20;
 
 /** The part of the Web Storage API used here; tests pass a Map-backed stand-in. */
-export type HistoryStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-type Warn = (message: string, ...details: unknown[]) => void;
+export type HistoryStorage = KeyValueStorage;
+export { browserStorage };
 
 const isRecordId = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value > 0;
 
@@ -45,43 +46,15 @@ export function parseListeningHistory(raw: string | null): number[] | null {
   return ids.slice(0, LISTENING_HISTORY_LIMIT);
 }
 
-/** window.localStorage, or null on the server or where the browser refuses storage (privacy settings). */
-export function browserStorage(): HistoryStorage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored history; an unreadable value is logged and removed, and reads as empty. */
 export function readListeningHistory(storage: HistoryStorage | null = browserStorage(), warn: Warn = console.warn): number[] {
   if (!storage) return [];
-  let raw: string | null;
-  try {
-    raw = storage.getItem(LISTENING_HISTORY_KEY);
-  } catch {
-    return [];
-  }
-  const history = parseListeningHistory(raw);
-  if (history) return history;
-  warn(`Discarding the unreadable listening history stored under "${LISTENING_HISTORY_KEY}".`, raw);
-  try {
-    storage.removeItem(LISTENING_HISTORY_KEY);
-  } catch {
-    // Nothing more to do: the next successful write replaces it.
-  }
-  return [];
+  return readStored(storage, LISTENING_HISTORY_KEY, parseListeningHistory, "listening history", warn) ?? [];
 }
 
-function write(storage: HistoryStorage, history: readonly number[], warn: Warn): void {
-  try {
-    storage.setItem(LISTENING_HISTORY_KEY, JSON.stringify(history));
-  } catch (error) {
-    // A full or blocked storage must never break playing a preview.
-    warn("Could not save the listening history.", error);
-  }
-}
+// A full or blocked storage must never break playing a preview.
+const write = (storage: HistoryStorage, history: readonly number[], warn: Warn) =>
+  writeStored(storage, LISTENING_HISTORY_KEY, history, "listening history", warn);
 
 /** Records that `id` was just played; returns the new history. */
 export function recordListen(id: number, storage: HistoryStorage | null = browserStorage(), warn: Warn = console.warn): number[] {
