@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { memoryStorage, refusingStorage } from "../../tests/setup/memory-storage";
 import {
   CHECKOUT_DATA_KEY,
   checkoutDataFrom,
@@ -8,18 +9,8 @@ import {
   parseCheckoutData,
   readCheckoutData,
   saveCheckoutData,
-  type CheckoutStorage,
 } from "./checkout-storage";
 
-function memoryStorage(initial: Record<string, string> = {}): CheckoutStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 const stored = {
   shippingAddress: { name: "Ada Lovelace", addressLine1: "12 Groove Street", city: "Leeds", postalCode: "LS1 4AP", country: "United Kingdom" },
@@ -127,17 +118,7 @@ describe("stored checkout data", () => {
   });
 
   it("survives a storage that refuses to read or write", () => {
-    const broken: CheckoutStorage = {
-      getItem: () => {
-        throw new Error("SecurityError");
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => {
-        throw new Error("SecurityError");
-      },
-    };
+    const broken = refusingStorage;
     const warn = vi.fn();
     expect(openCheckoutData(broken, warn)).toEqual(emptyCheckoutData());
     expect(saveCheckoutData({ name: "Ada" }, broken, warn).shippingAddress.name).toBe("Ada");

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { memoryStorage, refusingStorage } from "../../tests/setup/memory-storage";
 import {
   clearListeningHistory,
   LISTENING_HISTORY_KEY,
@@ -7,18 +8,8 @@ import {
   readListeningHistory,
   recordListen,
   withPlayed,
-  type HistoryStorage,
 } from "./listening-history";
 
-function memoryStorage(initial: Record<string, string> = {}): HistoryStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-  };
-}
 
 describe("listening history rules (spec §4, §9)", () => {
   it("uses the key needledrop-listening-history and keeps at most 20", () => {
@@ -108,17 +99,7 @@ describe("stored history", () => {
   });
 
   it("survives a storage that refuses to read or write", () => {
-    const broken: HistoryStorage = {
-      getItem: () => {
-        throw new Error("SecurityError");
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => {
-        throw new Error("SecurityError");
-      },
-    };
+    const broken = refusingStorage;
     const warn = vi.fn();
     expect(readListeningHistory(broken, warn)).toEqual([]);
     expect(recordListen(3, broken, warn)).toEqual([3]);
