@@ -15,6 +15,9 @@ export interface CartLine {
   quantity: number;
 }
 
+/** Why a priced line cannot be bought as it stands (it is shown, flagged, and left out of the totals). */
+export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock";
+
 export interface Cart {
   lines: CartLine[];
   discountCode: string | null;

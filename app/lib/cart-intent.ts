@@ -17,8 +17,8 @@ export type CartIntentName = (typeof CART_INTENTS)[number];
 
 const GENERIC_ERROR = "Sorry, we couldn't update your cart. Please try again.";
 
-// Digits only: what our own forms send (no "1e3", no " 12 ").
-const recordId = z
+/** A record id as the shop's forms send it: digits only (no "1e3", no " 12 "). Also read by the favourites forms. */
+export const formRecordId = z
   .string()
   .regex(/^\d{1,15}$/)
   .transform(Number)
@@ -35,6 +35,8 @@ const code = z
   .min(1, "Enter a discount code.")
   .max(32, "That discount code is too long.")
   .regex(/^[A-Za-z0-9-]+$/, "Discount codes are letters, numbers and hyphens only.");
+
+const recordId = formRecordId;
 
 export const cartIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), recordId }),

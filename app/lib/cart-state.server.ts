@@ -8,16 +8,20 @@ import type { RecordForSale } from "./cart-intent";
 import { toCartSummary, type CartSummary } from "./cart-summary";
 import { readCart, readVisitorFavourites } from "./shopper-state.server";
 
-/** Who is buying, for the first-order rule of a discount code. */
-export function customerOf(context: AppLoadContext) {
-  return context.user ? { userId: context.user.id, email: context.user.email } : null;
+/**
+ * Who is buying, for the first-order rule of a discount code: the signed-in user, else the e-mail typed at
+ * checkout, else nobody known yet (only the code itself is checked).
+ */
+export function customerOf(user: { id: number; email: string } | null, typedEmail?: string) {
+  if (user) return { userId: user.id, email: user.email };
+  return typedEmail ? { userId: null, email: typedEmail } : null;
 }
 
 /** The cart priced as the shop would sell it now (an empty cart costs no query). */
 export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary {
   const priced =
     cart.lines.length > 0
-      ? context.services.cart.price(cart.lines, cart.discountCode, { today: context.today, customer: customerOf(context) })
+      ? context.services.cart.price(cart.lines, cart.discountCode, { today: context.today, customer: customerOf(context.user) })
       : null;
   return toCartSummary(cart, priced);
 }

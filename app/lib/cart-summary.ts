@@ -5,9 +5,9 @@
  */
 import { cartItemCount } from "~/domain/shipping";
 import type { OrderTotals } from "~/domain/order-totals";
-import type { Cart } from "~/domain/cart";
+import type { Cart, CartLineIssue } from "~/domain/cart";
 
-export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock";
+export type { CartLineIssue };
 
 export interface CartSummaryLine {
   recordId: number;

@@ -2,16 +2,10 @@
  * What a favourites form asks for (spec §4: adding skips duplicates; remove and clear exist), and the
  * rule for a visitor's favourites, which live in a browser cookie until they sign in. Pure.
  */
+import { formRecordId as recordId } from "./cart-intent";
 import { MAX_VISITOR_FAVOURITES } from "./shopper-cookies";
 import type { Toast } from "./toast";
 import { z } from "./zod";
-
-// Digits only: what our own forms send (no "1e3", no " 12 ").
-const recordId = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .pipe(z.number().int().positive());
 
 export const favouritesIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), recordId }),

@@ -3,7 +3,7 @@
  * from the database, and every line that can no longer be sold as asked is flagged, never silently charged.
  */
 import { inArray } from "drizzle-orm";
-import { maxQuantityFor, type CartLine } from "../../app/domain/cart";
+import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart";
 import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
 import { isPreOrder } from "../../app/domain/pre-order";
 import { recordPath } from "../../app/domain/slug";
@@ -11,8 +11,7 @@ import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { DiscountCheck, DiscountsService } from "./discounts";
 
-/** Why a line cannot be bought as it stands. */
-export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock";
+export type { CartLineIssue };
 
 export interface PricedCartLine {
   recordId: number;

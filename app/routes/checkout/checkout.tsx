@@ -18,6 +18,7 @@ import { cardSchema, checkoutDetailsSchema } from "~/lib/forms/checkout-schemas"
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
 import type { z } from "~/lib/zod";
+import { customerOf } from "~/lib/cart-state.server";
 import { cartCookie, readCart } from "~/lib/shopper-state.server";
 import type { CheckoutOutcome } from "../../../server/services/checkout";
 import type { Route } from "./+types/checkout";
@@ -126,13 +127,8 @@ function pricing(cart: Cart, formData: FormData, context: Context) {
   };
 }
 
-function customerOf(context: Context, typedEmail?: string) {
-  if (context.user) return { userId: context.user.id, email: context.user.email };
-  return typedEmail ? { userId: null, email: typedEmail } : null;
-}
-
 function summaryOf(cart: Cart, code: string | null, context: Context, typedEmail?: string) {
-  const priced = context.services.cart.price(cart.lines, code, { today: context.today, customer: customerOf(context, typedEmail) });
+  const priced = context.services.cart.price(cart.lines, code, { today: context.today, customer: customerOf(context.user, typedEmail) });
   const lines = priced.lines.filter((l) => !l.issue);
   return {
     needsReview: priced.needsReview,

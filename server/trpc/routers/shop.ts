@@ -5,6 +5,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { customerOf } from "../../../app/lib/cart-state.server";
 import { idempotencyKeySchema } from "../../../app/lib/forms/checkout-schemas";
 import { placeOrder } from "../../adapters/place-order";
 import { cartPriceBody, placeOrderBody } from "../../api/schemas";
@@ -18,7 +19,7 @@ export const cartRouter = router({
     .query(({ ctx, input }) =>
       ctx.services.cart.price(input.lines, input.discountCode, {
         today: ctx.today,
-        customer: ctx.user ? { userId: ctx.user.id, email: ctx.user.email } : null,
+        customer: customerOf(ctx.user),
       }),
     ),
 });
