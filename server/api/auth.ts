@@ -1,9 +1,9 @@
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { z } from "zod";
 import { sendError } from "../http/errors";
 import { parseInput, RESET_REQUESTED, type RegisterInput } from "../services/accounts";
-import { TooManyAttemptsError, ValidationError } from "../services/errors";
-import { contextOf } from "./helpers";
+import { TooManyAttemptsError } from "../services/errors";
+import { contextOf, fieldErrors, noStore } from "./helpers";
 import { mergeVisitorFavourites } from "../../app/lib/favourites-state.server";
 
 /**
@@ -11,11 +11,6 @@ import { mergeVisitorFavourites } from "../../app/lib/favourites-state.server";
  * `{ error, message }`, nothing is cached, and no answer ever carries a password hash or a session token.
  */
 export const authApi = Router();
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set("Cache-Control", "no-store");
-  next();
-};
 
 const loginBody = z.object({
   username: z.string({ error: "Username is required" }),
@@ -78,12 +73,9 @@ authApi.post("/reset-password", noStore, async (req, res) => {
   res.json(user);
 });
 
-/** 429 carries Retry-After; a validation failure also lists its messages per field. */
-const authErrors: ErrorRequestHandler = (err, req, res, next) => {
+/** 429 carries Retry-After (the API's error handler writes the answer); a validation failure lists its fields. */
+const retryAfter: ErrorRequestHandler = (err, _req, res, next) => {
   if (err instanceof TooManyAttemptsError) res.set("Retry-After", String(err.retryAfterSeconds));
-  if (err instanceof ValidationError && err.fields && !res.headersSent) {
-    return res.status(400).json({ error: err.message, message: err.message, fields: err.fields });
-  }
   next(err);
 };
-authApi.use(authErrors);
+authApi.use(retryAfter, fieldErrors);

@@ -1,7 +1,8 @@
-import type { Response } from "express";
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { RequestContext } from "../context";
 import { HttpError } from "../http/errors";
+import { ValidationError } from "../services/errors";
 
 declare global {
   namespace Express {
@@ -10,6 +11,20 @@ declare global {
     }
   }
 }
+
+/** For answers about a person or an order: never stored by any cache. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set("Cache-Control", "no-store");
+  next();
+};
+
+/** For the routers whose clients show errors beside form fields: a validation failure lists its messages per field. */
+export const fieldErrors: ErrorRequestHandler = (err, _req, res, next) => {
+  if (err instanceof ValidationError && err.fields && !res.headersSent) {
+    return res.status(400).json({ error: err.message, message: err.message, fields: err.fields });
+  }
+  next(err);
+};
 
 export function contextOf(res: Response): RequestContext {
   return res.locals.ctx;

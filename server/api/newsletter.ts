@@ -1,20 +1,15 @@
-import { Router, type Request, type RequestHandler } from "express";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "../../app/lib/vinylbot/answers";
 import { sendError } from "../http/errors";
 import type { RequestContext } from "../context";
-import { contextOf, parseQuery } from "./helpers";
+import { contextOf, noStore, parseQuery } from "./helpers";
 
 /**
  * Spec §7 newsletter calls and VinylBot's catalogue lookup. Subscriber answers are never cached and
  * carry a discount code only to the browser that subscribed (signed nl_sub cookie) or the signed-in owner.
  */
 export const newsletterApi = Router();
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set("Cache-Control", "no-store");
-  next();
-};
 
 /** Who is asking: the address the nl_sub cookie vouches for, the signed-in user's, and the link origin. */
 function who(req: Request, ctx: RequestContext) {
