@@ -2,11 +2,13 @@
  * The shopper's cart and favourites as loaders and actions read them: the cookies, priced or looked up
  * through the services. An unreadable cookie comes back with the Set-Cookie that discards it.
  */
-import type { AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { Cart } from "~/domain/cart";
-import type { RecordForSale } from "./cart-intent";
+import { redirectAfterPost, type RecordForSale } from "./cart-intent";
 import { toCartSummary, type CartSummary } from "./cart-summary";
 import { readCart, readVisitorFavourites } from "./shopper-state.server";
+import type { Toast } from "./toast";
+import { toastHeader } from "./toast.server";
 
 /**
  * Who is buying, for the first-order rule of a discount code: the signed-in user, else the e-mail typed at
@@ -42,6 +44,23 @@ export function loadFavouriteIds(request: Request, context: AppLoadContext): { i
 export function recordForSale(context: AppLoadContext, recordId: number): RecordForSale {
   const [line] = context.services.cart.price([{ recordId, quantity: 1 }], null, { today: context.today }).lines;
   return !line || line.issue === "unavailable" ? null : { title: line.title, maxQuantity: line.maxQuantity };
+}
+
+/**
+ * The answer to a cart or favourites form post: a plain browser post (or one naming `redirectTo`) gets a
+ * 303 with the toast in a cookie; a script (useFetcher) gets the toast as data, with `status`.
+ */
+export async function answerShopperPost(
+  request: Request,
+  formData: FormData,
+  { toast, headers, status, fallback }: { toast: Toast | null; headers: Headers; status: number; fallback: string },
+) {
+  const target = redirectAfterPost(formData.get("redirectTo"), request.headers.get("Sec-Fetch-Mode"), fallback);
+  if (target) {
+    if (toast) headers.append("Set-Cookie", await toastHeader(toast));
+    return redirect(target, { status: 303, headers });
+  }
+  return data({ toast }, { status, headers });
 }
 
 /** Collects Set-Cookie values (nulls skipped) into one Headers. */

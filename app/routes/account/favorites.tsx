@@ -1,15 +1,13 @@
 import { Heart, Trash2 } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { RecordCard } from "~/components/record-card";
 import { toApiTrack, type ApiTrack } from "~/domain/record-api";
-import { cookieHeaders } from "~/lib/cart-state.server";
-import { redirectAfterPost } from "~/lib/cart-intent";
+import { answerShopperPost, cookieHeaders } from "~/lib/cart-state.server";
 import { FAVOURITES_FORM_ERROR, parseFavouritesIntent } from "~/lib/favourites-intent";
 import { changeFavourites } from "~/lib/favourites-state.server";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/seo";
-import { toastHeader } from "~/lib/toast.server";
 import type { Route } from "./+types/favorites";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,14 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = parseFavouritesIntent(formData);
   const { toast, cookies } = intent ? changeFavourites(request, context, intent) : { toast: FAVOURITES_FORM_ERROR, cookies: [] };
-  const headers = cookieHeaders(...cookies);
-  const fallback = context.user ? "/favorites" : "/";
-  const target = redirectAfterPost(formData.get("redirectTo"), request.headers.get("Sec-Fetch-Mode"), fallback);
-  if (target) {
-    headers.append("Set-Cookie", await toastHeader(toast));
-    return redirect(target, { status: 303, headers });
-  }
-  return data({ toast }, { status: intent ? 200 : 400, headers });
+  return answerShopperPost(request, formData, {
+    toast,
+    headers: cookieHeaders(...cookies),
+    status: intent ? 200 : 400,
+    fallback: context.user ? "/favorites" : "/",
+  });
 }
 
 function RemoveFavourite({ track }: { track: ApiTrack }) {

@@ -1,15 +1,14 @@
 import { ShoppingBag, Tag, X } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
 import { CheckoutLink } from "~/components/cart/checkout-link";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
-import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent, redirectAfterPost } from "~/lib/cart-intent";
-import { cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
+import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } from "~/lib/cart-intent";
+import { answerShopperPost, cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
 import { itemsText, type CartSummary } from "~/lib/cart-summary";
 import { pageMeta } from "~/lib/seo";
 import { cartCookie } from "~/lib/shopper-state.server";
-import { toastHeader } from "~/lib/toast.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,12 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.intent.intent === "apply-code") toast = discountToast(summariseCart(context, next).discount);
   }
   const headers = cookieHeaders(discard, next === cart ? null : cartCookie(next, context.auth.secure));
-  const target = redirectAfterPost(formData.get("redirectTo"), request.headers.get("Sec-Fetch-Mode"), "/cart");
-  if (target) {
-    if (toast) headers.append("Set-Cookie", await toastHeader(toast));
-    return redirect(target, { status: 303, headers });
-  }
-  return data({ toast }, { status: parsed.ok ? 200 : 400, headers });
+  return answerShopperPost(request, formData, { toast, headers, status: parsed.ok ? 200 : 400, fallback: "/cart" });
 }
 
 function DiscountForm({ cart }: { cart: CartSummary }) {
