@@ -5,13 +5,13 @@
  * is queued in that same transaction) or pending_payment → cancelled, which gives the stock and the code back.
  */
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart";
 import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/delivery";
 import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
 import { isPreOrder, todayInLondon } from "../../app/domain/pre-order";
 import { writeTransaction, type Db } from "../../db/client";
-import { orderLines, orders, records, stockMovements, type OrderRow } from "../../db/schema";
+import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
 import { orderConfirmationMail } from "../mail/order-templates";
 import type { CartService } from "./cart";
@@ -80,8 +80,10 @@ export function createOrdersService(
   db: Db,
   deps: { cart: CartService; discounts: DiscountsService; mail: MailService; linkOrigin?: () => string | null },
 ) {
-  function view(row: OrderRow): OrderView {
-    const lines = db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(orderLines.id).all();
+  const linesOf = (orderId: number) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
+
+  /** The order as shown; `lines` when the caller has them already (a list reads every order's lines in one query). */
+  function view(row: OrderRow, lines: OrderLineRow[] = linesOf(row.id)): OrderView {
     const hasPreOrder = lines.some((l) => l.isPreOrder);
     const placedOn = todayInLondon(new Date(row.createdAt));
     return {
@@ -246,7 +248,10 @@ export function createOrdersService(
     },
 
     listForUser(userId: number, limit = 50): OrderView[] {
-      return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all().map(view);
+      const rows = db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all();
+      if (rows.length === 0) return [];
+      const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(orderLines.id).all();
+      return rows.map((row) => view(row, lines.filter((l) => l.orderId === row.id)));
     },
 
     /** Records the provider's reference (e.g. a Stripe Checkout Session id) on a pending order. */
@@ -298,7 +303,7 @@ export function createOrdersService(
           .set({ status: "cancelled", updatedAt: new Date().toISOString() })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))
           .run();
-        const lines = db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).all();
+        const lines = linesOf(row.id);
         for (const line of lines) {
           if (!line.isPreOrder) {
             db.update(records)
