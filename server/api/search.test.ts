@@ -1,31 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { describe, expect, it } from "vitest";
+import { useSeededApp } from "../../tests/setup/http";
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-search-api-"));
+const server = useSeededApp("search-api");
 
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.MEDIA_DIR = mediaDir;
-  t = await seededTestDb();
-  const app = createApp({ db: t.db, pages: (_req, res) => void res.type("html").send("<p>page</p>") });
-  ({ url: base, close } = await listen(app));
-});
-
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-});
-
-const get = (q: string | null, extra = "") => fetch(`${base}/api/search${q === null ? "" : `?q=${encodeURIComponent(q)}`}${extra}`);
+const get = (q: string | null, extra = "") => fetch(`${server.base}/api/search${q === null ? "" : `?q=${encodeURIComponent(q)}`}${extra}`);
 
 describe("GET /api/search (spec §7)", () => {
   it("answers an array of { id, title, artist, coverUrl }, best first, cacheable for 60 s, with the total in a header", async () => {
@@ -80,7 +58,7 @@ describe("GET /api/search (spec §7)", () => {
 
 describe("tRPC search.suggest", () => {
   const suggest = async (input: unknown) => {
-    const res = await fetch(`${base}/trpc/search.suggest?input=${encodeURIComponent(JSON.stringify(input))}`);
+    const res = await fetch(`${server.base}/trpc/search.suggest?input=${encodeURIComponent(JSON.stringify(input))}`);
     return { status: res.status, body: (await res.json()) as { result?: { data: { items: { artist: string }[]; total: number } } } };
   };
 

@@ -1,31 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CARE_CATEGORIES } from "../../app/components/care/care-categories";
 import { VINYL_CARE_TIPS } from "../../db/seed/content";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { useSeededApp } from "../../tests/setup/http";
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-care-api-"));
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.MEDIA_DIR = mediaDir;
-  t = await seededTestDb();
-  const app = createApp({ db: t.db, pages: (_req, res) => void res.type("html").send("<p>page</p>") });
-  ({ url: base, close } = await listen(app));
-});
-
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-});
+const server = useSeededApp("care-api");
 
 interface Tip {
   id: number;
@@ -36,7 +14,7 @@ interface Tip {
 
 describe("GET /api/vinyl-care-tips", () => {
   it("returns every tip as { id, category, title, body }, by category then position, cacheable for 5 minutes", async () => {
-    const res = await fetch(`${base}/api/vinyl-care-tips`);
+    const res = await fetch(`${server.base}/api/vinyl-care-tips`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
@@ -54,20 +32,20 @@ describe("GET /api/vinyl-care-tips", () => {
 
   it("filters by ?category=", async () => {
     for (const category of CARE_CATEGORIES) {
-      const tips = (await (await fetch(`${base}/api/vinyl-care-tips?category=${category}`)).json()) as Tip[];
+      const tips = (await (await fetch(`${server.base}/api/vinyl-care-tips?category=${category}`)).json()) as Tip[];
       expect(tips.length).toBe(VINYL_CARE_TIPS.filter((x) => x.category === category).length);
       expect(tips.every((tip) => tip.category === category)).toBe(true);
     }
   });
 
   it("treats an empty ?category= as every category", async () => {
-    const tips = (await (await fetch(`${base}/api/vinyl-care-tips?category=`)).json()) as Tip[];
+    const tips = (await (await fetch(`${server.base}/api/vinyl-care-tips?category=`)).json()) as Tip[];
     expect(tips).toHaveLength(VINYL_CARE_TIPS.length);
   });
 
   it("answers 400 with a JSON error naming the field to an unknown or repeated category", async () => {
     for (const q of ["category=polishing", "category=Cleaning", "category=cleaning&category=stylus"]) {
-      const res = await fetch(`${base}/api/vinyl-care-tips?${q}`);
+      const res = await fetch(`${server.base}/api/vinyl-care-tips?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.headers.get("content-type"), q).toContain("application/json");
       expect(((await res.json()) as { error: string }).error, q).toMatch(/^Invalid category/);
