@@ -1,25 +1,15 @@
-import { parseBrowseQuery } from "~/components/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
 import { ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { pagedListing, pageHref } from "~/components/browse/paged-listing";
 import { Pagination } from "~/components/browse/pagination";
 import { RecordGrid } from "~/components/record-grid";
-import { toApiTrack } from "~/domain/record-api";
-import { absoluteUrl } from "~/domain/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/new-releases";
 
 const PATH = "/new-releases";
-const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { page } = parseBrowseQuery(url.searchParams);
-  const { items, ...result } = context.services.browse.newReleases({ today: context.today, page });
-  return {
-    ...result,
-    tracks: items.map((r) => toApiTrack(r, context.today)),
-    canonicalUrl: absoluteUrl(url.origin, pageHref(result.page)),
-  };
+  return pagedListing(request, PATH, context.today, (page) => context.services.browse.newReleases({ today: context.today, page }));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -52,7 +42,7 @@ export default function NewReleases({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           )}
         </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(n)}#results`} label="New release pages" />
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(PATH, n)}#results`} label="New release pages" />
       </section>
     </div>
   );

@@ -1,25 +1,15 @@
-import { parseBrowseQuery } from "~/components/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
 import { ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { pagedListing, pageHref } from "~/components/browse/paged-listing";
 import { Pagination } from "~/components/browse/pagination";
 import { PreOrderGrid } from "~/components/browse/pre-order-grid";
-import { toApiTrack } from "~/domain/record-api";
-import { absoluteUrl } from "~/domain/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/pre-orders";
 
 const PATH = "/pre-orders";
-const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { page } = parseBrowseQuery(url.searchParams);
-  const { items, ...result } = context.services.browse.preOrders({ today: context.today, page });
-  return {
-    ...result,
-    tracks: items.map((r) => toApiTrack(r, context.today)),
-    canonicalUrl: absoluteUrl(url.origin, pageHref(result.page)),
-  };
+  return pagedListing(request, PATH, context.today, (page) => context.services.browse.preOrders({ today: context.today, page }));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -53,7 +43,7 @@ export default function PreOrders({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           )}
         </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(n)}#results`} label="Pre-order pages" />
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(PATH, n)}#results`} label="Pre-order pages" />
       </section>
     </div>
   );
