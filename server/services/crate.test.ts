@@ -10,7 +10,9 @@ import { shouldHideRecord } from "../../app/domain/hiding";
 import { addDays } from "../../app/domain/pre-order";
 import type { RecordItem } from "../../app/domain/types";
 import { growCatalogue } from "../../db/seed/run";
+import { eq } from "drizzle-orm";
 import { records } from "../../db/schema";
+import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, seededTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createCrateService } from "./crate";
 import { toRecordItem } from "./record-mapper";
@@ -178,6 +180,18 @@ describe("Surprise me", () => {
     const list = ids(open({ kind: "surprise" }, 99)!.records);
     expect(list).not.toEqual([...list].sort((x, y) => x - y));
     expect(list).not.toEqual([...list].sort((x, y) => y - x));
+  });
+
+  it("a shared crate survives new stock: a record added later shows up in it only by scoring among its 60", () => {
+    const before = ids(open({ kind: "surprise" }, 2026)!.records);
+    const added = insertRecord(t.db, { stockQuantity: 3 }).id;
+    try {
+      const after = ids(open({ kind: "surprise" }, 2026)!.records);
+      const dealt = after.includes(added);
+      expect(after.filter((id) => id !== added)).toEqual(before.slice(0, dealt ? CRATE_SIZE - 1 : CRATE_SIZE));
+    } finally {
+      t.db.delete(records).where(eq(records.id, added)).run();
+    }
   });
 
   it("draws random ids on a big shop: 60 distinct records on show, repeatable", () => {

@@ -10,7 +10,7 @@ import {
   type CrateKey,
   type SpecialCrate,
 } from "../../app/components/crate/crate-query";
-import { mulberry32, pickRandom } from "../../app/domain/home-filters";
+import { mulberry32 } from "../../app/domain/home-filters";
 import { addDays } from "../../app/domain/pre-order";
 import type { RecordItem } from "../../app/domain/types";
 import type { Db } from "../../db/client";
@@ -157,23 +157,26 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
   }
 
   /**
-   * "Surprise me": a seeded shuffle of every record on show, so a seed always deals the same crate (while
-   * the catalogue stays the same). A small shop shuffles all visible ids; a big one draws random ids in
-   * 1…max(id) and keeps those on show, in the order drawn, which is the same uniform pick without
-   * reading the whole table.
+   * "Surprise me": a seeded pick from every record on show, so a seed always deals the same crate (while
+   * the catalogue stays the same). A small shop scores every visible id from the seed and the id and deals
+   * the lowest scores: a record that arrives later changes a shared crate only if it scores among its few.
+   * A big one draws random ids in 1…max(id) and keeps those on show, in the order drawn, which is the same
+   * uniform pick without reading the whole table.
    */
   function surpriseCrate(seed: number, day: string): RecordItem[] {
-    const random = mulberry32(seed);
     const top = maxId.get()?.id ?? 0;
     if (top <= fullShuffleUpTo) {
-      const ids = pickRandom(
-        visibleIds.all({ today: day }).map((r) => r.id),
-        CRATE_SIZE,
-        random,
-      );
+      const score = (id: number) => mulberry32((seed ^ Math.imul(id, 0x9e3779b1)) >>> 0)();
+      const ids = visibleIds
+        .all({ today: day })
+        .map((r) => ({ id: r.id, score: score(r.id) }))
+        .sort((x, y) => x.score - y.score || x.id - y.id)
+        .slice(0, CRATE_SIZE)
+        .map((r) => r.id);
       const byId = rowsById(ids, day);
       return ids.flatMap((id) => byId.get(id) ?? []);
     }
+    const random = mulberry32(seed);
     const chosen: RecordItem[] = [];
     const tried = new Set<number>();
     for (let round = 0; round < PROBE_ROUNDS && chosen.length < CRATE_SIZE && tried.size < top; round++) {
