@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import type { ShopperState } from "./components/cart/shopper-form";
-import { useHydrated } from "./components/chat/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";

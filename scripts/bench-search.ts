@@ -13,7 +13,7 @@ import { runMigrations } from "../db/migrate";
 import { seededRandom } from "../db/seed/random";
 import { growCatalogue, seedIfEmpty } from "../db/seed/run";
 import { records } from "../db/schema";
-import { todayInLondon } from "../app/domain/pre-order";
+import { todayInLondon } from "../app/domain/shared/dates";
 import { createCatalogueService } from "../server/services/catalogue";
 import { createSearchService, foldText } from "../server/services/search";
 import { cliArgs } from "./args";

@@ -2,7 +2,7 @@
 import { closeDb, getDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createAccount } from "../server/services/accounts";
-import { DomainError } from "../server/services/errors";
+import { DomainError } from "../app/domain/shared/errors";
 import { cliArgs } from "./args";
 
 const usage = "Usage: npm run user:create -- --username U --email E --password P [--admin]";

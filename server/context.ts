@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { todayInLondon } from "../app/domain/pre-order";
+import { todayInLondon } from "../app/domain/shared/dates";
 import type { Db } from "../db/client";
 import { clearSessionCookie, serializeSessionCookie } from "./auth/cookies";
 import { publicOrigin } from "./auth/origin";

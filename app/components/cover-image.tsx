@@ -1,6 +1,6 @@
-import { displayCoverUrl } from "~/domain/cover";
-import { DEFAULT_COVER_URL } from "~/domain/hiding";
-import { albumImageUrl, COVER_WIDTHS, coverSrcSet, isShopImagePath } from "~/lib/image-url";
+import { displayCoverUrl } from "~/domain/catalogue/cover";
+import { DEFAULT_COVER_URL } from "~/domain/catalogue/hiding";
+import { albumImageUrl, COVER_WIDTHS, coverSrcSet, isShopImagePath } from "~/domain/images/image-url";
 
 export interface CoverImageProps {
   /** The stored cover address, e.g. "/media/covers/track-1.jpg" ('.ki' is shown as '.jpg'). */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_LINKS } from "./nav-sections";
+import { FOOTER_LINKS } from "~/domain/navigation/nav-sections";
 import { NewsletterForm } from "./newsletter/newsletter-form";
 
 export function Footer() {

@@ -1,7 +1,7 @@
-import type { ApiTrack } from "~/domain/record-api";
-import { formatLabel } from "~/domain/formats";
-import { recordPath } from "~/domain/slug";
-import { stockState, stockWording } from "~/domain/stock";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
+import { formatLabel } from "~/domain/catalogue/formats";
+import { recordPath } from "~/domain/catalogue/slug";
+import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
 import { FavouriteToggle } from "./favourites/favourite-toggle";

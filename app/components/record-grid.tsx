@@ -1,4 +1,4 @@
-import type { ApiTrack } from "~/domain/record-api";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard, RecordCardSkeleton } from "./record-card";
 
 export function RecordGrid({ tracks }: { tracks: ApiTrack[] }) {

@@ -1,7 +1,7 @@
 import { Disc3, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
-import { isActivePath, NAV_SECTIONS, type NavEntry } from "./nav-sections";
+import { isActivePath, NAV_SECTIONS, type NavEntry } from "~/domain/navigation/nav-sections";
 
 interface SidebarProps {
   open: boolean;

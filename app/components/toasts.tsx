@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
-import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
+import { TOAST_DURATION_MS, type Toast } from "~/domain/shared/toast";
 
 /**
  * Shows the toast the server handed over (after a redirect). With JavaScript it pops up through

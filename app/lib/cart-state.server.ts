@@ -3,11 +3,11 @@
  * through the services. An unreadable cookie comes back with the Set-Cookie that discards it.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Cart } from "~/domain/cart";
-import { redirectAfterPost, type RecordForSale } from "./cart-intent";
-import { toCartSummary, type CartSummary } from "./cart-summary";
+import type { Cart } from "~/domain/cart/cart";
+import { redirectAfterPost, type RecordForSale } from "~/domain/cart/cart-intent";
+import { toCartSummary, type CartSummary } from "~/domain/cart/cart-summary";
 import { readCart, readVisitorFavourites } from "./shopper-state.server";
-import type { Toast } from "./toast";
+import type { Toast } from "~/domain/shared/toast";
 import { toastHeader } from "./toast.server";
 
 /**

@@ -9,7 +9,7 @@
  * by default), so it is tested without a browser. Card details are never part of it.
  */
 import { browserStorage, readStored, writeStored, type KeyValueStorage, type Warn } from "./browser-storage";
-import { z } from "~/lib/zod";
+import { z } from "~/domain/shared/zod";
 
 export const CHECKOUT_DATA_KEY = "needledrop-checkout-data";
 export const CHECKOUT_COUNTRY = "United Kingdom";

@@ -3,9 +3,9 @@
  * (moved onto the account at sign-in, see `mergeVisitorFavourites`).
  */
 import type { AppLoadContext } from "react-router";
-import { applyVisitorFavourites, FAVOURITE_NOT_FOUND, FAVOURITES_FULL, favouritesToast, type FavouritesIntent } from "./favourites-intent";
+import { applyVisitorFavourites, FAVOURITE_NOT_FOUND, FAVOURITES_FULL, favouritesToast, type FavouritesIntent } from "~/domain/favourites/favourites-intent";
 import { readVisitorFavourites, visitorFavouritesCookie } from "./shopper-state.server";
-import type { Toast } from "./toast";
+import type { Toast } from "~/domain/shared/toast";
 
 export function changeFavourites(
   request: Request,

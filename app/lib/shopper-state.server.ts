@@ -2,17 +2,10 @@
  * Reading and writing the browser-kept shopping state (cart, a visitor's favourites) in loaders and actions.
  * An unreadable cookie is logged, treated as empty and cleared with the response: never a 500.
  */
-import { EMPTY_CART, type Cart } from "~/domain/cart";
-import {
-  CART_COOKIE,
-  FAVOURITES_COOKIE,
-  decodeCart,
-  decodeFavourites,
-  encodeCart,
-  encodeFavourites,
-  readCookie,
-  shopperCookie,
-} from "./shopper-cookies";
+import { EMPTY_CART, type Cart } from "~/domain/cart/cart";
+import { FAVOURITES_COOKIE, decodeFavourites, encodeFavourites } from "~/domain/favourites/favourites-cookie";
+import { CART_COOKIE, decodeCart, encodeCart } from "~/domain/cart/cart-cookie";
+import { readCookie, shopperCookie } from "~/domain/shared/cookies";
 
 export interface ReadResult<T> {
   value: T;

@@ -4,8 +4,9 @@ import { createdAt, updatedAt } from "./columns";
 import { discountCodes } from "./newsletter";
 import { records } from "./records";
 import { users } from "./users";
+import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
 
-export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "cancelled", "refunded"] as const;
+export { ORDER_STATUSES };
 
 export const orders = sqliteTable(
   "orders",

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/hiding";
+import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/catalogue/hiding";
 import { createdAt, updatedAt } from "./columns";
 
 /**
- * The date-independent half of the hiding rule (app/domain/hiding.ts): a placeholder title, or no
+ * The date-independent half of the hiding rule (app/domain/catalogue/hiding.ts): a placeholder title, or no
  * cover but the default stock photo. Kept as a stored column so listings filter through an index;
  * built from the rule's own constants (changing them needs a new migration), and an integration test
  * checks the database and the pure rule agree on every seeded record.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FORMATS } from "../../app/domain/formats";
-import { isPlaceholderTitle, hasRealCover } from "../../app/domain/hiding";
-import { addDays } from "../../app/domain/pre-order";
+import { FORMATS } from "../../app/domain/catalogue/formats";
+import { isPlaceholderTitle, hasRealCover } from "../../app/domain/catalogue/hiding";
+import { addDays } from "../../app/domain/shared/dates";
 import { generateBenchRecords, generateCatalogue, TRACK_COUNT } from "./catalogue";
 import { LABELS, NAMED_RECORDS, REAL_RECORDS } from "./content";
 

@@ -1,5 +1,5 @@
-import { GENRES } from "../../app/domain/genres";
-import { PLACEHOLDER_TITLES, DEFAULT_COVER_URL } from "../../app/domain/hiding";
+import { GENRES } from "../../app/domain/catalogue/genres";
+import { PLACEHOLDER_TITLES, DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import type { NewRecordRow } from "../schema";
 import {
   ARTIST_FIRST,

@@ -1,4 +1,4 @@
-import { mulberry32 } from "../../app/domain/home-filters";
+import { mulberry32 } from "../../app/domain/home/home-filters";
 
 /** A seeded random source with the few helpers the generator needs; same seed, same catalogue. */
 export function seededRandom(seed: number) {

@@ -1,5 +1,5 @@
-import { FORMATS } from "../../app/domain/formats";
-import { addDays } from "../../app/domain/pre-order";
+import { FORMATS } from "../../app/domain/catalogue/formats";
+import { addDays } from "../../app/domain/shared/dates";
 import type { SeededRandom } from "./random";
 
 type Format = (typeof FORMATS)[number];

@@ -1,5 +1,5 @@
 import { count, eq, like, not } from "drizzle-orm";
-import { todayInLondon } from "../../app/domain/pre-order";
+import { todayInLondon } from "../../app/domain/shared/dates";
 import { writeTransaction, type Db } from "../client";
 import {
   appMeta,

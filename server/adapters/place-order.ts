@@ -4,10 +4,10 @@
  * outcome shaped as the API answer. The page action has its own form handling but calls the same service.
  */
 import type { z } from "zod";
-import { cardSchema } from "../../app/lib/forms/checkout-schemas";
+import { cardSchema } from "../../app/domain/checkout/checkout-schemas";
 import type { placeOrderBody } from "../api/schemas";
 import type { RequestContext } from "../context";
-import { ValidationError } from "../services/errors";
+import { ValidationError } from "../../app/domain/shared/errors";
 
 export type PlaceOrderRequest = z.output<typeof placeOrderBody>;
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { displayCoverUrl } from "../../app/domain/cover";
+import { displayCoverUrl } from "../../app/domain/catalogue/cover";
 import {
   DEFAULT_IMAGE_QUALITY,
   IMAGE_FORMATS,
@@ -9,7 +9,7 @@ import {
   MIN_IMAGE_DIMENSION,
   MIN_IMAGE_QUALITY,
   parseShopImagePath,
-} from "../../app/lib/image-url";
+} from "../../app/domain/images/image-url";
 import { negotiateImageFormat } from "../services/images";
 import { contextOf, parseQuery } from "./helpers";
 

@@ -2,7 +2,7 @@ import { Router, type ErrorRequestHandler, type Request, type Response } from "e
 import { z } from "zod";
 import { sendError } from "../http/errors";
 import { parseInput, RESET_REQUESTED, type RegisterInput } from "../services/accounts";
-import { TooManyAttemptsError } from "../services/errors";
+import { TooManyAttemptsError } from "../../app/domain/shared/errors";
 import { contextOf, fieldErrors, noStore } from "./helpers";
 import { mergeVisitorFavourites } from "../../app/lib/favourites-state.server";
 

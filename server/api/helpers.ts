@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { RequestContext } from "../context";
 import { HttpError } from "../http/errors";
-import { ValidationError } from "../services/errors";
+import { ValidationError } from "../../app/domain/shared/errors";
 
 declare global {
   namespace Express {

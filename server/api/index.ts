@@ -1,6 +1,6 @@
 import { Router, type ErrorRequestHandler } from "express";
 import { HttpError, sendError } from "../http/errors";
-import { httpStatusOf, DomainError } from "../services/errors";
+import { httpStatusOf, DomainError } from "../../app/domain/shared/errors";
 import { albumImageApi } from "./album-image";
 import { authApi } from "./auth";
 import { newsletterApi } from "./newsletter";

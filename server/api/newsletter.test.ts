@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVALID_EMAIL, SELECT_GENRE, SUBSCRIBED_TEXT, ALREADY_TEXT } from "../../app/components/newsletter/newsletter-schema";
+import { INVALID_EMAIL, SELECT_GENRE, SUBSCRIBED_TEXT, ALREADY_TEXT } from "../../app/domain/newsletter/newsletter-schema";
 import { discountCodes, emailOutbox, subscribers } from "../../db/schema";
 import { listen } from "../../tests/setup/http";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";

@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { MESSAGE_MAX_LENGTH } from "../../app/lib/vinylbot/answers";
+import { MESSAGE_MAX_LENGTH } from "../../app/domain/chat/answers";
 import { sendError } from "../http/errors";
 import type { RequestContext } from "../context";
 import { contextOf, noStore, parseQuery } from "./helpers";

@@ -8,8 +8,8 @@
  * before they exist, are loose objects that name only the fields the spec says the client reads.
  */
 import { z } from "zod";
-import { CARE_CATEGORIES } from "../../app/components/care/care-categories";
-import { toApiTrack, type ApiTrack } from "../../app/domain/record-api";
+import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
+import { toApiTrack, type ApiTrack } from "../../app/domain/catalogue/record-api";
 import {
   DEFAULT_IMAGE_QUALITY,
   IMAGE_FORMATS,
@@ -17,9 +17,9 @@ import {
   MAX_IMAGE_QUALITY,
   MIN_IMAGE_DIMENSION,
   MIN_IMAGE_QUALITY,
-} from "../../app/lib/image-url";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart";
-import { checkoutDetailsSchema, discountCodeSchema } from "../../app/lib/forms/checkout-schemas";
+} from "../../app/domain/images/image-url";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart/cart";
+import { checkoutDetailsSchema, discountCodeSchema } from "../../app/domain/checkout/checkout-schemas";
 import { ORDER_STATUSES } from "../../db/schema";
 import { loginSchema, registerSchema } from "../services/accounts";
 import type { Recommendation } from "../services/recommendations";
@@ -35,7 +35,7 @@ const isoDate = z.string().describe("ISO date, YYYY-MM-DD");
 // Shared shapes (spec §3)
 // ---------------------------------------------------------------------------------------------------
 
-/** Mirrors ApiTrack in app/domain/record-api.ts (toApiTrack); the type check below keeps them equal. */
+/** Mirrors ApiTrack in app/domain/catalogue/record-api.ts (toApiTrack); the type check below keeps them equal. */
 export const apiTrackSchema = z
   .strictObject({
     id,

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { MAX_SEARCH_CHARS, SEARCH_CACHE_SECONDS } from "../../app/components/search/search-rules";
+import { MAX_SEARCH_CHARS, SEARCH_CACHE_SECONDS } from "../../app/domain/search/search-rules";
 import { contextOf, parseQuery } from "./helpers";
 
 const query = z.object({

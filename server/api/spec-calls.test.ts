@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { genresWithAtLeast } from "../../app/domain/genres";
-import { HOME_LIST_SIZES } from "../../app/domain/home-filters";
+import { genresWithAtLeast } from "../../app/domain/catalogue/genres";
+import { HOME_LIST_SIZES } from "../../app/domain/home/home-filters";
 import { listen } from "../../tests/setup/http";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
-import { todayInLondon } from "../../app/domain/pre-order";
+import { todayInLondon } from "../../app/domain/shared/dates";
 import { createBrowseService } from "../services/browse";
 import { createHomeService } from "../services/home";
 import {

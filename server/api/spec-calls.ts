@@ -1,8 +1,8 @@
 import { Router, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { genresWithAtLeast } from "../../app/domain/genres";
-import { toApiTrack } from "../../app/domain/record-api";
-import type { RecordItem } from "../../app/domain/types";
+import { genresWithAtLeast } from "../../app/domain/catalogue/genres";
+import { toApiTrack } from "../../app/domain/catalogue/record-api";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import { contextOf, parseQuery } from "./helpers";
 import { openApiDocument } from "./openapi";
 import {

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { toApiTrack } from "../../app/domain/record-api";
+import { toApiTrack } from "../../app/domain/catalogue/record-api";
 import { contextOf, parseQuery } from "./helpers";
 
 const query = z.object({

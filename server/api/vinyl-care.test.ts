@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARE_CATEGORIES } from "../../app/components/care/care-categories";
+import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { VINYL_CARE_TIPS } from "../../db/seed/content";
 import { useSeededApp } from "../../tests/setup/http";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { CARE_CATEGORIES } from "../../app/components/care/care-categories";
+import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { contextOf, parseQuery } from "./helpers";
 
 const query = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { throttleBuckets } from "../../db/schema";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
-import { TooManyAttemptsError } from "../services/errors";
+import { TooManyAttemptsError } from "../../app/domain/shared/errors";
 import { BUCKET_MS, createThrottle, HOUR_MS } from "./throttle";
 
 let t: TestDb;

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { writeTransaction, type Db } from "../../db/client";
 import { throttleBuckets } from "../../db/schema";
-import { TooManyAttemptsError } from "../services/errors";
+import { TooManyAttemptsError } from "../../app/domain/shared/errors";
 import { sha256Bytes } from "./tokens";
 
 export const HOUR_MS = 60 * 60 * 1000;

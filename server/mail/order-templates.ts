@@ -1,5 +1,5 @@
-import { deliveryWindowText } from "../../app/domain/delivery";
-import { formatPence } from "../../app/domain/money";
+import { deliveryWindowText } from "../../app/domain/checkout/delivery";
+import { formatPence } from "../../app/domain/shared/money";
 import type { OrderView } from "../services/orders";
 import { escapeHtml, type MailContent } from "./templates";
 

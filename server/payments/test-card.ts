@@ -5,7 +5,7 @@
  * Any other number is declined too: this provider never takes real money. Card details are neither
  * stored nor logged; the reference keeps the last four digits only.
  */
-import { cardDigits } from "../../app/domain/card";
+import { cardDigits } from "../../app/domain/checkout/card";
 import type { CardFormProvider } from "./provider";
 
 export const TEST_CARD_SUCCESS = "4242424242424242";

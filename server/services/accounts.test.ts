@@ -5,7 +5,7 @@ import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { passwordStats, verifyPassword } from "../auth/password";
 import { hashToken } from "../auth/tokens";
 import { createAccount, createAccountsService, INVALID_RESET_LINK, RESET_TOKEN_TTL_MS } from "./accounts";
-import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "./errors";
+import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 

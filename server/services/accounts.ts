@@ -12,7 +12,7 @@ import {
   NotFoundError,
   TooManyAttemptsError,
   ValidationError,
-} from "./errors";
+} from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
 import { sessionUserColumns, toSessionUser, type SessionUser, type SessionsService } from "./sessions";
 

@@ -6,11 +6,11 @@ import {
   type BrowseFilters,
   type BrowseQuery,
   type SortKey,
-} from "../../app/components/browse/browse-query";
-import { FORMATS, type StoredFormat } from "../../app/domain/formats";
-import { NEW_RELEASE_FALLBACK_MAX, NEW_RELEASE_MIN_BEFORE_FALLBACK, NEW_RELEASE_WINDOW_DAYS, newReleases } from "../../app/domain/home-filters";
-import { addDays } from "../../app/domain/pre-order";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/browse/browse-query";
+import { FORMATS, type StoredFormat } from "../../app/domain/catalogue/formats";
+import { NEW_RELEASE_FALLBACK_MAX, NEW_RELEASE_MIN_BEFORE_FALLBACK, NEW_RELEASE_WINDOW_DAYS, newReleases } from "../../app/domain/home/home-filters";
+import { addDays } from "../../app/domain/shared/dates";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CARE_CATEGORIES } from "../../app/components/care/care-categories";
+import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { vinylCareTips } from "../../db/schema";
 import { VINYL_CARE_TIPS } from "../../db/seed/content";
 import { migratedTestDb, seededTestDb, type TestDb } from "../../tests/setup/test-db";

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import { CARE_CATEGORIES, type CareCategory, type CareTip } from "../../app/components/care/care-categories";
+import { CARE_CATEGORIES, type CareCategory, type CareTip } from "../../app/domain/care/care-categories";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { vinylCareTips } from "../../db/schema";

@@ -3,10 +3,10 @@
  * from the database, and every line that can no longer be sold as asked is flagged, never silently charged.
  */
 import { inArray } from "drizzle-orm";
-import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart";
-import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
-import { isPreOrder } from "../../app/domain/pre-order";
-import { recordPath } from "../../app/domain/slug";
+import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
+import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { isPreOrder } from "../../app/domain/catalogue/pre-order";
+import { recordPath } from "../../app/domain/catalogue/slug";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { DiscountCheck, DiscountsService } from "./discounts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasRealCover, isPlaceholderTitle, shouldHideRecord } from "../../app/domain/hiding";
+import { hasRealCover, isPlaceholderTitle, shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import { records } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createCatalogueService } from "./catalogue";

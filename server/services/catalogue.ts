@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { RecordItem } from "../../app/domain/types";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
 
 export interface Page<T> {
@@ -15,7 +15,7 @@ export interface Page<T> {
 }
 
 /**
- * The record hiding rule (app/domain/hiding.ts) as a SQL condition, so listings can page in the
+ * The record hiding rule (app/domain/catalogue/hiding.ts) as a SQL condition, so listings can page in the
  * database: pre-orders always show; otherwise the record needs stock and must not be hidden by its
  * content (the stored hidden_by_content column). An integration test checks both agree on every record.
  */

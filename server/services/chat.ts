@@ -1,19 +1,19 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { hasStockIntent } from "../../app/lib/vinylbot/answers";
+import { hasStockIntent } from "../../app/domain/chat/answers";
 import {
   artistReply,
   NO_MATCH,
   recordsReply,
   toMatch,
   type ChatLookupResult,
-} from "../../app/lib/vinylbot/catalogue-reply";
-import { nameKey, words } from "../../app/lib/vinylbot/normalise";
+} from "../../app/domain/chat/catalogue-reply";
+import { nameKey, words } from "../../app/domain/chat/normalise";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 
 /**
  * VinylBot's catalogue answers: "is Blue Train in stock?" names a record, "anything by John Coltrane?"
- * an artist. The canned answers stay in the browser (app/lib/vinylbot/answers.ts); this only finds
+ * an artist. The canned answers stay in the browser (app/domain/chat/answers.ts); this only finds
  * records named in a message and words their stock (spec §9).
  *
  * Matching: every run of 1–8 consecutive words of the message is looked up in an in-memory index of

@@ -6,7 +6,7 @@ import { TEST_TODAY } from "../../tests/setup/test-db";
 import type { RedirectProvider } from "../payments/provider";
 import { TEST_CARD_DECLINE, TEST_CARD_SUCCESS } from "../payments/test-card";
 import { createServices, type Services } from ".";
-import { OutOfStockError } from "./errors";
+import { OutOfStockError } from "../../app/domain/shared/errors";
 
 const shop = useShopServices();
 

@@ -5,10 +5,10 @@ import {
   STAFF_PICK_MIN_RATING,
   UNDER_PRICE_PENCE,
   type CrateKey,
-} from "../../app/components/crate/crate-query";
-import { shouldHideRecord } from "../../app/domain/hiding";
-import { addDays } from "../../app/domain/pre-order";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/crate/crate-query";
+import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
+import { addDays } from "../../app/domain/shared/dates";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import { growCatalogue } from "../../db/seed/run";
 import { eq } from "drizzle-orm";
 import { records } from "../../db/schema";

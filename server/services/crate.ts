@@ -9,10 +9,10 @@ import {
   crateTitle,
   type CrateKey,
   type SpecialCrate,
-} from "../../app/components/crate/crate-query";
-import { mulberry32 } from "../../app/domain/home-filters";
-import { addDays } from "../../app/domain/pre-order";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/crate/crate-query";
+import { mulberry32 } from "../../app/domain/home/home-filters";
+import { addDays } from "../../app/domain/shared/dates";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";

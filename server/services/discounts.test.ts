@@ -4,7 +4,7 @@ import { discountCodes, orders, subscribers, users } from "../../db/schema";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
 import { DISCOUNT_MESSAGES } from "./discounts";
-import { ConflictError, ValidationError } from "./errors";
+import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 
 const shop = useShopServices();
 

@@ -6,7 +6,7 @@
 import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discountCodes, orders, subscribers } from "../../db/schema";
-import { ConflictError, ValidationError } from "./errors";
+import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 
 export type DiscountCheck =
   | { ok: true; code: string; percentOff: number; codeId: number; message: string }

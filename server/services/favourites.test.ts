@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { favourites, users } from "../../db/schema";
 import { insertRecord, useShopServices } from "../../tests/setup/shop-fixtures";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../../app/domain/shared/errors";
 
 const shop = useShopServices();
 

@@ -3,10 +3,10 @@
  * `merge` moves them onto the account). Adding skips duplicates; remove and clear exist (spec §4).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { RecordItem } from "../../app/domain/types";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { favourites, records } from "../../db/schema";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
 
 export const MAX_FAVOURITES = 500;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shouldHideRecord } from "../../app/domain/hiding";
+import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import {
   bestSellers,
   hasVinylFormat,
@@ -7,9 +7,10 @@ import {
   newReleases,
   preOrders,
   uniqueByTitleArtist,
-} from "../../app/domain/home-filters";
-import { addDays, isPreOrder } from "../../app/domain/pre-order";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/home/home-filters";
+import { isPreOrder } from "../../app/domain/catalogue/pre-order";
+import { addDays } from "../../app/domain/shared/dates";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { growCatalogue } from "../../db/seed/run";
 import { artistBios, records, triviaQuestions, type NewRecordRow } from "../../db/schema";

@@ -11,10 +11,10 @@ import {
   pickOfTheDay,
   pickRandom,
   preOrders,
-} from "../../app/domain/home-filters";
-import { shouldHideRecord, type RecordView } from "../../app/domain/hiding";
-import { addDays } from "../../app/domain/pre-order";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/home/home-filters";
+import { shouldHideRecord, type RecordView } from "../../app/domain/catalogue/hiding";
+import { addDays } from "../../app/domain/shared/dates";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { artistBios, records, triviaQuestions, vinylCareTips } from "../../db/schema";

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderCover } from "../../db/seed/media/cover-image";
 import { coverSvg } from "../../db/seed/media/cover-svg";
-import { NotFoundError, ValidationError } from "./errors";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { createImageService, negotiateImageFormat, type ImageVariantRequest } from "./images";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-images-"));

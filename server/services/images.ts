@@ -1,6 +1,6 @@
 /**
  * Resized covers for GET /api/album-image (spec §7). Reads only the shop's own images (generated covers under
- * mediaDir/covers and public files under publicDir/images, by the allowlist in app/lib/image-url.ts), never a
+ * mediaDir/covers and public files under publicDir/images, by the allowlist in app/domain/images/image-url.ts), never a
  * URL: nothing here can reach the network. Each variant is rendered once with sharp, written to cacheDir
  * (temp file, then rename) and read from there afterwards; concurrent identical requests share one job.
  */
@@ -9,7 +9,7 @@ import { readdir, readFile, realpath, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { displayCoverUrl } from "../../app/domain/cover";
+import { displayCoverUrl } from "../../app/domain/catalogue/cover";
 import {
   IMAGE_FORMATS,
   IMAGE_MIME_TYPES,
@@ -19,9 +19,9 @@ import {
   MIN_IMAGE_QUALITY,
   parseShopImagePath,
   type ImageFormat,
-} from "../../app/lib/image-url";
+} from "../../app/domain/images/image-url";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
-import { NotFoundError, ValidationError } from "./errors";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 
 /** Bump when the encoder settings change, so old variants are not served from the cache any more. */
 const RENDER_VERSION = 1;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shouldHideRecord } from "../../app/domain/hiding";
+import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import { blogPosts, blogPostTags, records } from "../../db/schema";
 import { BLOG_POSTS } from "../../db/seed/content";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";

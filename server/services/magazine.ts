@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { Feed } from "feed";
-import { artistPath, BLOG_PATH, postPath } from "../../app/components/magazine/paths";
+import { artistPath, BLOG_PATH, postPath } from "../../app/domain/magazine/paths";
 import type {
   ArtistCount,
   PostDetail,
@@ -8,8 +8,8 @@ import type {
   PostPage,
   PostSummary,
   TagCount,
-} from "../../app/components/magazine/types";
-import type { RecordItem } from "../../app/domain/types";
+} from "../../app/domain/magazine/types";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { blogPosts, blogPostTags, records } from "../../db/schema";

@@ -6,11 +6,11 @@ import {
   REJOINED_TEXT,
   SELECT_GENRE,
   SUBSCRIBED_TEXT,
-} from "../../app/components/newsletter/newsletter-schema";
+} from "../../app/domain/newsletter/newsletter-schema";
 import { discountCodes, emailOutbox, subscribers } from "../../db/schema";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { hashToken } from "../auth/tokens";
-import { ValidationError } from "./errors";
+import { ValidationError } from "../../app/domain/shared/errors";
 import { createMailService } from "./mail";
 import {
   CODE_ALPHABET,

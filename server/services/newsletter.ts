@@ -8,15 +8,15 @@ import {
   newsletterSchema,
   REJOINED_TEXT,
   SUBSCRIBED_TEXT,
-} from "../../app/components/newsletter/newsletter-schema";
-import { GENRES } from "../../app/domain/genres";
-import { NEWSLETTER_DISCOUNT_PERCENT } from "../../app/domain/shipping";
+} from "../../app/domain/newsletter/newsletter-schema";
+import { GENRES } from "../../app/domain/catalogue/genres";
+import { NEWSLETTER_DISCOUNT_PERCENT } from "../../app/domain/cart/shipping";
 import { writeTransaction, type Db } from "../../db/client";
 import { discountCodes, subscribers, type SubscriberRow } from "../../db/schema";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { newsletterWelcomeMail } from "../mail/templates";
 import { createMailTransport } from "../mail/transport";
-import { ValidationError } from "./errors";
+import { ValidationError } from "../../app/domain/shared/errors";
 import { createMailService, type MailService } from "./mail";
 
 export { INVALID_UNSUBSCRIBE };

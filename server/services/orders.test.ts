@@ -4,7 +4,7 @@ import { discountCodes, emailOutbox, orderLines, orders, records, stockMovements
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
 import { hashToken } from "../auth/tokens";
-import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "./errors";
+import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { PlaceOrderInput } from "./orders";
 
 const shop = useShopServices();

@@ -6,17 +6,19 @@
  */
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart";
-import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/delivery";
-import { orderTotals, type OrderTotals } from "../../app/domain/order-totals";
-import { isPreOrder, todayInLondon } from "../../app/domain/pre-order";
+import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
+import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/checkout/delivery";
+import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { isPreOrder } from "../../app/domain/catalogue/pre-order";
+import { todayInLondon } from "../../app/domain/shared/dates";
+import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
 import { orderConfirmationMail } from "../mail/order-templates";
 import type { CartService } from "./cart";
 import type { DiscountsService } from "./discounts";
-import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "./errors";
+import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
 
 export interface ShippingAddress {
@@ -40,7 +42,7 @@ export interface PlaceOrderInput {
   today: string;
 }
 
-export type OrderStatus = OrderRow["status"];
+export type { OrderStatus };
 
 export interface OrderLineView {
   recordId: number;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shouldHideRecord } from "../../app/domain/hiding";
+import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import { orderLines, orders, records, type NewRecordRow, type RecordRow } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import {

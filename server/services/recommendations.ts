@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import type { RecordItem } from "../../app/domain/types";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";

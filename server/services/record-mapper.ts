@@ -1,4 +1,4 @@
-import type { RecordItem } from "../../app/domain/types";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { RecordRow } from "../../db/schema";
 
 export function toRecordItem(row: RecordRow): RecordItem {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_FILTERS } from "../../app/components/browse/browse-query";
-import { shouldHideRecord } from "../../app/domain/hiding";
-import { mulberry32 } from "../../app/domain/home-filters";
+import { NO_FILTERS } from "../../app/domain/browse/browse-query";
+import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
+import { mulberry32 } from "../../app/domain/home/home-filters";
 import { records, type NewRecordRow } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createBrowseService, type BrowseService } from "./browse";

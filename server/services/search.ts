@@ -21,9 +21,9 @@
  * User text reaches FTS5 only as quoted phrases (a `"` doubled), and SQL only as bound parameters.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { isSearchable, normaliseSearchText, SUGGEST_LIMIT } from "../../app/components/search/search-rules";
-import { displayCoverUrl } from "../../app/domain/cover";
-import type { RecordItem } from "../../app/domain/types";
+import { isSearchable, normaliseSearchText, SUGGEST_LIMIT } from "../../app/domain/search/search-rules";
+import { displayCoverUrl } from "../../app/domain/catalogue/cover";
+import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";

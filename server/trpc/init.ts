@@ -10,7 +10,7 @@ import {
   OutOfStockError,
   InvalidCredentialsError,
   TooManyAttemptsError,
-} from "../services/errors";
+} from "../../app/domain/shared/errors";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
 const t = initTRPC.context<RequestContext>().create({

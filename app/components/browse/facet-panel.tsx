@@ -1,11 +1,11 @@
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { formatLabel } from "~/domain/formats";
+import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
-import { formatCount } from "./listing-header";
-import { hasFilters, penceToInput, type BrowseQuery } from "./browse-query";
-import { useGetForm } from "./use-get-form";
+import { formatCount } from "~/domain/browse/listing-text";
+import { hasFilters, penceToInput, type BrowseQuery } from "~/domain/browse/browse-query";
+import { useGetForm } from "~/lib/use-get-form";
 
 export const FILTER_FORM_ID = "browse-filters";
 

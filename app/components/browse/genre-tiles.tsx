@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { genreColours } from "~/domain/genres";
-import { formatCount } from "./listing-header";
+import { genreColours } from "~/domain/catalogue/genres";
+import { formatCount } from "~/domain/browse/listing-text";
 
 export const genreHref = (genre: string) => `/browse?${new URLSearchParams({ genre })}`;
 

@@ -23,17 +23,3 @@ export function ListingHeader({
     </header>
   );
 }
-
-/** "88,319": grouped by hand so server and browser print the same text whatever ICU data they have. */
-export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** "Showing 25–48 of 1,234 records". */
-export function rangeText({ page, limit, total }: { page: number; limit: number; total: number }, noun = "records"): string {
-  if (total === 0) return `No ${noun}`;
-  const first = (page - 1) * limit + 1;
-  const last = Math.min(total, page * limit);
-  const word = total === 1 ? noun.replace(/s$/, "") : noun;
-  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${word}`;
-}

@@ -1,18 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-
-/** Page numbers to show: the first, the last and two either side of the current one; null is a gap. */
-export function pageWindow(page: number, pages: number): (number | null)[] {
-  const wanted = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  sorted.forEach((n, i) => {
-    const prev = sorted[i - 1];
-    if (prev !== undefined && n - prev > 1) out.push(n - prev === 2 ? n - 1 : null);
-    out.push(n);
-  });
-  return out;
-}
+import { pageWindow } from "~/domain/browse/listing-text";
 
 const pill = "inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold transition";
 

@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { RecordCard } from "~/components/record-card";
-import { formatDateGB } from "~/domain/pre-order";
-import type { ApiTrack } from "~/domain/record-api";
+import { formatDateGB } from "~/domain/shared/dates";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 
 /** The record grid with each card's release date beneath it: "Pre-order · Out 4 December 2026". */
 export function PreOrderGrid({ tracks }: { tracks: ApiTrack[] }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { SORT_LABELS, type SortKey } from "./browse-query";
-import { useGetForm } from "./use-get-form";
+import { SORT_LABELS, type SortKey } from "~/domain/browse/browse-query";
+import { useGetForm } from "~/lib/use-get-form";
 
 const control =
   "rounded-full border border-stone-300 bg-white py-2 pr-8 pl-4 text-sm font-medium focus:border-needle focus:outline-none";

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CARE_CATEGORIES, careTipId, isCareCategory, type CareTip } from "./care-categories";
+import { CARE_CATEGORIES, careTipId, isCareCategory, type CareTip } from "~/domain/care/care-categories";
 import { CareContents, CareSection, readingMinutes, type CareGuideSection } from "./care-guide";
 
 const tip = (id: number, category: CareTip["category"], words = 50): CareTip => ({

@@ -5,7 +5,7 @@ import {
   careTipId,
   type CareCategory,
   type CareTip,
-} from "./care-categories";
+} from "~/domain/care/care-categories";
 import { CareIllustration } from "./care-illustrations";
 
 /** Each chapter's tint and its deep accent (4.5:1 or better on the tint and on white). */

@@ -1,4 +1,4 @@
-import type { CareCategory } from "./care-categories";
+import type { CareCategory } from "~/domain/care/care-categories";
 
 /**
  * Friendly line-and-colour drawings for the Vinyl Care Guide, inline SVG (no image requests, crisp at any

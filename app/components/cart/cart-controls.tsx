@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useRef } from "react";
-import type { CartSummaryLine } from "~/lib/cart-summary";
+import type { CartSummaryLine } from "~/domain/cart/cart-summary";
 import { ShopperForm, useShopperFetcher } from "./shopper-form";
 
 /** Whether a record can go in the cart, and under which words (spec §4 stock and pre-order states). */

@@ -1,7 +1,7 @@
 import { ShoppingBag, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { itemsText } from "~/lib/cart-summary";
+import { itemsText } from "~/domain/cart/cart-summary";
 import { ClearCartButton } from "./cart-controls";
 import { CartLine, CartTotals } from "./cart-lines";
 import { CheckoutLink } from "./checkout-link";

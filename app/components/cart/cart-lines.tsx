@@ -1,8 +1,8 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
-import { formatPence, VAT_RATE_PERCENT } from "~/domain/money";
-import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/lib/cart-summary";
+import { formatPence, VAT_RATE_PERCENT } from "~/domain/shared/money";
+import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/domain/cart/cart-summary";
 import { QuantityControls, RemoveLineButton } from "./cart-controls";
 
 /** One line of the cart: cover, title and artist, price, quantity controls, remove, line total. */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { checkoutBlockedReason, type CartSummary } from "~/lib/cart-summary";
+import { checkoutBlockedReason, type CartSummary } from "~/domain/cart/cart-summary";
 
 const look = "inline-flex w-full items-center justify-center rounded-full px-6 py-3 font-semibold";
 

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useToast } from "~/components/toasts";
-import { EMPTY_CART_SUMMARY, type CartSummary } from "~/lib/cart-summary";
-import type { Toast } from "~/lib/toast";
+import { EMPTY_CART_SUMMARY, type CartSummary } from "~/domain/cart/cart-summary";
+import type { Toast } from "~/domain/shared/toast";
 
 /** The cart and favourites the root loader reads for every page (badges, drawer, heart buttons). */
 export interface ShopperState {

@@ -1,11 +1,11 @@
 import { Disc3, MessageCircle, Minus, SendHorizontal, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, TOPICS, catalogueMayAnswer } from "~/lib/vinylbot/answers";
-import type { ChatLookupResult } from "~/lib/vinylbot/catalogue-reply";
-import { chatMessage, type ChatMessage } from "~/lib/vinylbot/chat";
-import { composeReply } from "~/lib/vinylbot/reply";
-import { useHydrated } from "./use-hydrated";
+import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, TOPICS, catalogueMayAnswer } from "~/domain/chat/answers";
+import type { ChatLookupResult } from "~/domain/chat/catalogue-reply";
+import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
+import { composeReply } from "~/domain/chat/reply";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * VinylBot (spec §2, §4, §9): a floating button that opens a chat panel with a greeting. Replies are

@@ -4,11 +4,11 @@ import { CreditCard, Lock, Tag, Truck, UserRound } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/forms";
-import { formatPence } from "~/domain/money";
-import { checkoutDetailsSchema, checkoutWithCardSchema, discountCodeSchema, SHIPPING_COUNTRY } from "~/lib/forms/checkout-schemas";
-import { z } from "~/lib/zod";
+import { formatPence } from "~/domain/shared/money";
+import { checkoutDetailsSchema, checkoutWithCardSchema, discountCodeSchema, SHIPPING_COUNTRY } from "~/domain/checkout/checkout-schemas";
+import { z } from "~/domain/shared/zod";
 import { CheckoutField } from "./checkout-field";
-import { useCheckoutStorage } from "./use-checkout-storage";
+import { useCheckoutStorage } from "~/lib/use-checkout-storage";
 
 export const CHECKOUT_FORM_ID = "checkout";
 /** The submit button that re-prices the order with the typed discount code instead of paying. */

@@ -1,7 +1,7 @@
 import { CircleAlert, Info } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { formatPence } from "~/domain/money";
+import { formatPence } from "~/domain/shared/money";
 
 export interface CheckoutProblem {
   tone: "error" | "info";

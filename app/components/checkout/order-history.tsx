@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { formatPence } from "~/domain/money";
-import { formatDateGB } from "~/domain/pre-order";
-import type { OrderStatus } from "../../../server/services/orders";
-import { orderPath, orderStatusWords } from "./order-status";
+import { formatPence } from "~/domain/shared/money";
+import { formatDateGB } from "~/domain/shared/dates";
+import type { OrderStatus } from "~/domain/orders/order-status";
+import { orderPath, orderStatusWords } from "~/domain/orders/order-status";
 
 export interface OrderListItem {
   orderNumber: string;

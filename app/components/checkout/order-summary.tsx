@@ -1,6 +1,6 @@
-import { deliveryWindowText, type DeliveryEstimate } from "~/domain/delivery";
-import { formatPence } from "~/domain/money";
-import type { OrderTotals } from "~/domain/order-totals";
+import { deliveryWindowText, type DeliveryEstimate } from "~/domain/checkout/delivery";
+import { formatPence } from "~/domain/shared/money";
+import type { OrderTotals } from "~/domain/cart/order-totals";
 
 export interface SummaryLine {
   key: string | number;

@@ -1,9 +1,9 @@
 import { Shuffle } from "lucide-react";
 import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
-import { genreColours } from "~/domain/genres";
+import { genreColours } from "~/domain/catalogue/genres";
 import { CrateFront, MysterySleeve } from "./crate-art";
-import { crateHref, type CrateKey } from "./crate-query";
+import { crateHref, type CrateKey } from "~/domain/crate/crate-query";
 
 export interface ChooserTile {
   key: CrateKey;

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { CrateKey, CrateRecord } from "./crate-query";
+import type { CrateKey, CrateRecord } from "~/domain/crate/crate-query";
 import { CrateViewer } from "./crate-viewer";
 
 const record = (id: number): CrateRecord => ({

@@ -4,8 +4,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { AddToCartButton } from "~/components/cart/cart-controls";
 import { CoverImage } from "~/components/cover-image";
 import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
-import { genreColours } from "~/domain/genres";
-import { stockWording, type StockState } from "~/domain/stock";
+import { genreColours } from "~/domain/catalogue/genres";
+import { stockWording, type StockState } from "~/domain/catalogue/stock";
 import {
   canFlip,
   flipDirection,
@@ -16,10 +16,10 @@ import {
   previousPosition,
   swipeFlip,
   type FlipDirection,
-} from "~/lib/crate-position";
+} from "~/domain/crate/crate-position";
 import { recordListen } from "~/lib/listening-history";
 import { CrateFront } from "./crate-art";
-import { CRATE_PATH, crateHref, type CrateKey, type CrateRecord } from "./crate-query";
+import { CRATE_PATH, crateHref, type CrateKey, type CrateRecord } from "~/domain/crate/crate-query";
 
 const STOCK_STYLE: Record<StockState, string> = {
   "in-stock": "bg-emerald-100 text-emerald-900",

@@ -1,4 +1,4 @@
-import type { ApiTrack } from "~/domain/record-api";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
 import { ArrowLink, EmptyState, HomeSection } from "./home-section";
 

@@ -1,4 +1,4 @@
-import { HOME_SLIDE_INTERVAL_MS, type Slide } from "./slideshow-logic";
+import { HOME_SLIDE_INTERVAL_MS, type Slide } from "~/domain/home/slideshow";
 import { Slideshow } from "./slideshow";
 import heroTall from "./hero-tall.svg";
 import heroWide from "./hero-wide.svg";

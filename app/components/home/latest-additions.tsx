@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ApiTrack } from "~/domain/record-api";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { useTRPC } from "~/lib/trpc";
 import { RecordGrid, RecordGridSkeleton } from "../record-grid";
 

@@ -9,7 +9,7 @@ import {
   swipeDirection,
   wrapIndex,
   type Slide,
-} from "./slideshow-logic";
+} from "~/domain/home/slideshow";
 
 export type { Slide };
 

@@ -1,7 +1,7 @@
-import { formatLabelText } from "~/domain/formats";
-import { genreColours } from "~/domain/genres";
-import { formatDateGB } from "~/domain/pre-order";
-import type { ApiTrack } from "~/domain/record-api";
+import { formatLabelText } from "~/domain/catalogue/formats";
+import { genreColours } from "~/domain/catalogue/genres";
+import { formatDateGB } from "~/domain/shared/dates";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { EmptyState, HomeSection } from "./home-section";
 
 export const DEFAULT_FEATURED_BLURB =

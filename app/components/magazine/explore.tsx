@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { artistPath, tagLabel, tagPath } from "./paths";
-import type { ArtistCount, TagCount } from "./types";
+import { artistPath, tagLabel, tagPath } from "~/domain/magazine/paths";
+import type { ArtistCount, TagCount } from "~/domain/magazine/types";
 
 const countText = (n: number) => (n === 1 ? "1 story" : `${n} stories`);
 

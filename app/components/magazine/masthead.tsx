@@ -1,6 +1,6 @@
 import { Rss } from "lucide-react";
 import { Link } from "react-router";
-import { BLOG_PATH } from "./paths";
+import { BLOG_PATH } from "~/domain/magazine/paths";
 
 /**
  * The magazine's nameplate: a kicker, a very large serif title between heavy rules, and a standfirst.

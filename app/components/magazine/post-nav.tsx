@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { postPath } from "./paths";
-import type { PostLink } from "./types";
+import { postPath } from "~/domain/magazine/paths";
+import type { PostLink } from "~/domain/magazine/types";
 
 function Neighbour({ post, direction }: { post: PostLink; direction: "previous" | "next" }) {
   const next = direction === "next";

@@ -1,5 +1,5 @@
 import { FeatureStory, StoryCard } from "./story";
-import type { PostSummary } from "./types";
+import type { PostSummary } from "~/domain/magazine/types";
 
 // Rendered widths of a cover on its stage: about 62% of a small card's width, 55% of a large one's.
 // The content column is the viewport less the 256 px sidebar from 1024 px.

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
-import { formatDateGB } from "~/domain/pre-order";
-import { postPath, readingTimeText, tagLabel } from "./paths";
-import type { PostSummary } from "./types";
+import { formatDateGB } from "~/domain/shared/dates";
+import { postPath, readingTimeText, tagLabel } from "~/domain/magazine/paths";
+import type { PostSummary } from "~/domain/magazine/types";
 
 /** "14 January 2026 · 3 min read", the date machine-readable too. */
 export function PostDateline({ post, className = "" }: { post: Pick<PostSummary, "publishedAt" | "readingMinutes">; className?: string }) {

@@ -3,11 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
-import { GENRES } from "~/domain/genres";
-import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/shipping";
+import { GENRES } from "~/domain/catalogue/genres";
+import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
 import type { NewsletterOutcome } from "~/routes/newsletter/subscribe";
-import { useHydrated } from "../chat/use-hydrated";
-import { newsletterSchema } from "./newsletter-schema";
+import { useHydrated } from "~/lib/use-hydrated";
+import { newsletterSchema } from "~/domain/newsletter/newsletter-schema";
 
 /**
  * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it validates as

@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import type { ApiTrack } from "~/domain/record-api";
+import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
 
 /** A record from GET /api/recommendations: the spec's track plus why it is suggested. */

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PopupState } from "./combobox";
+import type { PopupState } from "~/domain/search/combobox";
 import { SuggestionList, type Suggestion } from "./header-search";
 
 const items: Suggestion[] = [

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import { displayCoverUrl } from "~/domain/cover";
-import { recordPath } from "~/domain/slug";
-import { albumImageUrl, isShopImagePath } from "~/lib/image-url";
+import { displayCoverUrl } from "~/domain/catalogue/cover";
+import { recordPath } from "~/domain/catalogue/slug";
+import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
 import { useTRPC } from "~/lib/trpc";
-import { useHydrated } from "../chat/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   moveActive,
   noResultsText,
@@ -16,7 +16,7 @@ import {
   SEARCHING_TEXT,
   seeAllText,
   type PopupState,
-} from "./combobox";
+} from "~/domain/search/combobox";
 import {
   browseSearchHref,
   isSearchable,
@@ -24,7 +24,7 @@ import {
   normaliseSearchText,
   SEARCH_CACHE_SECONDS,
   SEARCH_DEBOUNCE_MS,
-} from "./search-rules";
+} from "~/domain/search/search-rules";
 
 export interface Suggestion {
   id: number;

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "~/lib/zod";
+import { z } from "~/domain/shared/zod";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { domainError } from "~/lib/domain-errors";
-import { resetPasswordSchema, resetRequestSchema } from "~/lib/forms/auth-schemas";
+import { resetPasswordSchema, resetRequestSchema } from "~/domain/accounts/auth-schemas";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";

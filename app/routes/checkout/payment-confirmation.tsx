@@ -1,14 +1,14 @@
 import { CircleCheck, Clock, CircleX } from "lucide-react";
 import { data, Link } from "react-router";
-import { orderPath, orderStatusWords } from "~/components/checkout/order-status";
+import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
-import { EMPTY_CART } from "~/domain/cart";
-import { formatDateGB } from "~/domain/pre-order";
+import { EMPTY_CART } from "~/domain/cart/cart";
+import { formatDateGB } from "~/domain/shared/dates";
 import { domainError } from "~/lib/domain-errors";
-import { cartBoughtBy, readOrderTokens } from "~/lib/order-access.server";
+import { cartBoughtBy } from "~/domain/orders/order-access";
+import { readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
 import { cartCookie, readCart } from "~/lib/shopper-state.server";
-import type { OrderStatus } from "../../../server/services/orders";
 import type { Route } from "./+types/payment-confirmation";
 
 /** While a payment is being confirmed the page looks again every few seconds (also without JavaScript). */

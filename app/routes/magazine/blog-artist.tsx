@@ -3,11 +3,12 @@ import { Pagination } from "~/components/browse/pagination";
 import { RecordGrid } from "~/components/record-grid";
 import { Explore } from "~/components/magazine/explore";
 import { MagazineKicker, Masthead, SectionHeading } from "~/components/magazine/masthead";
-import { parsePageParam } from "~/components/magazine/page-param";
-import { artistPath, pagedPath } from "~/components/magazine/paths";
+import { parsePageParam } from "~/domain/shared/paging";
+import { artistPath } from "~/domain/magazine/paths";
+import { pagedPath } from "~/domain/shared/paging";
 import { StoryGrid } from "~/components/magazine/story-grid";
-import { toApiTrack } from "~/domain/record-api";
-import { absoluteUrl } from "~/domain/structured-data";
+import { toApiTrack } from "~/domain/catalogue/record-api";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-artist";
 

@@ -2,12 +2,13 @@ import { data } from "react-router";
 import { Pagination } from "~/components/browse/pagination";
 import { Explore } from "~/components/magazine/explore";
 import { Masthead, SectionHeading } from "~/components/magazine/masthead";
-import { parsePageParam } from "~/components/magazine/page-param";
-import { BLOG_PATH, pagedPath } from "~/components/magazine/paths";
+import { parsePageParam } from "~/domain/shared/paging";
+import { BLOG_PATH } from "~/domain/magazine/paths";
+import { pagedPath } from "~/domain/shared/paging";
 import { FeatureStory } from "~/components/magazine/story";
 import { StoryGrid } from "~/components/magazine/story-grid";
-import { displayCoverUrl } from "~/domain/cover";
-import { absoluteUrl } from "~/domain/structured-data";
+import { displayCoverUrl } from "~/domain/catalogue/cover";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-index";
 

@@ -2,10 +2,11 @@ import { data } from "react-router";
 import { Pagination } from "~/components/browse/pagination";
 import { Explore } from "~/components/magazine/explore";
 import { MagazineKicker, Masthead } from "~/components/magazine/masthead";
-import { parsePageParam } from "~/components/magazine/page-param";
-import { pagedPath, tagLabel, tagPath } from "~/components/magazine/paths";
+import { parsePageParam } from "~/domain/shared/paging";
+import { tagLabel, tagPath } from "~/domain/magazine/paths";
+import { pagedPath } from "~/domain/shared/paging";
 import { StoryGrid } from "~/components/magazine/story-grid";
-import { absoluteUrl } from "~/domain/structured-data";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-tag";
 

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { CareContents, CareSection, readingMinutes } from "~/components/care/care-guide";
 import { TurntableIllustration } from "~/components/care/care-illustrations";
 import { Masthead } from "~/components/magazine/masthead";
-import { absoluteUrl } from "~/domain/structured-data";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/vinyl-care";
 

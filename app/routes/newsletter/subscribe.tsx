@@ -9,11 +9,11 @@ import {
   newsletterSchema,
   SUBSCRIBED_TEXT,
   SUBSCRIBED_TITLE,
-} from "~/components/newsletter/newsletter-schema";
+} from "~/domain/newsletter/newsletter-schema";
 import { domainError } from "~/lib/domain-errors";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/domain/shared/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/subscribe";
 

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { INVALID_UNSUBSCRIBE } from "~/components/newsletter/newsletter-schema";
+import { INVALID_UNSUBSCRIBE } from "~/domain/newsletter/newsletter-schema";
 import { domainError } from "~/lib/domain-errors";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";

@@ -1,5 +1,5 @@
-import { artistPath, BLOG_PATH, postPath, tagPath } from "~/components/magazine/paths";
-import { recordPath } from "~/domain/slug";
+import { artistPath, BLOG_PATH, postPath, tagPath } from "~/domain/magazine/paths";
+import { recordPath } from "~/domain/catalogue/slug";
 import type { Route } from "./+types/sitemap";
 
 /** The shop's public pages; records and magazine posts come from their services. */

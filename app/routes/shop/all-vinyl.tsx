@@ -1,11 +1,12 @@
-import { hrefWith, NO_FILTERS, parseBrowseQuery, SORTS } from "~/components/browse/browse-query";
+import { hrefWith, NO_FILTERS, parseBrowseQuery, SORTS } from "~/domain/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
-import { formatCount, ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { ListingHeader } from "~/components/browse/listing-header";
+import { formatCount, rangeText } from "~/domain/browse/listing-text";
 import { Pagination } from "~/components/browse/pagination";
 import { SortForm } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
-import { toApiTrack } from "~/domain/record-api";
-import { absoluteUrl } from "~/domain/structured-data";
+import { toApiTrack } from "~/domain/catalogue/record-api";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/all-vinyl";
 

@@ -11,15 +11,16 @@ import {
   parseBrowseQuery,
   SORTS,
   withoutEmptyParams,
-} from "~/components/browse/browse-query";
+} from "~/domain/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FacetPanel, FILTER_FORM_ID } from "~/components/browse/facet-panel";
-import { formatCount, ListingHeader, rangeText } from "~/components/browse/listing-header";
+import { ListingHeader } from "~/components/browse/listing-header";
+import { formatCount, rangeText } from "~/domain/browse/listing-text";
 import { Pagination } from "~/components/browse/pagination";
 import { SortSelect } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
-import { toApiTrack } from "~/domain/record-api";
-import { absoluteUrl } from "~/domain/structured-data";
+import { toApiTrack } from "~/domain/catalogue/record-api";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/browse";
 

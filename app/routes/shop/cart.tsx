@@ -4,9 +4,9 @@ import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
 import { CheckoutLink } from "~/components/cart/checkout-link";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
-import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } from "~/lib/cart-intent";
+import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } from "~/domain/cart/cart-intent";
 import { answerShopperPost, cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
-import { itemsText, type CartSummary } from "~/lib/cart-summary";
+import { itemsText, type CartSummary } from "~/domain/cart/cart-summary";
 import { pageMeta } from "~/lib/seo";
 import { cartCookie } from "~/lib/shopper-state.server";
 import type { Route } from "./+types/cart";
@@ -22,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Every cart change, by `intent` (see ~/lib/cart-intent): add, increment, decrement, set, remove, clear,
+ * Every cart change, by `intent` (see ~/domain/cart/cart-intent): add, increment, decrement, set, remove, clear,
  * apply-code, remove-code. A plain form post gets a 303 to `redirectTo` (or /cart) with the toast in a
  * cookie; a fetcher gets the toast as data and the root loader revalidates.
  */

@@ -8,10 +8,10 @@ import {
   randomSeed,
   readCrateSearch,
   toCrateRecord,
-} from "~/components/crate/crate-query";
+} from "~/domain/crate/crate-query";
 import { CrateViewer } from "~/components/crate/crate-viewer";
-import { absoluteUrl } from "~/domain/structured-data";
-import { positionFromParam } from "~/lib/crate-position";
+import { absoluteUrl } from "~/domain/seo/structured-data";
+import { positionFromParam } from "~/domain/crate/crate-position";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/crate-dig";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { GenreTiles, genreHref } from "~/components/browse/genre-tiles";
 import { ListingHeader } from "~/components/browse/listing-header";
-import { GENRE_LIST_THRESHOLD, genresWithAtLeast } from "~/domain/genres";
-import { absoluteUrl } from "~/domain/structured-data";
+import { GENRE_LIST_THRESHOLD, genresWithAtLeast } from "~/domain/catalogue/genres";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/genres";
 

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { z } from "~/domain/shared/zod";
 import { ArtistSpotlight } from "~/components/home/artist-spotlight";
 import { CrateDigPromo } from "~/components/home/crate-dig-promo";
 import { Hero } from "~/components/home/hero";
@@ -9,8 +9,8 @@ import { ShopPromo } from "~/components/home/shop-promo";
 import { VinylTrivia } from "~/components/home/trivia";
 import { VinylCareWidget } from "~/components/home/vinyl-care-widget";
 import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
-import { toApiTrack } from "~/domain/record-api";
-import type { RecordItem } from "~/domain/types";
+import { toApiTrack } from "~/domain/catalogue/record-api";
+import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleX, TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { z } from "~/lib/zod";
+import { z } from "~/domain/shared/zod";
 import { CoverImage } from "~/components/cover-image";
-import { displayCoverUrl } from "~/domain/cover";
-import { recordPath } from "~/domain/slug";
-import { absoluteUrl } from "~/domain/structured-data";
-import { ALBUM_IMAGE_ENDPOINT, albumImageUrl, type ImageFormat } from "~/lib/image-url";
+import { displayCoverUrl } from "~/domain/catalogue/cover";
+import { recordPath } from "~/domain/catalogue/slug";
+import { absoluteUrl } from "~/domain/seo/structured-data";
+import { ALBUM_IMAGE_ENDPOINT, albumImageUrl, type ImageFormat } from "~/domain/images/image-url";
 import {
   CLS_THRESHOLDS,
   formatBytes,
@@ -23,7 +23,7 @@ import {
   SLOW_RESOURCE_THRESHOLD_MS,
   summariseImageTimings,
   type Rating,
-} from "~/lib/perf-ratings";
+} from "~/domain/images/perf-ratings";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/image-performance-test";
 

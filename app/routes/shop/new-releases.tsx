@@ -1,6 +1,8 @@
 import { EmptyState } from "~/components/browse/empty-state";
-import { ListingHeader, rangeText } from "~/components/browse/listing-header";
-import { pagedListing, pageHref } from "~/components/browse/paged-listing";
+import { ListingHeader } from "~/components/browse/listing-header";
+import { rangeText } from "~/domain/browse/listing-text";
+import { pagedPath } from "~/domain/shared/paging";
+import { pagedListing } from "~/lib/paged-listing.server";
 import { Pagination } from "~/components/browse/pagination";
 import { RecordGrid } from "~/components/record-grid";
 import { pageMeta } from "~/lib/seo";
@@ -42,7 +44,7 @@ export default function NewReleases({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           )}
         </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${pageHref(PATH, n)}#results`} label="New release pages" />
+        <Pagination page={page} pages={pages} hrefFor={(n) => `${pagedPath(PATH, n)}#results`} label="New release pages" />
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { GENRES } from "../../../app/domain/genres";
-import { PLACEHOLDER_TITLES } from "../../../app/domain/hiding";
+import { GENRES } from "../../../app/domain/catalogue/genres";
+import { PLACEHOLDER_TITLES } from "../../../app/domain/catalogue/hiding";
 import {
   ARTIST_BIOS,
   ARTIST_FIRST,

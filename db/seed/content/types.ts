@@ -3,7 +3,7 @@
  * word lists for fictional records, artist bios, trivia, vinyl care tips and blog posts.
  * The genre list is the shop's own (spec §9), so content and the app can never disagree.
  */
-import type { Genre } from "../../../app/domain/genres";
+import type { Genre } from "../../../app/domain/catalogue/genres";
 
 export type { Genre };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toApiTrack } from "../../../app/domain/record-api";
+import { toApiTrack } from "../../../app/domain/catalogue/record-api";
 import { publicProcedure, router } from "../init";
 
 export const pageInput = z.object({

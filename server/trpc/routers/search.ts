@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEARCH_CHARS } from "../../../app/components/search/search-rules";
+import { MAX_SEARCH_CHARS } from "../../../app/domain/search/search-rules";
 import { publicProcedure, router } from "../init";
 
 export const searchInput = z.object({ q: z.string().max(MAX_SEARCH_CHARS) });

@@ -6,7 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { customerOf } from "../../../app/lib/cart-state.server";
-import { idempotencyKeySchema } from "../../../app/lib/forms/checkout-schemas";
+import { idempotencyKeySchema } from "../../../app/domain/checkout/checkout-schemas";
 import { placeOrder } from "../../adapters/place-order";
 import { cartPriceBody, placeOrderBody } from "../../api/schemas";
 import { toApiOrder } from "../../api/orders";

@@ -1,4 +1,4 @@
-import { newsletterSchema } from "../../../app/components/newsletter/newsletter-schema";
+import { newsletterSchema } from "../../../app/domain/newsletter/newsletter-schema";
 import { publicProcedure, router } from "../init";
 
 /**

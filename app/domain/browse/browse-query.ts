@@ -1,0 +1,232 @@
+/**
+ * The /browse query string: one Zod schema that reads it (bad values fall back to defaults, never an
+ * error) and the helpers that write it back, so every link, chip and pager on the catalogue pages
+ * builds the same canonical URL. Browser-safe and shared by the loaders, the components and the browse
+ * service (which is why it imports with relative paths rather than the "~" alias).
+ *
+ * Parameters (all optional, arrays repeat the name: ?genre=Jazz&genre=Soul):
+ *   q        search text                        genre   genre (repeatable)
+ *   format   stored format text (repeatable)    label   record label (repeatable)
+ *   decade   1950 … 2020 (repeatable)           min/max price in pounds, inclusive
+ *   stock    "1": in stock only                 sort    relevance | newest | price-asc | price-desc | artist
+ *   page     1-based page number
+ */
+import { z } from "~/domain/shared/zod";
+import { FORMATS, type StoredFormat } from "~/domain/catalogue/formats";
+import { GENRES } from "~/domain/catalogue/genres";
+import { penceToDecimalString, poundsToPence } from "~/domain/shared/money";
+
+export const PAGE_SIZE = 24;
+
+export const SORTS = ["relevance", "newest", "price-asc", "price-desc", "artist"] as const;
+export type SortKey = (typeof SORTS)[number];
+
+export const SORT_LABELS: Readonly<Record<SortKey, string>> = {
+  relevance: "Relevance",
+  newest: "Newest",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  artist: "Artist A–Z",
+};
+
+/** Decade facet values: the first year of each decade. */
+export const DECADES = [1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020] as const;
+
+export const MAX_SEARCH_LENGTH = 100;
+const MAX_VALUES = 30;
+const MAX_PAGE = 10_000;
+/** £100,000: far above any record, low enough that pence stay exact integers. */
+const MAX_PRICE_PENCE = 10_000_000;
+
+export interface BrowseFilters {
+  /** Trimmed search text with single spaces; "" for none. */
+  q: string;
+  genres: string[];
+  formats: StoredFormat[];
+  labels: string[];
+  /** First years of the chosen decades, e.g. 1970 for the 1970s. */
+  decades: number[];
+  minPence: number | null;
+  maxPence: number | null;
+  inStock: boolean;
+}
+
+export interface BrowseQuery extends BrowseFilters {
+  /** The sort in force: relevance only with search text, otherwise newest unless another was chosen. */
+  sort: SortKey;
+  page: number;
+}
+
+export const NO_FILTERS: BrowseFilters = {
+  q: "",
+  genres: [],
+  formats: [],
+  labels: [],
+  decades: [],
+  minPence: null,
+  maxPence: null,
+  inStock: false,
+};
+
+export function defaultSort(q: string): SortKey {
+  return q ? "relevance" : "newest";
+}
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)].slice(0, MAX_VALUES);
+
+const GENRE_BY_LOWER = new Map<string, string>(GENRES.map((g) => [g.toLowerCase(), g]));
+const FORMAT_BY_LOWER = new Map<string, StoredFormat>(FORMATS.map((f) => [f.toLowerCase(), f]));
+
+/** Each value is kept or dropped on its own: one bad genre must not throw away the others. */
+function listOf<T>(read: (value: string) => T | null) {
+  return z
+    .array(z.string())
+    .transform((values) => unique(values.map((v) => read(v.trim())).filter((v): v is T => v !== null)))
+    .catch([]);
+}
+
+const freeText = (max: number) => (v: string) => (v.length > 0 && v.length <= max ? v : null);
+
+/** Pounds as typed ("12", "12.5", "£12.50") → pence; anything else → null (no bound). */
+const price = z
+  .string()
+  .transform((v) => {
+    const text = v.replace(/£/g, "").trim();
+    if (!/^\d{1,7}(?:\.\d{0,2})?$/.test(text)) return null;
+    const pence = poundsToPence(Number(text));
+    return pence <= MAX_PRICE_PENCE ? pence : null;
+  })
+  .nullable()
+  .catch(null);
+
+const schema = z.object({
+  q: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH).trim())
+    .catch(""),
+  genre: listOf((v) => GENRE_BY_LOWER.get(v.toLowerCase()) ?? freeText(60)(v)),
+  format: listOf((v) => FORMAT_BY_LOWER.get(v.toLowerCase()) ?? null),
+  label: listOf(freeText(120)),
+  decade: listOf((v) => {
+    const year = Number(v.replace(/s$/i, ""));
+    return (DECADES as readonly number[]).includes(year) ? year : null;
+  }),
+  min: price,
+  max: price,
+  stock: z
+    .string()
+    .transform((v) => ["1", "true", "on", "yes"].includes(v.toLowerCase()))
+    .catch(false),
+  sort: z.enum(SORTS).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+});
+
+/** Reads a query string; never throws. */
+export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
+  const raw = schema.parse({
+    q: params.get("q") ?? "",
+    genre: params.getAll("genre"),
+    format: params.getAll("format"),
+    label: params.getAll("label"),
+    decade: params.getAll("decade"),
+    min: params.get("min"),
+    max: params.get("max"),
+    stock: params.get("stock") ?? "",
+    sort: params.get("sort"),
+    page: params.get("page") ?? undefined,
+  });
+  // A reversed range is read the way it was surely meant.
+  const [minPence, maxPence] =
+    raw.min !== null && raw.max !== null && raw.min > raw.max ? [raw.max, raw.min] : [raw.min, raw.max];
+  const sort = raw.sort === null || (raw.sort === "relevance" && !raw.q) ? defaultSort(raw.q) : raw.sort;
+  return {
+    q: raw.q,
+    genres: raw.genre,
+    formats: raw.format,
+    labels: raw.label,
+    decades: raw.decade,
+    minPence,
+    maxPence,
+    inStock: raw.stock,
+    sort,
+    page: raw.page,
+  };
+}
+
+/** "12" for £12.00, "12.50" for £12.50: what a shopper would type. */
+export function penceToInput(pence: number | null): string {
+  if (pence === null) return "";
+  const text = penceToDecimalString(pence);
+  return text.endsWith(".00") ? text.slice(0, -3) : text;
+}
+
+/** Canonical query string (no leading "?"): fixed parameter order, defaults left out. */
+export function toSearchParams(query: BrowseQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  for (const g of query.genres) params.append("genre", g);
+  for (const f of query.formats) params.append("format", f);
+  for (const l of query.labels) params.append("label", l);
+  for (const d of query.decades) params.append("decade", String(d));
+  if (query.minPence !== null) params.set("min", penceToInput(query.minPence));
+  if (query.maxPence !== null) params.set("max", penceToInput(query.maxPence));
+  if (query.inStock) params.set("stock", "1");
+  if (query.sort !== defaultSort(query.q)) params.set("sort", query.sort);
+  if (query.page > 1) params.set("page", String(query.page));
+  return params;
+}
+
+/**
+ * A link to `path` with the query changed. Any change other than the page itself starts again at
+ * page 1, because the old page number means nothing in a different result list.
+ */
+export function hrefWith(path: string, query: BrowseQuery, change: Partial<BrowseQuery> = {}): string {
+  const next: BrowseQuery = { ...query, page: 1, ...change };
+  if (!("sort" in change) && query.sort === defaultSort(query.q)) next.sort = defaultSort(next.q);
+  if (next.sort === "relevance" && !next.q) next.sort = "newest";
+  const search = toSearchParams(next).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export function hasFilters(f: BrowseFilters): boolean {
+  return (
+    f.genres.length + f.formats.length + f.labels.length + f.decades.length > 0 ||
+    f.minPence !== null ||
+    f.maxPence !== null ||
+    f.inStock
+  );
+}
+
+/**
+ * The same URL without parameters that have no value (a GET form sends "min=" for an empty box),
+ * or null when there are none: the loader redirects so shared links stay short.
+ */
+export function withoutEmptyParams(url: URL): string | null {
+  const params = [...url.searchParams];
+  const kept = params.filter(([, value]) => value.trim() !== "");
+  if (kept.length === params.length) return null;
+  const search = new URLSearchParams(kept).toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
+/** The page's h1 and title. */
+export function browseTitle(query: BrowseQuery): string {
+  if (query.q) return `Search results for “${query.q}”`;
+  if (query.genres.length === 1 && !hasFilters({ ...query, genres: [] })) return `${query.genres[0]} records`;
+  return "Browse records";
+}
+
+/**
+ * Worth a search engine's time: the whole catalogue or one genre, in the default order. Searches and
+ * narrower filter combinations are endless variations of those, so they are marked noindex.
+ */
+export function isIndexable(query: BrowseQuery): boolean {
+  return !query.q && query.genres.length <= 1 && !hasFilters({ ...query, genres: [] }) && query.sort === defaultSort("");
+}
+
+/** Canonical address: the listing the page narrows (one genre at most), keeping the page when indexable. */
+export function canonicalBrowsePath(path: string, query: BrowseQuery): string {
+  const genres = query.genres.length === 1 && !query.q ? query.genres : [];
+  const page = isIndexable(query) ? query.page : 1;
+  return hrefWith(path, { ...query, ...NO_FILTERS, genres, sort: defaultSort(""), page }, { page });
+}

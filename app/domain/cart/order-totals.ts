@@ -1,0 +1,39 @@
+/**
+ * The money of a cart or an order, to the penny. Prices include 20% UK VAT; the VAT shown is the part of
+ * the grand total that is VAT (shipping is VAT-able too and follows the goods' standard rate).
+ */
+import { vatIncludedPence } from "~/domain/shared/money";
+import { cartItemCount, discountPence, grandTotalPence, itemsTotalPence, shippingPence } from "./shipping";
+
+export interface PricedQuantity {
+  pricePence: number;
+  quantity: number;
+}
+
+export interface OrderTotals {
+  /** Number of records (sum of quantities). */
+  itemCount: number;
+  itemsPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+  /** VAT contained in the total. */
+  vatPence: number;
+}
+
+/** Totals for lines and a percentage discount on the items (never on shipping). */
+export function orderTotals(lines: readonly PricedQuantity[], discountPercent = 0): OrderTotals {
+  const itemCount = cartItemCount(lines);
+  const items = itemsTotalPence(lines);
+  const shipping = shippingPence(itemCount);
+  const discount = Math.max(0, Math.min(items, discountPence(items, discountPercent)));
+  const total = grandTotalPence({ itemsPence: items, shippingPence: shipping, discountPence: discount });
+  return {
+    itemCount,
+    itemsPence: items,
+    shippingPence: shipping,
+    discountPence: discount,
+    totalPence: total,
+    vatPence: vatIncludedPence(total),
+  };
+}

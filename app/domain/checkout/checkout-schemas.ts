@@ -1,0 +1,83 @@
+/**
+ * The checkout form, shared by the page (Conform: native constraints + the same messages in the browser)
+ * and the server (the action and the tRPC procedure parse with it before anything is placed).
+ */
+import { cardDigits, expiryIsValid, passesLuhn } from "./card";
+import { MAX_DISCOUNT_CODE_LENGTH } from "~/domain/cart/cart";
+import { normaliseUkPostcode } from "./postcode";
+import { z } from "~/domain/shared/zod";
+
+export const SHIPPING_COUNTRY = "United Kingdom";
+
+const text = (message: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max} characters`);
+
+export const shippingAddressSchema = z.object({
+  name: text("Please enter the name to deliver to"),
+  addressLine1: text("Please enter the first line of the address"),
+  addressLine2: z.string().trim().max(100, "Please keep this under 100 characters").optional().default(""),
+  city: text("Please enter the town or city", 60),
+  postalCode: z
+    .string({ error: "Please enter a UK postcode, such as SW1A 1AA" })
+    .transform((v, ctx) => {
+      const postcode = normaliseUkPostcode(v);
+      if (!postcode) {
+        ctx.addIssue({ code: "custom", message: "Please enter a UK postcode, such as SW1A 1AA" });
+        return z.NEVER;
+      }
+      return postcode;
+    }),
+  // The shop ships within the UK only (Royal Mail rates of spec §9).
+  country: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : SHIPPING_COUNTRY))
+    .refine((v) => v === SHIPPING_COUNTRY, "We deliver within the United Kingdom only"),
+});
+
+export const emailSchema = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
+
+export const idempotencyKeySchema = z
+  .string({ error: "This form has expired. Please reload the page." })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page.");
+
+export const discountCodeSchema = z
+  .string()
+  .trim()
+  .max(MAX_DISCOUNT_CODE_LENGTH, "That discount code isn't valid.")
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+export function cardSchema(today: string) {
+  return z.object({
+    cardNumber: z
+      .string({ error: "Please enter the card number" })
+      .transform(cardDigits)
+      .refine(passesLuhn, "Please check the card number"),
+    cardExpiry: z
+      .string({ error: "Please enter the expiry date as MM/YY" })
+      .refine((v) => expiryIsValid(v, today), "Please enter an expiry date (MM/YY) that has not passed"),
+    cardCvc: z.string({ error: "Please enter the 3 or 4 digit security code" }).trim().regex(/^\d{3,4}$/, "Please enter the 3 or 4 digit security code"),
+  });
+}
+
+/** Contact and delivery details plus the form's idempotency key and an optional code. */
+export const checkoutDetailsSchema = z.object({
+  email: emailSchema,
+  ...shippingAddressSchema.shape,
+  discountCode: discountCodeSchema,
+  idempotencyKey: idempotencyKeySchema,
+});
+
+/** The whole form when the shop takes the card on the page (the offline test provider). */
+export function checkoutWithCardSchema(today: string) {
+  return checkoutDetailsSchema.extend(cardSchema(today).shape);
+}

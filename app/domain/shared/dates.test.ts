@@ -1,0 +1,68 @@
+import { describe, it, expect } from "vitest";
+import { addDays, formatDateGB, isIsoDate, toIsoDate, todayInLondon } from "./dates";
+
+describe("isIsoDate / toIsoDate", () => {
+  it("accepts real calendar dates only", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2025-02-29")).toBe(false);
+    expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2026-1-5")).toBe(false);
+    expect(isIsoDate("22/11/2026")).toBe(false);
+  });
+
+  it("normalises stored values", () => {
+    expect(toIsoDate(" 2026-11-22 ")).toBe("2026-11-22");
+    expect(toIsoDate("2026-11-22T10:00:00.000Z")).toBe("2026-11-22");
+    expect(toIsoDate(null)).toBeNull();
+    expect(toIsoDate("nonsense")).toBeNull();
+  });
+});
+
+describe("todayInLondon", () => {
+  it("uses the UK date during British Summer Time", () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST = UTC+1).
+    expect(todayInLondon(new Date("2026-06-30T23:30:00Z"))).toBe("2026-07-01");
+  });
+
+  it("equals the UTC date in winter (GMT)", () => {
+    expect(todayInLondon(new Date("2026-12-31T23:30:00Z"))).toBe("2026-12-31");
+    expect(todayInLondon(new Date("2027-01-01T00:00:00Z"))).toBe("2027-01-01");
+  });
+
+  it("returns YYYY-MM-DD", () => {
+    expect(todayInLondon()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("addDays", () => {
+  it("moves across month, year and leap-day boundaries", () => {
+    expect(addDays("2026-11-22", 1)).toBe("2026-11-23");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
+    expect(addDays("2026-11-22", -40)).toBe("2026-10-13");
+    expect(addDays("2026-11-22", 0)).toBe("2026-11-22");
+  });
+
+  it("is unaffected by the clocks changing", () => {
+    expect(addDays("2026-03-28", 2)).toBe("2026-03-30");
+    expect(addDays("2026-10-24", 2)).toBe("2026-10-26");
+  });
+
+  it("throws on invalid input", () => {
+    expect(() => addDays("2026-02-30", 1)).toThrow(RangeError);
+    expect(() => addDays("2026-11-22", 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("formatDateGB", () => {
+  it("formats as day, long month, year", () => {
+    expect(formatDateGB("2026-11-22")).toBe("22 November 2026");
+    expect(formatDateGB("2027-01-01")).toBe("1 January 2027");
+    expect(formatDateGB("2026-12-31T23:30:00Z")).toBe("31 December 2026");
+  });
+
+  it("gives empty text for missing or invalid dates", () => {
+    expect(formatDateGB(null)).toBe("");
+    expect(formatDateGB("not a date")).toBe("");
+  });
+});

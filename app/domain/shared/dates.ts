@@ -1,0 +1,69 @@
+/**
+ * Calendar dates in the shop's time zone (Europe/London). Dates are ISO "YYYY-MM-DD" strings, which compare
+ * correctly as plain strings; "today" is always passed in so every rule that uses it stays pure and testable.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** True for a real calendar date in YYYY-MM-DD form (rejects 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Reads the calendar date from a stored value; a timestamp such as
+ * "2026-11-22T09:00:00Z" keeps its date part. Anything else → null.
+ */
+export function toIsoDate(value: string | null | undefined): string | null {
+  if (typeof value !== "string") return null;
+  const candidate = value.trim().slice(0, 10);
+  return isIsoDate(candidate) ? candidate : null;
+}
+
+/**
+ * Today's date in the shop's time zone. Intl with an explicit zone works the
+ * same in the browser and Node, so a late-evening UTC clock still gives the
+ * UK date during British Summer Time.
+ */
+// Building an Intl formatter costs far more than using one, so each is made once.
+const LONDON_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const GB_LONG_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export function todayInLondon(now: Date = new Date()): string {
+  const parts = LONDON_DATE.formatToParts(now);
+  // formatToParts rather than format(): the exact en-CA pattern varies between ICU versions.
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Adds (or with n < 0 subtracts) whole days. Throws on an invalid date: a caller bug. */
+export function addDays(isoDate: string, n: number): string {
+  if (!isIsoDate(isoDate)) throw new RangeError(`Not an ISO date: ${isoDate}`);
+  if (!Number.isInteger(n)) throw new RangeError(`Not a whole number of days: ${n}`);
+  // UTC midnight has no DST jumps, so adding 24h steps is exact.
+  const start = Date.parse(`${isoDate}T00:00:00Z`);
+  return new Date(start + n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** "22 November 2026"; empty text for a missing or invalid date. */
+export function formatDateGB(isoDate: string | null | undefined): string {
+  const date = toIsoDate(isoDate);
+  if (date === null) return "";
+  // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
+  return GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+}
