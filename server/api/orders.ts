@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { sendError } from "../http/errors";
-import { PaymentUnavailableError } from "../services/checkout";
 import type { OrderView } from "../services/orders";
 import { customerOf } from "../../app/lib/cart-state.server";
 import { parseInput } from "../services/accounts";
@@ -29,14 +28,9 @@ ordersApi.post("/cart/price", noStore, (req, res) => {
 ordersApi.post("/orders", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const input = parseInput(placeOrderBody, req.body);
-  try {
-    const answer = await placeOrder(ctx, input);
-    if (answer.result === "declined") return sendError(req, res, 402, answer.message!);
-    res.status(201).json(answer);
-  } catch (error) {
-    if (error instanceof PaymentUnavailableError) return sendError(req, res, 503, error.message);
-    throw error;
-  }
+  const answer = await placeOrder(ctx, input);
+  if (answer.result === "declined") return sendError(req, res, 402, answer.message!);
+  res.status(201).json(answer);
 });
 
 ordersApi.get("/orders", noStore, (req, res) => {

@@ -7,7 +7,7 @@ import { emailOutbox, orders, records } from "../../db/schema";
 import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createServices, type Services } from "../services";
-import { PaymentUnavailableError } from "../services/checkout";
+import { PaymentUnavailableError } from "../../app/domain/shared/errors";
 import { WebhookSignatureError, type RedirectProvider } from "./provider";
 import { checkoutIdempotencyKey, createStripeProvider, SESSION_LIFETIME_SECONDS, stripeApiAddress } from "./stripe";
 

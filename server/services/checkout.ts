@@ -4,6 +4,7 @@
  * paid, declined (stock and code already given back), redirect (hosted payment page) or pending.
  */
 import type { CardDetails, PaymentProvider, WebhookOutcome } from "../payments/provider";
+import { PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import type { OrdersService, OrderView, PlaceOrderInput } from "./orders";
 
 export type CheckoutOutcome =
@@ -13,14 +14,6 @@ export type CheckoutOutcome =
   | { kind: "pending"; order: OrderView };
 
 export const CANCELLED_ORDER_MESSAGE = "This order was cancelled because its payment did not go through. Nothing has been charged.";
-export const PROVIDER_UNAVAILABLE_MESSAGE = "We could not reach the payment provider. Nothing has been charged; please try again in a moment.";
-
-export class PaymentUnavailableError extends Error {
-  constructor() {
-    super(PROVIDER_UNAVAILABLE_MESSAGE);
-    this.name = "PaymentUnavailableError";
-  }
-}
 
 export function createCheckoutService(deps: { orders: OrdersService; payments: PaymentProvider }) {
   const { orders, payments } = deps;
@@ -45,7 +38,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       if (payments.kind === "card-form") {
         if (!payment.card) {
           orders.cancelUnpaid(order.orderNumber);
-          throw new Error("Card details are required by the card payment provider.");
+          throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
         }
         const result = await payments.charge(order, payment.card);
         if (result.ok) return { kind: "paid", order: orders.markPaid(order.orderNumber, { reference: result.reference }) };

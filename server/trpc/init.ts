@@ -10,6 +10,7 @@ import {
   OutOfStockError,
   InvalidCredentialsError,
   TooManyAttemptsError,
+  PaymentUnavailableError,
 } from "../../app/domain/shared/errors";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
@@ -29,6 +30,7 @@ const CODES = new Map<Function, TRPCError["code"]>([
   [OutOfStockError, "CONFLICT"],
   [InvalidCredentialsError, "UNAUTHORIZED"],
   [TooManyAttemptsError, "TOO_MANY_REQUESTS"],
+  [PaymentUnavailableError, "SERVICE_UNAVAILABLE"],
 ]);
 
 // 3. Domain errors become tRPC errors with their message; anything else stays an opaque 500.

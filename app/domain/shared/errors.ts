@@ -1,4 +1,8 @@
-/** Typed domain errors: services throw them, each adapter maps them to its own error form. */
+/**
+ * Typed domain errors: services throw them, and each adapter (page action, REST shim, tRPC procedure) tells
+ * them apart with `instanceof` and maps them to its own error form: httpStatusOf for HTTP, a TRPCError code
+ * for tRPC, a message on the form for pages. A failure that is none of them is a bug (a 500).
+ */
 export class DomainError extends Error {
   constructor(message: string) {
     super(message);
@@ -42,6 +46,13 @@ export class TooManyAttemptsError extends DomainError {
   }
 }
 
+/** The payment provider could not be reached: the order was not placed (its stock and code went back). */
+export class PaymentUnavailableError extends DomainError {
+  constructor() {
+    super("We could not reach the payment provider. Nothing has been charged; please try again in a moment.");
+  }
+}
+
 export function httpStatusOf(error: unknown): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ValidationError) return 400;
@@ -49,5 +60,28 @@ export function httpStatusOf(error: unknown): number {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof ConflictError || error instanceof OutOfStockError) return 409;
   if (error instanceof TooManyAttemptsError) return 429;
+  if (error instanceof PaymentUnavailableError) return 503;
   return 500;
+}
+
+/** What a page shows when a domain error refuses a form: the status, the message, and messages per field. */
+export interface FormFailure {
+  status: number;
+  message: string;
+  fields?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * A domain error as a page action answers it (a wrong password is a 400 on a form, not a 401); null for
+ * anything else, which the action re-throws as the bug it is.
+ */
+export function formFailureOf(error: unknown): FormFailure | null {
+  if (!(error instanceof DomainError)) return null;
+  return {
+    status: error instanceof InvalidCredentialsError ? 400 : httpStatusOf(error),
+    message: error.message,
+    ...(error instanceof ValidationError && error.fields ? { fields: error.fields } : {}),
+    ...(error instanceof TooManyAttemptsError ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+  };
 }

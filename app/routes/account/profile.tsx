@@ -5,7 +5,7 @@ import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES } from "~/domain/catalogue/genres";
-import { domainError } from "~/lib/domain-errors";
+import { formFailureOf } from "~/domain/shared/errors";
 import { changePasswordSchema, profileSchema } from "~/domain/accounts/profile-schemas";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/seo";
@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const description = intent === "password" ? "Other devices have been signed out." : "Your details are up to date.";
     return { intent, result: submission.reply({ resetForm: intent === "password", hideFields }), toast: { type: "success" as const, title, description } };
   } catch (error) {
-    const known = domainError(error, "InvalidCredentialsError", "ConflictError", "ValidationError", "TooManyAttemptsError");
+    const known = formFailureOf(error);
     if (!known) throw error;
     return data(
       {
@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         result: submission.reply({ formErrors: [known.message], hideFields }),
         toast: { type: "error" as const, title: "Could not save", description: known.message },
       },
-      { status: known.name === "ConflictError" ? 409 : 400 },
+      { status: known.status },
     );
   }
 }

@@ -5,7 +5,7 @@ import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { loginSchema, registerSchema, registrationFields } from "~/domain/accounts/auth-schemas";
 import { cookieHeaders } from "~/lib/cart-state.server";
-import { domainError } from "~/lib/domain-errors";
+import { formFailureOf } from "~/domain/shared/errors";
 import { mergeVisitorFavourites } from "~/lib/favourites-state.server";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -75,9 +75,9 @@ async function attempt(
         : { type: "success" as const, title: "Login successful", description: `Welcome back, ${user.username}!` };
     return redirectWithToast(redirectTo, toast, { headers });
   } catch (error) {
-    const known = domainError(error, "InvalidCredentialsError", "TooManyAttemptsError", "ConflictError", "ValidationError");
+    const known = formFailureOf(error);
     if (!known) throw error;
-    const status = known.name === "TooManyAttemptsError" ? 429 : known.name === "ConflictError" ? 409 : 400;
+    const { status } = known;
     const headers: HeadersInit = known.retryAfterSeconds ? { "Retry-After": String(known.retryAfterSeconds) } : {};
     const title = intent === "register" ? "Registration failed" : "Login failed";
     return data(

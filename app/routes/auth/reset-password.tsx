@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "~/domain/shared/zod";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
-import { domainError } from "~/lib/domain-errors";
+import { formFailureOf } from "~/domain/shared/errors";
 import { resetPasswordSchema, resetRequestSchema } from "~/domain/accounts/auth-schemas";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { "Set-Cookie": cookie } },
       );
     } catch (error) {
-      const known = domainError(error, "ValidationError", "NotFoundError");
+      const known = formFailureOf(error);
       if (!known) throw error;
       const toast = { type: "error" as const, title: "Password Reset Failed", description: known.message };
       return data({ intent: "reset", result: submission.reply({ formErrors: [known.message], hideFields: HIDE }), sent: false, toast }, { status: 400 });

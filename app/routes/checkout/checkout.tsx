@@ -13,7 +13,7 @@ import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary
 import { orderPath } from "~/domain/orders/order-status";
 import { EMPTY_CART, withDiscountCode, type Cart } from "~/domain/cart/cart";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
-import { domainError } from "~/lib/domain-errors";
+import { ConflictError, NotFoundError, OutOfStockError, PaymentUnavailableError, ValidationError } from "~/domain/shared/errors";
 import { cardSchema, checkoutDetailsSchema } from "~/domain/checkout/checkout-schemas";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
@@ -95,14 +95,11 @@ function placed(outcome: Exclude<CheckoutOutcome, { kind: "declined" }>, key: st
 
 /** A shopper's mistake or a lost race becomes a message on the page, never a 500. */
 function refusalOf(error: unknown): { status: number; problem: CheckoutProblem | null; fieldErrors?: Record<string, string[]> } {
-  const outOfStock = domainError(error, "OutOfStockError");
-  if (outOfStock) return { status: 409, problem: { tone: "error", message: `${outOfStock.message} Nothing has been charged.`, cartLink: true } };
-  const invalid = domainError(error, "ValidationError") as (Error & { fields?: Record<string, string[]> }) | null;
-  if (invalid?.fields?.discountCode) return { status: 400, problem: null, fieldErrors: { discountCode: invalid.fields.discountCode } };
-  if (invalid) return { status: 400, problem: { tone: "error", message: invalid.message } };
-  const conflict = domainError(error, "ConflictError");
-  if (conflict) return { status: 409, problem: { tone: "error", message: conflict.message } };
-  if (error instanceof Error && error.name === "PaymentUnavailableError") return { status: 503, problem: { tone: "error", message: error.message } };
+  if (error instanceof OutOfStockError) return { status: 409, problem: { tone: "error", message: `${error.message} Nothing has been charged.`, cartLink: true } };
+  if (error instanceof ValidationError && error.fields?.discountCode) return { status: 400, problem: null, fieldErrors: { discountCode: error.fields.discountCode } };
+  if (error instanceof ValidationError) return { status: 400, problem: { tone: "error", message: error.message } };
+  if (error instanceof ConflictError) return { status: 409, problem: { tone: "error", message: error.message } };
+  if (error instanceof PaymentUnavailableError) return { status: 503, problem: { tone: "error", message: error.message } };
   throw error;
 }
 
@@ -171,7 +168,7 @@ async function returnedFromPayment(orderNumber: string | null, request: Request,
   try {
     context.services.orders.forViewer(orderNumber, { userId: context.user?.id ?? null, accessTokens: readOrderTokens(request) });
   } catch (error) {
-    if (domainError(error, "NotFoundError")) return null;
+    if (error instanceof NotFoundError) return null;
     throw error;
   }
   return context.services.checkout.abandon(orderNumber);

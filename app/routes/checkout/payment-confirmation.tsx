@@ -4,7 +4,7 @@ import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/o
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
 import { EMPTY_CART } from "~/domain/cart/cart";
 import { formatDateGB } from "~/domain/shared/dates";
-import { domainError } from "~/lib/domain-errors";
+import { NotFoundError } from "~/domain/shared/errors";
 import { cartBoughtBy } from "~/domain/orders/order-access";
 import { readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     order = context.services.orders.forViewer(orderNumber, { userId: context.user?.id ?? null, accessTokens: readOrderTokens(request) });
   } catch (error) {
     // Someone else's order, a mistyped number or none at all: the same 404, so numbers reveal nothing.
-    if (domainError(error, "NotFoundError")) throw data(null, { status: 404 });
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }
   // Back from a hosted payment page, the cart still holds what was just bought.

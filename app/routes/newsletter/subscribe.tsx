@@ -10,7 +10,7 @@ import {
   SUBSCRIBED_TEXT,
   SUBSCRIBED_TITLE,
 } from "~/domain/newsletter/newsletter-schema";
-import { domainError } from "~/lib/domain-errors";
+import { ValidationError } from "~/domain/shared/errors";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import type { Toast } from "~/domain/shared/toast";
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       linkOrigin: context.auth.linkOrigin,
     });
   } catch (error) {
-    const known = domainError(error, "ValidationError");
+    const known = error instanceof ValidationError ? error : null;
     if (!known) console.error("[newsletter] sign-up failed:", error);
     const toast: Toast = { type: "error", title: FAILED_TITLE, description: known?.message ?? FAILED_TEXT };
     if (!js) return redirectWithToast(redirectTo, toast);

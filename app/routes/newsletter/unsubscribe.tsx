@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { INVALID_UNSUBSCRIBE } from "~/domain/newsletter/newsletter-schema";
-import { domainError } from "~/lib/domain-errors";
+import { ValidationError } from "~/domain/shared/errors";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
@@ -32,9 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { email } = context.services.newsletter.unsubscribe(token);
     return data({ done: true as const, email, error: null });
   } catch (error) {
-    const known = domainError(error, "ValidationError");
-    if (!known) throw error;
-    return data({ done: false as const, email: null, error: known.message }, { status: 400 });
+    if (!(error instanceof ValidationError)) throw error;
+    return data({ done: false as const, email: null, error: error.message }, { status: 400 });
   }
 }
 

@@ -3,14 +3,12 @@
  * /payment-confirmation pages use. Callers send record ids and quantities only; every price comes from
  * the database. An API client supplies its own idempotency key: retrying with it never makes a second order.
  */
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { customerOf } from "../../../app/lib/cart-state.server";
 import { idempotencyKeySchema } from "../../../app/domain/checkout/checkout-schemas";
 import { placeOrder } from "../../adapters/place-order";
 import { cartPriceBody, placeOrderBody } from "../../api/schemas";
 import { toApiOrder } from "../../api/orders";
-import { PaymentUnavailableError } from "../../services/checkout";
 import { protectedProcedure, publicProcedure, router } from "../init";
 
 export const cartRouter = router({
@@ -28,14 +26,7 @@ export const checkoutRouter = router({
   /** What the checkout needs to know about payment: the provider's kind (card form or hosted page). */
   provider: publicProcedure.query(({ ctx }) => ({ kind: ctx.services.checkout.provider.kind })),
 
-  placeOrder: publicProcedure.input(placeOrderBody).mutation(async ({ ctx, input }) => {
-    try {
-      return await placeOrder(ctx, input);
-    } catch (error) {
-      if (error instanceof PaymentUnavailableError) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: error.message });
-      throw error;
-    }
-  }),
+  placeOrder: publicProcedure.input(placeOrderBody).mutation(({ ctx, input }) => placeOrder(ctx, input)),
 });
 
 export const ordersRouter = router({
