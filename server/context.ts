@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { readVisitorFavourites, visitorFavouritesCookie } from "../app/domain/favourites/favourites-cookie";
 import { todayInLondon } from "../app/domain/shared/dates";
 import type { Db } from "../db/client";
 import { clearSessionCookie, serializeSessionCookie } from "./auth/cookies";
@@ -11,10 +12,11 @@ export type { SessionUser };
 /** Session helpers for loaders and actions, which may not import server code. */
 export interface AuthHelpers {
   /**
-   * Starts a NEW session for the user (ending the request's current one, if any) and returns the
-   * Set-Cookie header value to send with the response. Also makes `user`/`sessionId` of this context the new ones.
+   * Every sign-in (log in, register, a password reset) goes through here: starts a NEW session for the user
+   * (ending the request's current one, if any), moves the favourites this browser kept before signing in onto
+   * the account, and returns the Set-Cookie values to send. Also makes `user`/`sessionId` the new ones.
    */
-  signIn(user: { id: number }): Promise<string>;
+  signIn(user: { id: number }): Promise<string[]>;
   /** Ends the request's session (if any) and returns the Set-Cookie header value that clears the cookie. */
   signOut(): string;
   /** The request came over https; the cookie is then `__Host-session` and Secure. */
@@ -62,10 +64,11 @@ export function createRequestContext(db: Db, services: Services, req: Request, r
         const created = services.sessions.create(user.id);
         ctx.sessionId = created.sessionId;
         ctx.user = services.accounts.getUser(user.id);
-        return serializeSessionCookie(created.token, {
+        const session = serializeSessionCookie(created.token, {
           secure,
           maxAgeSeconds: services.sessions.maxAgeSeconds(created.expiresAt),
         });
+        return [session, ...adoptVisitorFavourites(services, req.get("cookie"), user.id, secure)];
       },
       signOut() {
         if (ctx.sessionId) services.sessions.invalidate(ctx.sessionId);
@@ -76,6 +79,18 @@ export function createRequestContext(db: Db, services: Services, req: Request, r
     },
   };
   return ctx;
+}
+
+/**
+ * A visitor's favourites (a browser cookie) join the account at sign-in, unknown ids skipped, no duplicates;
+ * the Set-Cookie that empties the browser's copy is returned. An unreadable cookie is only cleared.
+ */
+function adoptVisitorFavourites(services: Services, cookieHeader: string | undefined, userId: number, secure: boolean): string[] {
+  const { value, discard } = readVisitorFavourites(cookieHeader, secure);
+  if (discard) return [discard];
+  if (value.length === 0) return [];
+  services.favourites.merge(userId, value);
+  return [visitorFavouritesCookie([], secure)];
 }
 
 export { createServices };

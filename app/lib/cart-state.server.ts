@@ -6,7 +6,8 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Cart } from "~/domain/cart/cart";
 import { redirectAfterPost, type RecordForSale } from "~/domain/cart/cart-intent";
 import { toCartSummary, type CartSummary } from "~/domain/cart/cart-summary";
-import { readCart, readVisitorFavourites } from "./shopper-state.server";
+import { readCart } from "~/domain/cart/cart-cookie";
+import { readVisitorFavourites } from "~/domain/favourites/favourites-cookie";
 import type { Toast } from "~/domain/shared/toast";
 import { toastHeader } from "./toast.server";
 
@@ -29,14 +30,14 @@ export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary 
 }
 
 export function loadCart(request: Request, context: AppLoadContext): { cart: Cart; summary: CartSummary; discard: string | null } {
-  const { value: cart, discard } = readCart(request, context.auth.secure);
+  const { value: cart, discard } = readCart(request.headers.get("Cookie"), context.auth.secure);
   return { cart, summary: summariseCart(context, cart), discard };
 }
 
 /** A signed-in customer's favourites come from the account; a visitor's from the browser. */
 export function loadFavouriteIds(request: Request, context: AppLoadContext): { ids: number[]; discard: string | null } {
   if (context.user) return { ids: context.services.favourites.ids(context.user.id), discard: null };
-  const { value, discard } = readVisitorFavourites(request, context.auth.secure);
+  const { value, discard } = readVisitorFavourites(request.headers.get("Cookie"), context.auth.secure);
   return { ids: value, discard };
 }
 

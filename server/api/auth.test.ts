@@ -10,7 +10,8 @@ import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
 import { passwordStats } from "../auth/password";
 import { hashToken } from "../auth/tokens";
-import { createAccount, INVALID_RESET_LINK, RESET_REQUESTED } from "../services/accounts";
+import { INVALID_RESET_LINK, RESET_REQUESTED } from "../../app/domain/accounts/auth-schemas";
+import { createAccount } from "../services/accounts";
 import { createServices } from "../services";
 import { createThrottle } from "../auth/throttle";
 

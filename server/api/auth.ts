@@ -1,34 +1,21 @@
-import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
-import { z } from "zod";
-import { sendError } from "../http/errors";
-import { parseInput, RESET_REQUESTED, type RegisterInput } from "../services/accounts";
+import { Router, type ErrorRequestHandler, type Response } from "express";
+import { loginSchema, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
+import { registerSchema } from "../../app/domain/accounts/profile-schemas";
 import { TooManyAttemptsError } from "../../app/domain/shared/errors";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { sendError } from "../http/errors";
 import { contextOf, fieldErrors, noStore } from "./helpers";
-import { mergeVisitorFavourites } from "../../app/lib/favourites-state.server";
 
 /**
- * The spec's account calls (§7). Bodies are JSON (bufferBody has parsed them), errors are
- * `{ error, message }`, nothing is cached, and no answer ever carries a password hash or a session token.
+ * The spec's account calls (§7). Bodies are JSON (bufferBody has parsed them) and are read with the same
+ * schemas as the /auth and /reset-password forms; errors are `{ error, message }`, nothing is cached, and no
+ * answer ever carries a password hash or a session token.
  */
 export const authApi = Router();
 
-const loginBody = z.object({
-  username: z.string({ error: "Username is required" }),
-  password: z.string({ error: "Password is required" }),
-});
-const emailBody = z.object({ email: z.string({ error: "Email is required" }) });
-const resetBody = z.object({
-  token: z.string({ error: "This reset link is invalid or has expired." }),
-  password: z.string({ error: "Password is required" }),
-});
-const anObject = z.record(z.string(), z.unknown());
-
-/** Starts the session and, as the /auth page does, moves a visitor's favourites onto the account. */
-async function signIn(req: Request, res: Response, userId: number): Promise<void> {
-  const ctx = contextOf(res);
-  res.append("Set-Cookie", await ctx.auth.signIn({ id: userId }));
-  const cookieOnly = new globalThis.Request("http://shop.invalid/", { headers: { cookie: req.get("cookie") ?? "" } });
-  for (const cookie of mergeVisitorFavourites(cookieOnly, ctx, userId)) res.append("Set-Cookie", cookie);
+/** Starts the session (with everything a sign-in does, see auth.signIn) and sends its cookies. */
+async function signIn(res: Response, userId: number): Promise<void> {
+  for (const cookie of await contextOf(res).auth.signIn({ id: userId })) res.append("Set-Cookie", cookie);
 }
 
 authApi.get("/user", noStore, (req, res) => {
@@ -39,17 +26,15 @@ authApi.get("/user", noStore, (req, res) => {
 
 authApi.post("/login", noStore, async (req, res) => {
   const ctx = contextOf(res);
-  const body = parseInput(loginBody, req.body);
-  const user = await ctx.services.accounts.login({ ...body, clientIp: ctx.clientIp });
-  await signIn(req, res, user.id);
+  const user = await ctx.services.accounts.login({ ...parseInput(loginSchema, req.body), clientIp: ctx.clientIp });
+  await signIn(res, user.id);
   res.json(user);
 });
 
 authApi.post("/register", noStore, async (req, res) => {
-  const ctx = contextOf(res);
-  // confirmPassword is the form's business; unknown fields are dropped by the service's schema.
-  const user = await ctx.services.accounts.register(parseInput(anObject, req.body) as RegisterInput);
-  await signIn(req, res, user.id);
+  // confirmPassword is the form's business; unknown fields (role, …) are dropped by the schema.
+  const user = await contextOf(res).services.accounts.register(parseInput(registerSchema, req.body));
+  await signIn(res, user.id);
   res.status(201).json(user);
 });
 
@@ -60,16 +45,15 @@ authApi.post("/logout", noStore, (_req, res) => {
 
 authApi.post("/request-password-reset", noStore, async (req, res) => {
   const ctx = contextOf(res);
-  const { email } = parseInput(emailBody, req.body);
+  const { email } = parseInput(resetRequestSchema, req.body);
   await ctx.services.accounts.requestPasswordReset(email, ctx.auth.linkOrigin);
   res.json({ message: RESET_REQUESTED });
 });
 
 authApi.post("/reset-password", noStore, async (req, res) => {
-  const ctx = contextOf(res);
-  const { token, password } = parseInput(resetBody, req.body);
-  const user = await ctx.services.accounts.resetPassword(token, password);
-  await signIn(req, res, user.id);
+  const { token, password } = parseInput(resetPasswordSchema, req.body);
+  const user = await contextOf(res).services.accounts.resetPassword(token, password);
+  await signIn(res, user.id);
   res.json(user);
 });
 

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { sendError } from "../http/errors";
 import type { OrderView } from "../services/orders";
 import { customerOf } from "../../app/lib/cart-state.server";
-import { parseInput } from "../services/accounts";
+import { parseInput } from "../../app/domain/shared/parse-input";
 import { contextOf, fieldErrors, noStore } from "./helpers";
 import { cartPriceBody, orderNumberParams, placeOrderBody } from "./schemas";
 import { placeOrder } from "../adapters/place-order";

@@ -21,7 +21,8 @@ import {
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart/cart";
 import { checkoutDetailsSchema, discountCodeSchema } from "../../app/domain/checkout/checkout-schemas";
 import { ORDER_STATUSES } from "../../db/schema";
-import { loginSchema, registerSchema } from "../services/accounts";
+import { loginSchema, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
+import { registerSchema } from "../../app/domain/accounts/profile-schemas";
 import type { Recommendation } from "../services/recommendations";
 import type { SessionUser } from "../services/sessions";
 
@@ -255,11 +256,8 @@ export const subscriberEmailParams = z.object({
 
 export const loginBody = loginSchema;
 export const registerBody = registerSchema;
-export const emailBody = z.object({ email: z.email() });
-export const resetPasswordBody = z.object({
-  token: z.string(),
-  password: z.string().min(6),
-});
+export const emailBody = resetRequestSchema;
+export const resetPasswordBody = resetPasswordSchema;
 export const subscribeBody = z.object({
   email: z.email("Please enter a valid email address"),
   favoriteGenre: z.string().min(1, "Please select your favorite genre"),

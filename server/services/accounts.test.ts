@@ -4,7 +4,8 @@ import { passwordResetTokens, sessions as sessionsTable, users } from "../../db/
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { passwordStats, verifyPassword } from "../auth/password";
 import { hashToken } from "../auth/tokens";
-import { createAccount, createAccountsService, INVALID_RESET_LINK, RESET_TOKEN_TTL_MS } from "./accounts";
+import { INVALID_RESET_LINK } from "../../app/domain/accounts/auth-schemas";
+import { createAccount, createAccountsService, RESET_TOKEN_TTL_MS } from "./accounts";
 import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
@@ -178,7 +179,7 @@ describe("accounts.changePassword", () => {
       "Current password is incorrect",
     );
     await expect(accounts.changePassword(hal.id, here.sessionId, "", "new-password")).rejects.toThrow(
-      "Current password is required",
+      "Enter your current password",
     );
     await expect(accounts.changePassword(hal.id, here.sessionId, "old-password", "short")).rejects.toThrow(
       "Password must be at least 6 characters",

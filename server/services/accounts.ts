@@ -7,6 +7,21 @@ import { createThrottle, type Throttle } from "../auth/throttle";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { passwordResetMail } from "../mail/templates";
 import {
+  changePasswordSchema,
+  emailSchema,
+  INVALID_RESET_LINK,
+  loginSchema,
+  passwordSchema,
+  usernameSchema,
+} from "../../app/domain/accounts/auth-schemas";
+import {
+  profileUpdateSchema,
+  registerSchema,
+  type ProfileUpdate,
+  type RegisterInput,
+} from "../../app/domain/accounts/profile-schemas";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import {
   ConflictError,
   InvalidCredentialsError,
   NotFoundError,
@@ -16,94 +31,18 @@ import {
 import type { MailService } from "./mail";
 import { sessionUserColumns, toSessionUser, type SessionUser, type SessionsService } from "./sessions";
 
-// ---- Input rules (spec §5 messages) ----
-
-const usernameSchema = z
-  .string({ error: "Username is required" })
-  .trim()
-  .min(3, "Username must be at least 3 characters")
-  .max(40, "Username must be at most 40 characters");
-const emailSchema = z
-  .string({ error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"));
-const passwordSchema = z
-  .string({ error: "Password is required" })
-  .min(6, "Password must be at least 6 characters")
-  .max(200, "Password must be at most 200 characters");
-
-/** An optional free-text profile field: trimmed, blank stored as null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional();
-
-const profileFields = {
-  firstName: optionalText("First name", 80),
-  lastName: optionalText("Last name", 80),
-  address: optionalText("Address", 200),
-  city: optionalText("City", 100),
-  state: optionalText("County or state", 100),
-  zipCode: optionalText("Postcode", 20),
-  country: optionalText("Country", 100),
-  phone: optionalText("Phone", 40),
-  favoriteGenres: z
-    .array(z.string().trim().min(1).max(60, "A genre must be at most 60 characters"))
-    .max(30, "Choose at most 30 genres")
-    .transform((genres) => [...new Set(genres)])
-    .optional(),
-};
-
-export const newAccountSchema = z.object({
+/** Who may be created from the command line (scripts/user-create.ts): the credentials and a role. */
+const newAccountSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
   role: z.enum(["customer", "admin"]).default("customer"),
 });
 
-/** Sign-up fields. Unknown keys (confirmPassword, role, …) are dropped, never stored. */
-export const registerSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-  ...profileFields,
-});
-
-export const loginSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(3, "Username must be at least 3 characters")
-    .max(200, "Username is too long"),
-  password: passwordSchema,
-});
-
-export const profileSchema = z.object({ email: emailSchema.optional(), ...profileFields });
-
 export type NewAccount = z.input<typeof newAccountSchema>;
-export type RegisterInput = z.input<typeof registerSchema>;
-export type ProfileInput = z.input<typeof profileSchema>;
-
-/** Parses input or throws a ValidationError carrying every message, and the messages per field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw new ValidationError(parsed.error.issues.map((i) => i.message).join("; "), fields);
-}
 
 // ---- Fixed texts and limits ----
 
-export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
-export const RESET_REQUESTED =
-  "If the email is associated with an account, you'll receive instructions to reset your password.";
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export interface AccountLimits {
@@ -220,8 +159,8 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     },
 
     /** Updates contact and profile fields; the username, role and password are not changed here. */
-    updateProfile(userId: number, fields: ProfileInput): SessionUser {
-      const data = parseInput(profileSchema, fields);
+    updateProfile(userId: number, fields: ProfileUpdate): SessionUser {
+      const data = parseInput(profileUpdateSchema, fields);
       const current = userOrThrow(userId);
       if (data.email && data.email !== current.email) {
         const taken = db
@@ -251,17 +190,11 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       oldPassword: string,
       newPassword: string,
     ): Promise<void> {
-      const input = parseInput(
-        z.object({
-          oldPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(200),
-          newPassword: passwordSchema,
-        }),
-        { oldPassword, newPassword },
-      );
+      const input = parseInput(changePasswordSchema, { currentPassword: oldPassword, newPassword });
       const row = userOrThrow(userId);
       const account = accountKey(row.username);
       throttle.consume([{ key: account, limit: limits.failuresPerAccount }]);
-      if (!(await verifyPassword(row.passwordHash, input.oldPassword))) {
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
         throw new ValidationError("Current password is incorrect", { oldPassword: ["Current password is incorrect"] });
       }
       throttle.reset(account);

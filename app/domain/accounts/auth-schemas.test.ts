@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, registerSchema, registrationFields } from "./auth-schemas";
+import { loginSchema, registerFormSchema, registrationFields } from "./auth-schemas";
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -25,28 +25,28 @@ describe("registration (spec §5)", () => {
   const ok = { username: "vinylfan", email: "Fan@Example.com ", password: "secret1", confirmPassword: "secret1" };
 
   it("accepts a valid form and normalises the email", () => {
-    const r = registerSchema.safeParse(ok);
+    const r = registerFormSchema.safeParse(ok);
     expect(r.success && r.data.email).toBe("fan@example.com");
   });
 
   it("rejects a bad email with 'Invalid email address'", () => {
-    expect(messages(registerSchema.safeParse({ ...ok, email: "not-an-email" }))).toEqual({ email: "Invalid email address" });
+    expect(messages(registerFormSchema.safeParse({ ...ok, email: "not-an-email" }))).toEqual({ email: "Invalid email address" });
   });
 
   it("needs confirmPassword of 6+ characters", () => {
-    expect(messages(registerSchema.safeParse({ ...ok, confirmPassword: "123" }))).toMatchObject({
+    expect(messages(registerFormSchema.safeParse({ ...ok, confirmPassword: "123" }))).toMatchObject({
       confirmPassword: "Password confirmation must be at least 6 characters",
     });
   });
 
   it("shows 'Passwords do not match' on confirmPassword", () => {
-    expect(messages(registerSchema.safeParse({ ...ok, confirmPassword: "secret2" }))).toEqual({
+    expect(messages(registerFormSchema.safeParse({ ...ok, confirmPassword: "secret2" }))).toEqual({
       confirmPassword: "Passwords do not match",
     });
   });
 
   it("never passes confirmPassword on", () => {
-    const r = registerSchema.parse(ok);
+    const r = registerFormSchema.parse(ok);
     expect(registrationFields(r)).toEqual({ username: "vinylfan", email: "fan@example.com", password: "secret1" });
   });
 });

@@ -1,52 +1,77 @@
+/**
+ * Account credentials: one set of rules and messages (spec §5) for the forms (as you type and in the action),
+ * the accounts service, the REST calls, tRPC and the OpenAPI document. A form's own schema is the sent one
+ * plus what stays in the form (confirmPassword), built from the same fields.
+ */
 import { z } from "~/domain/shared/zod";
 
-/** Spec §5 validation rules and messages, shared by the browser (as you type) and the server (always). */
 export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 40;
 export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
 
-const username = z
-  .string({ error: "Username must be at least 3 characters" })
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
+export const RESET_REQUESTED =
+  "If the email is associated with an account, you'll receive instructions to reset your password.";
+
+const USERNAME_SHORT = "Username must be at least 3 characters";
+const PASSWORD_SHORT = "Password must be at least 6 characters";
+const CONFIRMATION_SHORT = "Password confirmation must be at least 6 characters";
+const CURRENT_PASSWORD = "Enter your current password";
+
+export const usernameSchema = z
+  .string({ error: USERNAME_SHORT })
   .trim()
-  .min(USERNAME_MIN, "Username must be at least 3 characters")
-  .max(40, "Username must be at most 40 characters");
-const password = z
-  .string({ error: "Password must be at least 6 characters" })
-  .min(PASSWORD_MIN, "Password must be at least 6 characters")
-  .max(200, "Password must be at most 200 characters");
-const email = z
+  .min(USERNAME_MIN, USERNAME_SHORT)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`);
+
+export const emailSchema = z
   .string({ error: "Invalid email address" })
   .trim()
   .toLowerCase()
+  .max(254, "Invalid email address")
   .pipe(z.email("Invalid email address"));
 
-export const loginSchema = z.object({ username, password });
+export const passwordSchema = z
+  .string({ error: PASSWORD_SHORT })
+  .min(PASSWORD_MIN, PASSWORD_SHORT)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const registerSchema = z
-  .object({
-    username,
-    email,
-    password,
-    confirmPassword: z
-      .string({ error: "Password confirmation must be at least 6 characters" })
-      .min(PASSWORD_MIN, "Password confirmation must be at least 6 characters"),
-  })
-  .refine(passwordsMatch, { message: "Passwords do not match", path: ["confirmPassword"] });
+const confirmPassword = z.string({ error: CONFIRMATION_SHORT }).min(PASSWORD_MIN, CONFIRMATION_SHORT);
 
 /** One message per field: a too-short confirmation says so, rather than also "do not match". */
 function passwordsMatch(v: { password: string; confirmPassword: string }): boolean {
   return v.confirmPassword.length < PASSWORD_MIN || v.password === v.confirmPassword;
 }
+const MATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
 
-/** What is sent on after registration: confirmPassword never leaves the form (spec §5). */
-export function registrationFields(v: z.infer<typeof registerSchema>) {
+export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
+
+/** The register form: what is sent plus confirmPassword, which never leaves the form (spec §5). */
+export const registerFormSchema = z
+  .object({ username: usernameSchema, email: emailSchema, password: passwordSchema, confirmPassword })
+  .refine(passwordsMatch, MATCH);
+
+/** What is sent on after registration. */
+export function registrationFields(v: z.infer<typeof registerFormSchema>) {
   return { username: v.username, email: v.email, password: v.password };
 }
 
-export const resetRequestSchema = z.object({ email });
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(10),
-    password,
-    confirmPassword: z.string({ error: "Password confirmation must be at least 6 characters" }).min(PASSWORD_MIN, "Password confirmation must be at least 6 characters"),
-  })
-  .refine(passwordsMatch, { message: "Passwords do not match", path: ["confirmPassword"] });
+export const resetRequestSchema = z.object({ email: emailSchema });
+
+/** A reset link's token as the page and the API accept it (the service checks it against what it issued). */
+export const resetTokenSchema = z
+  .string({ error: INVALID_RESET_LINK })
+  .trim()
+  .min(10, INVALID_RESET_LINK)
+  .max(200, INVALID_RESET_LINK);
+
+export const resetPasswordSchema = z.object({ token: resetTokenSchema, password: passwordSchema });
+export const resetPasswordFormSchema = resetPasswordSchema.extend({ confirmPassword }).refine(passwordsMatch, MATCH);
+
+export const currentPasswordSchema = z.string({ error: CURRENT_PASSWORD }).min(1, CURRENT_PASSWORD).max(PASSWORD_MAX);
+
+export const changePasswordSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema });
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword })
+  .refine((v) => passwordsMatch({ password: v.newPassword, confirmPassword: v.confirmPassword }), MATCH);

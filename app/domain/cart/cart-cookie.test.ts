@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addToCart, EMPTY_CART, withDiscountCode, type Cart } from "./cart";
-import { CART_COOKIE, decodeCart, encodeCart } from "./cart-cookie";
+import { CART_COOKIE, cartCookie, decodeCart, encodeCart, readCart } from "./cart-cookie";
 
 const cartOf = (lines: [number, number][], discountCode: string | null = null): Cart => ({
   lines: lines.map(([recordId, quantity]) => ({ recordId, quantity })),
@@ -80,5 +80,67 @@ describe("decodeCart", () => {
     ["spaces", " 1x1"],
   ])("refuses %s → null", (_label, raw) => {
     expect(decodeCart(raw)).toBeNull();
+  });
+});
+
+/** A Cookie header holding `cookie`, or none. */
+const request = (cookie?: string) => cookie ?? null;
+const DELETE_CART = "needledrop-cart=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("readCart", () => {
+  it("no cookie: the empty cart, nothing to clear, nothing logged", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readCart(request(), false)).toEqual({ value: { lines: [], discountCode: null }, discard: null });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("reads a good cookie among others", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readCart(request("theme=dark; needledrop-cart=12x2.45x1~SAVE10"), false)).toEqual({
+      value: { lines: [{ recordId: 12, quantity: 2 }, { recordId: 45, quantity: 1 }], discountCode: "SAVE10" },
+      discard: null,
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it.each(["abc", "1x0", "1x11", "1x1.1x2", "-1x1", "1x1~save10", "%7B%22lines%22%3A%5B%5D%7D"])(
+    "a bad cookie %j: the empty cart, a Set-Cookie deleting it, and a warning",
+    (raw) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const result = readCart(request(`needledrop-cart=${raw}`), false);
+      expect(result.value).toEqual({ lines: [], discountCode: null });
+      expect(result.discard).toBe(DELETE_CART);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toBe(
+        `[shopper-state] discarding an unreadable "needledrop-cart" cookie (${raw.length} characters).`,
+      );
+    },
+  );
+
+  it("the deleting cookie is Secure on a secure site", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readCart(request("needledrop-cart=abc"), true).discard).toBe(`${DELETE_CART}; Secure`);
+  });
+
+  it("does not echo the cookie's content into the log", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    readCart(request("needledrop-cart=SECRETGARBAGE"), false);
+    expect(String(warn.mock.calls[0]![0])).not.toContain("SECRETGARBAGE");
+  });
+});
+
+describe("cartCookie", () => {
+  it("writes the cart", () => {
+    expect(cartCookie({ lines: [{ recordId: 3, quantity: 2 }], discountCode: "SAVE10" }, true)).toBe(
+      "needledrop-cart=3x2~SAVE10; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly; Secure",
+    );
+  });
+
+  it("an empty cart deletes the cookie", () => {
+    expect(cartCookie({ lines: [], discountCode: null }, false)).toBe(DELETE_CART);
   });
 });

@@ -5,7 +5,8 @@
  * not parse (tampered, truncated, an old format) gives null: the caller logs it and clears the cookie.
  */
 import { z } from "~/domain/shared/zod";
-import { MAX_CART_LINES, MAX_DISCOUNT_CODE_LENGTH, MAX_LINE_QUANTITY, type Cart } from "./cart";
+import { readShopperCookie, shopperCookie, type ReadResult } from "~/domain/shared/cookies";
+import { EMPTY_CART, MAX_CART_LINES, MAX_DISCOUNT_CODE_LENGTH, MAX_LINE_QUANTITY, type Cart } from "./cart";
 
 export const CART_COOKIE = "needledrop-cart";
 
@@ -35,4 +36,14 @@ export function decodeCart(raw: string): Cart | null {
   });
   const parsed = cartSchema.safeParse({ lines, discountCode: code ?? null });
   return parsed.success ? parsed.data : null;
+}
+
+/** The cart a request's Cookie header holds (an unreadable one is discarded, see readShopperCookie). */
+export function readCart(cookieHeader: string | null | undefined, secure: boolean): ReadResult<Cart> {
+  return readShopperCookie(cookieHeader, CART_COOKIE, decodeCart, EMPTY_CART, secure);
+}
+
+/** The Set-Cookie that stores the cart; an empty cart deletes the cookie. */
+export function cartCookie(cart: Cart, secure: boolean): string {
+  return shopperCookie(CART_COOKIE, cart.lines.length === 0 ? "" : encodeCart(cart), secure);
 }

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { decodeFavourites, encodeFavourites, FAVOURITES_COOKIE, MAX_VISITOR_FAVOURITES } from "./favourites-cookie";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  decodeFavourites,
+  encodeFavourites,
+  FAVOURITES_COOKIE,
+  MAX_VISITOR_FAVOURITES,
+  readVisitorFavourites,
+  visitorFavouritesCookie,
+} from "./favourites-cookie";
 
 describe("cookie name and limit", () => {
   it("are the shop's own", () => {
@@ -36,4 +43,34 @@ describe("favourites codec", () => {
       expect(decodeFavourites(raw)).toBeNull();
     },
   );
+});
+
+/** A Cookie header holding `cookie`, or none. */
+const request = (cookie?: string) => cookie ?? null;
+const DELETE_FAVOURITES = "needledrop-favourites=; Max-Age=0; Path=/; SameSite=Lax; HttpOnly";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("visitor favourites", () => {
+  it("no cookie: none, nothing to clear", () => {
+    expect(readVisitorFavourites(request(), false)).toEqual({ value: [], discard: null });
+  });
+
+  it("reads the ids", () => {
+    expect(readVisitorFavourites(request("needledrop-favourites=4.8.15"), false)).toEqual({ value: [4, 8, 15], discard: null });
+  });
+
+  it("a bad cookie: none, a Set-Cookie deleting it, and a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(readVisitorFavourites(request("needledrop-favourites=1..x"), false)).toEqual({ value: [], discard: DELETE_FAVOURITES });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toBe('[shopper-state] discarding an unreadable "needledrop-favourites" cookie (4 characters).');
+  });
+
+  it("writes the ids; none deletes the cookie", () => {
+    expect(visitorFavouritesCookie([4, 8], false)).toBe("needledrop-favourites=4.8; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly");
+    expect(visitorFavouritesCookie([], false)).toBe(DELETE_FAVOURITES);
+  });
 });

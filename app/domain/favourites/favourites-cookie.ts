@@ -2,6 +2,7 @@
  * A visitor's favourites live in the browser as a cookie until they sign in: "12.45.78" (record ids,
  * newest last). A value that does not parse gives null: the caller logs it and clears the cookie.
  */
+import { readShopperCookie, shopperCookie, type ReadResult } from "~/domain/shared/cookies";
 import { z } from "~/domain/shared/zod";
 
 export const FAVOURITES_COOKIE = "needledrop-favourites";
@@ -20,4 +21,14 @@ export function decodeFavourites(raw: string): number[] | null {
   if (!FAVOURITES_TEXT.test(raw)) return null;
   const parsed = favouritesSchema.safeParse(raw.split("."));
   return parsed.success ? [...new Set(parsed.data)] : null;
+}
+
+/** A visitor's favourites from a request's Cookie header (an unreadable cookie is discarded). */
+export function readVisitorFavourites(cookieHeader: string | null | undefined, secure: boolean): ReadResult<number[]> {
+  return readShopperCookie(cookieHeader, FAVOURITES_COOKIE, decodeFavourites, [], secure);
+}
+
+/** The Set-Cookie that stores a visitor's favourites; none deletes the cookie. */
+export function visitorFavouritesCookie(ids: readonly number[], secure: boolean): string {
+  return shopperCookie(FAVOURITES_COOKIE, encodeFavourites(ids), secure);
 }

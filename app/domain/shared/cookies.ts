@@ -23,3 +23,28 @@ export function shopperCookie(name: string, value: string, secure: boolean): str
     ? `${name}=; Max-Age=0; ${attributes}`
     : `${name}=${value}; Max-Age=${MAX_AGE_SECONDS}; ${attributes}`;
 }
+
+export interface ReadResult<T> {
+  value: T;
+  /** Set-Cookie to send when the stored value had to be discarded; null otherwise. */
+  discard: string | null;
+}
+
+/**
+ * Cookie `name` of a Cookie header, decoded. A value that does not decode (tampered, truncated, an old
+ * format) is logged without its content, read as `empty`, and comes with the Set-Cookie that deletes it.
+ */
+export function readShopperCookie<T>(
+  header: string | null | undefined,
+  name: string,
+  decode: (raw: string) => T | null,
+  empty: T,
+  secure: boolean,
+): ReadResult<T> {
+  const raw = readCookie(header, name);
+  if (raw === null) return { value: empty, discard: null };
+  const value = decode(raw);
+  if (value !== null) return { value, discard: null };
+  console.warn(`[shopper-state] discarding an unreadable "${name}" cookie (${raw.length} characters).`);
+  return { value: empty, discard: shopperCookie(name, "", secure) };
+}

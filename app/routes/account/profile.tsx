@@ -6,7 +6,8 @@ import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES } from "~/domain/catalogue/genres";
 import { formFailureOf } from "~/domain/shared/errors";
-import { changePasswordSchema, profileSchema } from "~/domain/accounts/profile-schemas";
+import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
+import { profileFormSchema } from "~/domain/accounts/profile-schemas";
 import { requireUser } from "~/lib/guards";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
@@ -32,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent") === "password" ? "password" : "profile";
-  const schema = intent === "password" ? changePasswordSchema : profileSchema;
+  const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
   const submission = parseWithZod(formData, { schema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }), toast: null }, { status: 400 });
@@ -77,14 +78,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     id: "profile",
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: { ...user, country: user.country ?? "United Kingdom" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, pw] = useForm({
     id: "password",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

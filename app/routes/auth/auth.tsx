@@ -3,10 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
-import { loginSchema, registerSchema, registrationFields } from "~/domain/accounts/auth-schemas";
+import { loginSchema, registerFormSchema, registrationFields } from "~/domain/accounts/auth-schemas";
 import { cookieHeaders } from "~/lib/cart-state.server";
 import { formFailureOf } from "~/domain/shared/errors";
-import { mergeVisitorFavourites } from "~/lib/favourites-state.server";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (formData.get("intent") === "register") {
-    const submission = parseWithZod(formData, { schema: registerSchema });
+    const submission = parseWithZod(formData, { schema: registerFormSchema });
     if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
     return attempt("register", submission, redirectTo, request, context, () =>
       context.services.accounts.register(registrationFields(submission.value)),
@@ -66,9 +65,7 @@ async function attempt(
 ) {
   try {
     const user = await run();
-    const cookie = await context.auth.signIn(user);
-    // Favourites kept in this browser before signing in join the account; the browser's copy is emptied.
-    const headers = cookieHeaders(cookie, ...mergeVisitorFavourites(request, context, user.id));
+    const headers = cookieHeaders(...(await context.auth.signIn(user)));
     const toast =
       intent === "register"
         ? { type: "success" as const, title: "Registration successful", description: `Welcome to Needledrop, ${user.username}!` }
@@ -122,7 +119,7 @@ function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   const [form, fields] = useForm({
     id: "register",
     lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "~/domain/shared/zod";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { formFailureOf } from "~/domain/shared/errors";
-import { resetPasswordSchema, resetRequestSchema } from "~/domain/accounts/auth-schemas";
+import { RESET_REQUESTED, resetPasswordFormSchema, resetRequestSchema, resetTokenSchema } from "~/domain/accounts/auth-schemas";
+import { cookieHeaders } from "~/lib/cart-state.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const SENT_TITLE = "Password Reset Email Sent";
-export const SENT_TEXT = "If the email is associated with an account, you'll receive instructions to reset your password.";
+export const SENT_TEXT = RESET_REQUESTED;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Reset your password", description: "Choose a new password for your Needledrop account." }),
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
-  const token = z.string().min(10).max(200).safeParse(new URL(request.url).searchParams.get("token"));
+  const token = resetTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
   return { token: token.success ? token.data : null };
 }
 
@@ -28,16 +28,12 @@ const HIDE = ["password", "confirmPassword", "token"];
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "reset") {
-    const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+    const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
     if (submission.status !== "success") return data({ intent: "reset", result: submission.reply({ hideFields: HIDE }), sent: false, toast: null }, { status: 400 });
     try {
       const user = await context.services.accounts.resetPassword(submission.value.token, submission.value.password);
-      const cookie = await context.auth.signIn(user);
-      return redirectWithToast(
-        "/",
-        { type: "success", title: "Password changed", description: `You are signed in, ${user.username}.` },
-        { headers: { "Set-Cookie": cookie } },
-      );
+      const headers = cookieHeaders(...(await context.auth.signIn(user)));
+      return redirectWithToast("/", { type: "success", title: "Password changed", description: `You are signed in, ${user.username}.` }, { headers });
     } catch (error) {
       const known = formFailureOf(error);
       if (!known) throw error;
@@ -76,7 +72,7 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult: unk
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -19,7 +19,7 @@ import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
 import type { z } from "~/domain/shared/zod";
 import { customerOf } from "~/lib/cart-state.server";
-import { cartCookie, readCart } from "~/lib/shopper-state.server";
+import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import type { CheckoutOutcome } from "../../../server/services/checkout";
 import type { Route } from "./+types/checkout";
 
@@ -40,7 +40,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { value: cart, discard } = readCart(request, context.auth.secure);
+  const { value: cart, discard } = readCart(request.headers.get("Cookie"), context.auth.secure);
   const back = await returnedFromPayment(new URL(request.url).searchParams.get("cancelled"), request, context);
   // Paid meanwhile (or the hosted page could not be closed): its own page says where the payment stands.
   if (back && back.status !== "cancelled") throw redirect(orderPath(back.orderNumber));
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const { value: cart } = readCart(request, context.auth.secure);
+  const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context);
   const submission = parseWithZod(formData, { schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today) });
   const again = (status: number, problem: CheckoutProblem | null, fieldErrors?: Record<string, string[]>) =>

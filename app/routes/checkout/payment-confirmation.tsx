@@ -8,7 +8,7 @@ import { NotFoundError } from "~/domain/shared/errors";
 import { cartBoughtBy } from "~/domain/orders/order-access";
 import { readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
-import { cartCookie, readCart } from "~/lib/shopper-state.server";
+import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import type { Route } from "./+types/payment-confirmation";
 
 /** While a payment is being confirmed the page looks again every few seconds (also without JavaScript). */
@@ -35,7 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
   // Back from a hosted payment page, the cart still holds what was just bought.
-  const { value: cart } = readCart(request, context.auth.secure);
+  const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   const headers = cartBoughtBy(cart.lines, order) ? { "Set-Cookie": cartCookie(EMPTY_CART, context.auth.secure) } : undefined;
   const { paymentReference: _reference, userId: _userId, ...shown } = order;
   return data({ order: shown, signedIn: context.user !== null }, { headers });

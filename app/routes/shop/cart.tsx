@@ -8,7 +8,7 @@ import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } f
 import { answerShopperPost, cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
 import { itemsText, type CartSummary } from "~/domain/cart/cart-summary";
 import { pageMeta } from "~/lib/seo";
-import { cartCookie } from "~/lib/shopper-state.server";
+import { cartCookie } from "~/domain/cart/cart-cookie";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
