@@ -19,7 +19,8 @@ import {
   MIN_IMAGE_QUALITY,
 } from "../../app/domain/images/image-url";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart/cart";
-import { checkoutDetailsSchema, discountCodeSchema } from "../../app/domain/checkout/checkout-schemas";
+import { optionalDiscountCodeSchema } from "../../app/domain/cart/discount-code";
+import { checkoutDetailsSchema } from "../../app/domain/checkout/checkout-schemas";
 import { ORDER_STATUSES } from "../../db/schema";
 import { loginSchema, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
 import { registerSchema } from "../../app/domain/accounts/profile-schemas";
@@ -282,7 +283,7 @@ export const cartLinesSchema = z
   .max(MAX_CART_LINES)
   .refine((lines) => new Set(lines.map((l) => l.recordId)).size === lines.length, "Each record may appear once");
 
-export const cartPriceBody = z.object({ lines: cartLinesSchema, discountCode: discountCodeSchema });
+export const cartPriceBody = z.object({ lines: cartLinesSchema, discountCode: optionalDiscountCodeSchema });
 
 export const pricedCartSchema = z.strictObject({
   lines: z.array(

@@ -5,7 +5,8 @@ import { useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { formatPence } from "~/domain/shared/money";
-import { checkoutDetailsSchema, checkoutWithCardSchema, discountCodeSchema, SHIPPING_COUNTRY } from "~/domain/checkout/checkout-schemas";
+import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
+import { checkoutDetailsSchema, checkoutWithCardSchema, SHIPPING_COUNTRY } from "~/domain/checkout/checkout-schemas";
 import { z } from "~/domain/shared/zod";
 import { CheckoutField } from "./checkout-field";
 import { useCheckoutStorage } from "~/lib/use-checkout-storage";
@@ -54,7 +55,7 @@ export function checkoutSchemaFor(kind: ProviderKind, today: string) {
 }
 
 /** Applying a code checks the code only: the rest of the form may still be half filled. */
-export const applyCodeSchema = z.object({ discountCode: discountCodeSchema });
+export const applyCodeSchema = z.object({ discountCode: optionalDiscountCodeSchema });
 
 export function CheckoutForm({
   provider,

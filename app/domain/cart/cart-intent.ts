@@ -5,6 +5,7 @@
  * every add-to-cart button, with and without JavaScript.
  */
 import { addToCart, clearCart, removeFromCart, setQuantity, withDiscountCode, type Cart } from "./cart";
+import { discountCodeSchema } from "./discount-code";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import type { Toast } from "~/domain/shared/toast";
 import { z } from "~/domain/shared/zod";
@@ -29,12 +30,6 @@ const quantity = z
   .trim()
   .regex(/^[+-]?\d{1,6}$/, "Enter the quantity as a whole number.")
   .transform(Number);
-const code = z
-  .string()
-  .trim()
-  .min(1, "Enter a discount code.")
-  .max(32, "That discount code is too long.")
-  .regex(/^[A-Za-z0-9-]+$/, "Discount codes are letters, numbers and hyphens only.");
 
 const recordId = formRecordId;
 
@@ -45,7 +40,7 @@ export const cartIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set"), recordId, quantity }),
   z.object({ intent: z.literal("remove"), recordId }),
   z.object({ intent: z.literal("clear") }),
-  z.object({ intent: z.literal("apply-code"), code }),
+  z.object({ intent: z.literal("apply-code"), code: discountCodeSchema }),
   z.object({ intent: z.literal("remove-code") }),
 ]);
 

@@ -3,7 +3,6 @@ import {
   cardSchema,
   checkoutDetailsSchema,
   checkoutWithCardSchema,
-  discountCodeSchema,
   emailSchema,
   idempotencyKeySchema,
   SHIPPING_COUNTRY,
@@ -145,7 +144,7 @@ describe("the form's idempotency key", () => {
   });
 });
 
-describe("emailSchema and discountCodeSchema", () => {
+describe("emailSchema", () => {
   it("email is trimmed and lower-cased", () => {
     expect(emailSchema.parse("  MIXED.Case@Example.CO.UK ")).toBe("mixed.case@example.co.uk");
   });
@@ -153,13 +152,6 @@ describe("emailSchema and discountCodeSchema", () => {
   it("an email over 254 characters is refused", () => {
     const long = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`; // 259 characters
     expect(messages(emailSchema.safeParse(long))).toEqual({ "": "Please enter a valid email address" });
-  });
-
-  it("an empty or missing code is none", () => {
-    expect(discountCodeSchema.parse(undefined)).toBeNull();
-    expect(discountCodeSchema.parse("")).toBeNull();
-    expect(discountCodeSchema.parse("   ")).toBeNull();
-    expect(discountCodeSchema.parse(" vinyl-ab12 ")).toBe("VINYL-AB12");
   });
 });
 

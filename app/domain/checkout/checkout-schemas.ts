@@ -3,7 +3,7 @@
  * and the server (the action and the tRPC procedure parse with it before anything is placed).
  */
 import { cardDigits, expiryIsValid, passesLuhn } from "./card";
-import { MAX_DISCOUNT_CODE_LENGTH } from "~/domain/cart/cart";
+import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { normaliseUkPostcode } from "./postcode";
 import { z } from "~/domain/shared/zod";
 
@@ -49,12 +49,6 @@ export const idempotencyKeySchema = z
   .string({ error: "This form has expired. Please reload the page." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page.");
 
-export const discountCodeSchema = z
-  .string()
-  .trim()
-  .max(MAX_DISCOUNT_CODE_LENGTH, "That discount code isn't valid.")
-  .optional()
-  .transform((v) => (v ? v.toUpperCase() : null));
 
 export function cardSchema(today: string) {
   return z.object({
@@ -73,7 +67,7 @@ export function cardSchema(today: string) {
 export const checkoutDetailsSchema = z.object({
   email: emailSchema,
   ...shippingAddressSchema.shape,
-  discountCode: discountCodeSchema,
+  discountCode: optionalDiscountCodeSchema,
   idempotencyKey: idempotencyKeySchema,
 });
 
