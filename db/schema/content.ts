@@ -1,3 +1,4 @@
+import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { records } from "./records";
@@ -44,7 +45,7 @@ export const vinylCareTips = sqliteTable(
   "vinyl_care_tips",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    category: text("category", { enum: ["cleaning", "handling", "storage", "stylus", "setup"] }).notNull(),
+    category: text("category", { enum: CARE_CATEGORIES }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     position: integer("position").notNull(),

@@ -17,6 +17,7 @@ import { records } from "../../db/schema";
 import type { Page } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
 import { searchCondition, searchParams, searchRelevance, searchTerms } from "./search";
+import { visibleCounter, visibleSql } from "./visibility";
 
 export interface FacetValue<V = string> {
   value: V;
@@ -47,12 +48,11 @@ const ph = (name: string) => sql.placeholder(name);
 const placeholders = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ph(`${prefix}${i}`));
 
 /**
- * The hiding rule (spec §5), the same condition as visibleRecordCondition in ./catalogue: pre-orders
- * always show, anything else needs stock and a clean hidden_by_content. The unary + keeps the planner
- * from OR-ing two indexes and then fetching nearly every row one by one: at 100,000 records that is
- * 4–8× slower than reading the table once. Selective filters (genre, price) still use their indexes.
+ * The hiding rule (./visibility), kept off the indexes: OR-ing two indexes and then fetching nearly every
+ * row one by one is 4–8× slower at 100,000 records than reading the table once. Selective filters (genre,
+ * price) still use their indexes.
  */
-const VISIBLE = sql`(+${records.releaseDate} > ${ph("today")} or (+${records.hiddenByContent} = 0 and +${records.stockQuantity} > 0))`;
+const VISIBLE = visibleSql(ph("today"), { ownIndex: true });
 /**
  * In stock = can ship now: released (not a pre-order) with stock above 0, as the card's badge says.
  * Unary + again: "release_date is null or <= today" matches nearly every row, so an index only slows it.
@@ -273,19 +273,8 @@ export function createBrowseService(db: Db) {
         .prepare(),
     );
 
-  // All visible records, counted in two index-friendly halves (as catalogue.list does).
+  const countVisible = visibleCounter(db);
   const countPreOrders = db.select({ n: count() }).from(records).where(gt(records.releaseDate, ph("today"))).prepare();
-  const countListed = db
-    .select({ n: count() })
-    .from(records)
-    .where(
-      and(
-        sql`${records.hiddenByContent} = 0`,
-        gt(records.stockQuantity, 0),
-        or(isNull(records.releaseDate), lte(records.releaseDate, ph("today"))),
-      ),
-    )
-    .prepare();
 
   const preOrderPage = db
     .select()
@@ -335,7 +324,7 @@ export function createBrowseService(db: Db) {
     const params = paramsOf(f, today);
     return cached(`count|${shapeKey(s)}|${JSON.stringify(params)}`, () => {
       if (shapeKey(s) === EMPTY_SHAPE) {
-        return (countPreOrders.get({ today })?.n ?? 0) + (countListed.get({ today })?.n ?? 0);
+        return countVisible(today);
       }
       return countQuery(s).get(params)?.n ?? 0;
     });

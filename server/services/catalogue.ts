@@ -5,6 +5,7 @@ import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
+import { visibleCounter, visibleSql } from "./visibility";
 
 export interface Page<T> {
   items: T[];
@@ -14,32 +15,11 @@ export interface Page<T> {
   pages: number;
 }
 
-/**
- * The record hiding rule (app/domain/catalogue/hiding.ts) as a SQL condition, so listings can page in the
- * database: pre-orders always show; otherwise the record needs stock and must not be hidden by its
- * content (the stored hidden_by_content column). An integration test checks both agree on every record.
- */
-export function visibleRecordCondition(today: string | Placeholder): SQL {
-  return or(gt(records.releaseDate, today), and(eq(records.hiddenByContent, false), gt(records.stockQuantity, 0)))!;
-}
-
 export function createCatalogueService(db: Db) {
   // Hot queries are prepared once: building the SQL costs more than running it on SQLite.
   const todayParam = sql.placeholder("today");
-  const visible = visibleRecordCondition(todayParam);
-  // Counted in two index-friendly halves (an OR over two indexes is ~3× slower at 100,000 records).
-  const countPreOrders = db.select({ n: count() }).from(records).where(gt(records.releaseDate, todayParam)).prepare();
-  const countListed = db
-    .select({ n: count() })
-    .from(records)
-    .where(
-      and(
-        eq(records.hiddenByContent, false),
-        gt(records.stockQuantity, 0),
-        or(isNull(records.releaseDate), lte(records.releaseDate, todayParam)),
-      ),
-    )
-    .prepare();
+  const visible = visibleSql(todayParam);
+  const countVisible = visibleCounter(db);
   const cached = createReadCache(db);
   const visiblePage = db
     .select()
@@ -54,7 +34,7 @@ export function createCatalogueService(db: Db) {
   return {
     /** Visible records, newest additions first, one page at a time. */
     list({ page, limit, today }: { page: number; limit: number; today: string }): Page<RecordItem> {
-      const total = cached(`visible:${today}`, () => (countPreOrders.get({ today })?.n ?? 0) + (countListed.get({ today })?.n ?? 0));
+      const total = cached(`visible:${today}`, () => countVisible(today));
       const rows = visiblePage.all({ today, limit, offset: (page - 1) * limit });
       return { items: rows.map(toRecordItem), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },
@@ -90,7 +70,7 @@ export function createCatalogueService(db: Db) {
       return db
         .select()
         .from(records)
-        .where(and(visibleRecordCondition(today), ne(records.id, record.id), related))
+        .where(and(visibleSql(today), ne(records.id, record.id), related))
         .orderBy(desc(sameArtist), sql`abs(coalesce(${records.year}, 0) - ${record.year ?? 0})`, asc(records.id))
         .limit(limit)
         .all()
@@ -102,7 +82,7 @@ export function createCatalogueService(db: Db) {
       return db
         .select({ id: records.id, artist: records.artist, title: records.title, updatedAt: records.updatedAt })
         .from(records)
-        .where(visibleRecordCondition(today))
+        .where(visibleSql(today))
         .orderBy(asc(records.id))
         .limit(50_000)
         .all();

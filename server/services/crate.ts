@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
+import { listedSql, visibleSql } from "./visibility";
 
 /** One tile of the crate chooser. */
 export interface CrateTile {
@@ -60,16 +61,15 @@ const PROBE_ROUNDS = 8;
 /**
  * The Virtual Crate Dig: which records are in each crate. Every crate is one bounded query (LIMIT
  * CRATE_SIZE) that walks an index or the primary key and stops early, so a crate costs the same at
- * 100,000 records as at 700. The hiding rule (spec §5, as visibleRecordCondition in ./catalogue) applies
+ * 100,000 records as at 700. The hiding rule (spec §5, ./visibility) applies
  * to every crate.
  */
 export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServiceOptions = {}) {
   const today = sql.placeholder("today");
   const tomorrow = sql.placeholder("tomorrow");
-  // visibleRecordCondition with a unary `+` on each column: the planner must walk the crate's own index
-  // (or the primary key, newest first) and test visibility row by row, never pick records_visibility_idx,
-  // which nearly every row matches, and sort the lot.
-  const visible = sql`(+${records.releaseDate} > ${today} or (+${records.hiddenByContent} = 0 and +${records.stockQuantity} > 0))`;
+  // The planner must walk the crate's own index (or the primary key, newest first) and test visibility row
+  // by row, never pick records_visibility_idx, which nearly every row matches, and sort the lot.
+  const visible = visibleSql(today, { ownIndex: true });
 
   const genreRows = db
     .select()
@@ -88,7 +88,7 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
       and(
         gte(records.releaseDate, sql.placeholder("since")),
         lt(records.releaseDate, tomorrow),
-        sql`+${records.hiddenByContent} = 0 and +${records.stockQuantity} > 0`,
+        listedSql({ ownIndex: true }),
       ),
     )
     .orderBy(desc(records.releaseDate), desc(records.id))
@@ -151,7 +151,7 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     const rows = db
       .select()
       .from(records)
-      .where(and(inArray(records.id, [...ids]), sql`(${records.releaseDate} > ${day} or (${records.hiddenByContent} = 0 and ${records.stockQuantity} > 0))`))
+      .where(and(inArray(records.id, [...ids]), visibleSql(day)))
       .all();
     return new Map(rows.map((r) => [r.id, toRecordItem(r)]));
   }

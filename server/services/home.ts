@@ -1,3 +1,4 @@
+import type { CareTip } from "../../app/domain/care/care-categories";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, max, or, sql } from "drizzle-orm";
 import {
   bestSellers,
@@ -18,7 +19,7 @@ import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { artistBios, records, triviaQuestions, vinylCareTips } from "../../db/schema";
-import { visibleRecordCondition } from "./catalogue";
+import { listedSql, visibleSql } from "./visibility";
 import { toRecordItem } from "./record-mapper";
 
 /** Spec §3 "Artist spotlight (artist, bio, tracks[])"; the home page shows one featured release. */
@@ -34,13 +35,6 @@ export interface TriviaItem {
   options: string[];
   answer: number;
   explanation: string;
-}
-
-export interface CareTip {
-  id: number;
-  category: "cleaning" | "handling" | "storage" | "stylus" | "setup";
-  title: string;
-  body: string;
 }
 
 /** Everything the home page shows (spec §2), in page order. Trivia is fetched separately, once shown. */
@@ -132,7 +126,7 @@ export function createHomeService(db: Db) {
   // The same tests with a unary `+`, which tells SQLite's planner not to use an index on that column:
   // without statistics it otherwise walks records_visibility_idx (nearly every row matches) and sorts
   // the lot, ~100× slower at 100,000 records than walking the best-seller index or the id range.
-  const listedScan = sql`(+${records.hiddenByContent} = 0 and +${records.stockQuantity} > 0)`;
+  const listedScan = listedSql({ ownIndex: true });
   const pricedReleasedScan = sql`(+${records.pricePence} > 0 and +${records.releaseDate} < ${tomorrow})`;
 
   const preOrderRows = db
@@ -167,7 +161,7 @@ export function createHomeService(db: Db) {
   const recentlyUpdatedRows = db
     .select()
     .from(records)
-    .where(visibleRecordCondition(today))
+    .where(visibleSql(today))
     .orderBy(desc(records.updatedAt), desc(records.id))
     .limit(RECENTLY_UPDATED_POOL)
     .prepare();
@@ -183,12 +177,12 @@ export function createHomeService(db: Db) {
   const visibleById = db
     .select()
     .from(records)
-    .where(and(eq(records.id, sql.placeholder("id")), visibleRecordCondition(today)))
+    .where(and(eq(records.id, sql.placeholder("id")), visibleSql(today)))
     .prepare();
   const bestVisibleByArtist = db
     .select()
     .from(records)
-    .where(and(eq(records.artist, sql.placeholder("artist")), visibleRecordCondition(today)))
+    .where(and(eq(records.artist, sql.placeholder("artist")), visibleSql(today)))
     .orderBy(desc(records.rating), asc(records.id))
     .limit(1)
     .prepare();
@@ -281,7 +275,7 @@ export function createHomeService(db: Db) {
       db
         .selectDistinct({ artist: records.artist })
         .from(records)
-        .where(and(inArray(records.artist, bios.map((b) => b.artist)), visibleRecordCondition(day)))
+        .where(and(inArray(records.artist, bios.map((b) => b.artist)), visibleSql(day)))
         .all()
         .map((r) => r.artist),
     );

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { blogPosts, blogPostTags, records } from "../../db/schema";
 import { countWords, readingMinutes, renderMarkdown } from "../markdown";
-import { visibleRecordCondition } from "./catalogue";
+import { visibleSql } from "./visibility";
 import { toRecordItem } from "./record-mapper";
 
 /** Spec: /blog shows six posts a page. */
@@ -198,7 +198,7 @@ export function createMagazineService(db: Db) {
       return db
         .select()
         .from(records)
-        .where(and(eq(records.artist, artist), visibleRecordCondition(today)))
+        .where(and(eq(records.artist, artist), visibleSql(today)))
         .orderBy(asc(records.id))
         .limit(limit)
         .all()

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
+import { visibleRawSql } from "./visibility";
 
 /** A suggested record and the short reason shown with it. */
 export interface Recommendation extends RecordItem {
@@ -63,12 +64,10 @@ const BOUGHT_STATUSES = ["paid", "shipped"] as const;
  *  scored   total per candidate; its best pair gives the reason
  *  ranked   one pressing per title and artist, none of a played album
  *
- * Visibility is the hiding rule of visibleRecordCondition (./catalogue): pre-orders always, otherwise in
- * stock and not hidden by content. The unary `+` keeps SQLite from OR-ing the release-date and visibility
- * indexes and then fetching nearly every row (see docs/decisions/0004-catalogue-queries.md).
+ * Visibility is the hiding rule (./visibility), kept off the indexes so SQLite never ORs the release-date
+ * and visibility indexes and then fetches nearly every row.
  */
-const visible = (t: string) =>
-  `(+${t}.release_date > @today or (+${t}.hidden_by_content = 0 and +${t}.stock_quantity > 0))`;
+const visible = (t: string) => visibleRawSql(t, "@today", { ownIndex: true });
 
 /**
  * One of the history's main genres: the newest GENRE_SCAN visible records of it (a walk down the genre

@@ -28,6 +28,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
+import { visibleRawSql } from "./visibility";
 
 /** At most this many terms are searched; further words are ignored. */
 export const MAX_TERMS = 6;
@@ -186,9 +187,8 @@ export function searchParams(q: string): SearchParams {
 // prepared shapes) or better-sqlite3 named parameters (for the service's own statements).
 // ---------------------------------------------------------------------------------------------------
 
-/** The hiding rule (spec §5) on a records row named `alias`, as visibleRecordCondition in ./catalogue. */
-const visibleSql = (alias: string) =>
-  `(${alias}.release_date > $today or (${alias}.hidden_by_content = 0 and ${alias}.stock_quantity > 0))`;
+/** The hiding rule (spec §5, ./visibility) on a records row named `alias`. */
+const visibleSql = (alias: string) => visibleRawSql(alias, "$today");
 
 /** Rowids of records matching exactly: long terms as substrings, short ones as word prefixes. */
 const EXACT_SUBSTRINGS_SQL = `select rowid as id from records_fts_trigram

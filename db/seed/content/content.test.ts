@@ -1,3 +1,4 @@
+import { CARE_CATEGORIES } from "../../../app/domain/care/care-categories";
 import { describe, it, expect } from "vitest";
 import { GENRES } from "../../../app/domain/catalogue/genres";
 import { PLACEHOLDER_TITLES } from "../../../app/domain/catalogue/hiding";
@@ -14,7 +15,6 @@ import {
   TITLE_WORDS_A,
   TITLE_WORDS_B,
   TRIVIA,
-  VINYL_CARE_CATEGORIES,
   VINYL_CARE_TIPS,
   type RealRecord,
 } from "./index";
@@ -244,10 +244,10 @@ describe("TRIVIA", () => {
 describe("VINYL_CARE_TIPS", () => {
   it("holds at least 25 tips with at least 5 in every category", () => {
     expect(VINYL_CARE_TIPS.length).toBeGreaterThanOrEqual(25);
-    for (const category of VINYL_CARE_CATEGORIES) {
+    for (const category of CARE_CATEGORIES) {
       expect(VINYL_CARE_TIPS.filter((t) => t.category === category).length, category).toBeGreaterThanOrEqual(5);
     }
-    for (const t of VINYL_CARE_TIPS) expect(VINYL_CARE_CATEGORIES).toContain(t.category);
+    for (const t of VINYL_CARE_TIPS) expect(CARE_CATEGORIES).toContain(t.category);
   });
 
   it("has unique titles and bodies of 40–90 words", () => {

@@ -1,7 +1,6 @@
 /** Hand-written content for the seed: the catalogue's real and named records, word lists for fictional
  * records, and the magazine content (bios, trivia, care tips, blog posts). */
 export type * from "./types";
-export { VINYL_CARE_CATEGORIES } from "./types";
 export { REAL_RECORDS } from "./real-records";
 export { NAMED_RECORDS } from "./named-records";
 export {

@@ -3,6 +3,7 @@
  * word lists for fictional records, artist bios, trivia, vinyl care tips and blog posts.
  * The genre list is the shop's own (spec §9), so content and the app can never disagree.
  */
+import type { CareCategory } from "../../../app/domain/care/care-categories";
 import type { Genre } from "../../../app/domain/catalogue/genres";
 
 export type { Genre };
@@ -47,11 +48,8 @@ export interface TriviaItem {
   explanation: string;
 }
 
-export const VINYL_CARE_CATEGORIES = ["cleaning", "handling", "storage", "stylus", "setup"] as const;
-export type VinylCareCategory = (typeof VINYL_CARE_CATEGORIES)[number];
-
 export interface VinylCareTip {
-  category: VinylCareCategory;
+  category: CareCategory;
   title: string;
   /** 40–90 words. */
   body: string;
