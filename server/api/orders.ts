@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { sendError } from "../http/errors";
-import type { OrderView } from "../services/orders";
 import { customerOf } from "../../app/lib/cart-state.server";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { contextOf, fieldErrors, noStore } from "./helpers";
@@ -12,11 +11,6 @@ import { placeOrder } from "../adapters/place-order";
  * /cart, /checkout and /profile pages use. Spec §7: paths with "orders" are never cached.
  */
 export const ordersApi = Router();
-
-/** What an API client sees of an order: no user id, no payment reference. */
-export function toApiOrder({ userId: _u, paymentReference: _r, paymentProvider: _p, ...order }: OrderView) {
-  return order;
-}
 
 ordersApi.post("/cart/price", noStore, (req, res) => {
   const ctx = contextOf(res);
@@ -36,7 +30,7 @@ ordersApi.post("/orders", noStore, async (req, res) => {
 ordersApi.get("/orders", noStore, (req, res) => {
   const ctx = contextOf(res);
   if (!ctx.user) return sendError(req, res, 401, "Not signed in");
-  res.json(ctx.services.orders.listForUser(ctx.user.id).map(toApiOrder));
+  res.json(ctx.services.orders.listForUser(ctx.user.id));
 });
 
 ordersApi.get("/orders/:orderNumber", noStore, (req, res) => {
@@ -44,7 +38,7 @@ ordersApi.get("/orders/:orderNumber", noStore, (req, res) => {
   if (!ctx.user) return sendError(req, res, 401, "Not signed in");
   const params = orderNumberParams.safeParse(req.params);
   if (!params.success) return sendError(req, res, 404, "Order not found.");
-  res.json(toApiOrder(ctx.services.orders.forViewer(params.data.orderNumber, { userId: ctx.user.id, accessTokens: [] })));
+  res.json(ctx.services.orders.forViewer(params.data.orderNumber, { userId: ctx.user.id, accessTokens: [] }));
 });
 
 ordersApi.use(fieldErrors);

@@ -332,6 +332,27 @@ describe("who may see an order", () => {
     expect(shop.s.orders.tokenOpens(order.orderNumber, "wrong-key-abcdefghijk")).toBe(false);
   });
 
+  it("shows its owner and the ordering browser the customer's view: no owner id, payment provider or reference", () => {
+    const owner = insertUser();
+    const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
+    const form = input({ userId: owner, lines: [{ recordId: rec.id, quantity: 1 }] });
+    const { order } = shop.s.orders.place(form);
+    shop.s.orders.markPaid(order.orderNumber, { reference: "pi_secret_reference" });
+    const shown = [
+      shop.s.orders.forViewer(order.orderNumber, { userId: owner, accessTokens: [] }),
+      shop.s.orders.forViewer(order.orderNumber, { userId: null, accessTokens: [form.idempotencyKey] }),
+      ...shop.s.orders.listForUser(owner),
+    ];
+    for (const view of shown) {
+      expect(view).toMatchObject({ orderNumber: order.orderNumber, status: "paid" });
+      expect(view).not.toHaveProperty("userId");
+      expect(view).not.toHaveProperty("paymentProvider");
+      expect(view).not.toHaveProperty("paymentReference");
+      expect(JSON.stringify(view)).not.toContain("pi_secret_reference");
+    }
+    expect(shop.s.orders.get(order.orderNumber)?.paymentReference).toBe("pi_secret_reference");
+  });
+
   it("a guest order is not opened by being signed out", () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     const { order } = shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 1 }] }));

@@ -71,6 +71,16 @@ export interface OrderView {
   paymentReference: string | null;
 }
 
+/**
+ * What a customer, and the browser that placed the order, may see of it: everything but the owner's id and
+ * the payment provider's name and reference. Every page and API call that shows an order shows this.
+ */
+export type CustomerOrder = Omit<OrderView, "userId" | "paymentProvider" | "paymentReference">;
+
+function customerView({ userId: _user, paymentProvider: _provider, paymentReference: _reference, ...order }: OrderView): CustomerOrder {
+  return order;
+}
+
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
 export function newOrderNumber(): string {
   const bytes = new Uint8Array(5);
@@ -239,21 +249,22 @@ export function createOrdersService(
      * The order, for its owner (signed-in user) or the browser that placed it (access token); anyone else
      * gets NotFound, so order numbers reveal nothing.
      */
-    forViewer(orderNumber: string, viewer: { userId: number | null; accessTokens: readonly string[] }): OrderView {
+    forViewer(orderNumber: string, viewer: { userId: number | null; accessTokens: readonly string[] }): CustomerOrder {
       const row = byNumber(orderNumber);
       const open =
         row &&
         ((row.userId !== null && row.userId === viewer.userId) ||
           (!!row.accessTokenHash && viewer.accessTokens.some((t) => tokenMatchesHash(t, row.accessTokenHash!))));
       if (!open) throw new NotFoundError("Order not found.");
-      return view(row);
+      return customerView(view(row));
     },
 
-    listForUser(userId: number, limit = 50): OrderView[] {
+    /** A customer's orders, newest first. */
+    listForUser(userId: number, limit = 50): CustomerOrder[] {
       const rows = db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all();
       if (rows.length === 0) return [];
       const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(orderLines.id).all();
-      return rows.map((row) => view(row, lines.filter((l) => l.orderId === row.id)));
+      return rows.map((row) => customerView(view(row, lines.filter((l) => l.orderId === row.id))));
     },
 
     /** Records the provider's reference (e.g. a Stripe Checkout Session id) on a pending order. */

@@ -37,8 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Back from a hosted payment page, the cart still holds what was just bought.
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   const headers = cartBoughtBy(cart.lines, order) ? { "Set-Cookie": cartCookie(EMPTY_CART, context.auth.secure) } : undefined;
-  const { paymentReference: _reference, userId: _userId, ...shown } = order;
-  return data({ order: shown, signedIn: context.user !== null }, { headers });
+  return data({ order, signedIn: context.user !== null }, { headers });
 }
 
 export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,6 @@ import { customerOf } from "../../../app/lib/cart-state.server";
 import { idempotencyKeySchema } from "../../../app/domain/checkout/checkout-schemas";
 import { placeOrder } from "../../adapters/place-order";
 import { cartPriceBody, placeOrderBody } from "../../api/schemas";
-import { toApiOrder } from "../../api/orders";
 import { protectedProcedure, publicProcedure, router } from "../init";
 
 export const cartRouter = router({
@@ -31,17 +30,15 @@ export const checkoutRouter = router({
 
 export const ordersRouter = router({
   /** The signed-in customer's orders, newest first. */
-  mine: protectedProcedure.query(({ ctx }) => ctx.services.orders.listForUser(ctx.user.id).map(toApiOrder)),
+  mine: protectedProcedure.query(({ ctx }) => ctx.services.orders.listForUser(ctx.user.id)),
 
   /** One order, for its owner or for the holder of the key that placed it. */
   get: publicProcedure
     .input(z.object({ orderNumber: z.string().regex(/^ND-[A-Z2-7]{8}$/), accessToken: idempotencyKeySchema.optional() }))
     .query(({ ctx, input }) =>
-      toApiOrder(
-        ctx.services.orders.forViewer(input.orderNumber, {
-          userId: ctx.user?.id ?? null,
-          accessTokens: input.accessToken ? [input.accessToken] : [],
-        }),
-      ),
+      ctx.services.orders.forViewer(input.orderNumber, {
+        userId: ctx.user?.id ?? null,
+        accessTokens: input.accessToken ? [input.accessToken] : [],
+      }),
     ),
 });
