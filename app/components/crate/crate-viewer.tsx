@@ -14,12 +14,13 @@ import {
   positionFromParam,
   positionLabel,
   previousPosition,
-  swipeFlip,
   type FlipDirection,
 } from "~/domain/crate/crate-position";
 import { recordListen } from "~/lib/listening-history";
 import { CrateFront } from "./crate-art";
 import { CRATE_PATH, crateHref, type CrateKey, type CrateRecord } from "~/domain/crate/crate-query";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useSwipe } from "~/lib/use-swipe";
 
 const STOCK_STYLE: Record<StockState, string> = {
   "in-stock": "bg-emerald-100 text-emerald-900",
@@ -107,7 +108,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
   const navigate = useNavigate();
   const urlPosition = positionFromParam(new URLSearchParams(location.search).get("pos"), total);
   const [position, setPosition] = useState(urlPosition);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
   const [ghost, setGhost] = useState<{ record: CrateRecord; direction: FlipDirection; id: number } | null>(null);
   const front = useRef<HTMLDivElement>(null);
@@ -115,13 +116,11 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
   const shown = useRef(position);
   const positionRef = useRef(position);
   positionRef.current = position;
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   const hrefFor = useCallback((pos: number) => crateHref(crateKey, { seed, pos }), [crateKey, seed]);
 
   // The address is the truth: Back, Forward and shared links put the crate where the URL says.
   useEffect(() => setPosition(urlPosition), [urlPosition]);
-  useEffect(() => setHydrated(true), []);
 
   const flipTo = useCallback(
     (to: number) => {
@@ -138,6 +137,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
     },
     [flipTo, total],
   );
+  const swipe = useSwipe(flip, canFlip(total));
 
   useEffect(() => {
     if (!canFlip(total)) return;
@@ -277,18 +277,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
             <div
               data-testid="crate-stage"
               className="relative mx-auto w-full max-w-[32rem] touch-pan-y bg-[radial-gradient(ellipse_at_50%_45%,rgba(241,196,83,0.14),transparent_68%)] pb-6 select-none"
-              onTouchStart={(e) => {
-                const t = e.touches[0];
-                touchStart.current = t ? { x: t.clientX, y: t.clientY } : null;
-              }}
-              onTouchEnd={(e) => {
-                const t = e.changedTouches[0];
-                const start = touchStart.current;
-                touchStart.current = null;
-                if (!t || !start || !several) return;
-                const direction = swipeFlip(start, { x: t.clientX, y: t.clientY });
-                if (direction) flip(direction);
-              }}
+              {...swipe}
             >
               {/* Sizes are fractions of the stage's width W: sleeves 0.8W, the front one 0.14W down, the crate's
                   front panel the bottom 0.22W, so the records behind peek out above and the crate shows below. */}

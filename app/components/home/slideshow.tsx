@@ -6,10 +6,10 @@ import {
   previousIndex,
   resolveInterval,
   shouldAutoAdvance,
-  swipeDirection,
   wrapIndex,
   type Slide,
 } from "~/domain/home/slideshow";
+import { useSwipe } from "~/lib/use-swipe";
 
 export type { Slide };
 
@@ -47,7 +47,6 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
   const several = count > 1;
   const delay = resolveInterval(interval);
   const root = useRef<HTMLElement>(null);
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(false);
   const [hovered, setHovered] = useState(false);
@@ -56,6 +55,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
   const [pageHidden, setPageHidden] = useState(false);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const current = wrapIndex(index, count);
+  const swipe = useSwipe((direction) => setIndex((i) => (direction === "next" ? nextIndex(i, count) : previousIndex(i, count))), several);
 
   useEffect(() => {
     const el = root.current;
@@ -101,19 +101,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
-      onTouchStart={(e) => {
-        const t = e.touches[0];
-        touchStart.current = t ? { x: t.clientX, y: t.clientY } : null;
-      }}
-      onTouchEnd={(e) => {
-        const t = e.changedTouches[0];
-        const start = touchStart.current;
-        touchStart.current = null;
-        if (!several || !t || !start) return;
-        const direction = swipeDirection(start, { x: t.clientX, y: t.clientY });
-        if (direction === "next") setIndex((i) => nextIndex(i, count));
-        if (direction === "previous") setIndex((i) => previousIndex(i, count));
-      }}
+      {...swipe}
     >
       {/* Slides share one grid cell, so the show is as tall as its tallest slide and can cross-fade. */}
       <div className="grid" aria-live={several && !playing ? "polite" : "off"}>

@@ -1,6 +1,7 @@
 import { Check, Disc3 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface TriviaItemView {
   question: string;
@@ -16,12 +17,6 @@ export const SHOW_TRIVIA_HREF = "/?trivia=1#trivia";
 export const HIDE_TRIVIA_HREF = "/#trivia";
 /** With JavaScript the same loader answers a fetcher; `index` targets the home route, not the root layout. */
 export const TRIVIA_DATA_URL = "/?index&trivia=1";
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * Spec §2 home section 8 and §4 "Trivia panel": hidden or shown, and the questions are fetched only

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   canFlip,
   clampPosition,
-  CRATE_SWIPE_THRESHOLD_PX,
   flipDirection,
   isArrowKeyTarget,
   keyFlip,
@@ -10,7 +9,6 @@ import {
   positionFromParam,
   positionLabel,
   previousPosition,
-  swipeFlip,
   wrapPosition,
 } from "./crate-position";
 
@@ -73,30 +71,6 @@ describe("positions", () => {
 
   it("labels the position as N of M", () => {
     expect(positionLabel(3, 24)).toBe("3 of 24");
-  });
-});
-
-describe("swipes (spec §9: 50 px)", () => {
-  const start = { x: 200, y: 300 };
-  it("uses a 50 px threshold", () => {
-    expect(CRATE_SWIPE_THRESHOLD_PX).toBe(50);
-  });
-
-  it("flips to the next record on a drag left of 50 px or more, the previous on a drag right", () => {
-    expect(swipeFlip(start, { x: 150, y: 300 })).toBe("next");
-    expect(swipeFlip(start, { x: 250, y: 310 })).toBe("previous");
-    expect(swipeFlip(start, { x: 20, y: 340 })).toBe("next");
-  });
-
-  it("ignores shorter drags and mostly vertical ones", () => {
-    expect(swipeFlip(start, { x: 151, y: 300 })).toBeNull();
-    expect(swipeFlip(start, { x: 249, y: 300 })).toBeNull();
-    expect(swipeFlip(start, { x: 120, y: 420 })).toBeNull();
-    expect(swipeFlip(start, { x: Number.NaN, y: 300 })).toBeNull();
-  });
-
-  it("accepts another threshold", () => {
-    expect(swipeFlip(start, { x: 170, y: 300 }, 20)).toBe("next");
   });
 });
 

@@ -1,14 +1,14 @@
 /**
  * The Virtual Crate Dig's flipping rules, pure so they are tested without a browser: positions are
- * 1-based ("3 of 24") and wrap round at both ends like a crate you keep flipping through; a swipe of
- * 50 px or more flips (spec §9); ← and → flip unless the shopper is typing or using a control that
+ * 1-based ("3 of 24") and wrap round at both ends like a crate you keep flipping through; a swipe
+ * flips (~/domain/shared/swipe); ← and → flip unless the shopper is typing or using a control that
  * needs the arrow keys.
  */
 
-/** Spec §9: a horizontal drag of at least this many pixels flips. */
-export const CRATE_SWIPE_THRESHOLD_PX = 50;
+import type { SwipeDirection } from "~/domain/shared/swipe";
 
-export type FlipDirection = "next" | "previous";
+/** A flip is the same gesture as a slideshow swipe: to the next record or the previous one. */
+export type FlipDirection = SwipeDirection;
 
 /** A position in 1…total: a bad or missing value is 1, past the end is the last. 0 for an empty crate. */
 export function clampPosition(position: number | null | undefined, total: number): number {
@@ -55,22 +55,6 @@ export function flipDirection(from: number, to: number, total: number): FlipDire
 /** "3 of 24". */
 export function positionLabel(position: number, total: number): string {
   return `${position} of ${total}`;
-}
-
-/**
- * A touch that moved from `start` to `end`: a drag left of at least the threshold flips to the next
- * record, right to the previous one. A mostly vertical drag is the page scrolling, not a flip.
- */
-export function swipeFlip(
-  start: { x: number; y: number },
-  end: { x: number; y: number },
-  threshold: number = CRATE_SWIPE_THRESHOLD_PX,
-): FlipDirection | null {
-  const dx = end.x - start.x;
-  const dy = end.y - start.y;
-  if (![dx, dy].every(Number.isFinite)) return null;
-  if (Math.abs(dx) < threshold || Math.abs(dy) > Math.abs(dx)) return null;
-  return dx < 0 ? "next" : "previous";
 }
 
 /** The parts of a KeyboardEvent the rule reads (the target as the element that had focus). */

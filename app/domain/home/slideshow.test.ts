@@ -7,17 +7,14 @@ import {
   previousIndex,
   resolveInterval,
   shouldAutoAdvance,
-  SWIPE_THRESHOLD_PX,
-  swipeDirection,
   wrapIndex,
   type AutoAdvanceState,
 } from "./slideshow";
 
 describe("spec §9 slideshow constants", () => {
-  it("advances every 5000 ms by default and every 6000 ms on the home slide, with a 50 px swipe", () => {
+  it("advances every 5000 ms by default and every 6000 ms on the home slide", () => {
     expect(DEFAULT_INTERVAL_MS).toBe(5000);
     expect(HOME_SLIDE_INTERVAL_MS).toBe(6000);
-    expect(SWIPE_THRESHOLD_PX).toBe(50);
   });
 });
 
@@ -89,38 +86,6 @@ describe("auto-advance", () => {
   it("has nothing to advance to with one slide", () => {
     expect(shouldAutoAdvance({ ...playing, slideCount: 1 })).toBe(false);
     expect(shouldAutoAdvance({ ...playing, slideCount: 0 })).toBe(false);
-  });
-});
-
-describe("swipe", () => {
-  const at = (x: number, y = 100) => ({ x, y });
-
-  it("shows the next slide for a leftward swipe of 50 px or more", () => {
-    expect(swipeDirection(at(200), at(150))).toBe("next");
-    expect(swipeDirection(at(300), at(20))).toBe("next");
-  });
-
-  it("shows the previous slide for a rightward swipe of 50 px or more", () => {
-    expect(swipeDirection(at(100), at(150))).toBe("previous");
-  });
-
-  it("ignores drags shorter than 50 px", () => {
-    expect(swipeDirection(at(200), at(151))).toBeNull();
-    expect(swipeDirection(at(100), at(149))).toBeNull();
-    expect(swipeDirection(at(100), at(100))).toBeNull();
-  });
-
-  it("ignores a mostly vertical drag (the page scrolling)", () => {
-    expect(swipeDirection(at(200, 0), at(140, 200))).toBeNull();
-  });
-
-  it("honours a custom threshold", () => {
-    expect(swipeDirection(at(100), at(80), 20)).toBe("next");
-    expect(swipeDirection(at(100), at(81), 20)).toBeNull();
-  });
-
-  it("ignores broken coordinates", () => {
-    expect(swipeDirection(at(Number.NaN), at(0))).toBeNull();
   });
 });
 

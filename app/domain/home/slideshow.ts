@@ -7,8 +7,6 @@
 export const DEFAULT_INTERVAL_MS = 5000;
 /** Spec §9: the home page's slide stays a little longer. */
 export const HOME_SLIDE_INTERVAL_MS = 6000;
-/** Spec §9: a horizontal drag of at least this many pixels changes slide. */
-export const SWIPE_THRESHOLD_PX = 50;
 /** Below this interval a slide cannot be read; bad input falls back to the default. */
 export const MIN_INTERVAL_MS = 1000;
 
@@ -80,26 +78,6 @@ export function shouldAutoAdvance(state: AutoAdvanceState): boolean {
     !state.userPaused &&
     !state.pageHidden
   );
-}
-
-export type SwipeDirection = "next" | "previous";
-
-/**
- * A swipe from a touch that started at `start` and ended at `end`. A drag of at least the threshold
- * to the left shows the next slide, to the right the previous one. A mostly vertical drag is the
- * page scrolling, not a swipe.
- */
-export function swipeDirection(
-  start: { x: number; y: number },
-  end: { x: number; y: number },
-  threshold: number = SWIPE_THRESHOLD_PX,
-): SwipeDirection | null {
-  const dx = end.x - start.x;
-  const dy = end.y - start.y;
-  if (![dx, dy].every(Number.isFinite)) return null;
-  if (Math.abs(dx) < threshold) return null;
-  if (Math.abs(dy) > Math.abs(dx)) return null;
-  return dx < 0 ? "next" : "previous";
 }
 
 /** Keyboard support on the focused slideshow: the arrow keys, Home and End. */
