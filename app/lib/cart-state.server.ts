@@ -3,22 +3,13 @@
  * through the services. An unreadable cookie comes back with the Set-Cookie that discards it.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Cart } from "~/domain/cart/cart";
+import { customerOf, type Cart } from "~/domain/cart/cart";
 import { redirectAfterPost, type RecordForSale } from "~/domain/cart/cart-intent";
 import { toCartSummary, type CartSummary } from "~/domain/cart/cart-summary";
 import { readCart } from "~/domain/cart/cart-cookie";
 import { readVisitorFavourites } from "~/domain/favourites/favourites-cookie";
 import type { Toast } from "~/domain/shared/toast";
 import { toastHeader } from "./toast.server";
-
-/**
- * Who is buying, for the first-order rule of a discount code: the signed-in user, else the e-mail typed at
- * checkout, else nobody known yet (only the code itself is checked).
- */
-export function customerOf(user: { id: number; email: string } | null, typedEmail?: string) {
-  if (user) return { userId: user.id, email: user.email };
-  return typedEmail ? { userId: null, email: typedEmail } : null;
-}
 
 /** The cart priced as the shop would sell it now (an empty cart costs no query). */
 export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary {

@@ -1,19 +1,13 @@
 import { Router } from "express";
-import { z } from "zod";
-import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
-import { contextOf, parseQuery } from "./helpers";
-
-const query = z.object({
-  // An empty ?category= (a form's "all" choice) means every category.
-  category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CARE_CATEGORIES).optional()),
-});
+import { OPERATIONS } from "../contract/operations";
+import { contextOf, inputOf, PUBLIC_5_MIN, routeOf } from "./helpers";
 
 export const vinylCareApi = Router();
 
 /** GET /api/vinyl-care-tips[?category=]: [{ id, category, title, body }], by category then position. */
-vinylCareApi.get("/vinyl-care-tips", (req, res) => {
-  const { category } = parseQuery(query, req);
+vinylCareApi.get(routeOf(OPERATIONS.vinylCareTips), (req, res) => {
+  const { category } = inputOf(OPERATIONS.vinylCareTips, req).query;
   const tips = contextOf(res).services.care.tips({ category });
-  res.set("Cache-Control", "public, max-age=300");
+  res.set("Cache-Control", PUBLIC_5_MIN);
   res.json(tips.map(({ id, category, title, body }) => ({ id, category, title, body })));
 });

@@ -19,6 +19,8 @@ export function wantsJson(req: Request): boolean {
 
 export function sendError(req: Request, res: Response, status: number, message: string): void {
   if (res.headersSent) return;
+  // A route may have said its answer can be cached; a refusal or a failure never may.
+  res.set("Cache-Control", "no-store");
   if (wantsJson(req)) {
     res.status(status).json({ error: message, message });
   } else {

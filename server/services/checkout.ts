@@ -3,6 +3,9 @@
  * configured provider. Every outcome is a plain value the adapters turn into a page, JSON or a redirect:
  * paid, declined (stock and code already given back), redirect (hosted payment page) or pending.
  */
+import { cardSchema, type PlaceOrderRequest } from "../../app/domain/checkout/checkout-schemas";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { z } from "../../app/domain/shared/zod";
 import type { CardDetails, PaymentProvider, WebhookOutcome } from "../payments/provider";
 import { PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import type { OrdersService, OrderView, PlaceOrderInput } from "./orders";
@@ -12,6 +15,17 @@ export type CheckoutOutcome =
   | { kind: "declined"; order: OrderView; message: string }
   | { kind: "redirect"; order: OrderView; url: string }
   | { kind: "pending"; order: OrderView };
+
+/** Who places an order: the signed-in customer (or a guest), on which day, and the shop's address for return links. */
+export interface OrderPlacer {
+  userId: number | null;
+  today: string;
+  /** Where the hosted payment page sends the shopper back (the shop's public origin). */
+  origin: string;
+}
+
+/** An order as the checkout page and the API send it: details, lines and, with the card form, the card. */
+export type OrderRequest = Omit<PlaceOrderRequest, "card"> & { card?: z.input<ReturnType<typeof cardSchema>> };
 
 export const CANCELLED_ORDER_MESSAGE = "This order was cancelled because its payment did not go through. Nothing has been charged.";
 
@@ -26,6 +40,24 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
 
   return {
     provider: payments,
+
+    /**
+     * Places and pays for an order, for the checkout page and the API alike: the card (when the shop takes it
+     * on its own page) is checked first, so a mistyped card never takes stock.
+     */
+    placeOrder(request: OrderRequest, placer: OrderPlacer): Promise<CheckoutOutcome> {
+      const { lines, card, email, discountCode, idempotencyKey, ...shipping } = request;
+      let cardDetails: CardDetails | undefined;
+      if (payments.kind === "card-form") {
+        // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).
+        const checked = parseInput(z.object({ card: cardSchema(placer.today) }), { card: card ?? {} }).card;
+        cardDetails = { number: checked.cardNumber, expiry: checked.cardExpiry, cvc: checked.cardCvc };
+      }
+      return this.submit(
+        { idempotencyKey, lines, discountCode, email, shipping, userId: placer.userId, today: placer.today },
+        { card: cardDetails, origin: placer.origin },
+      );
+    },
 
     async submit(
       input: Omit<PlaceOrderInput, "paymentProvider">,

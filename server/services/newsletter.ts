@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { z } from "zod";
 import {
   ALREADY_TEXT,
   INVALID_UNSUBSCRIBE,
@@ -18,6 +17,7 @@ import { newsletterWelcomeMail } from "../mail/templates";
 import { createMailTransport } from "../mail/transport";
 import { ValidationError } from "../../app/domain/shared/errors";
 import { createMailService, type MailService } from "./mail";
+import { parseInput } from "../../app/domain/shared/parse-input";
 
 export { INVALID_UNSUBSCRIBE };
 
@@ -78,15 +78,6 @@ export interface NewsletterDeps {
   /** HMAC key of the owner cookie. Defaults to env COOKIE_SECRET, else a random key per process. */
   secret?: string;
   now?: () => Date;
-}
-
-/** Parses input or throws a ValidationError with the first message (for a toast) and the messages per field. */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid input", fields);
 }
 
 const asObject = (input: unknown): Record<string, unknown> =>
@@ -157,7 +148,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
      * subscribed again (same code, a new unsubscribe link). Throws ValidationError with spec §5 messages.
      */
     subscribe(input: unknown, who: SubscribeWho): SubscribeResult {
-      const { email, favoriteGenre: genre } = parse(newsletterSchema, asObject(input));
+      const { email, favoriteGenre: genre } = parseInput(newsletterSchema, asObject(input), { message: "first" });
       const favoriteGenre = canonicalGenre(genre);
       const origin = new URL(who.linkOrigin);
       if (origin.protocol !== "https:" && origin.protocol !== "http:") throw new Error(`Bad link origin: ${who.linkOrigin}`);

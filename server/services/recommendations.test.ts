@@ -4,7 +4,6 @@ import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import { orderLines, orders, records, type NewRecordRow, type RecordRow } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import {
-  cleanHistory,
   createRecommendationsService,
   reasonFor,
   RECOMMEND_SQL,
@@ -89,12 +88,7 @@ beforeEach(() => {
   service = createRecommendationsService(t.db);
 });
 
-describe("cleanHistory and reasons", () => {
-  it("keeps positive whole ids once, in order, at most 50", () => {
-    expect(cleanHistory([3, 1, 3, 0, -2, 1.5, Number.NaN, "4", 2])).toEqual([3, 1, 2]);
-    expect(cleanHistory(Array.from({ length: 80 }, (_, i) => i + 1))).toHaveLength(50);
-  });
-
+describe("reasons", () => {
   it("words each reason", () => {
     expect(reasonFor("similar", "Blue Train")).toBe("Because you played Blue Train");
     expect(reasonFor("bought-together", "Blue Train")).toBe("Also bought with Blue Train");

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/catalogue/types";
+import { cleanHistory, DEFAULT_RECOMMENDATIONS, MAX_RECOMMENDATIONS } from "../../app/domain/recommendations/history-query";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
@@ -14,12 +15,8 @@ export interface Recommendation extends RecordItem {
   basis: "similar" | "bought-together";
 }
 
-/** Ids read from a history (the REST call reads at most 50). */
-export const MAX_HISTORY = 50;
 /** Only the most recent plays are scored (spec §9 keeps 20); older ids are still never suggested. */
 export const SCORED_HISTORY = 20;
-export const DEFAULT_LIMIT = 8;
-export const MAX_LIMIT = 50;
 
 /**
  * Points for what a candidate shares with one played record. Era and format only refine a real link
@@ -180,16 +177,6 @@ interface Row {
   by_bought: number;
 }
 
-/** Record ids as given: positive whole numbers, each once, in order, at most `max`. */
-export function cleanHistory(ids: readonly unknown[], max = MAX_HISTORY): number[] {
-  const out: number[] = [];
-  for (const id of ids) {
-    if (out.length >= max) break;
-    if (typeof id === "number" && Number.isSafeInteger(id) && id > 0 && !out.includes(id)) out.push(id);
-  }
-  return out;
-}
-
 export function reasonFor(basis: Recommendation["basis"], playedTitle: string): string {
   return basis === "bought-together" ? `Also bought with ${playedTitle}` : `Because you played ${playedTitle}`;
 }
@@ -207,11 +194,11 @@ export function createRecommendationsService(db: Db) {
      */
     forHistory(
       ids: readonly number[],
-      { today, limit = DEFAULT_LIMIT }: { today: string; limit?: number },
+      { today, limit = DEFAULT_RECOMMENDATIONS }: { today: string; limit?: number },
     ): Recommendation[] {
       const seen = cleanHistory(ids);
       if (seen.length === 0) return [];
-      const n = Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit) || DEFAULT_LIMIT));
+      const n = Math.min(MAX_RECOMMENDATIONS, Math.max(1, Math.floor(limit) || DEFAULT_RECOMMENDATIONS));
       return cached(`recommend|${today}|${n}|${seen.join(",")}`, () => read(seen, today, n));
     },
   };

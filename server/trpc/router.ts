@@ -4,7 +4,9 @@ import { catalogueRouter } from "./routers/catalogue";
 import { recommendationsRouter } from "./routers/recommendations";
 import { searchRouter } from "./routers/search";
 import { subscribeRouter } from "./routers/subscribe";
-import { cartRouter, checkoutRouter, ordersRouter } from "./routers/shop";
+import { cartRouter } from "./routers/cart";
+import { checkoutRouter } from "./routers/checkout";
+import { ordersRouter } from "./routers/orders";
 
 export const appRouter = router({
   catalogue: catalogueRouter,

@@ -4,6 +4,8 @@
  * the care service orders its SQL by this list, so page and API always agree.
  */
 
+import { z } from "~/domain/shared/zod";
+
 export const CARE_CATEGORIES = ["cleaning", "handling", "storage", "stylus", "setup"] as const;
 
 export type CareCategory = (typeof CARE_CATEGORIES)[number];
@@ -65,3 +67,8 @@ export function careSectionId(category: CareCategory): string {
 export function careTipId(tip: Pick<CareTip, "id">): string {
   return `tip-${tip.id}`;
 }
+
+/** GET /api/vinyl-care-tips[?category=]: an empty category (a form's "all" choice) means every category. */
+export const careTipsQuerySchema = z.object({
+  category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CARE_CATEGORIES).optional()),
+});

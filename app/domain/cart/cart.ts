@@ -75,3 +75,12 @@ export function maxQuantityFor(record: { stockQuantity: number; isPreOrder: bool
   if (record.isPreOrder) return MAX_LINE_QUANTITY;
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, Math.floor(record.stockQuantity)));
 }
+
+/**
+ * Who is buying, for the first-order rule of a discount code: the signed-in user, else the e-mail typed at
+ * checkout, else nobody known yet (only the code itself is checked).
+ */
+export function customerOf(user: { id: number; email: string } | null, typedEmail?: string) {
+  if (user) return { userId: user.id, email: user.email };
+  return typedEmail ? { userId: null, email: typedEmail } : null;
+}

@@ -10,6 +10,7 @@
  */
 import { SHIPPING_LARGE_FROM_ITEMS, SHIPPING_LARGE_PENCE, SHIPPING_SMALL_PENCE, NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
 import { normaliseMessage } from "./normalise";
+import { z } from "~/domain/shared/zod";
 
 export type TopicId =
   | "vinyl-care"
@@ -183,3 +184,8 @@ export const MESSAGE_MAX_LENGTH = 500;
 export function isSendable(text: string): boolean {
   return text.trim().length > 0;
 }
+
+/** GET /api/chat/lookup?q=: a chat message to look records and artists up in. */
+export const chatLookupQuerySchema = z.object({
+  q: z.string().trim().min(1, "must not be empty").max(MESSAGE_MAX_LENGTH).describe("The shopper's message"),
+});

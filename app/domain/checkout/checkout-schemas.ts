@@ -3,6 +3,7 @@
  * and the server (the action and the tRPC procedure parse with it before anything is placed).
  */
 import { cardDigits, expiryIsValid, passesLuhn } from "./card";
+import { cartLinesSchema } from "~/domain/cart/cart-lines";
 import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { normaliseUkPostcode } from "./postcode";
 import { z } from "~/domain/shared/zod";
@@ -75,3 +76,17 @@ export const checkoutDetailsSchema = z.object({
 export function checkoutWithCardSchema(today: string) {
   return checkoutDetailsSchema.extend(cardSchema(today).shape);
 }
+
+/**
+ * Placing an order through the API (REST and tRPC): the details, the lines and, when the shop takes the card
+ * itself, the card; the checkout service checks the card with cardSchema because only it knows the provider.
+ */
+export const placeOrderSchema = checkoutDetailsSchema.extend({
+  lines: cartLinesSchema.min(1, "Your cart is empty."),
+  card: z
+    .object({ cardNumber: z.string(), cardExpiry: z.string(), cardCvc: z.string() })
+    .optional()
+    .describe("With the offline test-card provider: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined"),
+});
+
+export type PlaceOrderRequest = z.output<typeof placeOrderSchema>;

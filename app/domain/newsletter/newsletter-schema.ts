@@ -1,7 +1,6 @@
 /**
  * The newsletter sign-up rules and texts (spec §4, §5, §8), shared by the footer form (validation as
- * you type), its action, the REST shim and the service. Import z from the CSP-safe wrapper (relative,
- * so server code can import this file too).
+ * you type), its action, the REST shim, tRPC, the service and the OpenAPI document.
  */
 import { z } from "~/domain/shared/zod";
 
@@ -33,3 +32,9 @@ export const newsletterSchema = z.object({
 });
 
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+/**
+ * GET /api/subscribers/email/{email}: the address as given. An address that does not read as one is
+ * answered like an unknown one (404), so the call reveals nothing.
+ */
+export const subscriberLookupSchema = z.object({ email: z.string().describe("The address, URL-encoded") });

@@ -1,3 +1,5 @@
+import { z } from "~/domain/shared/zod";
+
 /** Every state an order can be in (stored as text in orders.status). */
 export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -19,3 +21,6 @@ export function orderStatusWords(status: OrderStatus): string {
 export function orderPath(orderNumber: string): string {
   return `/payment-confirmation?order=${encodeURIComponent(orderNumber)}`;
 }
+
+/** "ND-" and 8 base32 characters (see newOrderNumber in the orders service). */
+export const orderNumberSchema = z.string().regex(/^ND-[A-Z2-7]{8}$/, "not an order number");

@@ -1,7 +1,5 @@
-/**
- * Spec §2, §5, §9 search rules shared by the header box, the /api/search endpoint and the search service.
- * Browser-safe and free of the "~" alias, so the server bundle can import it too.
- */
+/** Spec §2, §5, §9 search rules shared by the header box, GET /api/search, tRPC and the search service. */
+import { z } from "~/domain/shared/zod";
 
 /** Spec §5/§9: searched only with 2 or more characters (spaces do not count). */
 export const MIN_SEARCH_CHARS = 2;
@@ -38,3 +36,15 @@ export function normaliseSearchText(text: string): string {
 export function browseSearchHref(text: string): string {
   return `/browse?q=${encodeURIComponent(normaliseSearchText(text))}`;
 }
+
+/**
+ * What GET /api/search and the header's tRPC call accept: the text, at most MAX_SEARCH_CHARS. Fewer than two
+ * non-space characters is not an error: it finds nothing (the box never asks then; a client that does gets []).
+ */
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(MAX_SEARCH_CHARS, `at most ${MAX_SEARCH_CHARS} characters`)
+    .default("")
+    .describe("Search text; fewer than 2 non-space characters find nothing"),
+});

@@ -18,7 +18,7 @@ import { cardSchema, checkoutDetailsSchema } from "~/domain/checkout/checkout-sc
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
 import type { z } from "~/domain/shared/zod";
-import { customerOf } from "~/lib/cart-state.server";
+import { customerOf } from "~/domain/cart/cart";
 import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import type { CheckoutOutcome } from "../../../server/services/checkout";
 import type { Route } from "./+types/checkout";

@@ -15,9 +15,9 @@ import {
   recommendationListSchema,
   trackListSchema,
   triviaListSchema,
-} from "./schemas";
+} from "../contract/answers";
 
-// The REST shims of server/api/spec-calls.ts over HTTP, against createApp on a seeded database. The
+// The home page, genre and recommendations shims (./home.ts, ./catalogue.ts, ./recommendations.ts) over HTTP, against createApp on a seeded database. The
 // recommendations service is wrapped so a test can see the ids it is given and make it fail on purpose.
 const probe = vi.hoisted(() => ({ calls: [] as number[][], failOn: 999_999 }));
 vi.mock("../services/recommendations", async (importOriginal) => {

@@ -1,29 +1,16 @@
 /**
- * The REST contract of spec §7 as Zod schemas: the shims validate their input with these, the OpenAPI
- * document (./openapi.ts) is generated from them with Zod 4's own z.toJSONSchema(), and the contract
- * test checks real answers against them. One source, so the three cannot drift apart.
- *
- * Answer schemas are strict where this codebase builds the answer (tracks, users): an extra field, such as
- * a password hash, fails the contract. Answers of endpoints other engineers own, described from the spec
- * before they exist, are loose objects that name only the fields the spec says the client reads.
+ * What every /api call answers (spec §7), as Zod schemas: the wire shapes REST and tRPC share and the mappers
+ * that build them. The OpenAPI document (./openapi.ts) is generated from these and from the request schemas of
+ * app/domain, and the contract test checks real answers against them. Answers are strict objects: an extra
+ * field, such as a password hash or a payment reference, fails the contract.
  */
 import { z } from "zod";
 import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { toApiTrack, type ApiTrack } from "../../app/domain/catalogue/record-api";
-import {
-  DEFAULT_IMAGE_QUALITY,
-  IMAGE_FORMATS,
-  MAX_IMAGE_DIMENSION,
-  MAX_IMAGE_QUALITY,
-  MIN_IMAGE_DIMENSION,
-  MIN_IMAGE_QUALITY,
-} from "../../app/domain/images/image-url";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/domain/cart/cart";
-import { optionalDiscountCodeSchema } from "../../app/domain/cart/discount-code";
-import { checkoutDetailsSchema } from "../../app/domain/checkout/checkout-schemas";
-import { ORDER_STATUSES } from "../../db/schema";
-import { loginSchema, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
-import { registerSchema } from "../../app/domain/accounts/profile-schemas";
+import type { ChatLookupResult } from "../../app/domain/chat/catalogue-reply";
+import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
+import type { CheckoutOutcome } from "../services/checkout";
+import type { CustomerOrder } from "../services/orders";
 import type { Recommendation } from "../services/recommendations";
 import type { SessionUser } from "../services/sessions";
 
@@ -157,115 +144,52 @@ export function toApiRecommendation(r: Recommendation, today: string): ApiRecomm
 export const logoutAnswerSchema = z.strictObject({ ok: z.literal(true) });
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-// Contracts of calls other engineers are building, as far as spec §7 describes them.
-export const searchResultSchema = z
-  .looseObject({
-    id,
-    title: z.string(),
-    artist: z.string(),
-    coverUrl: z.string(),
-  })
-  .describe("A search hit: at least id, title, artist and coverUrl");
+export const searchResultSchema = z.strictObject({ id, title: z.string(), artist: z.string(), coverUrl: z.string() }).describe("A search hit");
 export const searchResultListSchema = z.array(searchResultSchema);
 
 export const subscribeAnswerSchema = z
-  .looseObject({
+  .strictObject({
     message: z.string(),
-    alreadySubscribed: z.boolean().optional(),
-    discountCode: z.string().nullable().optional(),
-    subscriber: z.looseObject({ discountCode: z.string().nullable().optional() }).optional(),
+    alreadySubscribed: z.boolean(),
+    discountCode: z.string().nullable().describe("Only for the browser that subscribed, or the signed-in owner"),
+    subscriber: z.strictObject({ email: z.string(), favoriteGenre: z.string().nullable(), discountCode: z.string().nullable() }),
   })
   .describe("Spec §7: the client reads message, alreadySubscribed, discountCode and subscriber.discountCode");
 export const subscriberAnswerSchema = z
-  .looseObject({ discountCode: z.string().nullable() })
+  .strictObject({ email: z.string(), discountCode: z.string().nullable() })
   .describe("Spec §7: the client reads discountCode");
 
-export const careTipSchema = z.looseObject({
-  id,
-  category: z.enum(CARE_CATEGORIES),
-  title: z.string(),
-  body: z.string(),
-});
+export const careTipSchema = z.strictObject({ id, category: z.enum(CARE_CATEGORIES), title: z.string(), body: z.string() });
 export const careTipListSchema = z.array(careTipSchema);
 
-// ---------------------------------------------------------------------------------------------------
-// Requests: query strings, path parameters and bodies
-// ---------------------------------------------------------------------------------------------------
-
-/** Endpoints that take no parameters: anything given (a cache buster, say) is ignored. */
-export const noQuery = z.object({});
-
-export const tracksQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-});
-export const trackIdParams = z.object({
-  id: z.coerce.number().int().positive(),
-});
-
-/** Spec §7 history: at most this many ids are read from ?history=; the rest are ignored. */
-export const MAX_HISTORY_IDS = 50;
-
-/**
- * `?history=12,7,9`: comma-joined record ids, most recent first. Anything that is not an id is ignored,
- * repeats keep their first place, and only the first 50 are read; a repeated parameter is joined.
- * Never fails, so a bad history is an empty one.
- */
-export const historyParam = z
-  .preprocess(
-    (v) => (Array.isArray(v) ? v.join(",") : v),
-    z
-      .string()
-      .max(4_000)
-      .catch("")
-      .optional()
-      .transform((text) => {
-        const ids: number[] = [];
-        for (const part of (text ?? "").split(",")) {
-          const trimmed = part.trim();
-          if (!/^\d{1,15}$/.test(trimmed)) continue;
-          const n = Number(trimmed);
-          if (n > 0 && Number.isSafeInteger(n) && !ids.includes(n)) ids.push(n);
-          if (ids.length >= MAX_HISTORY_IDS) break;
-        }
-        return ids;
+const chatLink = z.strictObject({ href: z.string(), label: z.string() });
+export const chatLookupAnswerSchema = z
+  .strictObject({
+    query: z.string(),
+    kind: z.enum(["record", "artist", "none"]),
+    artist: z.string().nullable(),
+    matches: z.array(
+      z.strictObject({
+        id,
+        title: z.string(),
+        artist: z.string(),
+        path: z.string(),
+        state: z.enum(["pre-order", "in-stock", "low", "out"]),
+        stock: z.string().describe("Spec §9 wording: In Stock, Running Low, Not In Stock or Pre-Order"),
+        releaseDate: isoDate.nullable(),
+        price: z.string(),
       }),
-  )
-  .describe("Comma-joined record ids, most recent first; non-numeric parts ignored, at most 50 read");
-export const recommendationsQuery = z.object({ history: historyParam });
-
-export const albumImageQuery = z.object({
-  url: z.string().max(512).describe("A shop image: /media/covers/{id}.jpg or /images/{name}.jpg|png|webp"),
-  width: z.coerce.number().int().min(MIN_IMAGE_DIMENSION).max(MAX_IMAGE_DIMENSION).optional(),
-  height: z.coerce.number().int().min(MIN_IMAGE_DIMENSION).max(MAX_IMAGE_DIMENSION).optional(),
-  quality: z.coerce.number().int().min(MIN_IMAGE_QUALITY).max(MAX_IMAGE_QUALITY).default(DEFAULT_IMAGE_QUALITY),
-  format: z
-    .enum([...IMAGE_FORMATS, "jpg"])
-    .optional()
-    .describe("Without it, the Accept header decides"),
-});
-
-export const searchQuery = z.object({
-  q: z.string().min(2).describe("Search text, 2 or more characters"),
-});
-export const careTipsQuery = z.object({
-  category: z.enum(CARE_CATEGORIES).optional(),
-});
-export const subscriberEmailParams = z.object({
-  email: z.email().describe("URL-encoded"),
-});
-
-export const loginBody = loginSchema;
-export const registerBody = registerSchema;
-export const emailBody = resetRequestSchema;
-export const resetPasswordBody = resetPasswordSchema;
-export const subscribeBody = z.object({
-  email: z.email("Please enter a valid email address"),
-  favoriteGenre: z.string().min(1, "Please select your favorite genre"),
-});
+    ),
+    total: z.number().int().nonnegative(),
+    reply: z.string().nullable(),
+    links: z.array(chatLink),
+  })
+  .describe("VinylBot's catalogue answer to a message");
+const chatMatches: Equals<Omit<z.output<typeof chatLookupAnswerSchema>, "query">, ChatLookupResult> = true;
+void chatMatches;
 
 // ---------------------------------------------------------------------------------------------------
-// Cart and orders (server/api/orders.ts): money in integer pence, prices include 20% VAT
+// Cart and orders: money in integer pence, prices include 20% VAT
 // ---------------------------------------------------------------------------------------------------
 
 const pence = z.number().int().min(0);
@@ -277,13 +201,6 @@ export const orderTotalsSchema = z.strictObject({
   totalPence: pence.describe("items + shipping − discount, never below 0"),
   vatPence: pence.describe("The VAT contained in the total (20%)"),
 });
-
-export const cartLinesSchema = z
-  .array(z.object({ recordId: id, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }))
-  .max(MAX_CART_LINES)
-  .refine((lines) => new Set(lines.map((l) => l.recordId)).size === lines.length, "Each record may appear once");
-
-export const cartPriceBody = z.object({ lines: cartLinesSchema, discountCode: optionalDiscountCodeSchema });
 
 export const pricedCartSchema = z.strictObject({
   lines: z.array(
@@ -310,14 +227,6 @@ export const pricedCartSchema = z.strictObject({
   needsReview: z.boolean().describe("A line cannot be bought as it stands; checkout waits for the shopper"),
 });
 
-export const placeOrderBody = checkoutDetailsSchema.extend({
-  lines: cartLinesSchema.min(1, "Your cart is empty."),
-  card: z
-    .object({ cardNumber: z.string(), cardExpiry: z.string(), cardCvc: z.string() })
-    .optional()
-    .describe("With the offline test-card provider: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined"),
-});
-
 export const placeOrderAnswerSchema = z.strictObject({
   result: z.enum(["paid", "redirect", "pending", "declined"]),
   orderNumber: z.string(),
@@ -326,6 +235,19 @@ export const placeOrderAnswerSchema = z.strictObject({
   redirectUrl: z.string().nullable().describe("The hosted payment page (Stripe) to send the shopper to"),
   message: z.string().nullable(),
 });
+export type PlaceOrderAnswer = z.output<typeof placeOrderAnswerSchema>;
+
+/** What placing an order answers over REST and tRPC. */
+export function toPlaceOrderAnswer(outcome: CheckoutOutcome): PlaceOrderAnswer {
+  return {
+    result: outcome.kind,
+    orderNumber: outcome.order.orderNumber,
+    status: outcome.order.status,
+    totals: outcome.order.totals,
+    redirectUrl: outcome.kind === "redirect" ? outcome.url : null,
+    message: outcome.kind === "declined" ? outcome.message : null,
+  };
+}
 
 export const orderSchema = z.strictObject({
   orderNumber: z.string(),
@@ -358,4 +280,5 @@ export const orderSchema = z.strictObject({
   delivery: z.strictObject({ minDays: z.number().int(), maxDays: z.number().int(), earliest: isoDate, latest: isoDate }),
 });
 export const orderListSchema = z.array(orderSchema);
-export const orderNumberParams = z.object({ orderNumber: z.string().regex(/^ND-[A-Z2-7]{8}$/, "not an order number") });
+const orderMatches: Equals<z.output<typeof orderSchema>, CustomerOrder> = true;
+void orderMatches;

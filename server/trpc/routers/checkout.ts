@@ -1,0 +1,17 @@
+import { placeOrderSchema } from "../../../app/domain/checkout/checkout-schemas";
+import { toPlaceOrderAnswer } from "../../contract/answers";
+import { publicProcedure, router } from "../init";
+
+/**
+ * Placing an order over tRPC (as POST /api/orders): every price comes from the database, and an API client
+ * supplies its own idempotency key, so retrying with it never makes a second order.
+ */
+export const checkoutRouter = router({
+  /** What the checkout needs to know about payment: the provider's kind (card form or hosted page). */
+  provider: publicProcedure.query(({ ctx }) => ({ kind: ctx.services.checkout.provider.kind })),
+
+  placeOrder: publicProcedure.input(placeOrderSchema).mutation(async ({ ctx, input }) => {
+    const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin };
+    return toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(input, placer));
+  }),
+});
