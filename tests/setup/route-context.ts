@@ -6,6 +6,8 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { AppLoadContext } from "react-router";
+import { readToast } from "../../app/lib/toast.server";
+import type { Toast } from "../../app/domain/shared/toast";
 import type { Db } from "../../db/client";
 import { sessionMiddleware } from "../../server/auth/middleware";
 import { sessionCookieName } from "../../server/auth/cookies";
@@ -160,4 +162,12 @@ export function cookieValue(setCookie: string | undefined): string | undefined {
   if (setCookie === undefined) return undefined;
   const pair = setCookie.split(";", 1)[0] ?? "";
   return pair.slice(pair.indexOf("=") + 1);
+}
+
+/** The toast a response leaves for the next page, read back as the next page load would read it. */
+export async function toastOf(headers: Headers): Promise<Toast | null> {
+  const setCookie = setCookieOf(headers, "toast");
+  if (!setCookie) return null;
+  const { toast } = await readToast(pageGet("/", setCookie.split(";", 1)[0]));
+  return toast;
 }
