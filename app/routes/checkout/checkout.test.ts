@@ -47,6 +47,12 @@ describe("checkout loader", () => {
     expect(out.data).toMatchObject({ state: "empty", cancelled: false });
   });
 
+  it("reads an unreadable cart cookie as an empty cart and clears it", async () => {
+    const out = await settle(() => loader(call(pageGet("/checkout", "needledrop-cart=12y3~lower"))));
+    expect(out.data?.state).toBe("empty");
+    expect(setCookieOf(out.headers, "needledrop-cart")).toContain("Max-Age=0");
+  });
+
   it("shows the form, priced, for a cart that can be bought", async () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 4 });
     const out = await settle(() => loader(call(pageGet("/checkout", cartCookie([{ id: rec.id, quantity: 2 }])))));
@@ -138,6 +144,24 @@ describe("checkout action", () => {
     expect(out.data?.summary?.discount).toMatchObject({ code: "APPLYROUTE10", ok: true });
     expect(out.data?.summary?.totals.discountPence).toBe(300);
     expect(cookieValue(setCookieOf(out.headers, "needledrop-cart"))).toBe(`${rec.id}x1~APPLYROUTE10`);
+  });
+
+  const applyMalformed = async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
+    const form = { intent: "apply", discountCode: "SAVE 10!", email: "", idempotencyKey: formKey() };
+    return settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+  };
+
+  it("'apply' with a malformed code shows the input rule on the discount field", async () => {
+    const out = await applyMalformed();
+    expect(out.data?.result.error).toEqual({ discountCode: ["Discount codes are letters, numbers and hyphens only."] });
+  });
+
+  // Known bug: a code that breaks the input rule (spaces, punctuation) is answered 200, not 400 like every other
+  // refused code, although the page shows the field error (and a code the cart held before is dropped).
+  it.fails("'apply' with a malformed code answers 400 like any other refused code", async () => {
+    const out = await applyMalformed();
+    expect(out.status).toBe(400);
   });
 
   it("paying with the test card redirects (303) to the confirmation, grants order access, clears the cart and takes the stock", async () => {
