@@ -7,7 +7,7 @@ import { cardSchema, type PlaceOrderRequest } from "../../app/domain/checkout/ch
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { z } from "../../app/domain/shared/zod";
 import type { CardDetails, PaymentProvider, WebhookOutcome } from "../payments/provider";
-import { PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
+import { NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import type { OrdersService, OrderView, PlaceOrderInput } from "./orders";
 
 export type CheckoutOutcome =
@@ -89,6 +89,22 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         orders.cancelUnpaid(order.orderNumber);
         throw new PaymentUnavailableError();
       }
+    },
+
+    /**
+     * `?cancelled={order}` on the checkout page: the shopper came back from the hosted payment page without
+     * paying. Only the browser that placed the order (or its signed-in owner) may call it off; anyone else's
+     * number, or a mistyped one, does nothing (null). Otherwise the order as it now stands.
+     */
+    async returnFromPayment(orderNumber: string, viewer: { userId: number | null; accessTokens: readonly string[] }) {
+      try {
+        orders.forViewer(orderNumber, viewer);
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+      const order = await this.abandon(orderNumber);
+      return order && { orderNumber: order.orderNumber, status: order.status };
     },
 
     /**

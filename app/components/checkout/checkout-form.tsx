@@ -5,17 +5,17 @@ import { useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { formatPence } from "~/domain/shared/money";
-import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
-import { checkoutDetailsSchema, checkoutWithCardSchema, SHIPPING_COUNTRY } from "~/domain/checkout/checkout-schemas";
-import { z } from "~/domain/shared/zod";
+import {
+  APPLY_INTENT,
+  applyCodeSchema,
+  checkoutSchemaFor,
+  SHIPPING_COUNTRY,
+  type ProviderKind,
+} from "~/domain/checkout/checkout-schemas";
 import { CheckoutField } from "./checkout-field";
 import { useCheckoutStorage } from "~/lib/use-checkout-storage";
 
 export const CHECKOUT_FORM_ID = "checkout";
-/** The submit button that re-prices the order with the typed discount code instead of paying. */
-export const APPLY_INTENT = "apply";
-
-export type ProviderKind = "card-form" | "redirect";
 
 export interface CheckoutDefaults {
   email: string;
@@ -49,13 +49,6 @@ export interface DiscountNote {
   message: string;
 }
 
-/** The checkout schema for the active provider: the card fields only when the card is taken on this page. */
-export function checkoutSchemaFor(kind: ProviderKind, today: string) {
-  return kind === "card-form" ? checkoutWithCardSchema(today) : checkoutDetailsSchema;
-}
-
-/** Applying a code checks the code only: the rest of the form may still be half filled. */
-export const applyCodeSchema = z.object({ discountCode: optionalDiscountCodeSchema });
 
 export function CheckoutForm({
   provider,

@@ -77,6 +77,20 @@ export function checkoutWithCardSchema(today: string) {
   return checkoutDetailsSchema.extend(cardSchema(today).shape);
 }
 
+/** How the payment provider takes the money: a card form on the page, or its own hosted page. */
+export type ProviderKind = "card-form" | "redirect";
+
+/** The checkout form for the active provider: the card fields only when the card is taken on this page. */
+export function checkoutSchemaFor(kind: ProviderKind, today: string) {
+  return kind === "card-form" ? checkoutWithCardSchema(today) : checkoutDetailsSchema;
+}
+
+/** The submit button that re-prices the order with the typed discount code instead of paying. */
+export const APPLY_INTENT = "apply";
+
+/** Applying a code checks the code only: the rest of the form may still be half filled. */
+export const applyCodeSchema = z.object({ discountCode: optionalDiscountCodeSchema });
+
 /**
  * Placing an order through the API (REST and tRPC): the details, the lines and, when the shop takes the card
  * itself, the card; the checkout service checks the card with cardSchema because only it knows the provider.
