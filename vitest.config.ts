@@ -9,6 +9,8 @@ export default defineConfig({
     pool: "forks",
     // Migrates and seeds the base test databases once per run; each test file copies them.
     globalSetup: ["tests/setup/global-db.ts"],
+    // A console.error the test did not declare with expectConsoleError() fails it.
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
