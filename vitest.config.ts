@@ -7,6 +7,10 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Migrates and seeds the base test databases once per run; each test file copies them.
+    globalSetup: ["tests/setup/global-db.ts"],
+    // A console.error the test did not declare with expectConsoleError() fails it.
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { migratedTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
+import { migratedTestDb, seededTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { appMeta, artistBios, blogPosts, records, stockMovements, triviaQuestions, vinylCareTips } from "../schema";
 import { growCatalogue, seedIfEmpty } from "./run";
 
@@ -26,8 +26,8 @@ describe("seedIfEmpty", () => {
   });
 
   it("never reseeds: a second run keeps every row, including changed ones", async () => {
-    t = migratedTestDb();
-    await seedIfEmpty(t.db, opts);
+    // Seeded by seedIfEmpty with `opts`, once per test run.
+    t = await seededTestDb();
     t.db.update(records).set({ stockQuantity: 4242 }).where(eq(records.id, 1)).run();
     t.db.delete(records).where(eq(records.id, 2)).run();
     const again = await seedIfEmpty(t.db, { ...opts, seed: 999 });
@@ -36,8 +36,7 @@ describe("seedIfEmpty", () => {
   });
 
   it("grows the catalogue to a target size for benchmarks", async () => {
-    t = migratedTestDb();
-    await seedIfEmpty(t.db, opts);
+    t = await seededTestDb();
     expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(2236);
     expect(countOf(t.db, records)).toBe(3000);
     expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(0);

@@ -6,6 +6,7 @@ import Stripe from "stripe";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox, records } from "../../db/schema";
+import { expectConsoleError } from "../../tests/setup/console-error";
 import { listen } from "../../tests/setup/http";
 import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
@@ -167,10 +168,16 @@ describe("POST /api/payments/webhook with Stripe", () => {
 
   it("a payment that does not match the order total leaves it pending (acknowledged, not retried)", async () => {
     const { order, sessionId } = pendingOrder();
+    const errors = expectConsoleError();
     for (const overrides of [{ amount_total: order.totals.totalPence - 1 }, { currency: "eur" }]) {
+      errors.mockClear();
       const payload = paidEvent(order, sessionId, overrides);
       const r = await post(payload, sign(payload));
       expect(r.status).toBe(200);
+      // Flagged for a person to review, once per event.
+      expect(errors).toHaveBeenCalledExactlyOnceWith(
+        `[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`,
+      );
     }
     expect(statusOf(order.orderNumber)).toBe("pending_payment");
     expect(confirmations(order.orderNumber)).toHaveLength(0);

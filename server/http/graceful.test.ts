@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { expectConsoleError } from "../../tests/setup/console-error";
 import { gracefulShutdown } from "./graceful";
 
 function slowServer(delayMs: number, events: string[] = []) {
@@ -46,9 +47,11 @@ describe("gracefulShutdown", () => {
       () => "cut off",
     );
     await inHandler;
+    const errors = expectConsoleError();
     const started = Date.now();
     await new Promise<void>((r) => gracefulShutdown(server, r, 200));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await inFlight).toBe("cut off");
+    expect(errors).toHaveBeenCalledExactlyOnceWith("In-flight requests did not finish in 200 ms; closing connections");
   });
 });

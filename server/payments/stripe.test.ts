@@ -4,6 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, orders, records } from "../../db/schema";
+import { expectConsoleError } from "../../tests/setup/console-error";
 import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createServices, type Services } from "../services";
@@ -125,6 +126,7 @@ describe("Stripe Checkout sessions", () => {
     reply = () => ({ status: 500, body: { error: { type: "api_error", message: "Stripe is having a moment" } } });
     const rec = insertRecord(t.db, { stockQuantity: 3 });
     insertDiscountCode(t.db, "DOWN10");
+    const errors = expectConsoleError();
     const attempt = s.checkout.submit(
       { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 3 }], discountCode: "DOWN10", email: "down@example.com", shipping: address, userId: null, today: TEST_TODAY },
       { origin },
@@ -132,7 +134,12 @@ describe("Stripe Checkout sessions", () => {
     await expect(attempt).rejects.toBeInstanceOf(PaymentUnavailableError);
     expect(seen).toHaveLength(2);
     expect(seen[0]!.headers["idempotency-key"]).toBe(seen[1]!.headers["idempotency-key"]);
-    expect(latestOrderFor("down@example.com").status).toBe("cancelled");
+    const order = latestOrderFor("down@example.com");
+    expect(order.status).toBe("cancelled");
+    expect(errors).toHaveBeenCalledExactlyOnceWith(
+      `[checkout] creating the payment session for ${order.orderNumber} failed:`,
+      "Stripe is having a moment",
+    );
     expect(stockOf(rec.id)).toBe(3);
     expect(s.discounts.check("DOWN10", null).ok).toBe(true);
   });
@@ -140,14 +147,20 @@ describe("Stripe Checkout sessions", () => {
   it("a session without a payment page address is a failure too", async () => {
     reply = () => ({ status: 200, body: { id: "cs_test_nourl", object: "checkout.session", url: null } });
     const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const errors = expectConsoleError();
     await expect(
       s.checkout.submit(
         { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 1 }], discountCode: null, email: "nourl@example.com", shipping: address, userId: null, today: TEST_TODAY },
         { origin },
       ),
     ).rejects.toBeInstanceOf(PaymentUnavailableError);
-    expect(latestOrderFor("nourl@example.com").status).toBe("cancelled");
+    const order = latestOrderFor("nourl@example.com");
+    expect(order.status).toBe("cancelled");
     expect(stockOf(rec.id)).toBe(1);
+    expect(errors).toHaveBeenCalledExactlyOnceWith(
+      `[checkout] creating the payment session for ${order.orderNumber} failed:`,
+      "Stripe returned a checkout session without a payment page address.",
+    );
   });
 
   it("sends the browser to Stripe's hosted page, whatever API address is configured", () => {

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { openDatabase, type Db } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { seedIfEmpty } from "../../db/seed/run";
+import { TEST_SEED, TEST_TODAY, type BaseDbFiles } from "./base-db";
 
-export const TEST_SEED = 20261122;
-export const TEST_TODAY = "2026-11-22";
+export { TEST_SEED, TEST_TODAY };
 
 export interface TestDb {
   db: Db;
@@ -14,13 +15,19 @@ export interface TestDb {
   cleanup: () => void;
 }
 
-/** A real SQLite file in a fresh temporary folder, migrated like production. */
-export function migratedTestDb(): TestDb {
+/**
+ * A real SQLite file in a fresh temporary folder. With the global setup (tests/setup/global-db.ts) it
+ * starts as a copy of a base database built once per run; `copied` is false when there is none, and the
+ * caller migrates (and seeds) it itself.
+ */
+function freshTestDb(base: keyof BaseDbFiles): { t: TestDb; copied: boolean } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-test-"));
   const file = path.join(dir, "test.db");
+  const baseFile = inject("baseDbs")?.[base];
+  // The base was checkpointed and closed, so its main file alone is the whole database.
+  if (baseFile) fs.copyFileSync(baseFile, file);
   const db = openDatabase(file);
-  runMigrations(db);
-  return {
+  const t = {
     db,
     file,
     cleanup: () => {
@@ -28,11 +35,22 @@ export function migratedTestDb(): TestDb {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return { t, copied: !!baseFile };
+}
+
+/** A real SQLite file in a fresh temporary folder, migrated like production. */
+export function migratedTestDb(): TestDb {
+  const { t, copied } = freshTestDb("migrated");
+  if (!copied) runMigrations(t.db);
+  return t;
 }
 
 /** Migrated and seeded with the fixed test seed and date (no media files: tests don't need them). */
 export async function seededTestDb(): Promise<TestDb> {
-  const t = migratedTestDb();
-  await seedIfEmpty(t.db, { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false });
+  const { t, copied } = freshTestDb("seeded");
+  if (!copied) {
+    runMigrations(t.db);
+    await seedIfEmpty(t.db, { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false });
+  }
   return t;
 }
