@@ -1,13 +1,21 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
 import { GENRES } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
-import type { NewsletterOutcome } from "~/routes/newsletter/subscribe";
 import { useHydrated } from "~/lib/use-hydrated";
 import { newsletterSchema } from "~/domain/newsletter/newsletter-schema";
+import type { Toast } from "~/domain/shared/toast";
+
+/** What the footer's sign-up answers (app/routes/newsletter/subscribe.server.ts). */
+export interface NewsletterOutcome {
+  status: "created" | "already" | "invalid" | "error";
+  result: SubmissionResult<string[]> | null;
+  discountCode: string | null;
+  toast: Toast | null;
+}
 
 /**
  * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it validates as

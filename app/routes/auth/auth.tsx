@@ -1,17 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
-import { loginSchema, registerFormSchema, registrationFields } from "~/domain/accounts/auth-schemas";
-import { cookieHeaders } from "~/lib/cart-state.server";
-import { formFailureOf } from "~/domain/shared/errors";
+import { loginSchema, registerFormSchema } from "~/domain/accounts/auth-schemas";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { pageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { signInOrRegister, type AuthTab as Tab } from "./auth.server";
 import type { Route } from "./+types/auth";
-
-type Tab = "login" | "register";
 
 function tabOf(url: URL): Tab {
   return url.searchParams.get("tab") === "register" ? "register" : "login";
@@ -31,62 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { tab: tabOf(url), redirectTo, canonicalUrl: `${url.origin}/auth` };
 }
 
-const HIDDEN = ["password", "confirmPassword"];
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
-  if (formData.get("intent") === "register") {
-    const submission = parseWithZod(formData, { schema: registerFormSchema });
-    if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
-    return attempt("register", submission, redirectTo, request, context, () =>
-      context.services.accounts.register(registrationFields(submission.value)),
-    );
-  }
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return invalid("login", submission.reply({ hideFields: HIDDEN }));
-  return attempt("login", submission, redirectTo, request, context, () =>
-    context.services.accounts.login({ ...submission.value, clientIp: context.clientIp }),
-  );
-}
-
-function invalid(intent: Tab, result: SubmissionResult) {
-  return data({ intent, result, toast: null }, { status: 400 });
-}
-
-/** Runs the sign-in or registration; success signs in and redirects, a known failure re-renders the form. */
-async function attempt(
-  intent: Tab,
-  submission: { reply: (o: { formErrors: string[]; hideFields: string[] }) => SubmissionResult },
-  redirectTo: string,
-  request: Request,
-  context: Route.ActionArgs["context"],
-  run: () => Promise<{ username: string; id: number }>,
-) {
-  try {
-    const user = await run();
-    const headers = cookieHeaders(...(await context.auth.signIn(user)));
-    const toast =
-      intent === "register"
-        ? { type: "success" as const, title: "Registration successful", description: `Welcome to Needledrop, ${user.username}!` }
-        : { type: "success" as const, title: "Login successful", description: `Welcome back, ${user.username}!` };
-    return redirectWithToast(redirectTo, toast, { headers });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    const { status } = known;
-    const headers: HeadersInit = known.retryAfterSeconds ? { "Retry-After": String(known.retryAfterSeconds) } : {};
-    const title = intent === "register" ? "Registration failed" : "Login failed";
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: [known.message], hideFields: HIDDEN }),
-        toast: { type: "error" as const, title, description: known.message },
-      },
-      { status, headers },
-    );
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) => signInOrRegister(request, context);
 
 function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: unknown }) {
   const pending = useNavigation().formData?.get("intent") === "login";

@@ -17,7 +17,6 @@ import type { CheckoutOutcome, OrderRequest } from "../../../server/services/che
 
 /** Card details are never sent back in a page, whatever happens to the submission. */
 const CARD_FIELDS = ["cardNumber", "cardCvc"];
-export const CANCELLED_MESSAGE = "Payment cancelled. Nothing has been charged.";
 const CODE_CHANGED_MESSAGE = "Your discount code changed the total. Please check it, then pay.";
 
 const viewerOf = (request: Request, context: AppLoadContext) => ({

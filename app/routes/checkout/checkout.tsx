@@ -4,8 +4,10 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { CartNeedsReview, CheckoutNotice, EmptyCheckout } from "~/components/checkout/notices";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
 import { pageMeta } from "~/lib/seo";
-import { CANCELLED_MESSAGE, loadCheckout, submitCheckout } from "./checkout.server";
+import { loadCheckout, submitCheckout } from "./checkout.server";
 import type { Route } from "./+types/checkout";
+
+const CANCELLED_MESSAGE = "Payment cancelled. Nothing has been charged.";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Checkout", description: "Pay for the records in your Needledrop cart." }),
