@@ -68,7 +68,7 @@ const VINYL = like(records.format, "%vinyl%");
 // the title, artist, label, catalogue number or genre, accents ignored, near misses when that finds
 // few records; relevance is bm25 with title and artist weighted highest (docs/decisions/0005-search.md).
 // ---------------------------------------------------------------------------------------------
-export const textSearch = {
+const textSearch = {
   terms(q: string): string[] {
     return searchTerms(q);
   },

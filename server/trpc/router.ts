@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from "./init";
+import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { catalogueRouter } from "./routers/catalogue";
 import { recommendationsRouter } from "./routers/recommendations";
@@ -20,4 +20,3 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
-export const createCaller = createCallerFactory(appRouter);

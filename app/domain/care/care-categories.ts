@@ -54,10 +54,6 @@ export const CARE_SECTION_COPY: Readonly<Record<CareCategory, CareSectionCopy>> 
   },
 };
 
-export function isCareCategory(value: unknown): value is CareCategory {
-  return typeof value === "string" && (CARE_CATEGORIES as readonly string[]).includes(value);
-}
-
 /** The anchor of a section on /vinyl-care, e.g. "#cleaning". */
 export function careSectionId(category: CareCategory): string {
   return category;

@@ -103,10 +103,6 @@ export function genreColours(genre: string | null | undefined): ColourPair {
   return { ...pair };
 }
 
-export function isKnownGenre(genre: string): genre is Genre {
-  return (GENRES as readonly string[]).includes(genre);
-}
-
 /** Spec §3/§9: genres with 5 or more records, listed alphabetically. */
 export const GENRE_LIST_THRESHOLD = 5;
 

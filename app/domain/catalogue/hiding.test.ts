@@ -5,7 +5,6 @@ import {
   isPlaceholderTitle,
   PLACEHOLDER_TITLES,
   shouldHideRecord,
-  visibleRecords,
 } from "./hiding";
 import { makeRecord } from "./test-records";
 
@@ -103,16 +102,3 @@ describe("shouldHideRecord (spec §5 record hiding)", () => {
   });
 });
 
-describe("visibleRecords", () => {
-  it("keeps only records that are not hidden, in order", () => {
-    const records = [
-      makeRecord({ id: 1 }),
-      makeRecord({ id: 2, title: "Summer Nights" }),
-      makeRecord({ id: 3, stockQuantity: 0 }),
-      makeRecord({ id: 4, stockQuantity: 0, releaseDate: future }),
-      makeRecord({ id: 5 }),
-    ];
-    expect(visibleRecords(records, { today }).map((r) => r.id)).toEqual([1, 4, 5]);
-    expect(visibleRecords([], { today })).toEqual([]);
-  });
-});

@@ -66,6 +66,3 @@ export function shouldHideRecord(record: HideableRecord, options: HidingOptions)
   return false;
 }
 
-export function visibleRecords<T extends HideableRecord>(records: readonly T[], options: HidingOptions): T[] {
-  return records.filter((record) => !shouldHideRecord(record, options));
-}

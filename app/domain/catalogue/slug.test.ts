@@ -1,6 +1,5 @@
 import { describe, it, expect } from "vitest";
 import {
-  isCanonicalIdentifier,
   parseRecordIdentifier,
   recordIdentifier,
   recordPath,
@@ -99,16 +98,3 @@ describe("parseRecordIdentifier (spec §2: optional numeric prefix is the id)", 
   });
 });
 
-describe("isCanonicalIdentifier", () => {
-  it("accepts the exact identifier or path", () => {
-    expect(isCanonicalIdentifier("42-miles-davis-kind-of-blue", kindOfBlue)).toBe(true);
-    expect(isCanonicalIdentifier("/vinyl/42-miles-davis-kind-of-blue", kindOfBlue)).toBe(true);
-  });
-
-  it("rejects a bare id, a stale slug, a wrong id or different case", () => {
-    expect(isCanonicalIdentifier("42", kindOfBlue)).toBe(false);
-    expect(isCanonicalIdentifier("42-miles-davis", kindOfBlue)).toBe(false);
-    expect(isCanonicalIdentifier("43-miles-davis-kind-of-blue", kindOfBlue)).toBe(false);
-    expect(isCanonicalIdentifier("42-Miles-Davis-Kind-of-Blue", kindOfBlue)).toBe(false);
-  });
-});

@@ -6,7 +6,6 @@
 
 import { foldAccents } from "~/domain/shared/fold-accents";
 
-
 /**
  * Lower-case, ASCII, hyphen-separated. "&" becomes "and" rather than vanishing,
  * so "Sly & the Family Stone" does not read as "sly-the-family-stone".
@@ -75,7 +74,3 @@ export function parseRecordIdentifier(path: string): ParsedIdentifier {
   return { id: null, slug: segment };
 }
 
-/** True when the identifier (or path) is exactly the record's canonical one. */
-export function isCanonicalIdentifier(identifier: string, record: IdentifiableRecord): boolean {
-  return lastSegment(identifier.trim()) === recordIdentifier(record);
-}

@@ -14,4 +14,3 @@ export function normaliseUkPostcode(input: string): string | null {
   return spaced;
 }
 
-export const isUkPostcode = (input: string): boolean => normaliseUkPostcode(input) !== null;

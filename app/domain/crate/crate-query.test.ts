@@ -12,7 +12,6 @@ import {
   parseCrate,
   randomSeed,
   readCrateSearch,
-  sameCrate,
   toCrateRecord,
 } from "./crate-query";
 
@@ -79,13 +78,6 @@ describe("crate addresses", () => {
     expect(crateTitle({ kind: "under-15" })).toBe("Under £15");
     expect(crateTitle({ kind: "staff-picks" })).toBe("Staff picks");
     expect(crateTitle({ kind: "surprise" })).toBe("Surprise me");
-  });
-
-  it("compares crates", () => {
-    expect(sameCrate({ kind: "genre", genre: "Jazz" }, { kind: "genre", genre: "Jazz" })).toBe(true);
-    expect(sameCrate({ kind: "genre", genre: "Jazz" }, { kind: "genre", genre: "Soul" })).toBe(false);
-    expect(sameCrate({ kind: "new-in" }, { kind: "new-in" })).toBe(true);
-    expect(sameCrate({ kind: "new-in" }, { kind: "genre", genre: "new-in" })).toBe(false);
   });
 });
 

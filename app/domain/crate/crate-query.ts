@@ -70,11 +70,6 @@ export function crateTitle(key: CrateKey): string {
   return key.kind === "genre" ? key.genre : SPECIAL_CRATE_COPY[key.kind].title;
 }
 
-/** Same crate (and, for a surprise, the same shuffle)? */
-export function sameCrate(a: CrateKey, b: CrateKey): boolean {
-  return a.kind === b.kind && (a.kind !== "genre" || (b.kind === "genre" && a.genre === b.genre));
-}
-
 // A query value keeps ":" readable (it is allowed there); everything else is percent-encoded.
 const encodeValue = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ":");
 

@@ -5,7 +5,6 @@ import {
   parsePrice,
   parsePriceToPence,
   penceToDecimalString,
-  penceToPounds,
   poundsToPence,
   vatIncludedPence,
   VAT_RATE_PERCENT,
@@ -48,7 +47,7 @@ describe("parsePrice (spec §5: strip £, invalid counts as 0)", () => {
   });
 });
 
-describe("poundsToPence / penceToPounds", () => {
+describe("poundsToPence", () => {
   it("rounds to whole pence without float error", () => {
     expect(poundsToPence(19.99)).toBe(1999);
     expect(poundsToPence(0.1 + 0.2)).toBe(30);
@@ -68,12 +67,6 @@ describe("poundsToPence / penceToPounds", () => {
     expect(poundsToPence(1e-7)).toBe(0);
     expect(poundsToPence(Number.NaN)).toBe(0);
     expect(poundsToPence(Number.POSITIVE_INFINITY)).toBe(0);
-  });
-
-  it("converts pence back to pounds", () => {
-    expect(penceToPounds(1999)).toBe(19.99);
-    expect(penceToPounds(0)).toBe(0);
-    expect(penceToPounds(Number.NaN)).toBe(0);
   });
 
   it("parses price text straight to pence", () => {

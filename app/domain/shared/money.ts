@@ -37,10 +37,6 @@ export function poundsToPence(pounds: number): number {
   return (pounds < 0 ? -pence : pence) || 0;
 }
 
-export function penceToPounds(pence: number): number {
-  return Number.isFinite(pence) ? pence / 100 : 0;
-}
-
 /** Parses a price text such as "£12.00" straight to pence (invalid → 0). */
 export function parsePriceToPence(value: unknown): number {
   return poundsToPence(parsePrice(value));

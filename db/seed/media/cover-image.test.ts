@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderCover, renderDefaultCover } from "./cover-image";
+import { renderCover } from "./cover-image";
 import { coverSvg } from "./cover-svg";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-cover-"));
@@ -18,12 +18,9 @@ describe("renderCover", () => {
     expect(fs.readdirSync(path.dirname(out))).toEqual(["track-1.jpg"]);
   });
 
-  it("renders at other sizes and draws the default sleeve", async () => {
+  it("renders at other sizes", async () => {
     const small = path.join(dir, "small.jpg");
     await renderCover(coverSvg({ catalogueId: "track-2", title: "Pink Moon", artist: "Nick Drake", genre: "Folk" }), small, 300);
     expect(await sharp(small).metadata()).toMatchObject({ width: 300, height: 300 });
-    const fallback = path.join(dir, "default.jpg");
-    await renderDefaultCover(fallback);
-    expect(await sharp(fallback).metadata()).toMatchObject({ format: "jpeg", width: 600, height: 600 });
   });
 });

@@ -160,14 +160,6 @@ function addAt(out: Float64Array, sample: Float64Array, time: number, rate: numb
   for (let i = 0; i < len; i++) out[start + i]! += sample[i]!;
 }
 
-/** The preview as float samples, peak-normalised to 0.8. */
-export function previewSamples(input: PreviewInput): Float64Array {
-  const { out, peak } = mix(input);
-  const scale = peak > 0 ? 0.8 / peak : 0;
-  for (let i = 0; i < out.length; i++) out[i]! *= scale;
-  return out;
-}
-
 function mix(input: PreviewInput): { out: Float64Array; peak: number } {
   const seconds = input.seconds ?? PREVIEW_SECONDS;
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) throw new Error(`Invalid preview length: ${seconds}`);
