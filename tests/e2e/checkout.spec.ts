@@ -498,6 +498,8 @@ test.describe("checkout", () => {
 
   for (const width of [390, 1280]) {
     test(`axe finds no serious problem on the checkout, its errors and the confirmation at ${width} px`, async ({ page, baseURL }) => {
+      // Three full axe scans and a payment: several seconds each on a small machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       const record = createRecord({ stock: 2 });
       await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);

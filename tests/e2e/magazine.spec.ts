@@ -334,6 +334,8 @@ test.describe("magazine safety and accessibility", () => {
 
   for (const width of [390, 1280]) {
     test(`axe finds no serious or critical problem on the magazine's pages at ${width} px`, async ({ page }) => {
+      // Four full axe scans: several seconds each on a small machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       const post = seededPosts()[1]!;
       for (const p of ["/blog", `/blog/${post.slug}`, "/blog/tag/jazz", `/blog/artist/${encodeURIComponent(post.artist)}`]) {
