@@ -24,6 +24,7 @@ export function useCheckoutStorage(formId: string, fill: (name: StoredField, val
     const stored = openCheckoutData();
     for (const [name, value] of Object.entries(fieldsToFill(valuesOf(form), stored))) fill(name as StoredField, value);
     // Only on arrival: later renders must not overwrite what the shopper is typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fill` changes with every render of the form
   }, [formId]);
 
   return useCallback((event: React.FormEvent<HTMLFormElement>) => {

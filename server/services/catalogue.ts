@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";

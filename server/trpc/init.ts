@@ -22,7 +22,7 @@ const t = initTRPC.context<RequestContext>().create({
   },
 });
 
-const CODES = new Map<Function, TRPCError["code"]>([
+const CODES = new Map<abstract new (...args: never[]) => DomainError, TRPCError["code"]>([
   [NotFoundError, "NOT_FOUND"],
   [ValidationError, "BAD_REQUEST"],
   [ForbiddenError, "FORBIDDEN"],
@@ -38,7 +38,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: CODES.get(cause.constructor) ?? "BAD_REQUEST", message: cause.message, cause });
+    throw new TRPCError({ code: CODES.get(cause.constructor as abstract new (...args: never[]) => DomainError) ?? "BAD_REQUEST", message: cause.message, cause });
   }
   return result;
 });

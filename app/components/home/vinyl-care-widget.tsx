@@ -1,5 +1,5 @@
 import { Brush, Hand, Archive, Disc3, SlidersHorizontal, type LucideIcon } from "lucide-react";
-import { ArrowLink, HomeSection } from "./home-section";
+import { HomeSection } from "./home-section";
 
 export interface CareTipView {
   id: number;

@@ -180,7 +180,8 @@ export function HeaderSearch() {
   useEffect(() => {
     const typed = input.current?.value;
     if (typed !== undefined && typed !== text) setText(typed);
-  }, []); // once, after hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration: later text is React's own
+  }, []);
 
   // New results: no option is active until an arrow key says so.
   useEffect(() => setActive(-1), [query, suggestions.data]);

@@ -39,6 +39,7 @@ export function measure(text: string, size: number, letterSpacing = 0): number {
 /** Escape for XML text and attributes, dropping characters XML 1.0 forbids outright. */
 export function escapeXml(text: string): string {
   return text
+    // eslint-disable-next-line no-control-regex -- characters XML 1.0 does not allow are dropped
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
     .replace(/&/g, "&amp;")
