@@ -147,7 +147,11 @@ export default defineConfig(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: "import { z } from \"~/domain/shared/zod\" (CSP-safe, jitless)", allowTypeImports: false }] },
+        {
+          paths: [
+            { name: "zod", message: 'import { z } from "~/domain/shared/zod" (CSP-safe, jitless)', allowTypeImports: false },
+          ],
+        },
       ],
     },
   },

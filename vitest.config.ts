@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/lint/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/lint/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     // Migrates and seeds the base test databases once per run; each test file copies them.

@@ -97,7 +97,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           Skip to content
         </a>
         <Toasts toast={root?.toast ?? null} />
@@ -151,7 +154,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <Shell>
       <title>{`${title} | Needledrop`}</title>
       <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-        <div aria-hidden className="mb-6 h-32 w-32 rounded-full bg-[radial-gradient(circle,var(--color-needle)_0_18%,var(--color-ink)_19%_100%)] shadow-xl" />
+        <div
+          aria-hidden
+          className="mb-6 h-32 w-32 rounded-full bg-[radial-gradient(circle,var(--color-needle)_0_18%,var(--color-ink)_19%_100%)] shadow-xl"
+        />
         <h1 className="font-display text-4xl font-bold">{title}</h1>
         <p className="mt-4 text-stone-600">{text}</p>
         <a href="/" className="mt-8 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">

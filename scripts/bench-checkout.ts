@@ -17,7 +17,9 @@ seed(env);
 // Plenty of copies of a few ordinary records, so the run measures checkout and not running out of stock.
 const db = new Database(env.DATABASE_PATH!);
 const stocked = db
-  .prepare("select id from records where hidden_by_content = 0 and release_date <= date('now') and stock_quantity > 0 order by id limit 4")
+  .prepare(
+    "select id from records where hidden_by_content = 0 and release_date <= date('now') and stock_quantity > 0 order by id limit 4",
+  )
   .all() as { id: number }[];
 db.prepare(`update records set stock_quantity = 100000000 where id in (${stocked.map((r) => r.id).join(",")})`).run();
 const paidOrders = () => (db.prepare("select count(*) as n from orders where status = 'paid'").get() as { n: number }).n;
@@ -31,16 +33,31 @@ const lines = [
   { recordId: stocked[0]!.id, quantity: 1 },
   { recordId: stocked[1]!.id, quantity: 2 },
 ];
-const address = { email: "bench@example.com", name: "Bench Shopper", addressLine1: "1 Load Lane", city: "Leeds", postalCode: "LS1 4DY" };
+const address = {
+  email: "bench@example.com",
+  name: "Bench Shopper",
+  addressLine1: "1 Load Lane",
+  city: "Leeds",
+  postalCode: "LS1 4DY",
+};
 const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
 const cartCookie = `needledrop-cart=${lines.map((l) => `${l.recordId}x${l.quantity}`).join(".")}`;
 
 type Setup = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: () => string };
 const targets: { target: string; setup: Setup; countsOrders: boolean }[] = [
-  { target: `GET /api/tracks/${lines[0]!.recordId} (baseline read)`, setup: { method: "GET", path: `/api/tracks/${lines[0]!.recordId}` }, countsOrders: false },
+  {
+    target: `GET /api/tracks/${lines[0]!.recordId} (baseline read)`,
+    setup: { method: "GET", path: `/api/tracks/${lines[0]!.recordId}` },
+    countsOrders: false,
+  },
   {
     target: "POST /api/cart/price (2 lines)",
-    setup: { method: "POST", path: "/api/cart/price", headers: { "content-type": "application/json" }, body: () => JSON.stringify({ lines }) },
+    setup: {
+      method: "POST",
+      path: "/api/cart/price",
+      headers: { "content-type": "application/json" },
+      body: () => JSON.stringify({ lines }),
+    },
     countsOrders: false,
   },
   {
@@ -85,7 +102,8 @@ async function measure({ setup, countsOrders }: (typeof targets)[number]): Promi
   const orders = paidOrders() - before;
   const rps = countsOrders ? orders / duration : r.requests.average;
   if (!countsOrders && r.non2xx) throw new Error(`${setup.path}: ${r.non2xx} non-2xx answers`);
-  if (countsOrders && orders < r.requests.total * 0.99) console.warn(`${setup.path}: ${r.requests.total} requests made only ${orders} paid orders`);
+  if (countsOrders && orders < r.requests.total * 0.99)
+    console.warn(`${setup.path}: ${r.requests.total} requests made only ${orders} paid orders`);
   return { rps, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts };
 }
 
@@ -100,4 +118,8 @@ try {
   db.close();
   cleanup();
 }
-printTable(rows, `${connections} connections, ${duration} s each after a 2 s warm-up; orders counted in the database; ratios against the baseline read`, "per s");
+printTable(
+  rows,
+  `${connections} connections, ${duration} s each after a 2 s warm-up; orders counted in the database; ratios against the baseline read`,
+  "per s",
+);

@@ -44,7 +44,9 @@ if (args.db) {
   runMigrations(db);
   await seedIfEmpty(db, { seed: SEED, today, mediaDir: "", media: false });
   growCatalogue(db, { seed: SEED, total, today });
-  console.log(`Seeded ${total} records in ${((performance.now() - started) / 1000).toFixed(1)} s (${path.join(dir, "bench.db")}).`);
+  console.log(
+    `Seeded ${total} records in ${((performance.now() - started) / 1000).toFixed(1)} s (${path.join(dir, "bench.db")}).`,
+  );
 }
 
 try {
@@ -55,7 +57,10 @@ try {
   // ----- the queries: words people would type, taken from the catalogue itself -----
   const rng = seededRandom(SEED);
   const names = db.select({ artist: records.artist, title: records.title }).from(records).all();
-  const wordsOf = (text: string) => foldText(text).split(/[^a-z]+/).filter((w) => w.length >= 5);
+  const wordsOf = (text: string) =>
+    foldText(text)
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 5);
   const vocabulary = new Set(names.flatMap((r) => wordsOf(`${r.artist} ${r.title}`)));
   /** n distinct queries, each made from a random record's artist and title words (null: try another). */
   const pick = (n: number, make: (artist: string[], title: string[]) => string | null) => {
@@ -118,9 +123,14 @@ try {
   const base = [...timings.get(baseline)!].sort((a, b) => a - b);
   console.log(
     `\n${count} records; ${iterations} rounds after warm-up; ${os.cpus().length} cores; Node ${process.version}; ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
   );
-  console.log(`First search (builds the visibility bitmap): ${coldMs.toFixed(1)} ms. Service: search.suggest(q, { today, limit: 8 }).`);
+  console.log(
+    `First search (builds the visibility bitmap): ${coldMs.toFixed(1)} ms. Service: search.suggest(q, { today, limit: 8 }).`,
+  );
   const width = Math.max(...[...timings.keys()].map((k) => k.length));
   console.log(
     `${"query".padEnd(width)} ${"queries".padStart(7)} ${"median hits".padStart(11)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"max ms".padStart(8)} ${"p95/base p95".padStart(12)}`,

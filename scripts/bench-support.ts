@@ -64,7 +64,9 @@ export function printTable(rows: BenchRow[], header: string, unit = "req/s"): vo
   const baseline = rows[0]!.rps;
   console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
   const width = Math.max(...rows.map((r) => r.target.length));
-  console.log(`${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}`);
+  console.log(
+    `${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}`,
+  );
   for (const r of rows) {
     console.log(
       `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}`,

@@ -118,9 +118,29 @@ describe("GET /api/tracks", () => {
     const tracks = (await res.json()) as Record<string, unknown>[];
     expect(tracks).toHaveLength(12);
     const first = tracks[0]!;
-    for (const field of ["id", "title", "artist", "genre", "coverUrl", "audioUrl", "duration", "isNewRelease",
-      "isPreOrder", "description", "price", "label", "format", "catalogNumber", "releaseDate",
-      "physical_release_date", "stockQuantity", "stock", "year", "rating", "bestSeller"]) {
+    for (const field of [
+      "id",
+      "title",
+      "artist",
+      "genre",
+      "coverUrl",
+      "audioUrl",
+      "duration",
+      "isNewRelease",
+      "isPreOrder",
+      "description",
+      "price",
+      "label",
+      "format",
+      "catalogNumber",
+      "releaseDate",
+      "physical_release_date",
+      "stockQuantity",
+      "stock",
+      "year",
+      "rating",
+      "bestSeller",
+    ]) {
       expect(first).toHaveProperty(field);
     }
     expect(first.price).toMatch(/^£\d+\.\d{2}$/);

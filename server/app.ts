@@ -81,7 +81,11 @@ export function createApp(options: AppOptions) {
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   // Hashed file names: safe to cache for a year.
-  else app.use("/assets", express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  else
+    app.use(
+      "/assets",
+      express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
 

@@ -11,7 +11,11 @@ describe("loadConfig", () => {
   });
 
   it("reads overrides and splits allowed origins", () => {
-    const c = loadConfig({ PORT: "8080", ALLOWED_ORIGINS: "https://a.example, https://b.example", SMTP_URL: "smtp://127.0.0.1:2525" });
+    const c = loadConfig({
+      PORT: "8080",
+      ALLOWED_ORIGINS: "https://a.example, https://b.example",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
     expect(c.PORT).toBe(8080);
     expect(c.allowedOrigins).toEqual(["https://a.example", "https://b.example"]);
     expect(c.SMTP_URL).toBe("smtp://127.0.0.1:2525");

@@ -1,37 +1,45 @@
 import path from "node:path";
 import { z } from "zod";
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_PATH: z.string().min(1).default("data/needledrop.db"),
-  /** Generated covers and audio previews; shared between databases because they are deterministic. */
-  MEDIA_DIR: z.string().min(1).default("data/media"),
-  SEED: z.coerce.number().int().default(20261122),
-  /** Extra origins allowed to send mutations, comma-separated (e.g. the public https origin behind a proxy). */
-  ALLOWED_ORIGINS: z.string().default(""),
-  /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
-  TRUST_PROXY: z.string().default(""),
-  ACCESS_LOG: z.enum(["on", "off"]).default("on"),
-  /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
-  BUILD_DIR: z.string().min(1).default("build"),
-  /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  /** Key for signed cookies (newsletter ownership); set it so they survive restarts. At least 32 characters. */
-  COOKIE_SECRET: z.string().min(32).optional(),
-  /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
-  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-  /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
-  /** Another Stripe API address (a local mock in tests); the real API otherwise. */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-}).refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
-  message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",
-  path: ["STRIPE_WEBHOOK_SECRET"],
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_PATH: z.string().min(1).default("data/needledrop.db"),
+    /** Generated covers and audio previews; shared between databases because they are deterministic. */
+    MEDIA_DIR: z.string().min(1).default("data/media"),
+    SEED: z.coerce.number().int().default(20261122),
+    /** Extra origins allowed to send mutations, comma-separated (e.g. the public https origin behind a proxy). */
+    ALLOWED_ORIGINS: z.string().default(""),
+    /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
+    TRUST_PROXY: z.string().default(""),
+    ACCESS_LOG: z.enum(["on", "off"]).default("on"),
+    /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
+    BUILD_DIR: z.string().min(1).default("build"),
+    /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Key for signed cookies (newsletter ownership); set it so they survive restarts. At least 32 characters. */
+    COOKIE_SECRET: z.string().min(32).optional(),
+    /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    /** Another Stripe API address (a local mock in tests); the real API otherwise. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
+    message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",
+    path: ["STRIPE_WEBHOOK_SECRET"],
+  });
 
 export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; mediaDir: string };
 

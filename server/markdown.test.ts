@@ -14,20 +14,38 @@ function elements(html: string): { name: string; attribs: Record<string, string>
 /** Nothing in the HTML can run: no script-ish element, no event handler, no script URL. */
 function expectInert(html: string) {
   for (const { name, attribs } of elements(html)) {
-    expect(["script", "iframe", "object", "embed", "style", "svg", "math", "form", "input", "button", "base", "meta", "link"]).not.toContain(name);
+    expect([
+      "script",
+      "iframe",
+      "object",
+      "embed",
+      "style",
+      "svg",
+      "math",
+      "form",
+      "input",
+      "button",
+      "base",
+      "meta",
+      "link",
+    ]).not.toContain(name);
     for (const [attr, value] of Object.entries(attribs)) {
       expect(attr).not.toMatch(/^on/i);
       expect(attr).not.toBe("style");
       expect(attr).not.toBe("srcdoc");
-      // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL's scheme
-      if (attr === "href" || attr === "src") expect(value.replace(/[\s\x00-\x20]+/g, "")).not.toMatch(/^(javascript|data|vbscript):/i);
+      if (attr === "href" || attr === "src") {
+        // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL's scheme
+        expect(value.replace(/[\s\x00-\x20]+/g, "")).not.toMatch(/^(javascript|data|vbscript):/i);
+      }
     }
   }
 }
 
 describe("renderMarkdown", () => {
   it("renders the Markdown a post uses", () => {
-    const html = renderMarkdown("Intro with **bold** and *italic*.\n\n## A heading\n\n- one\n- two\n\n1. first\n\n> A pull quote.\n\n`code`");
+    const html = renderMarkdown(
+      "Intro with **bold** and *italic*.\n\n## A heading\n\n- one\n- two\n\n1. first\n\n> A pull quote.\n\n`code`",
+    );
     expect(html).toContain("<p>Intro with <strong>bold</strong> and <em>italic</em>.</p>");
     expect(html).toContain("<h2>A heading</h2>");
     expect(html).toContain("<ul>\n<li>one</li>");

@@ -4,13 +4,22 @@ import { CoverImage } from "./cover-image";
 
 const render = (props: Partial<React.ComponentProps<typeof CoverImage>> = {}) =>
   renderToStaticMarkup(
-    <CoverImage src="/media/covers/track-1.jpg" alt="Cover of A by B" sizes="(min-width: 768px) 25vw, 50vw" width={600} height={600} {...props} />,
+    <CoverImage
+      src="/media/covers/track-1.jpg"
+      alt="Cover of A by B"
+      sizes="(min-width: 768px) 25vw, 50vw"
+      width={600}
+      height={600}
+      {...props}
+    />,
   );
 
 describe("CoverImage", () => {
   it("renders AVIF and WebP sources and a JPEG fallback, all with srcset and sizes", () => {
     const html = render({ className: "h-full w-full" });
-    expect(html).toMatch(/^<picture class="contents"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp"/);
+    expect(html).toMatch(
+      /^<picture class="contents"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp"/,
+    );
     expect(html).toContain('srcSet="/api/album-image?url=/media/covers/track-1.jpg&amp;width=160&amp;format=avif 160w, ');
     expect(html).toContain("width=640&amp;format=webp 640w");
     expect(html).toContain('src="/api/album-image?url=/media/covers/track-1.jpg&amp;width=640&amp;format=jpeg"');

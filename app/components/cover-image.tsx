@@ -24,7 +24,16 @@ export interface CoverImageProps {
  * the browser fetches the smallest file that fills `sizes`. Addresses the endpoint cannot resize (not one of
  * the shop's own image paths) are shown as they are.
  */
-export function CoverImage({ src, alt, sizes, width, height, priority = false, className, widths = COVER_WIDTHS }: CoverImageProps) {
+export function CoverImage({
+  src,
+  alt,
+  sizes,
+  width,
+  height,
+  priority = false,
+  className,
+  widths = COVER_WIDTHS,
+}: CoverImageProps) {
   const display = displayCoverUrl(src) || DEFAULT_COVER_URL;
   const loading = priority
     ? ({ loading: "eager", fetchPriority: "high" } as const)

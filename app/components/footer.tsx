@@ -35,8 +35,8 @@ export function Footer() {
             About Needledrop
           </h2>
           <p className="mt-3 text-sm">
-            An independent record shop for collectors across the UK: new pressings, reissues and pre-orders, picked by
-            people who still queue on Record Store Day. Orders ship by Royal Mail.
+            An independent record shop for collectors across the UK: new pressings, reissues and pre-orders, picked by people who
+            still queue on Record Store Day. Orders ship by Royal Mail.
           </p>
         </section>
       </div>

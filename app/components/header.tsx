@@ -34,7 +34,16 @@ const counted = (name: string, count: number, one: string, many: string) =>
 
 const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
 
-export function Header({ menuOpen, menuButton, onOpenMenu, cartCount, favouritesCount, user, cartOpen = false, onOpenCart }: HeaderProps) {
+export function Header({
+  menuOpen,
+  menuButton,
+  onOpenMenu,
+  cartCount,
+  favouritesCount,
+  user,
+  cartOpen = false,
+  onOpenCart,
+}: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
       <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">

@@ -50,7 +50,9 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       aria-label="Main"
       // Opening shows the panel at once (so focus can move in); closing keeps it visible until it has slid away.
       className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove text-white duration-200 lg:visible lg:translate-x-0 motion-reduce:transition-none ${
-        open ? "visible translate-x-0 shadow-2xl transition-transform" : "invisible -translate-x-full transition-[transform,visibility]"
+        open
+          ? "visible translate-x-0 shadow-2xl transition-transform"
+          : "invisible -translate-x-full transition-[transform,visibility]"
       }`}
     >
       <div className="flex items-center justify-between px-5 py-5">
@@ -75,9 +77,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       <div className="flex-1 space-y-6 px-3 pb-8">
         {[...NAV_SECTIONS, { title: "Your Library", entries: library }].map((section) => (
           <div key={section.title}>
-            <h2 className="px-3 pb-2 text-xs font-semibold tracking-widest text-stone-400 uppercase">
-              {section.title}
-            </h2>
+            <h2 className="px-3 pb-2 text-xs font-semibold tracking-widest text-stone-400 uppercase">{section.title}</h2>
             <ul className="space-y-1">
               {section.title === "Your Library" && signedIn && (
                 <li>

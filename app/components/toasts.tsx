@@ -37,7 +37,9 @@ export function ToastNow({ toast }: { toast: Toast | null }) {
           <div
             role="status"
             className={`mx-4 mt-4 rounded-lg border px-4 py-3 text-sm shadow-sm lg:mx-8 ${
-              toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900"
+              toast.type === "error"
+                ? "border-red-300 bg-red-50 text-red-900"
+                : "border-emerald-300 bg-emerald-50 text-emerald-900"
             }`}
           >
             <strong className="block">{toast.title}</strong>

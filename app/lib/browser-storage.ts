@@ -22,7 +22,13 @@ export function browserStorage(): KeyValueStorage | null {
  * `parse(raw)` of the value under `key` (raw is null when nothing is stored). When a stored value does not
  * parse it is logged as `label`, removed, and null is returned; a refusing storage also gives null.
  */
-export function readStored<T>(storage: KeyValueStorage, key: string, parse: (raw: string | null) => T | null, label: string, warn: Warn): T | null {
+export function readStored<T>(
+  storage: KeyValueStorage,
+  key: string,
+  parse: (raw: string | null) => T | null,
+  label: string,
+  warn: Warn,
+): T | null {
   let raw: string | null;
   try {
     raw = storage.getItem(key);

@@ -20,7 +20,10 @@ export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary 
   return toCartSummary(cart, priced);
 }
 
-export function loadCart(request: Request, context: AppLoadContext): { cart: Cart; summary: CartSummary; discard: string | null } {
+export function loadCart(
+  request: Request,
+  context: AppLoadContext,
+): { cart: Cart; summary: CartSummary; discard: string | null } {
   const { value: cart, discard } = readCart(request.headers.get("Cookie"), context.auth.secure);
   return { cart, summary: summariseCart(context, cart), discard };
 }

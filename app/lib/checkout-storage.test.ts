@@ -11,9 +11,14 @@ import {
   saveCheckoutData,
 } from "./checkout-storage";
 
-
 const stored = {
-  shippingAddress: { name: "Ada Lovelace", addressLine1: "12 Groove Street", city: "Leeds", postalCode: "LS1 4AP", country: "United Kingdom" },
+  shippingAddress: {
+    name: "Ada Lovelace",
+    addressLine1: "12 Groove Street",
+    city: "Leeds",
+    postalCode: "LS1 4AP",
+    country: "United Kingdom",
+  },
   customerEmail: "ada@example.com",
 };
 
@@ -107,14 +112,23 @@ describe("stored checkout data", () => {
 
   it("saves what the shopper types, trimmed, without the second address line or card details", () => {
     const storage = memoryStorage();
-    const values = { email: " ada@example.com ", name: "Ada Lovelace", addressLine1: "12 Groove Street", city: "Leeds", postalCode: "LS1 4AP" };
+    const values = {
+      email: " ada@example.com ",
+      name: "Ada Lovelace",
+      addressLine1: "12 Groove Street",
+      city: "Leeds",
+      postalCode: "LS1 4AP",
+    };
     saveCheckoutData({ ...values, addressLine2: "Flat 2", cardNumber: "4242 4242 4242 4242" } as typeof values, storage);
     expect(JSON.parse(storage.data.get(CHECKOUT_DATA_KEY)!)).toEqual(stored);
     expect(readCheckoutData(storage)).toEqual(stored);
   });
 
   it("maps form values to the stored shape, missing ones empty", () => {
-    expect(checkoutDataFrom({ city: "Leeds" })).toEqual({ ...emptyCheckoutData(), shippingAddress: { ...emptyCheckoutData().shippingAddress, city: "Leeds" } });
+    expect(checkoutDataFrom({ city: "Leeds" })).toEqual({
+      ...emptyCheckoutData(),
+      shippingAddress: { ...emptyCheckoutData().shippingAddress, city: "Leeds" },
+    });
   });
 
   it("survives a storage that refuses to read or write", () => {

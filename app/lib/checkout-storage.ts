@@ -34,13 +34,20 @@ const storedSchema = z.object({
     city: text(60),
     postalCode: text(16),
     // The shop delivers within the UK only, whatever an older value said.
-    country: z.string().max(60).optional().transform(() => CHECKOUT_COUNTRY),
+    country: z
+      .string()
+      .max(60)
+      .optional()
+      .transform(() => CHECKOUT_COUNTRY),
   }),
   customerEmail: text(254),
 });
 
 export function emptyCheckoutData(): CheckoutData {
-  return { shippingAddress: { name: "", addressLine1: "", city: "", postalCode: "", country: CHECKOUT_COUNTRY }, customerEmail: "" };
+  return {
+    shippingAddress: { name: "", addressLine1: "", city: "", postalCode: "", country: CHECKOUT_COUNTRY },
+    customerEmail: "",
+  };
 }
 
 /** A stored text → the data, or null when it cannot be read (not JSON, not the shape above). */
@@ -60,9 +67,18 @@ const write = (storage: CheckoutStorage, data: CheckoutData, warn: Warn) =>
   writeStored(storage, CHECKOUT_DATA_KEY, data, "checkout details", warn);
 
 /** The stored data, or null when nothing (readable) is stored; an unreadable value is logged and removed. */
-export function readCheckoutData(storage: CheckoutStorage | null = browserStorage(), warn: Warn = console.warn): CheckoutData | null {
+export function readCheckoutData(
+  storage: CheckoutStorage | null = browserStorage(),
+  warn: Warn = console.warn,
+): CheckoutData | null {
   if (!storage) return null;
-  return readStored(storage, CHECKOUT_DATA_KEY, (raw) => (raw === null ? null : parseCheckoutData(raw)), "checkout details", warn);
+  return readStored(
+    storage,
+    CHECKOUT_DATA_KEY,
+    (raw) => (raw === null ? null : parseCheckoutData(raw)),
+    "checkout details",
+    warn,
+  );
 }
 
 /** Going to checkout: the stored data, created empty when absent (or discarded). */
@@ -78,7 +94,13 @@ export function openCheckoutData(storage: CheckoutStorage | null = browserStorag
 export function checkoutDataFrom(values: Partial<Record<StoredField, string>>): CheckoutData {
   const v = (field: StoredField) => (values[field] ?? "").trim();
   return {
-    shippingAddress: { name: v("name"), addressLine1: v("addressLine1"), city: v("city"), postalCode: v("postalCode"), country: CHECKOUT_COUNTRY },
+    shippingAddress: {
+      name: v("name"),
+      addressLine1: v("addressLine1"),
+      city: v("city"),
+      postalCode: v("postalCode"),
+      country: CHECKOUT_COUNTRY,
+    },
     customerEmail: v("email"),
   };
 }
@@ -98,7 +120,10 @@ export function saveCheckoutData(
  * What to put into the form: the stored value of each field the form has empty. Fields the page already
  * filled (a signed-in customer's profile, values sent back after a declined card) are left as they are.
  */
-export function fieldsToFill(current: Partial<Record<StoredField, string>>, stored: CheckoutData): Partial<Record<StoredField, string>> {
+export function fieldsToFill(
+  current: Partial<Record<StoredField, string>>,
+  stored: CheckoutData,
+): Partial<Record<StoredField, string>> {
   const storedValues: Record<StoredField, string> = {
     email: stored.customerEmail,
     name: stored.shippingAddress.name,

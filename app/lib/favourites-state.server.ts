@@ -3,7 +3,13 @@
  * (moved onto the account at every sign-in: see `auth.signIn` in the request context).
  */
 import type { AppLoadContext } from "react-router";
-import { applyVisitorFavourites, FAVOURITE_NOT_FOUND, FAVOURITES_FULL, favouritesToast, type FavouritesIntent } from "~/domain/favourites/favourites-intent";
+import {
+  applyVisitorFavourites,
+  FAVOURITE_NOT_FOUND,
+  FAVOURITES_FULL,
+  favouritesToast,
+  type FavouritesIntent,
+} from "~/domain/favourites/favourites-intent";
 import { readVisitorFavourites, visitorFavouritesCookie } from "~/domain/favourites/favourites-cookie";
 import type { Toast } from "~/domain/shared/toast";
 

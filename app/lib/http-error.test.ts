@@ -3,9 +3,7 @@ import { fetchJson, httpErrorText, HttpResponseError, throwIfResNotOk } from "./
 
 describe("httpErrorText (spec §8)", () => {
   it("is the status, a colon and the body", () => {
-    expect(httpErrorText(404, "Not Found", '{"error":"No record with id 9."}')).toBe(
-      '404: {"error":"No record with id 9."}',
-    );
+    expect(httpErrorText(404, "Not Found", '{"error":"No record with id 9."}')).toBe('404: {"error":"No record with id 9."}');
     expect(httpErrorText(500, "Internal Server Error", "Something went wrong")).toBe("500: Something went wrong");
   });
 
@@ -67,9 +65,7 @@ describe("fetchJson", () => {
 
   it("throws the spec §8 text for a failed answer", async () => {
     const failing = async () => answer("", { status: 503, statusText: "Service Unavailable" });
-    await expect(fetchJson("/api/recommendations?history=1", { fetch: failing })).rejects.toThrow(
-      "503: Service Unavailable",
-    );
+    await expect(fetchJson("/api/recommendations?history=1", { fetch: failing })).rejects.toThrow("503: Service Unavailable");
     const withBody = async () => answer('{"error":"Not signed in"}', { status: 401, statusText: "Unauthorized" });
     await expect(fetchJson("/api/user", { fetch: withBody })).rejects.toThrow('401: {"error":"Not signed in"}');
   });

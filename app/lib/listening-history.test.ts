@@ -10,7 +10,6 @@ import {
   withPlayed,
 } from "./listening-history";
 
-
 describe("listening history rules (spec §4, §9)", () => {
   it("uses the key needledrop-listening-history and keeps at most 20", () => {
     expect(LISTENING_HISTORY_KEY).toBe("needledrop-listening-history");
@@ -58,7 +57,21 @@ describe("parseListeningHistory", () => {
   });
 
   it("refuses anything else", () => {
-    for (const raw of ["", "{", "not json", "{}", '{"0":1}', "null", "12", '"12"', "[1,null]", '["x"]', "[0]", "[1.5]", "[[1]]"]) {
+    for (const raw of [
+      "",
+      "{",
+      "not json",
+      "{}",
+      '{"0":1}',
+      "null",
+      "12",
+      '"12"',
+      "[1,null]",
+      '["x"]',
+      "[0]",
+      "[1.5]",
+      "[[1]]",
+    ]) {
       expect(parseListeningHistory(raw), raw).toBeNull();
     }
   });

@@ -3,7 +3,8 @@ import { MAX_ORDER_TOKENS, ORDER_ACCESS_COOKIE, parseOrderTokens } from "~/domai
 import { orderAccessCookie, readOrderTokens } from "./order-access.server";
 
 const token = (n: number) => `token-${String(n).padStart(4, "0")}-abcdefghij`;
-const requestWith = (cookie?: string) => new Request("http://shop.test/checkout", cookie === undefined ? {} : { headers: { Cookie: cookie } });
+const requestWith = (cookie?: string) =>
+  new Request("http://shop.test/checkout", cookie === undefined ? {} : { headers: { Cookie: cookie } });
 
 describe("reading the order-access cookie", () => {
   it("reads nothing when there is no cookie", () => {

@@ -23,7 +23,12 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:type", content: type },
     { property: "og:locale", content: "en_GB" },
-    ...(url ? [{ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url }] : []),
+    ...(url
+      ? [
+          { tagName: "link", rel: "canonical", href: url },
+          { property: "og:url", content: url },
+        ]
+      : []),
     ...(image ? [{ property: "og:image", content: image }] : []),
   ];
 }

@@ -39,7 +39,9 @@ export const records = sqliteTable(
     year: integer("year"),
     rating: real("rating"),
     bestSeller: integer("best_seller", { mode: "boolean" }).notNull().default(false),
-    condition: text("condition", { enum: ["new", "used"] }).notNull().default("new"),
+    condition: text("condition", { enum: ["new", "used"] })
+      .notNull()
+      .default("new"),
     hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
       .notNull()
       .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),

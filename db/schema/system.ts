@@ -11,7 +11,9 @@ export const emailOutbox = sqliteTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     createdAt: createdAt(),

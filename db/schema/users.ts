@@ -16,7 +16,9 @@ export const users = sqliteTable("users", {
   zipCode: text("zip_code"),
   country: text("country"),
   phone: text("phone"),
-  role: text("role", { enum: ["customer", "admin"] }).notNull().default("customer"),
+  role: text("role", { enum: ["customer", "admin"] })
+    .notNull()
+    .default("customer"),
   favoriteGenres: text("favorite_genres", { mode: "json" }).$type<string[]>().notNull().default([]),
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id"),

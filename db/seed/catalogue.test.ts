@@ -87,7 +87,7 @@ describe("generateBenchRecords", () => {
 });
 
 describe("generated descriptions", () => {
-  it("never write a band name ending in s as \"…s's\"", () => {
+  it('never write a band name ending in s as "…s\'s"', () => {
     const fictional = rows.filter((r) => (LABELS as readonly string[]).includes(r.label ?? ""));
     expect(fictional.filter((r) => r.artist.endsWith("s") && r.description?.includes(r.artist)).length).toBeGreaterThan(0);
     expect(fictional.some((r) => r.description?.includes(`${r.artist}'s`) && r.artist.endsWith("s"))).toBe(false);

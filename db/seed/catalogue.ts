@@ -20,7 +20,6 @@ import { pickFormat, priceFor, releaseFor, stockFor } from "./record-traits";
 export const TRACK_COUNT = 757;
 export const PREVIEW_SECONDS = 8;
 
-
 /**
  * A handful of legacy rows the hiding rule (spec §5) must keep out of listings: placeholder titles and
  * records whose only image is the default stock photo. They stay in the database like real shop data would.
@@ -50,9 +49,7 @@ const key = (artist: string, title: string) => `${artist}\u0000${title}`.toLower
 
 function fictionalFacts(rng: SeededRandom, catalogueId: string, taken: Set<string>, today: string): BaseFacts {
   for (;;) {
-    const artist = rng.chance(0.35)
-      ? `The ${rng.pick(ARTIST_SECOND)}`
-      : `${rng.pick(ARTIST_FIRST)} ${rng.pick(ARTIST_SECOND)}`;
+    const artist = rng.chance(0.35) ? `The ${rng.pick(ARTIST_SECOND)}` : `${rng.pick(ARTIST_FIRST)} ${rng.pick(ARTIST_SECOND)}`;
     const title = rng.chance(0.5) ? `${rng.pick(TITLE_WORDS_A)} ${rng.pick(TITLE_WORDS_B)}` : rng.pick(TITLE_WORDS_B);
     if (taken.has(key(artist, title))) continue;
     if (PLACEHOLDER_TITLES.some((p) => p.toLowerCase() === title.toLowerCase())) continue;

@@ -9,8 +9,7 @@ let t: TestDb | undefined;
 afterEach(() => t?.cleanup());
 
 const opts = { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false } as const;
-const countOf = (db: TestDb["db"], table: SQLiteTable) =>
-  db.select({ n: count() }).from(table).get()?.n ?? 0;
+const countOf = (db: TestDb["db"], table: SQLiteTable) => db.select({ n: count() }).from(table).get()?.n ?? 0;
 
 describe("seedIfEmpty", () => {
   it("seeds an empty database once, with the catalogue and the magazine content", async () => {

@@ -43,8 +43,7 @@ function insertRecords(tx: Db, rows: NewRecordRow[]): void {
 }
 
 function insertContent(tx: Db): void {
-  const firstRecordOf = (artist: string) =>
-    tx.select().from(records).where(eq(records.artist, artist)).orderBy(records.id).get();
+  const firstRecordOf = (artist: string) => tx.select().from(records).where(eq(records.artist, artist)).orderBy(records.id).get();
 
   for (const post of BLOG_POSTS) {
     const { id } = tx
@@ -111,7 +110,10 @@ export async function seedIfEmpty(
 }
 
 /** Appends fictional records until the catalogue holds `total` records (for benchmarks). */
-export function growCatalogue(db: Db, { seed, total, today = todayInLondon() }: { seed: number; total: number; today?: string }): number {
+export function growCatalogue(
+  db: Db,
+  { seed, total, today = todayInLondon() }: { seed: number; total: number; today?: string },
+): number {
   let current = db.select({ n: count() }).from(records).get()?.n ?? 0;
   const start = current;
   while (current < total) {

@@ -28,8 +28,13 @@ const bait = http.createServer((_req, res) => {
 let baitOrigin = "";
 
 const image = (query: string, init?: RequestInit) => fetch(`${base}/api/album-image?${query}`, init);
-const cover = (params: string, init?: RequestInit) => image(`url=${encodeURIComponent("/media/covers/track-1.jpg")}&${params}`, init);
-const varyList = (res: Response) => (res.headers.get("vary") ?? "").toLowerCase().split(",").map((v) => v.trim());
+const cover = (params: string, init?: RequestInit) =>
+  image(`url=${encodeURIComponent("/media/covers/track-1.jpg")}&${params}`, init);
+const varyList = (res: Response) =>
+  (res.headers.get("vary") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((v) => v.trim());
 
 function cacheFiles(): string[] {
   if (!fs.existsSync(cacheDir)) return [];

@@ -123,8 +123,22 @@ describe("register", () => {
     expect(r.res.headers.get("cache-control")).toBe("no-store");
     expect(r.body).toMatchObject({ username: "alice", email: "alice@example.com", role: "customer", firstName: "Alice" });
     expect(Object.keys(r.body).sort()).toEqual(
-      ["address", "city", "country", "createdAt", "email", "favoriteGenres", "firstName", "id", "lastName", "phone",
-        "role", "state", "username", "zipCode"].sort(),
+      [
+        "address",
+        "city",
+        "country",
+        "createdAt",
+        "email",
+        "favoriteGenres",
+        "firstName",
+        "id",
+        "lastName",
+        "phone",
+        "role",
+        "state",
+        "username",
+        "zipCode",
+      ].sort(),
     );
     const cookie = sessionCookie(r.res);
     expect(r.text).not.toContain(tokenOf(cookie));
@@ -136,7 +150,10 @@ describe("register", () => {
   it("refuses a taken username or email with 409, and bad fields with 400 and the spec's messages", async () => {
     const taken = await post("/api/register", { username: "alice", email: "other@example.com", password: "secret-password" });
     expect(taken.res.status).toBe(409);
-    expect(taken.body).toEqual({ error: 'The username "alice" is already taken.', message: 'The username "alice" is already taken.' });
+    expect(taken.body).toEqual({
+      error: 'The username "alice" is already taken.',
+      message: 'The username "alice" is already taken.',
+    });
     const email = await post("/api/register", { username: "alice2", email: "ALICE@example.com", password: "secret-password" });
     expect(email.res.status).toBe(409);
     expect(email.body.error).toBe("An account with alice@example.com already exists.");
@@ -155,7 +172,12 @@ describe("register", () => {
   });
 
   it("never makes an admin, whatever the body says", async () => {
-    const r = await post("/api/register", { username: "mallory", email: "m@example.com", password: "secret-password", role: "admin" });
+    const r = await post("/api/register", {
+      username: "mallory",
+      email: "m@example.com",
+      password: "secret-password",
+      role: "admin",
+    });
     expect(r.res.status).toBe(201);
     expect(r.body.role).toBe("customer");
   });
@@ -220,7 +242,13 @@ describe("GET /api/user and POST /api/logout", () => {
     expect(out.res.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
     expect(out.res.headers.getSetCookie()).toContain("session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
-    expect(t.db.select().from(sessions).where(eq(sessions.id, hashToken(tokenOf(cookie)))).get()).toBeUndefined();
+    expect(
+      t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(tokenOf(cookie))))
+        .get(),
+    ).toBeUndefined();
     expect((await get("/api/user", { cookie })).res.status).toBe(401);
     // Signed out already: still 200.
     expect((await post("/api/logout", undefined)).res.status).toBe(200);
@@ -230,7 +258,11 @@ describe("GET /api/user and POST /api/logout", () => {
     for (const column of ["expiresAt", "absoluteExpiresAt"] as const) {
       const cookie = sessionCookie((await login("carol")).res);
       const id = hashToken(tokenOf(cookie));
-      t.db.update(sessions).set({ [column]: Date.now() - 1000 }).where(eq(sessions.id, id)).run();
+      t.db
+        .update(sessions)
+        .set({ [column]: Date.now() - 1000 })
+        .where(eq(sessions.id, id))
+        .run();
       expect((await get("/api/user", { cookie })).res.status).toBe(401);
       expect(t.db.select().from(sessions).where(eq(sessions.id, id)).get()).toBeUndefined();
     }
@@ -239,12 +271,18 @@ describe("GET /api/user and POST /api/logout", () => {
   it("re-sends the cookie when the inactivity deadline slides, and keeps such answers out of shared caches", async () => {
     const cookie = sessionCookie((await login("carol")).res);
     const id = hashToken(tokenOf(cookie));
-    t.db.update(sessions).set({ expiresAt: Date.now() + 24 * 3600_000 }).where(eq(sessions.id, id)).run();
+    t.db
+      .update(sessions)
+      .set({ expiresAt: Date.now() + 24 * 3600_000 })
+      .where(eq(sessions.id, id))
+      .run();
     const r = await get("/api/tracks?limit=1", { cookie });
     expect(r.res.status).toBe(200);
     expect(r.res.headers.getSetCookie()[0]).toMatch(new RegExp(`^${cookie}; Path=/; Max-Age=(60479\\d|604800);`));
     expect(r.res.headers.get("cache-control")).toBe("private, no-cache");
-    expect(t.db.select().from(sessions).where(eq(sessions.id, id)).get()!.expiresAt).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    expect(t.db.select().from(sessions).where(eq(sessions.id, id)).get()!.expiresAt).toBeGreaterThan(
+      Date.now() + 6 * 24 * 3600_000,
+    );
     // Nothing to refresh next time: the public answer is left alone.
     const again = await get("/api/tracks?limit=1", { cookie });
     expect(again.res.headers.getSetCookie()).toEqual([]);
@@ -346,7 +384,11 @@ describe("password reset", () => {
   it("answers the same for an existing and an unknown e-mail, in about the same time", async () => {
     const known: string[] = [];
     for (let i = 0; i < 11; i++) {
-      await createAccount(t.db, { username: `reset-timing-${i}`, email: `reset-timing-${i}@example.com`, password: "secret-password" });
+      await createAccount(t.db, {
+        username: `reset-timing-${i}`,
+        email: `reset-timing-${i}@example.com`,
+        password: "secret-password",
+      });
       known.push(`reset-timing-${i}@example.com`);
     }
     const time = async (email: string) => {
@@ -414,7 +456,9 @@ describe("password reset", () => {
     const tokenRows = t.db.select().from(passwordResetTokens).all();
     expect(tokenRows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
     expect(JSON.stringify(tokenRows)).not.toContain(token);
-    await expect.poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "erin@example.com")).get()?.status).toBe("sent");
+    await expect
+      .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "erin@example.com")).get()?.status)
+      .toBe("sent");
     expect(JSON.stringify(t.db.select().from(emailOutbox).all())).not.toContain(token);
 
     const short = await post("/api/reset-password", { token, password: "123" }, { app: mailBase });
@@ -436,7 +480,11 @@ describe("password reset", () => {
 
     const again = await post("/api/reset-password", { token, password: "another-password" }, { app: mailBase });
     expect(again.res.status).toBe(400);
-    expect(again.body).toEqual({ error: INVALID_RESET_LINK, message: INVALID_RESET_LINK, fields: { token: [INVALID_RESET_LINK] } });
+    expect(again.body).toEqual({
+      error: INVALID_RESET_LINK,
+      message: INVALID_RESET_LINK,
+      fields: { token: [INVALID_RESET_LINK] },
+    });
 
     expect((await login("erin", "secret-password")).res.status).toBe(401);
     expect((await login("erin", "after-reset-password")).res.status).toBe(200);
@@ -478,14 +526,25 @@ function median(values: number[]): number {
 
 describe("a visitor's favourites join the account at sign-in", () => {
   it("registering and logging in through the API move the browser's favourites onto the account and clear the cookie", async () => {
-    const r = await post("/api/register", { username: "fav-visitor", email: "fav-visitor@example.com", password: "secret-password" }, { ip: freshIp(), cookie: "needledrop-favourites=1.2.999999" });
+    const r = await post(
+      "/api/register",
+      { username: "fav-visitor", email: "fav-visitor@example.com", password: "secret-password" },
+      { ip: freshIp(), cookie: "needledrop-favourites=1.2.999999" },
+    );
     expect(r.res.status).toBe(201);
     const userId = (r.body as { id: number }).id;
-    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([{ record_id: 1 }, { record_id: 2 }]);
+    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([
+      { record_id: 1 },
+      { record_id: 2 },
+    ]);
     expect(r.res.headers.getSetCookie().some((c) => /^needledrop-favourites=;.*Max-Age=0/.test(c))).toBe(true);
 
     const again = await login("fav-visitor", "secret-password", { cookie: "needledrop-favourites=3.1" });
     expect(again.res.status).toBe(200);
-    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([{ record_id: 1 }, { record_id: 2 }, { record_id: 3 }]);
+    expect(t.db.$client.prepare("select record_id from favourites where user_id = ? order by record_id").all(userId)).toEqual([
+      { record_id: 1 },
+      { record_id: 2 },
+      { record_id: 3 },
+    ]);
   });
 });

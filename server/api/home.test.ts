@@ -194,9 +194,10 @@ describe("GET /api/recommendations", () => {
 
 describe("tRPC recommendations.forHistory", () => {
   const query = (input: unknown) =>
-    fetch(`${base}/trpc/recommendations.forHistory?input=${encodeURIComponent(JSON.stringify(input))}`).then(
-      async (res) => ({ status: res.status, body: (await res.json()) as { result?: { data: unknown } } }),
-    );
+    fetch(`${base}/trpc/recommendations.forHistory?input=${encodeURIComponent(JSON.stringify(input))}`).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as { result?: { data: unknown } },
+    }));
 
   it("answers the same list as REST", async () => {
     const trpc = await query({ history: [1, 2] });

@@ -21,7 +21,18 @@ let document: ReturnType<typeof openApiDocument> | undefined;
 /** REST shims at the spec's /api paths: thin adapters over the same services as tRPC and loaders. */
 export function apiRouter(): Router {
   const api = Router();
-  api.use(authApi, catalogueApi, homeApi, albumImageApi, vinylCareApi, searchApi, newsletterApi, chatApi, ordersApi, recommendationsApi);
+  api.use(
+    authApi,
+    catalogueApi,
+    homeApi,
+    albumImageApi,
+    vinylCareApi,
+    searchApi,
+    newsletterApi,
+    chatApi,
+    ordersApi,
+    recommendationsApi,
+  );
   api.get(routeOf(OPERATIONS.openApi), cache(PUBLIC_5_MIN), (_req, res) => {
     document ??= openApiDocument();
     res.json(document);

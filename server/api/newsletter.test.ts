@@ -15,7 +15,8 @@ let t: TestDb;
 let base: string;
 let close: () => Promise<void>;
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-newsletter-media-"));
-const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) => res.status(404).send("no pages here");
+const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
+  res.status(404).send("no pages here");
 
 beforeAll(async () => {
   process.env.ACCESS_LOG = "off";
@@ -42,7 +43,8 @@ async function call(method: "GET" | "POST", url: string, { body, cookie }: { bod
 }
 
 const subscribe = (body: unknown, cookie?: string | null) => call("POST", "/api/subscribe", { body, cookie });
-const lookupCode = (email: string, cookie?: string | null) => call("GET", `/api/subscribers/email/${encodeURIComponent(email)}`, { cookie });
+const lookupCode = (email: string, cookie?: string | null) =>
+  call("GET", `/api/subscribers/email/${encodeURIComponent(email)}`, { cookie });
 
 /** The `nl_sub=…` pair of a response's Set-Cookie, to send back as a Cookie header. */
 function ownerCookie(res: Response): string | null {
@@ -172,7 +174,9 @@ describe("GET /api/subscribers/email/{email}", () => {
 
   it("answers 200 to the signed-in owner of the address, in any browser", async () => {
     const sub = await subscribe({ email: "gus@example.com", favoriteGenre: "Punk" });
-    const reg = await call("POST", "/api/register", { body: { username: "gusgus", email: "Gus@Example.com", password: "secret-password" } });
+    const reg = await call("POST", "/api/register", {
+      body: { username: "gusgus", email: "Gus@Example.com", password: "secret-password" },
+    });
     expect(reg.res.status).toBe(201);
     const session = sessionCookie(reg.res);
     const owner = await lookupCode("gus@example.com", session);

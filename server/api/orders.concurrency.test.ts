@@ -48,7 +48,12 @@ async function post(body: unknown): Promise<{ status: number; body: Record<strin
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const countOrders = (where: ReturnType<typeof eq>) => t.db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()!.n;
+const countOrders = (where: ReturnType<typeof eq>) =>
+  t.db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(where)
+    .get()!.n;
 
 describe("200 simultaneous checkouts for a record with 5 in stock", () => {
   it("makes exactly 5 orders, leaves stock 0 and tells every other shopper which record ran out", async () => {

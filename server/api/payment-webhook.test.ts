@@ -32,7 +32,8 @@ let stripeBase: string;
 let testCardBase: string;
 const closers: Array<() => Promise<void>> = [];
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-webhook-media-"));
-const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) => res.status(404).send("no pages here");
+const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
+  res.status(404).send("no pages here");
 
 beforeAll(async () => {
   process.env.ACCESS_LOG = "off";
@@ -61,7 +62,13 @@ afterAll(async () => {
   }
 });
 
-const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+const address = {
+  name: "Ada Lovelace",
+  addressLine1: "1 Record Row",
+  city: "London",
+  postalCode: "SW1A 1AA",
+  country: "United Kingdom",
+};
 let n = 0;
 const stockOf = (id: number) => t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
 
@@ -96,7 +103,11 @@ function eventJson(type: string, session: Record<string, unknown>, id = `evt_tes
   });
 }
 
-function paidEvent(order: { orderNumber: string; totals: { totalPence: number } }, sessionId: string, overrides: Record<string, unknown> = {}) {
+function paidEvent(
+  order: { orderNumber: string; totals: { totalPence: number } },
+  sessionId: string,
+  overrides: Record<string, unknown> = {},
+) {
   return eventJson("checkout.session.completed", {
     id: sessionId,
     payment_status: "paid",
@@ -190,7 +201,11 @@ describe("POST /api/payments/webhook with Stripe", () => {
     expect(stockOf(recordId)).toBe(0);
     expect(s.discounts.check("EXPIRE10", null).ok).toBe(false);
 
-    const payload = eventJson("checkout.session.expired", { id: sessionId, payment_status: "unpaid", metadata: { orderNumber: order.orderNumber } });
+    const payload = eventJson("checkout.session.expired", {
+      id: sessionId,
+      payment_status: "unpaid",
+      metadata: { orderNumber: order.orderNumber },
+    });
     const r = await post(payload, sign(payload));
     expect(r.status).toBe(200);
     expect(statusOf(order.orderNumber)).toBe("cancelled");
@@ -241,7 +256,11 @@ describe("POST /api/payments/webhook with the test card provider", () => {
 
 describe("POST /api/payments/webhook when applying the event fails", () => {
   it("answers 500 with no details (so Stripe retries) and logs neither payload nor secret", async () => {
-    const provider = createStripeProvider({ secretKey: STRIPE_ENV.STRIPE_SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: STRIPE_ENV.STRIPE_API_URL });
+    const provider = createStripeProvider({
+      secretKey: STRIPE_ENV.STRIPE_SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: STRIPE_ENV.STRIPE_API_URL,
+    });
     const broken = {
       checkout: {
         provider,

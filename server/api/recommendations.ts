@@ -16,7 +16,11 @@ recommendationsApi.get(routeOf(OPERATIONS.recommendations), cache(NO_CACHE), (re
     if (history.length === 0) return send(res, recommendationListSchema, []);
     const ctx = contextOf(res);
     const list = ctx.services.recommendations.forHistory(history, { today: ctx.today });
-    send(res, recommendationListSchema, list.map((r) => toApiRecommendation(r, ctx.today)));
+    send(
+      res,
+      recommendationListSchema,
+      list.map((r) => toApiRecommendation(r, ctx.today)),
+    );
   } catch (error) {
     console.error("[recommendations] GET /api/recommendations failed; answering an empty list.", error);
     send(res, recommendationListSchema, []);

@@ -3,7 +3,8 @@ import { useSeededApp } from "../../tests/setup/http";
 
 const server = useSeededApp("search-api");
 
-const get = (q: string | null, extra = "") => fetch(`${server.base}/api/search${q === null ? "" : `?q=${encodeURIComponent(q)}`}${extra}`);
+const get = (q: string | null, extra = "") =>
+  fetch(`${server.base}/api/search${q === null ? "" : `?q=${encodeURIComponent(q)}`}${extra}`);
 
 describe("GET /api/search (spec §7)", () => {
   it("answers an array of { id, title, artist, coverUrl }, best first, cacheable for 60 s, with the total in a header", async () => {
@@ -59,7 +60,10 @@ describe("GET /api/search (spec §7)", () => {
 describe("tRPC search.suggest", () => {
   const suggest = async (input: unknown) => {
     const res = await fetch(`${server.base}/trpc/search.suggest?input=${encodeURIComponent(JSON.stringify(input))}`);
-    return { status: res.status, body: (await res.json()) as { result?: { data: { items: { artist: string }[]; total: number } } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { result?: { data: { items: { artist: string }[]; total: number } } },
+    };
   };
 
   it("answers the dropdown's records and the total for 'See all {n} results'", async () => {

@@ -61,10 +61,7 @@ export function sessionMiddleware(sessions: SessionsService): RequestHandler {
     session.user = valid.user;
     session.sessionId = valid.sessionId;
     if (valid.refreshed) {
-      res.append(
-        "Set-Cookie",
-        serializeSessionCookie(token, { secure, maxAgeSeconds: sessions.maxAgeSeconds(valid.expiresAt) }),
-      );
+      res.append("Set-Cookie", serializeSessionCookie(token, { secure, maxAgeSeconds: sessions.maxAgeSeconds(valid.expiresAt) }));
       keepOutOfSharedCaches(res);
     }
     next();

@@ -38,9 +38,7 @@ describe("throttle", () => {
     expect(error.message).toBe("Too many failed login attempts. Try again in 65 minutes.");
     c.at += HOUR_MS + BUCKET_MS - 1000;
     expect(refusal(() => throttle.consume([rule])).retryAfterSeconds).toBe(1);
-    expect(refusal(() => throttle.consume([rule])).message).toBe(
-      "Too many failed login attempts. Try again in 1 minute.",
-    );
+    expect(refusal(() => throttle.consume([rule])).message).toBe("Too many failed login attempts. Try again in 1 minute.");
     c.at += 1000;
     expect(() => throttle.consume([rule])).not.toThrow();
   });

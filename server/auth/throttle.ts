@@ -87,7 +87,9 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
         if (wait > 0) throw new TooManyAttemptsError(wait);
         const bucket = Math.floor(at / bucketMs) * bucketMs;
         for (const r of rules) increment(r.key, bucket, 1);
-        db.delete(throttleBuckets).where(lte(throttleBuckets.windowStart, oldestCounted(at))).run();
+        db.delete(throttleBuckets)
+          .where(lte(throttleBuckets.windowStart, oldestCounted(at)))
+          .run();
         return bucket;
       });
     },
@@ -99,7 +101,9 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
 
     /** Forgets every attempt against a key (e.g. an account after a successful sign-in). */
     reset(key: string): void {
-      db.delete(throttleBuckets).where(eq(throttleBuckets.key, storedKey(key))).run();
+      db.delete(throttleBuckets)
+        .where(eq(throttleBuckets.key, storedKey(key)))
+        .run();
     },
   };
 }

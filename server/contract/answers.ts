@@ -117,15 +117,10 @@ export const triviaItemSchema = z
   });
 export const triviaListSchema = z.array(triviaItemSchema);
 
-export const genreCountsSchema = z
-  .record(z.string().min(1), z.number().int().positive())
-  .describe("Visible records per genre");
+export const genreCountsSchema = z.record(z.string().min(1), z.number().int().positive()).describe("Visible records per genre");
 export const genreListSchema = z
   .array(z.string().min(1))
-  .refine(
-    (list) => list.every((g, i) => i === 0 || list[i - 1]!.localeCompare(g, "en-GB") < 0),
-    "alphabetical, no repeats",
-  )
+  .refine((list) => list.every((g, i) => i === 0 || list[i - 1]!.localeCompare(g, "en-GB") < 0), "alphabetical, no repeats")
   .describe("Genres that have records, alphabetical (the newsletter's select)");
 
 export const recommendationSchema = apiTrackSchema
@@ -144,7 +139,9 @@ export function toApiRecommendation(r: Recommendation, today: string): ApiRecomm
 export const logoutAnswerSchema = z.strictObject({ ok: z.literal(true) });
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-export const searchResultSchema = z.strictObject({ id, title: z.string(), artist: z.string(), coverUrl: z.string() }).describe("A search hit");
+export const searchResultSchema = z
+  .strictObject({ id, title: z.string(), artist: z.string(), coverUrl: z.string() })
+  .describe("A search hit");
 export const searchResultListSchema = z.array(searchResultSchema);
 
 export const subscribeAnswerSchema = z
@@ -222,7 +219,13 @@ export const pricedCartSchema = z.strictObject({
   ),
   totals: orderTotalsSchema,
   discount: z
-    .object({ ok: z.boolean(), code: z.string(), message: z.string(), percentOff: z.number().optional(), codeId: z.number().optional() })
+    .object({
+      ok: z.boolean(),
+      code: z.string(),
+      message: z.string(),
+      percentOff: z.number().optional(),
+      codeId: z.number().optional(),
+    })
     .nullable(),
   needsReview: z.boolean().describe("A line cannot be bought as it stands; checkout waits for the shopper"),
 });

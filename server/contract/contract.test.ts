@@ -118,21 +118,28 @@ const PROBES: Record<string, () => Promise<Response>> = {
   "GET /api/vinyl-care-tips": () => call("GET", "/api/vinyl-care-tips"),
   "GET /api/chat/lookup": () => call("GET", `/api/chat/lookup?q=${encodeURIComponent("Do you have Blue Train?")}`),
   "GET /api/openapi.json": () => call("GET", "/api/openapi.json"),
-  "POST /api/cart/price": () => call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 1 }], discountCode: "NOPE" } }),
+  "POST /api/cart/price": () =>
+    call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 1 }], discountCode: "NOPE" } }),
   "POST /api/orders": () => call("POST", "/api/orders", { json: orderRequest("contract-order-key-0001"), cookie }),
   "GET /api/orders": async () => {
     await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0002"), cookie });
     return call("GET", "/api/orders", { cookie });
   },
   "GET /api/orders/{orderNumber}": async () => {
-    const placed = (await (await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0003"), cookie })).json()) as { orderNumber: string };
+    const placed = (await (
+      await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0003"), cookie })
+    ).json()) as { orderNumber: string };
     return call("GET", `/api/orders/${placed.orderNumber}`, { cookie });
   },
 };
 
 /** An order of one copy of the first record with stock, paid with the offline test card. */
 function orderRequest(idempotencyKey: string, card = "4242 4242 4242 4242") {
-  const row = t.db.$client.prepare("select id from records where stock_quantity > 3 and hidden_by_content = 0 and release_date <= '2026-01-01' order by id limit 1").get() as { id: number };
+  const row = t.db.$client
+    .prepare(
+      "select id from records where stock_quantity > 3 and hidden_by_content = 0 and release_date <= '2026-01-01' order by id limit 1",
+    )
+    .get() as { id: number };
   return {
     idempotencyKey,
     email: "contract-alice@example.com",
@@ -193,8 +200,16 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     status: 400,
     run: () => call("POST", "/api/reset-password", { json: { token: "nope", password } }),
   },
-  { key: "POST /api/cart/price", status: 400, run: () => call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 0 }] } }) },
-  { key: "POST /api/orders", status: 400, run: () => call("POST", "/api/orders", { json: { ...orderRequest("contract-order-key-0004"), postalCode: "12345" } }) },
+  {
+    key: "POST /api/cart/price",
+    status: 400,
+    run: () => call("POST", "/api/cart/price", { json: { lines: [{ recordId: 1, quantity: 0 }] } }),
+  },
+  {
+    key: "POST /api/orders",
+    status: 400,
+    run: () => call("POST", "/api/orders", { json: { ...orderRequest("contract-order-key-0004"), postalCode: "12345" } }),
+  },
   {
     key: "POST /api/orders",
     status: 402,
@@ -205,9 +220,13 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     status: 409,
     run: () => {
       const scarce = t.db.$client
-        .prepare("select id from records where stock_quantity between 1 and 9 and hidden_by_content = 0 and release_date <= '2026-01-01' limit 1")
+        .prepare(
+          "select id from records where stock_quantity between 1 and 9 and hidden_by_content = 0 and release_date <= '2026-01-01' limit 1",
+        )
         .get() as { id: number };
-      return call("POST", "/api/orders", { json: { ...orderRequest("contract-order-key-0006"), lines: [{ recordId: scarce.id, quantity: 10 }] } });
+      return call("POST", "/api/orders", {
+        json: { ...orderRequest("contract-order-key-0006"), lines: [{ recordId: scarce.id, quantity: 10 }] },
+      });
     },
   },
   {
@@ -216,7 +235,11 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     run: async () => {
       // The same shop with Stripe configured at an address nothing answers: the session cannot be opened.
       const saved = { ...process.env };
-      Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_contract", STRIPE_WEBHOOK_SECRET: "whsec_contract", STRIPE_API_URL: "http://127.0.0.1:9" });
+      Object.assign(process.env, {
+        STRIPE_SECRET_KEY: "sk_test_contract",
+        STRIPE_WEBHOOK_SECRET: "whsec_contract",
+        STRIPE_API_URL: "http://127.0.0.1:9",
+      });
       const stripeApp = createApp({ db: t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
       process.env = saved;
       const server = await listen(stripeApp);
@@ -298,8 +321,7 @@ describe("every documented operation is served as documented", () => {
       it(key, async () => {
         const op = operation(key)!;
         const res = await PROBES[key]!();
-        const statuses: readonly number[] =
-          typeof op.success.status === "number" ? [op.success.status] : op.success.status;
+        const statuses: readonly number[] = typeof op.success.status === "number" ? [op.success.status] : op.success.status;
         const text = await res.clone().text();
         expect(statuses, `${key} answered ${res.status}: ${text.slice(0, 300)}`).toContain(res.status);
         expectCache(res, op.cache, key);
@@ -307,10 +329,7 @@ describe("every documented operation is served as documented", () => {
           expect(res.headers.get("content-type")).toContain("application/json");
           const schema: z.ZodType = ANSWER_SCHEMAS[op.success.schema];
           const parsed = schema.safeParse(JSON.parse(text));
-          expect(
-            parsed.success ? null : parsed.error.issues.slice(0, 5),
-            `${key} body vs ${op.success.schema}`,
-          ).toBeNull();
+          expect(parsed.success ? null : parsed.error.issues.slice(0, 5), `${key} body vs ${op.success.schema}`).toBeNull();
         } else if (op.success.contentType) {
           const [type, subtype] = op.success.contentType.split("/");
           const contentType = res.headers.get("content-type") ?? "";
@@ -341,7 +360,8 @@ describe("documented failures answer their status with the Error shape", () => {
   it("every failure the document names has a probe (so none goes unchecked)", () => {
     const probed = new Set(ERROR_PROBES.map((p) => `${p.key} ${p.status}`));
     for (const op of API_OPERATIONS) {
-      for (const status of Object.keys(op.errors ?? {})) expect(probed, `${keyOf(op)} ${status}`).toContain(`${keyOf(op)} ${status}`);
+      for (const status of Object.keys(op.errors ?? {}))
+        expect(probed, `${keyOf(op)} ${status}`).toContain(`${keyOf(op)} ${status}`);
     }
   });
 });

@@ -203,8 +203,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/api/album-image",
     summary: "A shop image resized (image proxy; default quality 85)",
-    description:
-      "Only the shop's own images. Without format, the Accept header picks AVIF, WebP or JPEG (Vary: Accept).",
+    description: "Only the shop's own images. Without format, the Accept header picks AVIF, WebP or JPEG (Vary: Accept).",
     tag: "Images",
     query: albumImageQuerySchema,
     success: { status: 200, description: "The image", contentType: "image/*", headers: { ETag: "Of the variant" } },
@@ -328,7 +327,8 @@ export const OPERATIONS = {
     method: "post",
     path: "/api/cart/price",
     summary: "Price a cart from the database (record ids and quantities in; lines, flags and totals out)",
-    description: "Lines that cannot be bought as asked are flagged and left out of the totals. A discount code is checked, not redeemed.",
+    description:
+      "Lines that cannot be bought as asked are flagged and left out of the totals. A discount code is checked, not redeemed.",
     tag: "Shop",
     body: { name: "CartPriceRequest", schema: cartPriceSchema },
     success: { status: 200, description: "The priced cart", schema: "PricedCart" },
@@ -343,7 +343,11 @@ export const OPERATIONS = {
       "One transaction re-prices every line, takes the stock, redeems the code and creates the order; then the payment provider is asked. The same idempotencyKey twice answers with the first order.",
     tag: "Shop",
     body: { name: "PlaceOrderRequest", schema: placeOrderSchema },
-    success: { status: 201, description: "Paid, or waiting at the hosted payment page (redirectUrl)", schema: "PlaceOrderAnswer" },
+    success: {
+      status: 201,
+      description: "Paid, or waiting at the hosted payment page (redirectUrl)",
+      schema: "PlaceOrderAnswer",
+    },
     errors: {
       400: "Invalid details or discount code",
       402: "Card declined: nothing charged, stock released",

@@ -24,8 +24,7 @@ export function securityHeaders({
   /** Other origins a form may lead to, such as a hosted payment page. */
   formActionOrigins?: string[];
 }): RequestHandler {
-  const nonce = (_req: unknown, res: unknown) =>
-    `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

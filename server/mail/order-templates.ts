@@ -16,7 +16,14 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
     ...(t.discountPence > 0 ? [`Discount: -${formatPence(t.discountPence)}`] : []),
     `Total paid: ${formatPence(t.totalPence)} (includes VAT of ${formatPence(t.vatPence)})`,
   ];
-  const address = [order.shipping.name, order.shipping.addressLine1, order.shipping.addressLine2, order.shipping.city, order.shipping.postalCode, order.shipping.country].filter(Boolean) as string[];
+  const address = [
+    order.shipping.name,
+    order.shipping.addressLine1,
+    order.shipping.addressLine2,
+    order.shipping.city,
+    order.shipping.postalCode,
+    order.shipping.country,
+  ].filter(Boolean) as string[];
   const delivery = deliveryWindowText(order.delivery);
   const text = [
     `Thank you for your order, ${order.shipping.name}!`,

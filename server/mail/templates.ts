@@ -7,12 +7,7 @@ export interface MailContent {
 }
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 function layout(title: string, body: string): string {
@@ -79,7 +74,13 @@ export function newsletterWelcomeMail({
     ? `We'll keep you posted on new arrivals, restocks and pre-orders, with an ear out for ${favoriteGenre}.`
     : "We'll keep you posted on new arrivals, restocks and pre-orders.";
   const codeLines = discountCode
-    ? [`Your discount code for ${percentOff}% off your first order:`, "", `    ${discountCode}`, "", "Enter it at checkout. It works once."]
+    ? [
+        `Your discount code for ${percentOff}% off your first order:`,
+        "",
+        `    ${discountCode}`,
+        "",
+        "Enter it at checkout. It works once.",
+      ]
     : ["Your welcome discount has already been used, but the newsletter's offers are still yours."];
   const text = [
     "Thanks for signing up to the Needledrop newsletter!",

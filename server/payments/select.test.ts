@@ -18,7 +18,9 @@ describe("paymentProviderFor", () => {
   });
 
   it("refuses half a Stripe configuration or a malformed key, rather than quietly taking no payments", () => {
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: stripeEnv.STRIPE_SECRET_KEY })).toThrow("set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: stripeEnv.STRIPE_SECRET_KEY })).toThrow(
+      "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET })).toThrow("set both");
     expect(() => loadConfig({ ...stripeEnv, STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow("must be a Stripe secret key");
   });

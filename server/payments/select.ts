@@ -4,7 +4,9 @@ import { createStripeProvider } from "./stripe";
 import { createTestCardProvider } from "./test-card";
 
 /** Stripe when its keys are configured; otherwise the offline test card form. */
-export function paymentProviderFor(config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">): PaymentProvider {
+export function paymentProviderFor(
+  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">,
+): PaymentProvider {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
     return createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,

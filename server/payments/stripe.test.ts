@@ -37,9 +37,17 @@ const fakeApi = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")) };
+    const request = {
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+    };
     seen.push(request);
-    const answer = request.method === "POST" && request.path === "/v1/checkout/sessions" ? reply(request) : { status: 404, body: { error: { type: "invalid_request_error", message: "Unknown path" } } };
+    const answer =
+      request.method === "POST" && request.path === "/v1/checkout/sessions"
+        ? reply(request)
+        : { status: 404, body: { error: { type: "invalid_request_error", message: "Unknown path" } } };
     res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_fake${seen.length}` });
     res.end(JSON.stringify(answer.body));
   });
@@ -66,11 +74,18 @@ beforeEach(() => {
   reply = sessionReply;
 });
 
-const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+const address = {
+  name: "Ada Lovelace",
+  addressLine1: "1 Record Row",
+  city: "London",
+  postalCode: "SW1A 1AA",
+  country: "United Kingdom",
+};
 let keyN = 0;
 const key = () => `stripe-key-${++keyN}-abcdefghijklmnop`;
 const stockOf = (id: number) => t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
-const latestOrderFor = (email: string) => t.db.select().from(orders).where(eq(orders.email, email)).orderBy(desc(orders.id)).get()!;
+const latestOrderFor = (email: string) =>
+  t.db.select().from(orders).where(eq(orders.email, email)).orderBy(desc(orders.id)).get()!;
 const origin = "https://shop.example";
 
 describe("Stripe Checkout sessions", () => {
@@ -79,7 +94,15 @@ describe("Stripe Checkout sessions", () => {
     insertDiscountCode(t.db, "STRIPE10");
     const before = Math.floor(Date.now() / 1000);
     const out = await s.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: "STRIPE10", email: "Ada@Example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId: rec.id, quantity: 2 }],
+        discountCode: "STRIPE10",
+        email: "Ada@Example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { origin },
     );
     expect(out.kind).toBe("redirect");
@@ -128,7 +151,15 @@ describe("Stripe Checkout sessions", () => {
     insertDiscountCode(t.db, "DOWN10");
     const errors = expectConsoleError();
     const attempt = s.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 3 }], discountCode: "DOWN10", email: "down@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId: rec.id, quantity: 3 }],
+        discountCode: "DOWN10",
+        email: "down@example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { origin },
     );
     await expect(attempt).rejects.toBeInstanceOf(PaymentUnavailableError);
@@ -150,7 +181,15 @@ describe("Stripe Checkout sessions", () => {
     const errors = expectConsoleError();
     await expect(
       s.checkout.submit(
-        { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 1 }], discountCode: null, email: "nourl@example.com", shipping: address, userId: null, today: TEST_TODAY },
+        {
+          idempotencyKey: key(),
+          lines: [{ recordId: rec.id, quantity: 1 }],
+          discountCode: null,
+          email: "nourl@example.com",
+          shipping: address,
+          userId: null,
+          today: TEST_TODAY,
+        },
         { origin },
       ),
     ).rejects.toBeInstanceOf(PaymentUnavailableError);
@@ -173,7 +212,11 @@ describe("Stripe Checkout sessions", () => {
 describe("stripeApiAddress", () => {
   it("splits an API address into the client's host, port and protocol", () => {
     expect(stripeApiAddress("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
-    expect(stripeApiAddress("https://stripe-mock.internal")).toEqual({ host: "stripe-mock.internal", port: 443, protocol: "https" });
+    expect(stripeApiAddress("https://stripe-mock.internal")).toEqual({
+      host: "stripe-mock.internal",
+      port: 443,
+      protocol: "https",
+    });
     expect(stripeApiAddress("http://[::1]:8080/")).toEqual({ host: "::1", port: 8080, protocol: "http" });
     expect(() => stripeApiAddress("ftp://example.com")).toThrow("http or https");
   });
@@ -193,34 +236,61 @@ function eventJson(type: string, session: Record<string, unknown>): string {
     data: { object: { id: `cs_test_evt${eventN}`, object: "checkout.session", ...session } },
   });
 }
-const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
-const paidSession = { payment_status: "paid", amount_total: 4398, currency: "gbp", metadata: { orderNumber: "ND-AAAABBBB" }, client_reference_id: "ND-AAAABBBB" };
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const paidSession = {
+  payment_status: "paid",
+  amount_total: 4398,
+  currency: "gbp",
+  metadata: { orderNumber: "ND-AAAABBBB" },
+  client_reference_id: "ND-AAAABBBB",
+};
 
 describe("Stripe webhook events", () => {
   it("a completed, paid session is a payment for its order", () => {
     const payload = eventJson("checkout.session.completed", paidSession);
     const outcome = provider.readWebhook(Buffer.from(payload), sign(payload));
-    expect(outcome).toEqual({ type: "paid", orderNumber: "ND-AAAABBBB", reference: `cs_test_evt${eventN}`, amountPence: 4398, currency: "gbp" });
+    expect(outcome).toEqual({
+      type: "paid",
+      orderNumber: "ND-AAAABBBB",
+      reference: `cs_test_evt${eventN}`,
+      amountPence: 4398,
+      currency: "gbp",
+    });
   });
 
   it("falls back to client_reference_id when the metadata is missing", () => {
-    const payload = eventJson("checkout.session.async_payment_succeeded", { ...paidSession, metadata: {}, client_reference_id: "ND-CCCCDDDD" });
+    const payload = eventJson("checkout.session.async_payment_succeeded", {
+      ...paidSession,
+      metadata: {},
+      client_reference_id: "ND-CCCCDDDD",
+    });
     expect(provider.readWebhook(payload, sign(payload))).toMatchObject({ type: "paid", orderNumber: "ND-CCCCDDDD" });
   });
 
   it("a completed session whose payment is still running is ignored until the async result", () => {
     const payload = eventJson("checkout.session.completed", { ...paidSession, payment_status: "unpaid" });
-    expect(provider.readWebhook(payload, sign(payload))).toEqual({ type: "ignored", reason: "checkout completed with payment status unpaid" });
+    expect(provider.readWebhook(payload, sign(payload))).toEqual({
+      type: "ignored",
+      reason: "checkout completed with payment status unpaid",
+    });
   });
 
   it.each(["checkout.session.expired", "checkout.session.async_payment_failed"])("%s fails the order", (type) => {
     const payload = eventJson(type, { ...paidSession, payment_status: "unpaid" });
-    expect(provider.readWebhook(payload, sign(payload))).toEqual({ type: "failed", orderNumber: "ND-AAAABBBB", reference: `cs_test_evt${eventN}` });
+    expect(provider.readWebhook(payload, sign(payload))).toEqual({
+      type: "failed",
+      orderNumber: "ND-AAAABBBB",
+      reference: `cs_test_evt${eventN}`,
+    });
   });
 
   it("ignores sessions without an order number and events the shop does not use", () => {
     const orphan = eventJson("checkout.session.completed", { ...paidSession, metadata: {}, client_reference_id: null });
-    expect(provider.readWebhook(orphan, sign(orphan))).toMatchObject({ type: "ignored", reason: expect.stringContaining("order number") });
+    expect(provider.readWebhook(orphan, sign(orphan))).toMatchObject({
+      type: "ignored",
+      reason: expect.stringContaining("order number"),
+    });
     const other = eventJson("customer.created", {});
     expect(provider.readWebhook(other, sign(other))).toEqual({ type: "ignored", reason: "event customer.created is not used" });
   });
@@ -254,15 +324,33 @@ describe("a Stripe payment from checkout to confirmation", () => {
   it("the signed paid event marks the order paid and queues one confirmation, even when replayed", async () => {
     const rec = insertRecord(t.db, { pricePence: 1500, stockQuantity: 2 });
     const out = await s.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 1 }], discountCode: null, email: "flow@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId: rec.id, quantity: 1 }],
+        discountCode: null,
+        email: "flow@example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { origin },
     );
     const { orderNumber, totals } = out.order;
-    const payload = eventJson("checkout.session.completed", { ...paidSession, amount_total: totals.totalPence, metadata: { orderNumber }, client_reference_id: orderNumber });
+    const payload = eventJson("checkout.session.completed", {
+      ...paidSession,
+      amount_total: totals.totalPence,
+      metadata: { orderNumber },
+      client_reference_id: orderNumber,
+    });
     const header = sign(payload);
     for (let i = 0; i < 2; i++) expect(s.checkout.applyWebhook(provider.readWebhook(payload, header)).applied).toBe(true);
     expect(s.orders.get(orderNumber)!.status).toBe("paid");
-    const mails = t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "order-confirmation")).all().filter((m) => m.subject.includes(orderNumber));
+    const mails = t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order-confirmation"))
+      .all()
+      .filter((m) => m.subject.includes(orderNumber));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe("flow@example.com");
   });

@@ -117,7 +117,13 @@ function paidOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
   const orderNumber = orderNumberOf(session);
   if (!orderNumber) return { type: "ignored", reason: "checkout session without an order number" };
   if (session.amount_total === null) return { type: "ignored", reason: "checkout session without an amount" };
-  return { type: "paid", orderNumber, reference: session.id, amountPence: session.amount_total, currency: session.currency ?? "" };
+  return {
+    type: "paid",
+    orderNumber,
+    reference: session.id,
+    amountPence: session.amount_total,
+    currency: session.currency ?? "",
+  };
 }
 
 function failedOutcome(session: Stripe.Checkout.Session): WebhookOutcome {

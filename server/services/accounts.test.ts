@@ -38,12 +38,12 @@ describe("createAccount", () => {
   });
 
   it("refuses a taken username or email with a message saying which", async () => {
-    await expect(
-      createAccount(t.db, { username: "alice", email: "new@example.com", password: "secret1" }),
-    ).rejects.toThrow('The username "alice" is already taken.');
-    await expect(
-      createAccount(t.db, { username: "alice2", email: "ALICE@example.com", password: "secret1" }),
-    ).rejects.toThrow("An account with alice@example.com already exists.");
+    await expect(createAccount(t.db, { username: "alice", email: "new@example.com", password: "secret1" })).rejects.toThrow(
+      'The username "alice" is already taken.',
+    );
+    await expect(createAccount(t.db, { username: "alice2", email: "ALICE@example.com", password: "secret1" })).rejects.toThrow(
+      "An account with alice@example.com already exists.",
+    );
   });
 
   it("validates with the spec's messages", async () => {
@@ -116,7 +116,9 @@ describe("accounts.login", () => {
     const ok = await accounts.login({ username: "erin", password: "right-password", clientIp: "10.1.1.1" });
     expect(ok.username).toBe("erin");
     const wrong = await accounts.login({ username: "erin", password: "wrong-password", clientIp: "10.1.1.1" }).catch((e) => e);
-    const missing = await accounts.login({ username: "nobody", password: "wrong-password", clientIp: "10.1.1.1" }).catch((e) => e);
+    const missing = await accounts
+      .login({ username: "nobody", password: "wrong-password", clientIp: "10.1.1.1" })
+      .catch((e) => e);
     expect(wrong).toBeInstanceOf(InvalidCredentialsError);
     expect(missing).toBeInstanceOf(InvalidCredentialsError);
     expect(wrong.message).toBe("Invalid username or password");
@@ -160,7 +162,13 @@ describe("accounts.updateProfile", () => {
       email: "GINA2@example.com",
       ...({ role: "admin", passwordHash: "x", username: "root" } as object),
     });
-    expect(updated).toMatchObject({ firstName: "Gina", phone: null, email: "gina2@example.com", role: "customer", username: "gina" });
+    expect(updated).toMatchObject({
+      firstName: "Gina",
+      phone: null,
+      email: "gina2@example.com",
+      role: "customer",
+      username: "gina",
+    });
     expect(() => accounts.updateProfile(gina.id, { email: "dora@example.com" })).toThrow(
       "An account with dora@example.com already exists.",
     );
@@ -224,9 +232,7 @@ describe("password reset", () => {
     const before = mail.outbox(500).length;
     await expect(accounts.requestPasswordReset("nobody@example.com", "https://shop.example")).resolves.toBeUndefined();
     expect(mail.outbox(500).length).toBe(before);
-    await expect(accounts.requestPasswordReset("not an email", "https://shop.example")).rejects.toThrow(
-      "Invalid email address",
-    );
+    await expect(accounts.requestPasswordReset("not an email", "https://shop.example")).rejects.toThrow("Invalid email address");
   });
 
   it("refuses an expired link", async () => {

@@ -85,7 +85,11 @@ async function insertAccount(db: Db, { password, ...values }: AccountValues): Pr
   }
   const passwordHash = await hashPassword(password);
   try {
-    return db.insert(users).values({ ...values, passwordHash }).returning().get();
+    return db
+      .insert(users)
+      .values({ ...values, passwordHash })
+      .returning()
+      .get();
   } catch (error) {
     // Another writer won the race between our check and the insert.
     if (String(error).includes("UNIQUE")) throw new ConflictError("That username or email is already registered.");
@@ -113,9 +117,21 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const now = deps.now ?? Date.now;
 
-  const byUsername = db.select().from(users).where(eq(users.username, sql.placeholder("username"))).prepare();
-  const byEmail = db.select().from(users).where(eq(users.email, sql.placeholder("email"))).prepare();
-  const byId = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+  const byUsername = db
+    .select()
+    .from(users)
+    .where(eq(users.username, sql.placeholder("username")))
+    .prepare();
+  const byEmail = db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder("email")))
+    .prepare();
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare();
 
   function userOrThrow(userId: number): UserRow {
     const row = byId.get({ id: userId });
@@ -231,7 +247,9 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         if (!user) return null;
         // A new link replaces every older one.
         db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
-        db.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt: at + RESET_TOKEN_TTL_MS }).run();
+        db.insert(passwordResetTokens)
+          .values({ userId: user.id, tokenHash, expiresAt: at + RESET_TOKEN_TTL_MS })
+          .run();
         const link = new URL("/reset-password", base);
         link.searchParams.set("token", token);
         const content = passwordResetMail({

@@ -4,8 +4,7 @@ import { orders, records, users } from "../../db/schema";
 
 /** Figures for the admin dashboard. */
 export function createAdminService(db: Db) {
-  const countOf = (table: typeof records | typeof users | typeof orders) =>
-    db.select({ n: count() }).from(table).prepare();
+  const countOf = (table: typeof records | typeof users | typeof orders) => db.select({ n: count() }).from(table).prepare();
   const recordCount = countOf(records);
   const userCount = countOf(users);
   const orderCount = countOf(orders);

@@ -47,7 +47,11 @@ function matches(r: RecordItem, f: BrowseFilters, except?: Facet): boolean {
   return true;
 }
 
-const expectedIds = (f: BrowseFilters) => visible.filter((r) => matches(r, f)).map((r) => r.id).sort((a, b) => a - b);
+const expectedIds = (f: BrowseFilters) =>
+  visible
+    .filter((r) => matches(r, f))
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 
 /** Every page of a browse, in order. */
 function collect(q: BrowseQuery, limit = 24): RecordItem[] {
@@ -84,7 +88,9 @@ function expectFacetsMatch(facets: Facets, f: BrowseFilters) {
     new Map(values.filter((v) => v.count > 0).map((v) => [v.value, v.count]));
   expect(asMap(facets.genre)).toEqual(brute.genre);
   expect(asMap(facets.label)).toEqual(brute.label);
-  expect(asMap(facets.format)).toEqual(new Map([...brute.format].filter(([k]) => (FORMATS as readonly string[]).includes(String(k)))));
+  expect(asMap(facets.format)).toEqual(
+    new Map([...brute.format].filter(([k]) => (FORMATS as readonly string[]).includes(String(k)))),
+  );
   expect(asMap(facets.decade)).toEqual(new Map([...brute.decade].filter(([k]) => Number(k) >= 1950 && Number(k) <= 2020)));
   expect(facets.inStock).toBe(brute.inStock);
   for (const g of f.genres) expect(facets.genre.find((v) => v.value === g)?.selected).toBe(true);
@@ -172,7 +178,10 @@ describe("browse: facet counts", () => {
     ["a search", { q: "blue" }],
     ["a label and a price", { labels: ["Blue Note", "Columbia"], minPence: 1000 }],
     ["every facet", { genres: ["Rock", "Pop"], formats: ["Vinyl LP", "Coloured Vinyl"], decades: [1970, 1990], inStock: true }],
-    ["every facet and a search", { q: "the", genres: ["Rock"], formats: ["Vinyl LP"], labels: ["Harvest"], decades: [1970], inStock: true }],
+    [
+      "every facet and a search",
+      { q: "the", genres: ["Rock"], formats: ["Vinyl LP"], labels: ["Harvest"], decades: [1970], inStock: true },
+    ],
   ];
   for (const [name, filters] of facetCases) {
     it(`match a brute-force count over all rows with ${name}`, () => {
@@ -250,9 +259,17 @@ describe("browse: sorting and paging", () => {
   ];
   for (const [sort, compare] of orders) {
     it(`sorts by ${sort}, with and without filters`, () => {
-      for (const f of [NO_FILTERS, { ...NO_FILTERS, genres: ["Rock"] }, { ...NO_FILTERS, q: "the" }, { ...NO_FILTERS, labels: ["Blue Note", "Harvest"] }]) {
+      for (const f of [
+        NO_FILTERS,
+        { ...NO_FILTERS, genres: ["Rock"] },
+        { ...NO_FILTERS, q: "the" },
+        { ...NO_FILTERS, labels: ["Blue Note", "Harvest"] },
+      ]) {
         const got = collect(query({ ...f, sort }), 50).map((r) => r.id);
-        const expected = visible.filter((r) => matches(r, f)).sort(compare).map((r) => r.id);
+        const expected = visible
+          .filter((r) => matches(r, f))
+          .sort(compare)
+          .map((r) => r.id);
         expect(got).toEqual(expected);
       }
     });
@@ -333,7 +350,14 @@ describe("new releases", () => {
   it("below 3 in the window, flagged records top the list up to 5", () => {
     const small = migratedTestDb();
     try {
-      const base = { artist: "Fallback", audioUrl: "/a.wav", duration: 8, pricePence: 1500, stockQuantity: 0, format: "Vinyl LP" };
+      const base = {
+        artist: "Fallback",
+        audioUrl: "/a.wav",
+        duration: 8,
+        pricePence: 1500,
+        stockQuantity: 0,
+        format: "Vinyl LP",
+      };
       const rows = [
         { title: "In Window", releaseDate: addDays(today, -3) },
         { title: "Too Old", releaseDate: addDays(today, -41) },

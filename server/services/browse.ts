@@ -1,4 +1,20 @@
-import { and, asc, count, desc, gt, gte, inArray, isNotNull, isNull, like, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import {
   DECADES,
   NO_FILTERS,
@@ -8,7 +24,12 @@ import {
   type SortKey,
 } from "../../app/domain/browse/browse-query";
 import { FORMATS, type StoredFormat } from "../../app/domain/catalogue/formats";
-import { NEW_RELEASE_FALLBACK_MAX, NEW_RELEASE_MIN_BEFORE_FALLBACK, NEW_RELEASE_WINDOW_DAYS, newReleases } from "../../app/domain/home/home-filters";
+import {
+  NEW_RELEASE_FALLBACK_MAX,
+  NEW_RELEASE_MIN_BEFORE_FALLBACK,
+  NEW_RELEASE_WINDOW_DAYS,
+  newReleases,
+} from "../../app/domain/home/home-filters";
 import { addDays } from "../../app/domain/shared/dates";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
@@ -113,8 +134,7 @@ function shapeOf(f: BrowseFilters): Shape {
   };
 }
 
-const shapeKey = (s: Shape) =>
-  [s.terms, s.genres, s.formats, s.labels, s.decades, +s.min, +s.max, +s.inStock].join(".");
+const shapeKey = (s: Shape) => [s.terms, s.genres, s.formats, s.labels, s.decades, +s.min, +s.max, +s.inStock].join(".");
 const EMPTY_SHAPE = shapeKey(shapeOf(NO_FILTERS));
 
 function paramsOf(f: BrowseFilters, today: string): Params {
@@ -274,7 +294,11 @@ export function createBrowseService(db: Db) {
     );
 
   const countVisible = visibleCounter(db);
-  const countPreOrders = db.select({ n: count() }).from(records).where(gt(records.releaseDate, ph("today"))).prepare();
+  const countPreOrders = db
+    .select({ n: count() })
+    .from(records)
+    .where(gt(records.releaseDate, ph("today")))
+    .prepare();
 
   const preOrderPage = db
     .select()
@@ -300,13 +324,7 @@ export function createBrowseService(db: Db) {
   const flaggedQuery = db
     .select()
     .from(records)
-    .where(
-      and(
-        sql`${records.isNewRelease} = 1`,
-        VINYL,
-        or(isNull(records.releaseDate), lte(records.releaseDate, ph("today"))),
-      ),
-    )
+    .where(and(sql`${records.isNewRelease} = 1`, VINYL, or(isNull(records.releaseDate), lte(records.releaseDate, ph("today")))))
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(ph("limit"))
     .prepare();
@@ -334,7 +352,8 @@ export function createBrowseService(db: Db) {
     const pages = Math.max(1, Math.ceil(total / limit));
     const page = Math.min(query.page, pages);
     const s = shapeOf(query);
-    const rows = total === 0 ? [] : pageQuery(s, query.sort).all({ ...paramsOf(query, today), limit, offset: (page - 1) * limit });
+    const rows =
+      total === 0 ? [] : pageQuery(s, query.sort).all({ ...paramsOf(query, today), limit, offset: (page - 1) * limit });
     return { items: rows.map(toRecordItem), total, page, limit, pages };
   }
 
@@ -366,7 +385,8 @@ export function createBrowseService(db: Db) {
       const label: FacetValue[] = labelCounts
         .filter((r): r is { value: string; n: number } => r.value !== null && r.value.trim() !== "")
         .map((r) => ({ value: r.value, count: r.n, selected: chosen.has(r.value) }));
-      for (const value of query.labels) if (!label.some((l) => l.value === value)) label.push({ value, count: 0, selected: true });
+      for (const value of query.labels)
+        if (!label.some((l) => l.value === value)) label.push({ value, count: 0, selected: true });
       label.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, "en-GB"));
 
       return { ...pageOf(query, total, today, limit), facets: { ...facets, label } };
@@ -410,9 +430,7 @@ export function createBrowseService(db: Db) {
 
     /** Visible records per genre (spec §3 genre counts), cached until the next write. */
     genreCounts({ today }: { today: string }): Record<string, number> {
-      return cached(`genres|${today}`, () =>
-        Object.fromEntries(genreQuery.all({ today }).map((r) => [r.genre!, r.n])),
-      );
+      return cached(`genres|${today}`, () => Object.fromEntries(genreQuery.all({ today }).map((r) => [r.genre!, r.n])));
     },
   };
 }

@@ -19,7 +19,13 @@ describe("care service on the seeded shop", () => {
     const tips = createCareService(t.db).tips();
     expect(tips).toHaveLength(VINYL_CARE_TIPS.length);
     expect(tips.map((tip) => Object.keys(tip).sort())).toEqual(tips.map(() => ["body", "category", "id", "title"]));
-    const positions = new Map(t.db.select().from(vinylCareTips).all().map((r) => [r.id, r.position]));
+    const positions = new Map(
+      t.db
+        .select()
+        .from(vinylCareTips)
+        .all()
+        .map((r) => [r.id, r.position]),
+    );
     for (let i = 1; i < tips.length; i++) {
       const a = tips[i - 1]!;
       const b = tips[i]!;

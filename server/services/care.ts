@@ -25,7 +25,12 @@ const categoryOrder: SQL = sql.raw(
 
 /** Spec §2 /vinyl-care and §7 vinyl-care-tips: the tips of the Vinyl Care Guide, read from vinyl_care_tips. */
 export function createCareService(db: Db) {
-  const columns = { id: vinylCareTips.id, category: vinylCareTips.category, title: vinylCareTips.title, body: vinylCareTips.body };
+  const columns = {
+    id: vinylCareTips.id,
+    category: vinylCareTips.category,
+    title: vinylCareTips.title,
+    body: vinylCareTips.body,
+  };
   const allTips = db
     .select(columns)
     .from(vinylCareTips)

@@ -62,7 +62,14 @@ describe("priceLine", () => {
 
   it("a hidden placeholder record is unavailable, keeping its name for the shopper", () => {
     const line = priceLine({ recordId: 12, quantity: 1 }, sellable({ title: "Midnight Drive", hiddenByContent: true }), TODAY);
-    expect(line).toMatchObject({ issue: "unavailable", title: "Midnight Drive", artist: "John Coltrane", pricePence: 0, lineTotalPence: 0, maxQuantity: 0 });
+    expect(line).toMatchObject({
+      issue: "unavailable",
+      title: "Midnight Drive",
+      artist: "John Coltrane",
+      pricePence: 0,
+      lineTotalPence: 0,
+      maxQuantity: 0,
+    });
   });
 
   it("a hidden record that is a pre-order is still sold (pre-orders are never hidden)", () => {
@@ -104,7 +111,10 @@ describe("priceLine", () => {
       lineTotalPence: 24990,
       releaseDate: NEXT_YEAR,
     });
-    expect(priceLine({ recordId: 12, quantity: 11 }, preOrder, TODAY)).toMatchObject({ issue: "insufficient-stock", maxQuantity: 10 });
+    expect(priceLine({ recordId: 12, quantity: 11 }, preOrder, TODAY)).toMatchObject({
+      issue: "insufficient-stock",
+      maxQuantity: 10,
+    });
   });
 
   it("a record released today is no longer a pre-order: stock applies", () => {
@@ -134,7 +144,13 @@ describe("cart.price (real database)", () => {
     t.cleanup();
   });
 
-  const address = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+  const address = {
+    name: "Ada Lovelace",
+    addressLine1: "1 Record Row",
+    city: "London",
+    postalCode: "SW1A 1AA",
+    country: "United Kingdom",
+  };
   let keyN = 0;
   const key = () => `cart-test-key-${++keyN}-abcdefgh`;
 
@@ -174,7 +190,14 @@ describe("cart.price (real database)", () => {
       [preOrder.id, null, 2500],
     ]);
     // Buyable: 2 × £19.99 + £25.00 = £64.98, 3 records → £4 shipping; total 6898; VAT 6898 / 6 = 1149.67 → 1150.
-    expect(priced.totals).toEqual({ itemCount: 3, itemsPence: 6498, shippingPence: 400, discountPence: 0, totalPence: 6898, vatPence: 1150 });
+    expect(priced.totals).toEqual({
+      itemCount: 3,
+      itemsPence: 6498,
+      shippingPence: 400,
+      discountPence: 0,
+      totalPence: 6898,
+      vatPence: 1150,
+    });
     expect(priced.needsReview).toBe(true);
     expect(priced.discount).toBeNull();
   });
@@ -197,7 +220,14 @@ describe("cart.price (real database)", () => {
     const a = insertRecord(t.db, { pricePence: 1250, stockQuantity: 3 });
     const priced = s.cart.price([{ recordId: a.id, quantity: 3 }], null, { today: TODAY });
     expect(priced.needsReview).toBe(false);
-    expect(priced.totals).toEqual({ itemCount: 3, itemsPence: 3750, shippingPence: 400, discountPence: 0, totalPence: 4150, vatPence: 692 });
+    expect(priced.totals).toEqual({
+      itemCount: 3,
+      itemsPence: 3750,
+      shippingPence: 400,
+      discountPence: 0,
+      totalPence: 4150,
+      vatPence: 692,
+    });
   });
 
   it("always uses the price in the database at the time of pricing", () => {
@@ -221,7 +251,14 @@ describe("cart.price (real database)", () => {
     );
     expect(priced.discount).toEqual({ ok: true, code: "CARTTEN", percentOff: 10, codeId, message: "10% off your first order" });
     // 10% of 2999 = 299.9 → 299 (the out-of-stock £90 line is not discounted); 2999 + 400 − 299 = 3100.
-    expect(priced.totals).toEqual({ itemCount: 1, itemsPence: 2999, shippingPence: 400, discountPence: 299, totalPence: 3100, vatPence: 517 });
+    expect(priced.totals).toEqual({
+      itemCount: 1,
+      itemsPence: 2999,
+      shippingPence: 400,
+      discountPence: 299,
+      totalPence: 3100,
+      vatPence: 517,
+    });
   });
 
   it("an unknown code is reported and takes nothing off", () => {

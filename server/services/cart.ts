@@ -85,7 +85,8 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
   }
   const preOrder = isPreOrder(record.releaseDate, today);
   const maxQuantity = maxQuantityFor({ stockQuantity: record.stockQuantity, isPreOrder: preOrder });
-  const issue: CartLineIssue | null = maxQuantity === 0 ? "out-of-stock" : line.quantity > maxQuantity ? "insufficient-stock" : null;
+  const issue: CartLineIssue | null =
+    maxQuantity === 0 ? "out-of-stock" : line.quantity > maxQuantity ? "insufficient-stock" : null;
   return {
     recordId: record.id,
     quantity: line.quantity,

@@ -29,7 +29,11 @@ export function createCatalogueService(db: Db) {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare();
-  const byIdQuery = db.select().from(records).where(eq(records.id, sql.placeholder("id"))).prepare();
+  const byIdQuery = db
+    .select()
+    .from(records)
+    .where(eq(records.id, sql.placeholder("id")))
+    .prepare();
 
   return {
     /** Visible records, newest additions first, one page at a time. */

@@ -59,12 +59,16 @@ describe("chat lookup: a record named in a message", () => {
   });
 
   it("words every stock state: In Stock, Running Low, Not In Stock, Pre-Order with its date", async () => {
-    expect((await look("Glass Harbour Nocturnes?")).reply).toBe('"Glass Harbour Nocturnes" by Séverine Ångström is In Stock at £22.50.');
+    expect((await look("Glass Harbour Nocturnes?")).reply).toBe(
+      '"Glass Harbour Nocturnes" by Séverine Ångström is In Stock at £22.50.',
+    );
     expect((await look("paper comet suite")).matches[0]!.stock).toBe("In Stock");
     expect((await look("do you have quiet lantern waltz")).reply).toBe(
       '"Quiet Lantern Waltz" by Séverine Ångström is Running Low at £22.50, so don\'t wait too long.',
     );
-    expect((await look("Is Rusted Meridian available?")).reply).toBe('"Rusted Meridian" by The Velvet Orchard is Not In Stock at the moment.');
+    expect((await look("Is Rusted Meridian available?")).reply).toBe(
+      '"Rusted Meridian" by The Velvet Orchard is Not In Stock at the moment.',
+    );
     expect((await look("when is Tomorrow's Lighthouse out?")).reply).toBe(
       '"Tomorrow\'s Lighthouse" by The Velvet Orchard is a Pre-Order, released on 5 December 2026 (£22.50). Your card is charged when you order.',
     );
@@ -98,7 +102,10 @@ describe("chat lookup: an artist named in a message", () => {
     expect(r.reply).toBe(
       'Here\'s what we have by Séverine Ångström:\n• "Paper Comet Suite": In Stock\n• "Quiet Lantern Waltz": Running Low\n• "Glass Harbour Nocturnes": In Stock',
     );
-    expect(r.links.at(-1)).toEqual({ href: "/browse?q=S%C3%A9verine+%C3%85ngstr%C3%B6m", label: "Everything by Séverine Ångström" });
+    expect(r.links.at(-1)).toEqual({
+      href: "/browse?q=S%C3%A9verine+%C3%85ngstr%C3%B6m",
+      label: "Everything by Séverine Ångström",
+    });
   });
 
   it("finds artists without accents and without their leading 'The'", async () => {

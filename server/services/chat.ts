@@ -1,12 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { hasStockIntent } from "../../app/domain/chat/answers";
-import {
-  artistReply,
-  NO_MATCH,
-  recordsReply,
-  toMatch,
-  type ChatLookupResult,
-} from "../../app/domain/chat/catalogue-reply";
+import { artistReply, NO_MATCH, recordsReply, toMatch, type ChatLookupResult } from "../../app/domain/chat/catalogue-reply";
 import { nameKey, words } from "../../app/domain/chat/normalise";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
@@ -43,11 +37,13 @@ const BUILD_CHUNK = 5000;
  * nor "yes" with the band Yes. A name of one such word still counts beside its artist ("Help by the Beatles").
  */
 const COMMON_WORDS = new Set(
-  ("a an and or of in on at to for by from with is it its be are was were i im me my you your we us our do does did " +
+  (
+    "a an and or of in on at to for by from with is it its be are was were i im me my you your we us our do does did " +
     "have has had got get any some this that these those what whats when where who how why which yes no not hi hello hey " +
     "help please thanks thank ta stock record records vinyl album albums lp lps ep single singles new old love good best " +
     "music song songs can could will would there here out up down one two all more most buy sell price much many still " +
-    "available anything something everything else again today now just like want need know tell about the").split(" "),
+    "available anything something everything else again today now just like want need know tell about the"
+  ).split(" "),
 );
 
 interface NameIndex {
@@ -198,7 +194,12 @@ export function createChatService(db: Db, { now = Date.now }: { now?: () => numb
       .orderBy(desc(records.releaseDate), records.id)
       .limit(MAX_LISTED)
       .all();
-    const total = db.select({ n: sql<number>`count(*)` }).from(records).where(where).get()?.n ?? 0;
+    const total =
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(records)
+        .where(where)
+        .get()?.n ?? 0;
     return { rows, total };
   }
 

@@ -20,11 +20,26 @@ describe("checkout with the test card", () => {
   it("places, re-prices from the database, takes stock, pays and queues the confirmation", async () => {
     const rec = insertRecord(shop.t.db, { pricePence: 1999, stockQuantity: 3 });
     const out = await shop.s.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "Ada@Example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId: rec.id, quantity: 2 }],
+        discountCode: null,
+        email: "Ada@Example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" },
     );
     expect(out.kind).toBe("paid");
-    expect(out.order.totals).toEqual({ itemCount: 2, itemsPence: 3998, shippingPence: 400, discountPence: 0, totalPence: 4398, vatPence: 733 });
+    expect(out.order.totals).toEqual({
+      itemCount: 2,
+      itemsPence: 3998,
+      shippingPence: 400,
+      discountPence: 0,
+      totalPence: 4398,
+      vatPence: 733,
+    });
     expect(out.order.email).toBe("ada@example.com");
     expect(stockOf(rec.id)).toBe(1);
     const moves = shop.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, rec.id)).all();
@@ -36,7 +51,15 @@ describe("checkout with the test card", () => {
   it("a declined card cancels the order and gives the stock and the code back", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     insertDiscountCode(shop.t.db, "DECLINE10");
-    const input = { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: "DECLINE10", email: "b@example.com", shipping: address, userId: null, today: TEST_TODAY };
+    const input = {
+      idempotencyKey: key(),
+      lines: [{ recordId: rec.id, quantity: 2 }],
+      discountCode: "DECLINE10",
+      email: "b@example.com",
+      shipping: address,
+      userId: null,
+      today: TEST_TODAY,
+    };
     const out = await shop.s.checkout.submit(input, { card: card(TEST_CARD_DECLINE), origin: "http://localhost" });
     expect(out.kind).toBe("declined");
     expect(out.order.status).toBe("cancelled");
@@ -52,7 +75,15 @@ describe("checkout with the test card", () => {
   it("refuses to oversell and names the record", async () => {
     const rec = insertRecord(shop.t.db, { title: "Kind of Blue", stockQuantity: 1 });
     const attempt = shop.s.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "c@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId: rec.id, quantity: 2 }],
+        discountCode: null,
+        email: "c@example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" },
     );
     await expect(attempt).rejects.toBeInstanceOf(OutOfStockError);
@@ -63,11 +94,25 @@ describe("checkout with the test card", () => {
   it("a newsletter code gives 10% off the items once", async () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2999, stockQuantity: 10 });
     insertDiscountCode(shop.t.db, "ONCE10");
-    const base = { lines: [{ recordId: rec.id, quantity: 1 }], discountCode: "ONCE10", shipping: address, userId: null, today: TEST_TODAY };
-    const first = await shop.s.checkout.submit({ ...base, idempotencyKey: key(), email: "d@example.com" }, { card: card(TEST_CARD_SUCCESS), origin: "x" });
+    const base = {
+      lines: [{ recordId: rec.id, quantity: 1 }],
+      discountCode: "ONCE10",
+      shipping: address,
+      userId: null,
+      today: TEST_TODAY,
+    };
+    const first = await shop.s.checkout.submit(
+      { ...base, idempotencyKey: key(), email: "d@example.com" },
+      { card: card(TEST_CARD_SUCCESS), origin: "x" },
+    );
     expect(first.order.totals.discountPence).toBe(299);
     expect(first.order.totals.totalPence).toBe(2999 + 400 - 299);
-    await expect(shop.s.checkout.submit({ ...base, idempotencyKey: key(), email: "e@example.com" }, { card: card(TEST_CARD_SUCCESS), origin: "x" })).rejects.toThrow("already been used");
+    await expect(
+      shop.s.checkout.submit(
+        { ...base, idempotencyKey: key(), email: "e@example.com" },
+        { card: card(TEST_CARD_SUCCESS), origin: "x" },
+      ),
+    ).rejects.toThrow("already been used");
   });
 });
 
@@ -77,7 +122,10 @@ describe("checkout with a hosted payment page", () => {
       id: "stripe",
       kind: "redirect",
       formActionOrigins: ["https://pay.example"],
-      createCheckout: async (order) => ({ url: `https://pay.example/${order.orderNumber}`, reference: `cs_${order.orderNumber}` }),
+      createCheckout: async (order) => ({
+        url: `https://pay.example/${order.orderNumber}`,
+        reference: `cs_${order.orderNumber}`,
+      }),
       cancelCheckout: expire,
       readWebhook: () => ({ type: "ignored", reason: "not used here" }),
     };
@@ -85,7 +133,15 @@ describe("checkout with a hosted payment page", () => {
   }
   const place = (services: Services, recordId: number) =>
     services.checkout.submit(
-      { idempotencyKey: key(), lines: [{ recordId, quantity: 1 }], discountCode: null, email: "h@example.com", shipping: address, userId: null, today: TEST_TODAY },
+      {
+        idempotencyKey: key(),
+        lines: [{ recordId, quantity: 1 }],
+        discountCode: null,
+        email: "h@example.com",
+        shipping: address,
+        userId: null,
+        today: TEST_TODAY,
+      },
       { origin: "http://localhost" },
     );
 
@@ -102,7 +158,13 @@ describe("checkout with a hosted payment page", () => {
     expect(stockOf(rec.id)).toBe(1);
     // Money reported later for the cancelled order is not silently taken as a sale.
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const applied = services.checkout.applyWebhook({ type: "paid", orderNumber: out.order.orderNumber, reference: "cs_x", amountPence: out.order.totals.totalPence, currency: "gbp" });
+    const applied = services.checkout.applyWebhook({
+      type: "paid",
+      orderNumber: out.order.orderNumber,
+      reference: "cs_x",
+      amountPence: out.order.totals.totalPence,
+      currency: "gbp",
+    });
     expect(applied).toEqual({ applied: false, reason: "order cancelled" });
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
@@ -125,12 +187,20 @@ describe("sweeping abandoned orders", () => {
   it("cancels unpaid orders older than the limit and returns their stock, leaving paid ones alone", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 3 });
     const placed = shop.s.orders.place({
-      idempotencyKey: key(), lines: [{ recordId: rec.id, quantity: 2 }], discountCode: null, email: "sweep@example.com",
-      shipping: address, userId: null, today: TEST_TODAY, paymentProvider: "test-card",
+      idempotencyKey: key(),
+      lines: [{ recordId: rec.id, quantity: 2 }],
+      discountCode: null,
+      email: "sweep@example.com",
+      shipping: address,
+      userId: null,
+      today: TEST_TODAY,
+      paymentProvider: "test-card",
     });
     expect(stockOf(rec.id)).toBe(1);
     expect(await shop.s.checkout.sweepAbandoned(60)).toBe(0); // just placed: still within the hour
-    shop.t.db.$client.prepare("update orders set created_at = '2000-01-01T00:00:00.000Z' where order_number = ?").run(placed.order.orderNumber);
+    shop.t.db.$client
+      .prepare("update orders set created_at = '2000-01-01T00:00:00.000Z' where order_number = ?")
+      .run(placed.order.orderNumber);
     expect(await shop.s.checkout.sweepAbandoned(60)).toBe(1);
     expect(shop.s.orders.get(placed.order.orderNumber)?.status).toBe("cancelled");
     expect(stockOf(rec.id)).toBe(3);

@@ -27,7 +27,8 @@ export interface OrderPlacer {
 /** An order as the checkout page and the API send it: details, lines and, with the card form, the card. */
 export type OrderRequest = Omit<PlaceOrderRequest, "card"> & { card?: z.input<ReturnType<typeof cardSchema>> };
 
-export const CANCELLED_ORDER_MESSAGE = "This order was cancelled because its payment did not go through. Nothing has been charged.";
+export const CANCELLED_ORDER_MESSAGE =
+  "This order was cancelled because its payment did not go through. Nothing has been charged.";
 
 export function createCheckoutService(deps: { orders: OrdersService; payments: PaymentProvider }) {
   const { orders, payments } = deps;
@@ -85,7 +86,10 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         orders.setPaymentReference(order.orderNumber, session.reference);
         return { kind: "redirect", order, url: session.url };
       } catch (error) {
-        console.error(`[checkout] creating the payment session for ${order.orderNumber} failed:`, error instanceof Error ? error.message : error);
+        console.error(
+          `[checkout] creating the payment session for ${order.orderNumber} failed:`,
+          error instanceof Error ? error.message : error,
+        );
         orders.cancelUnpaid(order.orderNumber);
         throw new PaymentUnavailableError();
       }
@@ -119,7 +123,10 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         try {
           await payments.cancelCheckout(order.paymentReference);
         } catch (error) {
-          console.warn(`[checkout] could not close the payment session of ${orderNumber}; leaving it to the webhook:`, error instanceof Error ? error.message : error);
+          console.warn(
+            `[checkout] could not close the payment session of ${orderNumber}; leaving it to the webhook:`,
+            error instanceof Error ? error.message : error,
+          );
           return orders.get(orderNumber);
         }
       }
@@ -150,7 +157,9 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       }
       if (order.status === "cancelled") {
         // Money arrived for an order whose copies were already put back: a person must refund or re-open it.
-        console.error(`[checkout] payment ${outcome.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`);
+        console.error(
+          `[checkout] payment ${outcome.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`,
+        );
         return { applied: false, reason: "order cancelled" };
       }
       if (outcome.amountPence !== order.totals.totalPence || outcome.currency.toLowerCase() !== "gbp") {

@@ -39,7 +39,10 @@ describe("genre crates", () => {
     expect(genres.length).toBeGreaterThan(5);
     for (const genre of genres) {
       const crate = open({ kind: "genre", genre })!;
-      const expected = onShow.filter((r) => r.genre === genre).sort(byIdDesc).slice(0, CRATE_SIZE);
+      const expected = onShow
+        .filter((r) => r.genre === genre)
+        .sort(byIdDesc)
+        .slice(0, CRATE_SIZE);
       expect(ids(crate.records), genre).toEqual(ids(expected));
       expect(crate.title).toBe(genre);
     }
@@ -287,7 +290,8 @@ describe.skipIf(!process.env.CRATE_BENCH)("crates at 100,000 records", () => {
     for (const key of keys) {
       const started = performance.now();
       // A different day (or seed) each time: nothing comes from the read cache.
-      for (let i = 1; i <= runs; i++) expect(service.open(key, { today: addDays(today, i), seed: i })!.records).toHaveLength(CRATE_SIZE);
+      for (let i = 1; i <= runs; i++)
+        expect(service.open(key, { today: addDays(today, i), seed: i })!.records).toHaveLength(CRATE_SIZE);
       const ms = (performance.now() - started) / runs;
       console.log(`${JSON.stringify(key)} at 100,000 records: ${ms.toFixed(2)} ms`);
       expect(ms).toBeLessThan(15);

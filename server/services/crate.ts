@@ -85,11 +85,7 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     // Released in the window up to today ("< tomorrow" so a stored timestamp on today still counts):
     // never a pre-order, so on show means stock and a clean record.
     .where(
-      and(
-        gte(records.releaseDate, sql.placeholder("since")),
-        lt(records.releaseDate, tomorrow),
-        listedSql({ ownIndex: true }),
-      ),
+      and(gte(records.releaseDate, sql.placeholder("since")), lt(records.releaseDate, tomorrow), listedSql({ ownIndex: true })),
     )
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(CRATE_SIZE)
@@ -114,7 +110,10 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     .where(isNotNull(records.genre))
     .orderBy(asc(records.genre))
     .prepare();
-  const maxId = db.select({ id: max(records.id) }).from(records).prepare();
+  const maxId = db
+    .select({ id: max(records.id) })
+    .from(records)
+    .prepare();
   const visibleIds = db.select({ id: records.id }).from(records).where(visible).orderBy(asc(records.id)).prepare();
 
   const cached = createReadCache(db);

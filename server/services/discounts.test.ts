@@ -16,7 +16,11 @@ const codeRow = (code: string) => shop.t.db.select().from(discountCodes).where(e
 const subscriberOf = (code: string) => shop.t.db.select().from(subscribers).where(eq(subscribers.discountCode, code)).get()!;
 
 function insertUser(name: string): number {
-  return shop.t.db.insert(users).values({ username: name, passwordHash: "not-a-hash", email: `${name}@example.com` }).returning().get().id;
+  return shop.t.db
+    .insert(users)
+    .values({ username: name, passwordHash: "not-a-hash", email: `${name}@example.com` })
+    .returning()
+    .get().id;
 }
 
 /** Places a one-record order and returns its number. */
@@ -165,7 +169,11 @@ describe("discounts.redeem and release", () => {
 
   it("a code with 2 uses takes exactly 2", () => {
     insertDiscountCode(shop.t.db, "TWICE");
-    shop.t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "TWICE")).run();
+    shop.t.db
+      .update(discountCodes)
+      .set({ maxRedemptions: 2, firstOrderOnly: false })
+      .where(eq(discountCodes.code, "TWICE"))
+      .run();
     shop.s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" });
     shop.s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" });
     expect(() => shop.s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" })).toThrow(DISCOUNT_MESSAGES.used);
@@ -191,7 +199,11 @@ describe("discounts.redeem and release", () => {
 
   it("release of one of two uses keeps the subscriber's code marked as used", () => {
     const { codeId } = insertDiscountCode(shop.t.db, "HALFBACK");
-    shop.t.db.update(discountCodes).set({ maxRedemptions: 2, firstOrderOnly: false }).where(eq(discountCodes.code, "HALFBACK")).run();
+    shop.t.db
+      .update(discountCodes)
+      .set({ maxRedemptions: 2, firstOrderOnly: false })
+      .where(eq(discountCodes.code, "HALFBACK"))
+      .run();
     shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" });
     shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" });
     shop.s.discounts.release(codeId);

@@ -9,8 +9,7 @@ import { discountCodes, orders, subscribers } from "../../db/schema";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 
 export type DiscountCheck =
-  | { ok: true; code: string; percentOff: number; codeId: number; message: string }
-  | { ok: false; code: string; message: string };
+  { ok: true; code: string; percentOff: number; codeId: number; message: string } | { ok: false; code: string; message: string };
 
 export const DISCOUNT_MESSAGES = {
   unknown: "That discount code isn't valid.",
@@ -48,7 +47,8 @@ export function createDiscountsService(db: Db) {
     if (!row) return { ok: false, code, message: DISCOUNT_MESSAGES.unknown };
     if (row.expiresAt && row.expiresAt <= now.toISOString()) return { ok: false, code, message: DISCOUNT_MESSAGES.expired };
     if (row.redemptions >= row.maxRedemptions) return { ok: false, code, message: DISCOUNT_MESSAGES.used };
-    if (row.firstOrderOnly && customer && hasOrdered(customer)) return { ok: false, code, message: DISCOUNT_MESSAGES.notFirstOrder };
+    if (row.firstOrderOnly && customer && hasOrdered(customer))
+      return { ok: false, code, message: DISCOUNT_MESSAGES.notFirstOrder };
     return { ok: true, code, percentOff: row.percentOff, codeId: row.id, message: `${row.percentOff}% off your first order` };
   }
 

@@ -9,14 +9,26 @@ const shop = useShopServices();
 let n = 0;
 function insertUser(): number {
   n += 1;
-  return shop.t.db.insert(users).values({ username: `collector${n}`, passwordHash: "not-a-hash", email: `collector${n}@example.com` }).returning().get().id;
+  return shop.t.db
+    .insert(users)
+    .values({ username: `collector${n}`, passwordHash: "not-a-hash", email: `collector${n}@example.com` })
+    .returning()
+    .get().id;
 }
 
 const rowsOf = (userId: number) =>
-  shop.t.db.select({ n: sql<number>`count(*)` }).from(favourites).where(eq(favourites.userId, userId)).get()!.n;
+  shop.t.db
+    .select({ n: sql<number>`count(*)` })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .get()!.n;
 
 const setAddedAt = (userId: number, recordId: number, at: string) =>
-  shop.t.db.update(favourites).set({ createdAt: at }).where(and(eq(favourites.userId, userId), eq(favourites.recordId, recordId))).run();
+  shop.t.db
+    .update(favourites)
+    .set({ createdAt: at })
+    .where(and(eq(favourites.userId, userId), eq(favourites.recordId, recordId)))
+    .run();
 
 describe("favourites.add", () => {
   it("adding the same record twice keeps one row", () => {

@@ -28,7 +28,13 @@ export function createFavouritesService(db: Db) {
     ids,
 
     count(userId: number): number {
-      return db.select({ n: sql<number>`count(*)` }).from(favourites).where(eq(favourites.userId, userId)).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(favourites)
+          .where(eq(favourites.userId, userId))
+          .get()?.n ?? 0
+      );
     },
 
     add(userId: number, recordId: number): void {
@@ -37,7 +43,9 @@ export function createFavouritesService(db: Db) {
     },
 
     remove(userId: number, recordId: number): void {
-      db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.recordId, recordId))).run();
+      db.delete(favourites)
+        .where(and(eq(favourites.userId, userId), eq(favourites.recordId, recordId)))
+        .run();
     },
 
     clear(userId: number): void {
@@ -47,7 +55,14 @@ export function createFavouritesService(db: Db) {
     /** Moves a visitor's favourites onto the account at sign-in; unknown ids are skipped, duplicates kept once. */
     merge(userId: number, recordIds: readonly number[]): number {
       const known = recordIds.length
-        ? new Set(db.select({ id: records.id }).from(records).where(inArray(records.id, [...recordIds])).all().map((r) => r.id))
+        ? new Set(
+            db
+              .select({ id: records.id })
+              .from(records)
+              .where(inArray(records.id, [...recordIds]))
+              .all()
+              .map((r) => r.id),
+          )
         : new Set<number>();
       let added = 0;
       for (const id of recordIds) {
@@ -60,7 +75,11 @@ export function createFavouritesService(db: Db) {
     /** The records for ids, in the order given (missing ones dropped), for the favourites page. */
     records(recordIds: readonly number[]): RecordItem[] {
       if (recordIds.length === 0) return [];
-      const rows = db.select().from(records).where(inArray(records.id, recordIds.slice(0, MAX_FAVOURITES))).all();
+      const rows = db
+        .select()
+        .from(records)
+        .where(inArray(records.id, recordIds.slice(0, MAX_FAVOURITES)))
+        .all();
       const byId = new Map(rows.map((r) => [r.id, toRecordItem(r)]));
       return recordIds.flatMap((id) => byId.get(id) ?? []);
     },

@@ -210,7 +210,9 @@ describe("home service rules on hand-made records", () => {
     const d = migratedTestDb();
     try {
       const recent = insert(d.db, { releaseDate: addDays(today, -10) });
-      const flagged = Array.from({ length: 6 }, (_, i) => insert(d.db, { isNewRelease: true, releaseDate: addDays(today, -100 - i) }));
+      const flagged = Array.from({ length: 6 }, (_, i) =>
+        insert(d.db, { isNewRelease: true, releaseDate: addDays(today, -100 - i) }),
+      );
       insert(d.db, { isNewRelease: true, releaseDate: addDays(today, 10) }); // a pre-order: never a top-up
       insert(d.db, { isNewRelease: true, format: "CD", releaseDate: addDays(today, -50) }); // not vinyl
       const list = createHomeService(d.db).eligible.newReleases(today);
@@ -229,7 +231,9 @@ describe("home service rules on hand-made records", () => {
       d.db.insert(artistBios).values({ artist: "Solo Artist", bio: "A bio.", featuredRecordId: own.id }).run();
       expect(createHomeService(d.db).artistSpotlight(today)).toEqual({ artist: "Solo Artist", bio: "A bio.", tracks: [other] });
       d.db.update(records).set({ stockQuantity: 3 }).run();
-      expect(createHomeService(d.db).artistSpotlight(today)?.tracks).toEqual([{ ...own, stockQuantity: 3, updatedAt: expect.any(String) }]);
+      expect(createHomeService(d.db).artistSpotlight(today)?.tracks).toEqual([
+        { ...own, stockQuantity: 3, updatedAt: expect.any(String) },
+      ]);
     } finally {
       d.cleanup();
     }
@@ -240,7 +244,10 @@ describe("home service rules on hand-made records", () => {
     try {
       d.db.insert(artistBios).values({ artist: "Nobody Yet", bio: "Coming soon." }).run();
       expect(createHomeService(d.db).artistSpotlight(today)).toEqual({ artist: "Nobody Yet", bio: "Coming soon.", tracks: [] });
-      d.db.insert(triviaQuestions).values({ question: "Q?", options: ["a", "b"], answer: 0, explanation: "E.", position: 0 }).run();
+      d.db
+        .insert(triviaQuestions)
+        .values({ question: "Q?", options: ["a", "b"], answer: 0, explanation: "E.", position: 0 })
+        .run();
       expect(createHomeService(d.db).trivia()).toEqual([{ question: "Q?", options: ["a", "b"], answer: 0, explanation: "E." }]);
     } finally {
       d.cleanup();

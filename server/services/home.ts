@@ -165,7 +165,10 @@ export function createHomeService(db: Db) {
     .orderBy(desc(records.updatedAt), desc(records.id))
     .limit(RECENTLY_UPDATED_POOL)
     .prepare();
-  const maxId = db.select({ id: max(records.id) }).from(records).prepare();
+  const maxId = db
+    .select({ id: max(records.id) })
+    .from(records)
+    .prepare();
   const featuredRows = db
     .select()
     .from(records)
@@ -275,7 +278,15 @@ export function createHomeService(db: Db) {
       db
         .selectDistinct({ artist: records.artist })
         .from(records)
-        .where(and(inArray(records.artist, bios.map((b) => b.artist)), visibleSql(day)))
+        .where(
+          and(
+            inArray(
+              records.artist,
+              bios.map((b) => b.artist),
+            ),
+            visibleSql(day),
+          ),
+        )
         .all()
         .map((r) => r.artist),
     );

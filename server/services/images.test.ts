@@ -25,18 +25,34 @@ const cover = (over: Partial<ImageVariantRequest> = {}): ImageVariantRequest => 
 
 function cacheFiles(): string[] {
   if (!fs.existsSync(cacheDir)) return [];
-  return fs.readdirSync(cacheDir, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(cacheDir, f)).isFile());
+  return fs
+    .readdirSync(cacheDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => fs.statSync(path.join(cacheDir, f)).isFile());
 }
 
 beforeAll(async () => {
-  await renderCover(coverSvg({ catalogueId: "track-1", title: "Blue Hours", artist: "The Fenlands", genre: "Jazz" }), path.join(mediaDir, "covers", "track-1.jpg"));
-  await renderCover(coverSvg({ catalogueId: "track-2", title: "Pink Moon", artist: "Nick Drake", genre: "Folk" }), path.join(mediaDir, "covers", "track-2.jpg"));
+  await renderCover(
+    coverSvg({ catalogueId: "track-1", title: "Blue Hours", artist: "The Fenlands", genre: "Jazz" }),
+    path.join(mediaDir, "covers", "track-1.jpg"),
+  );
+  await renderCover(
+    coverSvg({ catalogueId: "track-2", title: "Pink Moon", artist: "Nick Drake", genre: "Folk" }),
+    path.join(mediaDir, "covers", "track-2.jpg"),
+  );
   fs.mkdirSync(path.join(publicDir, "images"), { recursive: true });
   const wide = sharp({ create: { width: 800, height: 400, channels: 4, background: { r: 200, g: 40, b: 10, alpha: 0.5 } } });
-  await wide.clone().png().toFile(path.join(publicDir, "images", "wide.png"));
-  await wide.clone().webp().toFile(path.join(publicDir, "images", "wide.webp"));
+  await wide
+    .clone()
+    .png()
+    .toFile(path.join(publicDir, "images", "wide.png"));
+  await wide
+    .clone()
+    .webp()
+    .toFile(path.join(publicDir, "images", "wide.webp"));
   fs.writeFileSync(path.join(publicDir, "images", "broken.jpg"), "this is not an image");
-  await sharp({ create: { width: 50, height: 50, channels: 3, background: "#000" } }).jpeg().toFile(outside);
+  await sharp({ create: { width: 50, height: 50, channels: 3, background: "#000" } })
+    .jpeg()
+    .toFile(outside);
   fs.symlinkSync(outside, path.join(mediaDir, "covers", "escape.jpg"));
   fs.mkdirSync(path.join(mediaDir, "covers", "folder.jpg"));
 });
@@ -162,7 +178,12 @@ describe("what it refuses", () => {
   });
 
   it("answers NotFoundError for a missing file, a folder, or a link out of its folder", async () => {
-    for (const src of ["/media/covers/track-404.jpg", "/media/covers/folder.jpg", "/media/covers/escape.jpg", "/images/missing.png"]) {
+    for (const src of [
+      "/media/covers/track-404.jpg",
+      "/media/covers/folder.jpg",
+      "/media/covers/escape.jpg",
+      "/images/missing.png",
+    ]) {
       await expect(service().variant(cover({ src }))).rejects.toBeInstanceOf(NotFoundError);
     }
     const noMedia = createImageService({ mediaDir: path.join(root, "nowhere"), publicDir, cacheDir });

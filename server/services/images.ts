@@ -121,10 +121,7 @@ async function encode(source: Buffer, req: ImageVariantRequest): Promise<Buffer>
   });
   switch (req.format) {
     case "jpeg":
-      return image
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: req.quality, progressive: true, mozjpeg: true })
-        .toBuffer();
+      return image.flatten({ background: "#ffffff" }).jpeg({ quality: req.quality, progressive: true, mozjpeg: true }).toBuffer();
     case "webp":
       return image.webp({ quality: req.quality, effort: 4 }).toBuffer();
     case "avif":
@@ -228,7 +225,9 @@ export function createImageService(options: ImageServiceOptions) {
     async variant(req: ImageVariantRequest): Promise<ImageVariant> {
       if (req.width === undefined && req.height === undefined) throw new ValidationError("width or height is required.");
       if (!isDimension(req.width) || !isDimension(req.height)) {
-        throw new ValidationError(`width and height must be whole numbers from ${MIN_IMAGE_DIMENSION} to ${MAX_IMAGE_DIMENSION}.`);
+        throw new ValidationError(
+          `width and height must be whole numbers from ${MIN_IMAGE_DIMENSION} to ${MAX_IMAGE_DIMENSION}.`,
+        );
       }
       if (!Number.isInteger(req.quality) || req.quality < MIN_IMAGE_QUALITY || req.quality > MAX_IMAGE_QUALITY) {
         throw new ValidationError(`quality must be a whole number from ${MIN_IMAGE_QUALITY} to ${MAX_IMAGE_QUALITY}.`);
@@ -239,7 +238,10 @@ export function createImageService(options: ImageServiceOptions) {
       // The source's size and modification time are part of the key: a regenerated cover gets new variants.
       const identity = [RENDER_VERSION, source.key, source.size, source.mtimeMs];
       const params = [req.width ?? 0, req.height ?? 0, req.quality, req.format];
-      const hash = createHash("sha256").update(JSON.stringify([...identity, ...params])).digest("hex").slice(0, 32);
+      const hash = createHash("sha256")
+        .update(JSON.stringify([...identity, ...params]))
+        .digest("hex")
+        .slice(0, 32);
       const file = path.join(cacheDir, hash.slice(0, 2), `${hash}.${req.format}`);
 
       let job = pending.get(hash);

@@ -53,7 +53,12 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const authServices = createAuthServices(db, auth);
   const discounts = createDiscountsService(db);
   const cart = createCartService(db, { discounts });
-  const orders = createOrdersService(db, { cart, discounts, mail: authServices.mail, linkOrigin: () => auth.publicOrigin ?? null });
+  const orders = createOrdersService(db, {
+    cart,
+    discounts,
+    mail: authServices.mail,
+    linkOrigin: () => auth.publicOrigin ?? null,
+  });
   return {
     ...authServices,
     discounts,

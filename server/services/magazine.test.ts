@@ -42,7 +42,13 @@ describe("magazine service on the seeded posts", () => {
   it("gives each post in a list its tags in their written order, its cover and its reading time", () => {
     const [newest] = magazine.list({ today: TEST_TODAY })!.posts;
     const seeded = newestFirst[0]!;
-    expect(newest).toMatchObject({ slug: seeded.slug, title: seeded.title, artist: seeded.artist, excerpt: seeded.excerpt, tags: seeded.tags });
+    expect(newest).toMatchObject({
+      slug: seeded.slug,
+      title: seeded.title,
+      artist: seeded.artist,
+      excerpt: seeded.excerpt,
+      tags: seeded.tags,
+    });
     expect(newest!.coverUrl).toMatch(/^\/media\/covers\//);
     expect(newest!.readingMinutes).toBe(Math.ceil(countWords(renderMarkdown(seeded.body)) / 200));
     expect(newest).not.toHaveProperty("body");
@@ -102,7 +108,11 @@ describe("magazine service on the seeded posts", () => {
   it("returns null for an artist with no posts, even one the shop sells", () => {
     expect(magazine.byArtist("Nobody At All", { today: TEST_TODAY })).toBeNull();
     const written = new Set(BLOG_POSTS.map((p) => p.artist));
-    const unwritten = t.db.select({ artist: records.artist }).from(records).all().find((r) => !written.has(r.artist))!;
+    const unwritten = t.db
+      .select({ artist: records.artist })
+      .from(records)
+      .all()
+      .find((r) => !written.has(r.artist))!;
     expect(magazine.byArtist(unwritten.artist, { today: TEST_TODAY })).toBeNull();
   });
 
@@ -156,12 +166,16 @@ describe("magazine service with posts added", () => {
         .values({ slug, title: slug, artist: "Miles Davis", excerpt: "x", body, publishedAt })
         .returning({ id: blogPosts.id })
         .get();
-      if (tags.length) t.db.insert(blogPostTags).values(tags.map((tag) => ({ postId: id, tag }))).run();
+      if (tags.length)
+        t.db
+          .insert(blogPostTags)
+          .values(tags.map((tag) => ({ postId: id, tag })))
+          .run();
     };
     insert(
       XSS_SLUG,
       "2026-11-20",
-      "Hello\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\n<a href=\"https://example.com\" onclick=\"alert(1)\">out</a>",
+      'Hello\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\n<a href="https://example.com" onclick="alert(1)">out</a>',
       ["security"],
     );
     insert("from-the-future", "2026-12-25", "Not yet.", ["future-only"]);
@@ -195,7 +209,10 @@ describe("magazine service with posts added", () => {
   it("sees new posts at once: cached tag counts are dropped on a write", () => {
     expect(magazine.tags(TEST_TODAY).find((x) => x.tag === "security")?.count).toBe(1);
     const id = t.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, XSS_SLUG)).get()!.id;
-    t.db.delete(blogPostTags).where(and(eq(blogPostTags.postId, id), eq(blogPostTags.tag, "security"))).run();
+    t.db
+      .delete(blogPostTags)
+      .where(and(eq(blogPostTags.postId, id), eq(blogPostTags.tag, "security")))
+      .run();
     expect(magazine.tags(TEST_TODAY).find((x) => x.tag === "security")).toBeUndefined();
   });
 });

@@ -1,14 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { Feed } from "feed";
 import { artistPath, BLOG_PATH, postPath } from "../../app/domain/magazine/paths";
-import type {
-  ArtistCount,
-  PostDetail,
-  PostLink,
-  PostPage,
-  PostSummary,
-  TagCount,
-} from "../../app/domain/magazine/types";
+import type { ArtistCount, PostDetail, PostLink, PostPage, PostSummary, TagCount } from "../../app/domain/magazine/types";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";

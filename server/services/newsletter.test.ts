@@ -45,7 +45,12 @@ function validationError(fn: () => unknown): ValidationError {
 }
 
 const welcomeMails = (to: string) =>
-  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).all().filter((m) => m.kind === "newsletter-welcome");
+  t.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .all()
+    .filter((m) => m.kind === "newsletter-welcome");
 
 const tokenIn = (text: string) => /\/unsubscribe\?token=([a-z2-7]{32})/.exec(text)?.[1] ?? null;
 
@@ -90,7 +95,13 @@ describe("subscribe", () => {
     expect(row).toMatchObject({ discountCode: code, hasUsedDiscount: false, unsubscribedAt: null, favoriteGenre: "Jazz" });
     expect(row.lastEmailedAt).not.toBeNull();
     const discount = t.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get()!;
-    expect(discount).toMatchObject({ percentOff: 10, subscriberId: row.id, firstOrderOnly: true, maxRedemptions: 1, redemptions: 0 });
+    expect(discount).toMatchObject({
+      percentOff: 10,
+      subscriberId: row.id,
+      firstOrderOnly: true,
+      maxRedemptions: 1,
+      redemptions: 0,
+    });
 
     const [mail] = welcomeMails("ann.smith@example.com");
     expect(mail).toBeDefined();
@@ -114,9 +125,19 @@ describe("subscribe", () => {
       subscriber: { email: "ann.smith@example.com", favoriteGenre: null, discountCode: null },
       created: false,
     });
-    const byCookie = newsletter.subscribe({ email: "ann.smith@example.com", favoriteGenre: "Rock" }, { ...stranger, ownerEmail: "ann.smith@example.com" });
-    expect(byCookie).toMatchObject({ alreadySubscribed: true, discountCode: code, subscriber: { favoriteGenre: "Jazz", discountCode: code } });
-    const byAccount = newsletter.subscribe({ email: "ann.smith@example.com", favoriteGenre: "Rock" }, { ...stranger, userEmail: "Ann.Smith@example.com" });
+    const byCookie = newsletter.subscribe(
+      { email: "ann.smith@example.com", favoriteGenre: "Rock" },
+      { ...stranger, ownerEmail: "ann.smith@example.com" },
+    );
+    expect(byCookie).toMatchObject({
+      alreadySubscribed: true,
+      discountCode: code,
+      subscriber: { favoriteGenre: "Jazz", discountCode: code },
+    });
+    const byAccount = newsletter.subscribe(
+      { email: "ann.smith@example.com", favoriteGenre: "Rock" },
+      { ...stranger, userEmail: "Ann.Smith@example.com" },
+    );
     expect(byAccount.discountCode).toBe(code);
     // One subscriber, one code, one welcome mail; the genre is not changed by a repeat.
     expect(t.db.select().from(subscribers).all()).toHaveLength(1);
@@ -135,7 +156,9 @@ describe("reading a code back (GET /api/subscribers/email/{email})", () => {
       email: "ann.smith@example.com",
       discountCode: code,
     });
-    expect(newsletter.subscriberCode("ann.smith@example.com", { ...none, userEmail: "ann.smith@example.com" })?.discountCode).toBe(code);
+    expect(
+      newsletter.subscriberCode("ann.smith@example.com", { ...none, userEmail: "ann.smith@example.com" })?.discountCode,
+    ).toBe(code);
     // The owner of an address that never subscribed: nothing to show.
     expect(newsletter.subscriberCode("nobody@example.com", { ...none, userEmail: "nobody@example.com" })).toBeNull();
     expect(newsletter.subscriberCode("not an email", { ...none, userEmail: "not an email" })).toBeNull();

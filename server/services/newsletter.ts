@@ -164,7 +164,12 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
           .get();
         if (inserted) {
           const code = issueCode(inserted.id);
-          const row = db.update(subscribers).set({ discountCode: code }).where(eq(subscribers.id, inserted.id)).returning().get()!;
+          const row = db
+            .update(subscribers)
+            .set({ discountCode: code })
+            .where(eq(subscribers.id, inserted.id))
+            .returning()
+            .get()!;
           return { kind: "created" as const, row, mailId: welcome(row, code, token, origin.origin) };
         }
         const existing = byEmail(email)!;
@@ -172,7 +177,13 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
         const code = existing.discountCode ?? issueCode(existing.id);
         const row = db
           .update(subscribers)
-          .set({ unsubscribedAt: null, unsubscribeTokenHash: hashToken(token), favoriteGenre, discountCode: code, lastEmailedAt: at })
+          .set({
+            unsubscribedAt: null,
+            unsubscribeTokenHash: hashToken(token),
+            favoriteGenre,
+            discountCode: code,
+            lastEmailedAt: at,
+          })
           .where(eq(subscribers.id, existing.id))
           .returning()
           .get()!;
@@ -196,7 +207,10 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
      * Spec §7 GET /api/subscribers/email/{email}: the code, only for the browser that subscribed the
      * address or its signed-in owner; null (a 404) for anyone else, whether or not the address is subscribed.
      */
-    subscriberCode(rawEmail: string, who: Pick<SubscribeWho, "ownerEmail" | "userEmail">): { email: string; discountCode: string | null } | null {
+    subscriberCode(
+      rawEmail: string,
+      who: Pick<SubscribeWho, "ownerEmail" | "userEmail">,
+    ): { email: string; discountCode: string | null } | null {
       const parsed = newsletterEmailSchema.safeParse(rawEmail);
       if (!parsed.success || !mayRead(parsed.data, who)) return null;
       const row = byEmail(parsed.data);
@@ -215,7 +229,10 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
       for (const part of cookieHeader.split(";")) {
         const at = part.indexOf("=");
         if (at < 0 || part.slice(0, at).trim() !== OWNER_COOKIE) continue;
-        const [encoded, mac, extra] = part.slice(at + 1).trim().split(".");
+        const [encoded, mac, extra] = part
+          .slice(at + 1)
+          .trim()
+          .split(".");
         if (!encoded || !mac || extra !== undefined || encoded.length > 400) return null;
         const email = Buffer.from(encoded, "base64url").toString("utf8");
         const given = Buffer.from(mac, "base64url");

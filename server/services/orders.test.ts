@@ -31,7 +31,11 @@ function input(overrides: Partial<PlaceOrderInput> & Pick<PlaceOrderInput, "line
 
 function insertUser(): number {
   n += 1;
-  return shop.t.db.insert(users).values({ username: `orders-user-${n}`, passwordHash: "not-a-hash", email: `orders-user-${n}@example.com` }).returning().get().id;
+  return shop.t.db
+    .insert(users)
+    .values({ username: `orders-user-${n}`, passwordHash: "not-a-hash", email: `orders-user-${n}@example.com` })
+    .returning()
+    .get().id;
 }
 
 const stockOf = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
@@ -45,14 +49,28 @@ const movementsOf = (recordId: number) =>
     .map((m) => [m.change, m.reason]);
 const orderRow = (orderNumber: string) => shop.t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get()!;
 const ordersWithKey = (idempotencyKey: string) =>
-  shop.t.db.select({ n: sql<number>`count(*)` }).from(orders).where(eq(orders.idempotencyKey, hashToken(idempotencyKey))).get()!.n;
+  shop.t.db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, hashToken(idempotencyKey)))
+    .get()!.n;
 const confirmationsFor = (email: string) =>
-  shop.t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "order-confirmation"), eq(emailOutbox.toAddress, email))).all();
+  shop.t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, "order-confirmation"), eq(emailOutbox.toAddress, email)))
+    .all();
 
 describe("orders.place", () => {
   it("writes one order with its lines snapshotting title, artist and price, and takes the stock", () => {
     const lp = insertRecord(shop.t.db, { title: "Blue Train", artist: "John Coltrane", pricePence: 1999, stockQuantity: 5 });
-    const pre = insertRecord(shop.t.db, { title: "Next Year's Thing", artist: "The Futures", pricePence: 2500, stockQuantity: 0, releaseDate: NEXT_YEAR });
+    const pre = insertRecord(shop.t.db, {
+      title: "Next Year's Thing",
+      artist: "The Futures",
+      pricePence: 2500,
+      stockQuantity: 0,
+      releaseDate: NEXT_YEAR,
+    });
     const form = input({
       email: "  Buyer.One@Example.COM ",
       lines: [
@@ -70,17 +88,47 @@ describe("orders.place", () => {
     expect(order.paymentProvider).toBe("test-card");
     expect(order.shipping).toEqual({ ...address, addressLine2: null });
     expect(order.lines).toEqual([
-      { recordId: lp.id, title: "Blue Train", artist: "John Coltrane", unitPricePence: 1999, quantity: 2, lineTotalPence: 3998, isPreOrder: false },
-      { recordId: pre.id, title: "Next Year's Thing", artist: "The Futures", unitPricePence: 2500, quantity: 1, lineTotalPence: 2500, isPreOrder: true },
+      {
+        recordId: lp.id,
+        title: "Blue Train",
+        artist: "John Coltrane",
+        unitPricePence: 1999,
+        quantity: 2,
+        lineTotalPence: 3998,
+        isPreOrder: false,
+      },
+      {
+        recordId: pre.id,
+        title: "Next Year's Thing",
+        artist: "The Futures",
+        unitPricePence: 2500,
+        quantity: 1,
+        lineTotalPence: 2500,
+        isPreOrder: true,
+      },
     ]);
     // items 3998 + 2500 = 6498; 3 records → £4; total 6898; VAT 6898 / 6 = 1149.67 → 1150.
-    expect(order.totals).toEqual({ itemCount: 3, itemsPence: 6498, shippingPence: 400, discountPence: 0, totalPence: 6898, vatPence: 1150 });
+    expect(order.totals).toEqual({
+      itemCount: 3,
+      itemsPence: 6498,
+      shippingPence: 400,
+      discountPence: 0,
+      totalPence: 6898,
+      vatPence: 1150,
+    });
     expect(order.hasPreOrder).toBe(true);
     expect(order.delivery).toMatchObject({ minDays: 1, maxDays: 14 });
     expect(ordersWithKey(form.idempotencyKey)).toBe(1);
 
     const row = orderRow(order.orderNumber);
-    expect(row).toMatchObject({ itemsPence: 6498, shippingPence: 400, discountPence: 0, totalPence: 6898, vatPence: 1150, discountCodeId: null });
+    expect(row).toMatchObject({
+      itemsPence: 6498,
+      shippingPence: 400,
+      discountPence: 0,
+      totalPence: 6898,
+      vatPence: 1150,
+      discountCodeId: null,
+    });
     expect(row.idempotencyKey).toBe(hashToken(form.idempotencyKey)); // the key itself is never stored
     expect(shop.t.db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).all()).toHaveLength(2);
 
@@ -89,7 +137,11 @@ describe("orders.place", () => {
     expect(stockOf(pre.id)).toBe(0);
     expect(movementsOf(lp.id)).toEqual([[-2, "sale"]]);
     expect(movementsOf(pre.id)).toEqual([[-1, "pre_order"]]);
-    const orderIds = shop.t.db.select({ orderId: stockMovements.orderId }).from(stockMovements).where(eq(stockMovements.orderId, row.id)).all();
+    const orderIds = shop.t.db
+      .select({ orderId: stockMovements.orderId })
+      .from(stockMovements)
+      .where(eq(stockMovements.orderId, row.id))
+      .all();
     expect(orderIds).toHaveLength(2);
   });
 
@@ -114,7 +166,14 @@ describe("orders.place", () => {
     insertDiscountCode(shop.t.db, "ORDERS10");
     const { order } = shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 5 }], discountCode: "orders10" }));
     // items 5 × 1999 = 9995; shipping 700; discount floor(999.5) = 999; total 9995 + 700 − 999 = 9696; VAT 9696 / 6 = 1616.
-    expect(order.totals).toEqual({ itemCount: 5, itemsPence: 9995, shippingPence: 700, discountPence: 999, totalPence: 9696, vatPence: 1616 });
+    expect(order.totals).toEqual({
+      itemCount: 5,
+      itemsPence: 9995,
+      shippingPence: 700,
+      discountPence: 999,
+      totalPence: 9696,
+      vatPence: 1616,
+    });
   });
 
   describe("prices come from the database, never from the client", () => {
@@ -319,16 +378,17 @@ describe("who may see an order", () => {
     const { order } = shop.s.orders.place(form);
 
     expect(shop.s.orders.forViewer(order.orderNumber, { userId: owner, accessTokens: [] }).orderNumber).toBe(order.orderNumber);
-    expect(shop.s.orders.forViewer(order.orderNumber, { userId: null, accessTokens: ["some-other-key-123456", form.idempotencyKey] }).orderNumber).toBe(
-      order.orderNumber,
-    );
+    expect(
+      shop.s.orders.forViewer(order.orderNumber, { userId: null, accessTokens: ["some-other-key-123456", form.idempotencyKey] })
+        .orderNumber,
+    ).toBe(order.orderNumber);
     expect(shop.s.orders.tokenOpens(order.orderNumber, form.idempotencyKey)).toBe(true);
 
     expect(() => shop.s.orders.forViewer(order.orderNumber, { userId: stranger, accessTokens: [] })).toThrow(NotFoundError);
     expect(() => shop.s.orders.forViewer(order.orderNumber, { userId: null, accessTokens: [] })).toThrow(NotFoundError);
-    expect(() => shop.s.orders.forViewer(order.orderNumber, { userId: stranger, accessTokens: ["wrong-key-abcdefghijk"] })).toThrow(
-      "Order not found.",
-    );
+    expect(() =>
+      shop.s.orders.forViewer(order.orderNumber, { userId: stranger, accessTokens: ["wrong-key-abcdefghijk"] }),
+    ).toThrow("Order not found.");
     expect(shop.s.orders.tokenOpens(order.orderNumber, "wrong-key-abcdefghijk")).toBe(false);
   });
 
@@ -360,7 +420,9 @@ describe("who may see an order", () => {
   });
 
   it("an unknown order number is NotFound, like someone else's", () => {
-    expect(() => shop.s.orders.forViewer("ND-ZZZZZZZZ", { userId: 1, accessTokens: ["anything-at-all-123"] })).toThrow(NotFoundError);
+    expect(() => shop.s.orders.forViewer("ND-ZZZZZZZZ", { userId: 1, accessTokens: ["anything-at-all-123"] })).toThrow(
+      NotFoundError,
+    );
     expect(shop.s.orders.get("ND-ZZZZZZZZ")).toBeNull();
   });
 });
@@ -370,7 +432,8 @@ describe("orders.listForUser", () => {
     const me = insertUser();
     const other = insertUser();
     const rec = insertRecord(shop.t.db, { stockQuantity: 10 });
-    const place = (userId: number) => shop.s.orders.place(input({ userId, lines: [{ recordId: rec.id, quantity: 1 }] })).order.orderNumber;
+    const place = (userId: number) =>
+      shop.s.orders.place(input({ userId, lines: [{ recordId: rec.id, quantity: 1 }] })).order.orderNumber;
     const first = place(me);
     const second = place(me);
     place(other);
@@ -400,7 +463,14 @@ describe("orders.place holds its own rules, whatever the caller sends", () => {
       expect(() => shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity }] }))).toThrow(ValidationError);
     }
     expect(() =>
-      shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 1 }, { recordId: rec.id, quantity: 1 }] })),
+      shop.s.orders.place(
+        input({
+          lines: [
+            { recordId: rec.id, quantity: 1 },
+            { recordId: rec.id, quantity: 1 },
+          ],
+        }),
+      ),
     ).toThrow(ValidationError);
     expect(shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(3);
   });

@@ -77,7 +77,12 @@ export interface OrderView {
  */
 export type CustomerOrder = Omit<OrderView, "userId" | "paymentProvider" | "paymentReference">;
 
-function customerView({ userId: _user, paymentProvider: _provider, paymentReference: _reference, ...order }: OrderView): CustomerOrder {
+function customerView({
+  userId: _user,
+  paymentProvider: _provider,
+  paymentReference: _reference,
+  ...order
+}: OrderView): CustomerOrder {
   return order;
 }
 
@@ -92,7 +97,8 @@ export function createOrdersService(
   db: Db,
   deps: { cart: CartService; discounts: DiscountsService; mail: MailService; linkOrigin?: () => string | null },
 ) {
-  const linesOf = (orderId: number) => db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
+  const linesOf = (orderId: number) =>
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
 
   /** The order as shown; `lines` when the caller has them already (a list reads every order's lines in one query). */
   function view(row: OrderRow, lines: OrderLineRow[] = linesOf(row.id)): OrderView {
@@ -147,7 +153,8 @@ export function createOrdersService(
       // A replay of a submitted form: the order it made, whatever happened to it since.
       const existing = db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get();
       if (existing) {
-        if (existing.email !== email) throw new ConflictError("This checkout form has already been used. Please reload the page.");
+        if (existing.email !== email)
+          throw new ConflictError("This checkout form has already been used. Please reload the page.");
         return { order: view(existing), created: false };
       }
       if (input.lines.length === 0) throw new ValidationError("Your cart is empty.");
@@ -261,10 +268,33 @@ export function createOrdersService(
 
     /** A customer's orders, newest first. */
     listForUser(userId: number, limit = 50): CustomerOrder[] {
-      const rows = db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all();
+      const rows = db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .all();
       if (rows.length === 0) return [];
-      const lines = db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(orderLines.id).all();
-      return rows.map((row) => customerView(view(row, lines.filter((l) => l.orderId === row.id))));
+      const lines = db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(orderLines.id)
+        .all();
+      return rows.map((row) =>
+        customerView(
+          view(
+            row,
+            lines.filter((l) => l.orderId === row.id),
+          ),
+        ),
+      );
     },
 
     /** Records the provider's reference (e.g. a Stripe Checkout Session id) on a pending order. */
@@ -289,7 +319,12 @@ export function createOrdersService(
         if (row.status !== "pending_payment") return view(row);
         const updated = db
           .update(orders)
-          .set({ status: "paid", paidAt: new Date().toISOString(), paymentReference: payment.reference, updatedAt: new Date().toISOString() })
+          .set({
+            status: "paid",
+            paidAt: new Date().toISOString(),
+            paymentReference: payment.reference,
+            updatedAt: new Date().toISOString(),
+          })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))
           .returning()
           .get()!;
@@ -325,7 +360,12 @@ export function createOrdersService(
               .run();
           }
           db.insert(stockMovements)
-            .values({ recordId: line.recordId, change: line.quantity, reason: line.isPreOrder ? "pre_order" : "cancellation", orderId: row.id })
+            .values({
+              recordId: line.recordId,
+              change: line.quantity,
+              reason: line.isPreOrder ? "pre_order" : "cancellation",
+              orderId: row.id,
+            })
             .run();
         }
         if (row.discountCodeId !== null) deps.discounts.release(row.discountCodeId);

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shouldHideRecord } from "../../app/domain/catalogue/hiding";
 import { orderLines, orders, records, type NewRecordRow, type RecordRow } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
-import {
-  createRecommendationsService,
-  reasonFor,
-  RECOMMEND_SQL,
-  type RecommendationsService,
-} from "./recommendations";
+import { createRecommendationsService, reasonFor, RECOMMEND_SQL, type RecommendationsService } from "./recommendations";
 
 const today = TEST_TODAY;
 let t: TestDb;
@@ -162,8 +157,7 @@ describe("recommendations for a listening history", () => {
     });
     const list = service.forHistory([blueTrain.id, kindOfBlue.id], { today, limit: 50 });
     const ids = list.map((r) => r.id);
-    for (const id of [blueTrain.id, kindOfBlue.id, pressing.id, soldOut.id, placeholder.id])
-      expect(ids).not.toContain(id);
+    for (const id of [blueTrain.id, kindOfBlue.id, pressing.id, soldOut.id, placeholder.id]) expect(ids).not.toContain(id);
     for (const r of list) expect(shouldHideRecord(r, { today })).toBe(false);
     // A pre-order is never hidden (spec §5), even with no stock yet.
     expect(ids).toContain(preOrder.id);

@@ -69,10 +69,19 @@ const removeRecord = (id: number) => t.db.delete(records).where(eq(records.id, i
 describe("search: the indexes follow the records table", () => {
   it("finds a record as soon as it is added, follows an edit, and forgets it once deleted", () => {
     expect(suggest("quuxotic").total).toBe(0);
-    const id = addRecord({ title: "Quuxotic Grooves", artist: "The Zyzzyvas", label: "Frobnitz", catalogNumber: "FRB 1234", genre: "Jazz" });
+    const id = addRecord({
+      title: "Quuxotic Grooves",
+      artist: "The Zyzzyvas",
+      label: "Frobnitz",
+      catalogNumber: "FRB 1234",
+      genre: "Jazz",
+    });
     try {
       for (const q of ["quuxotic", "Quux", "zyzzyvas", "frobnitz", "FRB 1234", "grooves quux"]) {
-        expect(suggest(q).items.map((r) => r.id), q).toContain(id);
+        expect(
+          suggest(q).items.map((r) => r.id),
+          q,
+        ).toContain(id);
       }
       t.db.update(records).set({ title: "Plain Title", artist: "Someone Else" }).where(eq(records.id, id)).run();
       expect(suggest("quuxotic").total).toBe(0);
@@ -87,13 +96,19 @@ describe("search: the indexes follow the records table", () => {
       removeRecord(id);
     }
     expect(suggest("frobnitz").total).toBe(0);
-    expect(t.db.$client.prepare("select count(*) as n from records_fts where records_fts match '\"frobnitz\"'").get()).toEqual({ n: 0 });
-    expect(t.db.$client.prepare("select count(*) as n from records_fts_trigram where records_fts_trigram match '\"frobnitz\"'").get()).toEqual({ n: 0 });
+    expect(t.db.$client.prepare("select count(*) as n from records_fts where records_fts match '\"frobnitz\"'").get()).toEqual({
+      n: 0,
+    });
+    expect(
+      t.db.$client.prepare("select count(*) as n from records_fts_trigram where records_fts_trigram match '\"frobnitz\"'").get(),
+    ).toEqual({ n: 0 });
   });
 
   it("the indexes agree with the table (FTS5 integrity check)", () => {
     for (const table of ["records_fts", "records_fts_trigram"]) {
-      expect(() => t.db.$client.prepare(`insert into ${table}(${table}, rank) values ('integrity-check', 1)`).run()).not.toThrow();
+      expect(() =>
+        t.db.$client.prepare(`insert into ${table}(${table}, rank) values ('integrity-check', 1)`).run(),
+      ).not.toThrow();
     }
   });
 });
@@ -123,7 +138,11 @@ describe("search: what matches", () => {
   it("forgives a typo when the exact search finds few records: 'beatels' finds The Beatles, 'radiohed' Radiohead", () => {
     const beatles = everything("beatles").map((r) => r.id);
     expect(beatles.length).toBeGreaterThan(0);
-    expect(suggest("beatels").items.map((r) => r.id).sort()).toEqual([...beatles].sort());
+    expect(
+      suggest("beatels")
+        .items.map((r) => r.id)
+        .sort(),
+    ).toEqual([...beatles].sort());
     expect(suggest("beatels").total).toBe(beatles.length);
     expect(artists("radiohed")).toEqual(expect.arrayContaining(["Radiohead"]));
     expect(artists("the beatels")).toContain("The Beatles");
@@ -191,8 +210,14 @@ describe("search: ranking", () => {
       expect(dropdown.total, q).toBe(expectedTotal);
       expect(search.search(q, { today }).total, q).toBe(expectedTotal);
       if (expectedTotal) {
-        expect(dropdown.items.map((r) => r.id), q).toEqual(page.items.slice(0, 8).map((r) => r.id));
-        expect(search.search(q, { today, limit: 24 }).items.map((r) => r.id), q).toEqual(page.items.map((r) => r.id));
+        expect(
+          dropdown.items.map((r) => r.id),
+          q,
+        ).toEqual(page.items.slice(0, 8).map((r) => r.id));
+        expect(
+          search.search(q, { today, limit: 24 }).items.map((r) => r.id),
+          q,
+        ).toEqual(page.items.map((r) => r.id));
       }
     }
   });
@@ -238,7 +263,7 @@ describe("search: user text is only ever data", () => {
     "title:blue",
     "^blue",
     "blue + train",
-    "a\"b",
+    'a"b',
     "'; drop table records; --",
     "%",
     "_",
@@ -266,12 +291,14 @@ describe("search: user text is only ever data", () => {
 
   it("never throws on random strings (fuzz)", () => {
     const random = mulberry32(20261122);
-    const alphabet = [...'abcdeiloruntsABCÉö"\'*-+^:(){}[]%_\\/.,;!?&|<>=~` \t\n0123456789'];
+    const alphabet = [..."abcdeiloruntsABCÉö\"'*-+^:(){}[]%_\\/.,;!?&|<>=~` \t\n0123456789"];
     const words = ["NEAR", "AND", "OR", "NOT", "blue", "the", "{title artist}", "title:", '"', "*", "NEAR(", ")"];
     for (let i = 0; i < 600; i++) {
       const length = Math.floor(random() * 24);
       let q = "";
-      for (let j = 0; j < length; j++) q += random() < 0.15 ? ` ${words[Math.floor(random() * words.length)]} ` : alphabet[Math.floor(random() * alphabet.length)];
+      for (let j = 0; j < length; j++)
+        q +=
+          random() < 0.15 ? ` ${words[Math.floor(random() * words.length)]} ` : alphabet[Math.floor(random() * alphabet.length)];
       const dropdown = suggest(q);
       expect(Number.isInteger(dropdown.total), q).toBe(true);
       expect(dropdown.items.length).toBeLessThanOrEqual(8);

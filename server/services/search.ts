@@ -171,7 +171,10 @@ export function planSearch(q: string): SearchPlan {
     params: {
       search_x: long.map(ftsString).join(" AND "),
       search_p: shortWords.map(prefixes).join(" AND "),
-      search_w: termWords.filter((words) => words.length > 0).map(prefixes).join(" AND "),
+      search_w: termWords
+        .filter((words) => words.length > 0)
+        .map(prefixes)
+        .join(" AND "),
       search_v: useTypos ? JSON.stringify(typo) : "[]",
     },
     wordsWithinMatches,
@@ -318,7 +321,9 @@ export function createSearchService(db: Db) {
   const client = db.$client;
   const cached = createReadCache(db, { max: 4 });
   // Both halves of the hiding rule read a covering index (records_visibility_idx, records_release_date_idx).
-  const listedIds = client.prepare<[], number>("select id from records where hidden_by_content = 0 and stock_quantity > 0").pluck();
+  const listedIds = client
+    .prepare<[], number>("select id from records where hidden_by_content = 0 and stock_quantity > 0")
+    .pluck();
   const preOrderIds = client.prepare<[string], number>("select id from records where release_date > ?").pluck();
   const maxId = client.prepare<[], number | null>("select max(id) from records").pluck();
 
@@ -385,7 +390,10 @@ export function createSearchService(db: Db) {
      * Visible records matching the text, best first (the order /browse?q= shows), with the total. Text with
      * fewer than 2 non-space characters finds nothing.
      */
-    search(q: string, { today, limit = 24, offset = 0 }: { today: string; limit?: number; offset?: number }): SearchResult<RecordItem> {
+    search(
+      q: string,
+      { today, limit = 24, offset = 0 }: { today: string; limit?: number; offset?: number },
+    ): SearchResult<RecordItem> {
       const prepared = prepare(q, today);
       if (!prepared) return { items: [], total: 0 };
       const total = countMatches.get(prepared.params) ?? 0;

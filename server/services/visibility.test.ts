@@ -31,7 +31,14 @@ describe.each([TEST_TODAY, addDays(TEST_TODAY, -365), addDays(TEST_TODAY, 365)])
   it("keeps exactly the records the pure rule keeps, in every form", () => {
     const expected = expectedIds();
     const viaDrizzle = (ownIndex: boolean) =>
-      sorted(t.db.select({ id: records.id }).from(records).where(visibleSql(day, { ownIndex })).all().map((r) => r.id));
+      sorted(
+        t.db
+          .select({ id: records.id })
+          .from(records)
+          .where(visibleSql(day, { ownIndex }))
+          .all()
+          .map((r) => r.id),
+      );
     const viaRaw = (ownIndex: boolean) =>
       sorted(
         t.db.$client
@@ -55,7 +62,14 @@ describe("the listed half", () => {
   it("is every record in stock and not hidden by its content", () => {
     const all = t.db.select().from(records).all();
     const expected = sorted(all.filter((r) => !r.hiddenByContent && r.stockQuantity > 0).map((r) => r.id));
-    const listed = sorted(t.db.select({ id: records.id }).from(records).where(listedSql()).all().map((r) => r.id));
+    const listed = sorted(
+      t.db
+        .select({ id: records.id })
+        .from(records)
+        .where(listedSql())
+        .all()
+        .map((r) => r.id),
+    );
     expect(listed).toEqual(expected);
     expect(expected.length).toBeLessThan(all.length);
   });

@@ -38,7 +38,11 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: CODES.get(cause.constructor as abstract new (...args: never[]) => DomainError) ?? "BAD_REQUEST", message: cause.message, cause });
+    throw new TRPCError({
+      code: CODES.get(cause.constructor as abstract new (...args: never[]) => DomainError) ?? "BAD_REQUEST",
+      message: cause.message,
+      cause,
+    });
   }
   return result;
 });

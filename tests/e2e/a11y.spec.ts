@@ -1,8 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-const pages = ["/", "/browse", "/browse?q=blue&genre=Jazz", "/new-releases", "/allvinyl", "/pre-orders", "/genres",
-  "/image-performance-test", "/no-such-page"];
+const pages = [
+  "/",
+  "/browse",
+  "/browse?q=blue&genre=Jazz",
+  "/new-releases",
+  "/allvinyl",
+  "/pre-orders",
+  "/genres",
+  "/image-performance-test",
+  "/no-such-page",
+];
 
 for (const width of [390, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
@@ -18,7 +27,13 @@ for (const width of [390, 1280]) {
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+          .map(
+            (v) =>
+              `${v.id}: ${v.help} (${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")})`,
+          );
         expect(serious).toEqual([]);
       });
     }

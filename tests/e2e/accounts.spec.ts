@@ -41,9 +41,7 @@ async function expectToast(
   description?: string,
   { destructive = false }: { destructive?: boolean } = {},
 ) {
-  const toast = (
-    javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")
-  ).filter({ hasText: title });
+  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: title });
   await expect(toast.first()).toBeVisible();
   if (description) await expect(toast.first()).toContainText(description);
   if (javaScriptEnabled) {
@@ -110,9 +108,8 @@ async function apiRegister(request: APIRequestContext, baseURL: string, account:
 function latestResetLink(email: string): string | null {
   const row = withDb(
     (db) =>
-      db
-        .prepare("select text_body from email_outbox where to_address = ? order by id desc limit 1")
-        .get(email) as { text_body: string } | undefined,
+      db.prepare("select text_body from email_outbox where to_address = ? order by id desc limit 1").get(email) as
+        { text_body: string } | undefined,
   );
   if (!row) return null;
   const match = /\/reset-password\?token=[a-z2-7]+/.exec(row.text_body);
@@ -385,7 +382,12 @@ test.describe("validation", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 test.describe("registration conflicts", () => {
-  test("a taken username gives 'Registration failed' and says so @no-js", async ({ page, javaScriptEnabled, request, baseURL }) => {
+  test("a taken username gives 'Registration failed' and says so @no-js", async ({
+    page,
+    javaScriptEnabled,
+    request,
+    baseURL,
+  }) => {
     const first = newAccount();
     await apiRegister(request, baseURL!, first);
 
@@ -395,7 +397,9 @@ test.describe("registration conflicts", () => {
     await expectToast(page, javaScriptEnabled, "Registration failed", `The username "${first.username}" is already taken.`, {
       destructive: true,
     });
-    await expect(page.locator("form#register").getByRole("alert")).toHaveText(`The username "${first.username}" is already taken.`);
+    await expect(page.locator("form#register").getByRole("alert")).toHaveText(
+      `The username "${first.username}" is already taken.`,
+    );
     // Still signed out, still on the register form with the username kept.
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in or register" })).toBeVisible();
     await expect(page.getByLabel("Username", { exact: true })).toHaveValue(first.username);
@@ -534,7 +538,17 @@ test.describe("roles", () => {
       await expect(page.getByText(`Signed in as ${account.username}.`)).toBeVisible();
       const sections = page.getByRole("heading", { level: 2, name: "Sections" }).locator("xpath=following-sibling::ul[1]");
       await expect(sections.getByRole("listitem")).toHaveCount(9);
-      for (const title of ["Orders", "Stock", "Catalogue", "Shipping", "Schedule", "Email marketing", "Business analysis", "Instagram", "Marketing tools"]) {
+      for (const title of [
+        "Orders",
+        "Stock",
+        "Catalogue",
+        "Shipping",
+        "Schedule",
+        "Email marketing",
+        "Business analysis",
+        "Instagram",
+        "Marketing tools",
+      ]) {
         await expect(sections.getByRole("heading", { level: 3, name: title, exact: true })).toBeVisible();
       }
 
@@ -552,7 +566,12 @@ test.describe("roles", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 test.describe("password reset", () => {
-  test("the e-mailed link sets a new password once and signs in @no-js", async ({ page, javaScriptEnabled, request, baseURL }) => {
+  test("the e-mailed link sets a new password once and signs in @no-js", async ({
+    page,
+    javaScriptEnabled,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const account = newAccount();
     await apiRegister(request, baseURL!, account);

@@ -26,7 +26,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
 }
 
 /** "3 of 24" → [3, 24]. */
@@ -205,7 +211,9 @@ test.describe("Virtual Crate Dig in a crate", () => {
     await expect(page.getByTestId("crate-price")).toHaveText(/^£\d+\.\d\d$/);
     const details = page.getByRole("region", { name: title });
     await expect(details.getByText(/^(In Stock|Running Low|Not In Stock|Pre-Order)$/)).toBeVisible();
-    await expect(details.getByText(/^(LP|12" Vinyl|7" Vinyl|EP|Single|Double LP|Triple LP|Box Set|Coloured Vinyl|Picture Disc|Vinyl)/)).toBeVisible();
+    await expect(
+      details.getByText(/^(LP|12" Vinyl|7" Vinyl|EP|Single|Double LP|Triple LP|Box Set|Coloured Vinyl|Picture Disc|Vinyl)/),
+    ).toBeVisible();
 
     const link = page.getByRole("link", { name: "See the full record" });
     const id = await frontRecordId(page);
@@ -233,7 +241,11 @@ test.describe("Virtual Crate Dig in a crate", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Jazz" })).toBeVisible();
     expect(await positionOf(page)).toEqual([2, total]);
 
-    for (const path of ["/virtual-crate-dig?crate=bogus", "/virtual-crate-dig?crate=genre:Yodelling", "/virtual-crate-dig?crate=genre:"]) {
+    for (const path of [
+      "/virtual-crate-dig?crate=bogus",
+      "/virtual-crate-dig?crate=genre:Yodelling",
+      "/virtual-crate-dig?crate=genre:",
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

@@ -6,8 +6,16 @@ import { createRecord, newsletterCode, ready, setCartCookie, uniqueName } from "
 // Each test makes its own records, so the tests can run side by side on one database.
 
 /** A toast: with JavaScript a sonner toast; without, the <noscript> status banner. */
-async function expectToast(page: Page, javaScriptEnabled: boolean, title: string, description?: string, type: "success" | "error" = "success") {
-  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: title }).first();
+async function expectToast(
+  page: Page,
+  javaScriptEnabled: boolean,
+  title: string,
+  description?: string,
+  type: "success" | "error" = "success",
+) {
+  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status"))
+    .filter({ hasText: title })
+    .first();
   await expect(toast).toBeVisible();
   if (description) await expect(toast).toContainText(description);
   if (javaScriptEnabled) await expect(toast).toHaveAttribute("data-type", type);
@@ -40,7 +48,10 @@ async function addFromRecordPage(page: Page, javaScriptEnabled: boolean, path: s
 }
 
 test.describe("cart", () => {
-  test("add from a record page, change quantities on /cart, set one to 0 and clear @no-js", async ({ page, javaScriptEnabled }) => {
+  test("add from a record page, change quantities on /cart, set one to 0 and clear @no-js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(90_000);
     const first = createRecord({ pricePence: 2500, stock: 5 });
     const second = createRecord({ pricePence: 1200, stock: 5 });
@@ -71,7 +82,10 @@ test.describe("cart", () => {
       await expect(quantity(page, `${first.title}`)).toHaveValue("2");
       await expect(line(page, first.title).getByTestId("line-total")).toHaveText("£50.00");
       await expect(line(page, first.title)).toContainText("£25.00 each");
-      await expect(line(page, first.title).getByRole("link", { name: new RegExp(first.title) })).toHaveAttribute("href", first.path);
+      await expect(line(page, first.title).getByRole("link", { name: new RegExp(first.title) })).toHaveAttribute(
+        "href",
+        first.path,
+      );
       await expect(summary(page).getByTestId("cart-subtotal")).toHaveText("£62.00");
       await expect(summary(page).getByText("Shipping (Royal Mail)")).toBeVisible();
       await expect(summary(page).getByTestId("cart-shipping")).toHaveText("£4.00");
@@ -142,7 +156,11 @@ test.describe("cart", () => {
     await expect(summary(page).getByTestId("cart-total")).toHaveText("£26.50");
   });
 
-  test("quantities never pass the stock; a line above it is flagged and holds checkout back @no-js", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("quantities never pass the stock; a line above it is flagged and holds checkout back @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const record = createRecord({ stock: 2, pricePence: 1500 });
 
@@ -150,7 +168,13 @@ test.describe("cart", () => {
     await page.getByRole("button", { name: "Add to cart", exact: true }).click();
     await expectCartCount(page, 2);
     await page.getByRole("button", { name: "Add to cart", exact: true }).click();
-    await expectToast(page, javaScriptEnabled, "Quantity limit reached", `Sorry, you can order at most 2 of "${record.title}".`, "error");
+    await expectToast(
+      page,
+      javaScriptEnabled,
+      "Quantity limit reached",
+      `Sorry, you can order at most 2 of "${record.title}".`,
+      "error",
+    );
     await expectCartCount(page, 2);
 
     await page.goto("/cart");

@@ -34,7 +34,10 @@ async function prices(region: Locator): Promise<number[]> {
 }
 
 test.describe("browse", () => {
-  test("facets and sort go into the URL and narrow the results through the GET form @no-js", async ({ page, javaScriptEnabled }) => {
+  test("facets and sort go into the URL and narrow the results through the GET form @no-js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/browse");
     await ready(page, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Browse records" })).toBeVisible();
@@ -55,7 +58,9 @@ test.describe("browse", () => {
     expect(await totalIn(results(page))).toBe(jazzCount);
     await expect(filters(page).getByRole("checkbox", { name: /^Jazz\b/ })).toBeChecked();
 
-    await filters(page).getByRole("checkbox", { name: /^In stock only/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^In stock only/ })
+      .check();
     await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Price: low to high" });
     await filters(page).getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/[?&]stock=1(&|$)/);
@@ -83,7 +88,9 @@ test.describe("browse", () => {
     await filters(page).getByRole("spinbutton", { name: "Min price (£)" }).fill("20");
     await filters(page).getByRole("spinbutton", { name: "Max price (£)" }).fill("30");
     await filters(page).getByRole("checkbox", { name: /^LP\b/ }).check();
-    await filters(page).getByRole("checkbox", { name: /^1990s\b/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^1990s\b/ })
+      .check();
     await filters(page).getByRole("button", { name: "Apply filters" }).click();
 
     await expect(page).toHaveURL(/[?&]format=Vinyl\+LP(&|$)/);
@@ -198,7 +205,9 @@ test.describe("browse", () => {
     await page.goto("/browse");
     await ready(page, true);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await filters(page).getByRole("checkbox", { name: /^Soul\b/ }).check();
+    await filters(page)
+      .getByRole("checkbox", { name: /^Soul\b/ })
+      .check();
     await expect(page).toHaveURL(/\/browse\?genre=Soul(&|$)/);
     await expect(page.getByRole("heading", { level: 1, name: "Soul records" })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

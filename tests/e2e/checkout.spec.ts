@@ -75,16 +75,29 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
   expect(serious).toEqual([]);
 }
 
 function ordersOfRecord(recordId: number): number {
-  return withDb((db) => (db.prepare("select count(*) as n from order_lines where record_id = ?").get(recordId) as { n: number }).n);
+  return withDb(
+    (db) => (db.prepare("select count(*) as n from order_lines where record_id = ?").get(recordId) as { n: number }).n,
+  );
 }
 
 test.describe("checkout", () => {
-  test("a guest pays with a newsletter code and sees the confirmation @no-js", async ({ page, javaScriptEnabled, request, baseURL }) => {
+  test("a guest pays with a newsletter code and sees the confirmation @no-js", async ({
+    page,
+    javaScriptEnabled,
+    request,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 5, pricePence: 2500 });
     const email = `${uniqueName("guest")}@example.com`;
     const code = await newsletterCode(request, baseURL!, email);
@@ -157,14 +170,20 @@ test.describe("checkout", () => {
     });
   });
 
-  test("a signed-in customer starts from their profile and finds the order on it @no-js", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("a signed-in customer starts from their profile and finds the order on it @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 4, pricePence: 1999 });
     const account = newAccount("buyer");
     // Registering on the page's own request context signs the page in.
     await apiRegister(page.request, baseURL!, account);
     withDb((db) =>
       db
-        .prepare("update users set first_name = 'Grace', last_name = 'Hopper', address = '1 Spindle Lane', city = 'York', zip_code = 'YO1 7HH' where username = ?")
+        .prepare(
+          "update users set first_name = 'Grace', last_name = 'Hopper', address = '1 Spindle Lane', city = 'York', zip_code = 'YO1 7HH' where username = ?",
+        )
         .run(account.username),
     );
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
@@ -195,7 +214,12 @@ test.describe("checkout", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
   });
 
-  test("a code typed and sent straight away is shown with its total before anything is charged @no-js", async ({ page, javaScriptEnabled, request, baseURL }) => {
+  test("a code typed and sent straight away is shown with its total before anything is charged @no-js", async ({
+    page,
+    javaScriptEnabled,
+    request,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 2, pricePence: 4000 });
     const email = `${uniqueName("direct")}@example.com`;
     const code = await newsletterCode(request, baseURL!, email);
@@ -241,7 +265,10 @@ test.describe("checkout", () => {
     await payButton(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
     const orderNumber = orderNumberOf(page);
-    const statusOf = () => withDb((db) => (db.prepare("select status from orders where order_number = ?").get(orderNumber) as { status: string }).status);
+    const statusOf = () =>
+      withDb(
+        (db) => (db.prepare("select status from orders where order_number = ?").get(orderNumber) as { status: string }).status,
+      );
 
     await test.step("a paid order is not cancelled: the shopper is shown it instead", async () => {
       await page.goto(`/checkout?cancelled=${orderNumber}`);
@@ -250,7 +277,9 @@ test.describe("checkout", () => {
     });
 
     // As if it had been sent to a hosted payment page and were still waiting for it.
-    withDb((db) => db.prepare("update orders set status = 'pending_payment', paid_at = null where order_number = ?").run(orderNumber));
+    withDb((db) =>
+      db.prepare("update orders set status = 'pending_payment', paid_at = null where order_number = ?").run(orderNumber),
+    );
 
     await test.step("while the payment is awaited, the confirmation says so and looks again", async () => {
       await page.goto(`/payment-confirmation?order=${orderNumber}`);
@@ -314,7 +343,11 @@ test.describe("checkout", () => {
     await expect(page.locator("#orders")).toContainText("No orders yet");
   });
 
-  test("a declined card charges nothing and keeps the cart; the next card pays @no-js", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("a declined card charges nothing and keeps the cart; the next card pays @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 3, pricePence: 3000 });
     const email = `${uniqueName("declined")}@example.com`;
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
@@ -338,7 +371,11 @@ test.describe("checkout", () => {
     expect(stockOf(record.id)).toBe(2);
   });
 
-  test("a record sold out during checkout is named, and nothing is ordered @no-js", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("a record sold out during checkout is named, and nothing is ordered @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 1, pricePence: 1500 });
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
     await openCheckout(page, javaScriptEnabled);
@@ -360,7 +397,11 @@ test.describe("checkout", () => {
     await expect(payButton(page)).toHaveCount(0);
   });
 
-  test("a postcode that is not a UK postcode is refused beside the field @no-js", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("a postcode that is not a UK postcode is refused beside the field @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     const record = createRecord({ stock: 2 });
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
     await openCheckout(page, javaScriptEnabled);
@@ -397,12 +438,29 @@ test.describe("checkout", () => {
     // Going to checkout creates the stored data, empty.
     await expect
       .poll(() => page.evaluate(() => window.localStorage.getItem("needledrop-checkout-data")))
-      .toBe(JSON.stringify({ shippingAddress: { name: "", addressLine1: "", city: "", postalCode: "", country: "United Kingdom" }, customerEmail: "" }));
+      .toBe(
+        JSON.stringify({
+          shippingAddress: { name: "", addressLine1: "", city: "", postalCode: "", country: "United Kingdom" },
+          customerEmail: "",
+        }),
+      );
 
-    await fillDetails(page, { email: "kept@example.com", name: "Nina Simone", addressLine1: "4 Vinyl Row", city: "Bristol", postalCode: "BS1 4DJ" });
+    await fillDetails(page, {
+      email: "kept@example.com",
+      name: "Nina Simone",
+      addressLine1: "4 Vinyl Row",
+      city: "Bristol",
+      postalCode: "BS1 4DJ",
+    });
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("needledrop-checkout-data") ?? "null"));
     expect(stored).toEqual({
-      shippingAddress: { name: "Nina Simone", addressLine1: "4 Vinyl Row", city: "Bristol", postalCode: "BS1 4DJ", country: "United Kingdom" },
+      shippingAddress: {
+        name: "Nina Simone",
+        addressLine1: "4 Vinyl Row",
+        city: "Bristol",
+        postalCode: "BS1 4DJ",
+        country: "United Kingdom",
+      },
       customerEmail: "kept@example.com",
     });
 
@@ -427,7 +485,9 @@ test.describe("checkout", () => {
     page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
     await openCheckout(page, true);
     await expect.poll(() => warnings.some((w) => w.includes("needledrop-checkout-data"))).toBe(true);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("needledrop-checkout-data") ?? "null")?.customerEmail)).toBe("");
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("needledrop-checkout-data") ?? "null")?.customerEmail))
+      .toBe("");
     await expect(field(page, "Email")).toHaveValue("");
   });
 
@@ -497,7 +557,10 @@ test.describe("checkout", () => {
   });
 
   for (const width of [390, 1280]) {
-    test(`axe finds no serious problem on the checkout, its errors and the confirmation at ${width} px`, async ({ page, baseURL }) => {
+    test(`axe finds no serious problem on the checkout, its errors and the confirmation at ${width} px`, async ({
+      page,
+      baseURL,
+    }) => {
       // Three full axe scans and a payment: several seconds each on a small machine.
       test.slow();
       await page.setViewportSize({ width, height: 900 });

@@ -6,7 +6,9 @@ import { apiRegister, createRecord, logIn, newAccount, ready, withDb } from "./s
 // run with JavaScript on and off.
 
 async function expectToast(page: Page, javaScriptEnabled: boolean, title: string, description?: string) {
-  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: title }).first();
+  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status"))
+    .filter({ hasText: title })
+    .first();
   await expect(toast).toBeVisible();
   if (description) await expect(toast).toContainText(description);
 }
@@ -25,10 +27,16 @@ async function expectFavouritesCount(page: Page, count: number) {
 
 /** Presses the heart on a record page and checks it flipped. */
 async function toggleHeart(page: Page, title: string, to: "on" | "off") {
-  const before = page.getByRole("main").getByRole("button", { name: `${to === "on" ? "Add" : "Remove"} ${title} ${to === "on" ? "to" : "from"} favourites` }).first();
+  const before = page
+    .getByRole("main")
+    .getByRole("button", { name: `${to === "on" ? "Add" : "Remove"} ${title} ${to === "on" ? "to" : "from"} favourites` })
+    .first();
   await expect(before).toHaveAttribute("aria-pressed", to === "on" ? "false" : "true");
   await before.click();
-  const after = page.getByRole("main").getByRole("button", { name: `${to === "on" ? "Remove" : "Add"} ${title} ${to === "on" ? "from" : "to"} favourites` }).first();
+  const after = page
+    .getByRole("main")
+    .getByRole("button", { name: `${to === "on" ? "Remove" : "Add"} ${title} ${to === "on" ? "from" : "to"} favourites` })
+    .first();
   await expect(after).toHaveAttribute("aria-pressed", to === "on" ? "true" : "false");
 }
 
@@ -76,10 +84,13 @@ test.describe("favourites", () => {
       await expectFavouritesCount(page, 2);
       // Moved, not copied: the browser's list is gone and the account holds both.
       expect((await page.context().cookies()).find((c) => c.name === "needledrop-favourites")).toBeUndefined();
-      const saved = withDb((db) =>
-        db
-          .prepare("select f.record_id as id from favourites f join users u on u.id = f.user_id where u.username = ? order by f.record_id")
-          .all(account.username) as { id: number }[],
+      const saved = withDb(
+        (db) =>
+          db
+            .prepare(
+              "select f.record_id as id from favourites f join users u on u.id = f.user_id where u.username = ? order by f.record_id",
+            )
+            .all(account.username) as { id: number }[],
       );
       expect(saved.map((r) => r.id)).toEqual([first.id, second.id].sort((a, b) => a - b));
     });
@@ -104,10 +115,15 @@ test.describe("favourites", () => {
       await toggleHeart(page, second.title, "on");
       await expectFavouritesCount(page, 1);
       const count = () =>
-        withDb((db) =>
-          (db
-            .prepare("select count(*) as n from favourites f join users u on u.id = f.user_id where u.username = ? and f.record_id = ?")
-            .get(account.username, second.id) as { n: number }).n,
+        withDb(
+          (db) =>
+            (
+              db
+                .prepare(
+                  "select count(*) as n from favourites f join users u on u.id = f.user_id where u.username = ? and f.record_id = ?",
+                )
+                .get(account.username, second.id) as { n: number }
+            ).n,
         );
       expect(count()).toBe(1);
       expect((await page.context().cookies()).find((c) => c.name === "needledrop-favourites")).toBeUndefined();
@@ -119,7 +135,11 @@ test.describe("favourites", () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Ffavorites$/);
   });
 
-  test("playing a preview is remembered, and the history can be cleared on the recommendations page", async ({ page, request, baseURL }) => {
+  test("playing a preview is remembered, and the history can be cleared on the recommendations page", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const account = newAccount("hist");
     await apiRegister(request, baseURL!, account);
     const record = createRecord();

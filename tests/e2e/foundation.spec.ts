@@ -58,9 +58,7 @@ test.describe("walking skeleton", () => {
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[] };
       w.cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) =>
-        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
+      document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     const errors: string[] = [];
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));

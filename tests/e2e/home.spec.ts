@@ -38,9 +38,7 @@ test.describe("home page", () => {
     await expect(page.getByRole("button", { name: /slide/i })).toHaveCount(0);
   });
 
-  test("lists 4 pre-orders, 4 new releases, 4 best sellers and 2 recently updated, each record once @no-js", async ({
-    page,
-  }) => {
+  test("lists 4 pre-orders, 4 new releases, 4 best sellers and 2 recently updated, each record once @no-js", async ({ page }) => {
     await page.goto("/");
     const preOrders = region(page, "Pre-Orders");
     await expect(preOrders.getByRole("article")).toHaveCount(4);

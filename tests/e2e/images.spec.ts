@@ -116,7 +116,9 @@ test.describe("/image-performance-test", () => {
     await expect(images.nth(4)).toHaveAttribute("src", /&width=320&format=webp$/);
     await expect(images.nth(8)).toHaveAttribute("src", /&width=640&format=avif$/);
     for (const name of ["Mixed", "JPEG", "WebP", "AVIF", "160 px", "320 px", "640 px"]) {
-      await expect(page.getByRole("navigation", { name: "Image variants" }).getByRole("link", { name, exact: true }).first()).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Image variants" }).getByRole("link", { name, exact: true }).first(),
+      ).toBeVisible();
     }
 
     if (!javaScriptEnabled) {
@@ -165,11 +167,17 @@ test.describe("/image-performance-test", () => {
     await expect(page.getByTestId("needs-javascript")).toBeHidden();
 
     // Web vitals: LCP and CLS arrive by themselves; INP after an interaction.
-    await expect(page.locator('[data-vital="LCP"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, { timeout: 15_000 });
-    await expect(page.locator('[data-vital="CLS"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, { timeout: 15_000 });
+    await expect(page.locator('[data-vital="LCP"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, {
+      timeout: 15_000,
+    });
+    await expect(page.locator('[data-vital="CLS"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, {
+      timeout: 15_000,
+    });
     await page.getByRole("button", { name: "Show details" }).click();
     await expect(page.getByRole("button", { name: "Hide details" })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.locator('[data-vital="INP"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, { timeout: 15_000 });
+    await expect(page.locator('[data-vital="INP"]')).toHaveAttribute("data-rating", /^(good|needs-improvement|poor)$/, {
+      timeout: 15_000,
+    });
     await expect(grid.getByText("Transferred").first()).toBeVisible();
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);

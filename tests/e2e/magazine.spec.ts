@@ -28,17 +28,22 @@ function withDb<T>(fn: (db: Database.Database) => T): T {
 
 /** The seeded posts, newest first (the ones tests add are older than all of them). */
 const seededPosts = (): SeededPost[] =>
-  withDb((db) =>
-    db
-      .prepare("select id, slug, title, artist, published_at from blog_posts where published_at > '2000-01-01' order by published_at desc, id desc")
-      .all() as SeededPost[],
+  withDb(
+    (db) =>
+      db
+        .prepare(
+          "select id, slug, title, artist, published_at from blog_posts where published_at > '2000-01-01' order by published_at desc, id desc",
+        )
+        .all() as SeededPost[],
   );
 
 const slugsWithTag = (tag: string): string[] =>
   withDb((db) =>
     (
       db
-        .prepare("select p.slug from blog_posts p join blog_post_tags t on t.post_id = p.id where t.tag = ? order by p.published_at desc")
+        .prepare(
+          "select p.slug from blog_posts p join blog_post_tags t on t.post_id = p.id where t.tag = ? order by p.published_at desc",
+        )
         .all(tag) as { slug: string }[]
     ).map((r) => r.slug),
   );
@@ -80,10 +85,11 @@ test.describe("magazine pages", () => {
     const topics = main(page).getByRole("region", { name: "Topics" });
     await expect(topics.getByRole("link", { name: /^Jazz \d+ stories$/ })).toHaveAttribute("href", "/blog/tag/jazz");
     await expect(topics.getByRole("link", { name: /^Collecting 6 stories$/ })).toBeVisible();
-    await expect(main(page).getByRole("region", { name: "Artists" }).getByRole("link", { name: /^Miles Davis/ })).toHaveAttribute(
-      "href",
-      "/blog/artist/Miles%20Davis",
-    );
+    await expect(
+      main(page)
+        .getByRole("region", { name: "Artists" })
+        .getByRole("link", { name: /^Miles Davis/ }),
+    ).toHaveAttribute("href", "/blog/artist/Miles%20Davis");
 
     await main(page).getByRole("navigation", { name: "Magazine pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/blog\?page=2$/);
@@ -116,7 +122,8 @@ test.describe("magazine pages", () => {
     await expect(article.getByText(/\b\d+ min read$/).first()).toBeVisible();
     const cover = article.getByRole("img", { name: `A record by ${newest.artist}, the subject of this story` });
     await expect(cover).toBeVisible();
-    if (javaScriptEnabled) await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    if (javaScriptEnabled)
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await article.locator("h2").count()).toBeGreaterThan(1); // the body's own headings
     expect(await article.locator("p").count()).toBeGreaterThan(4);
     await expect(article.getByRole("heading", { name: "Filed under" })).toBeVisible();
@@ -131,14 +138,19 @@ test.describe("magazine pages", () => {
     await more.getByRole("link", { name: /Previous story/ }).click();
     await expect(page).toHaveURL(`/blog/${older.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(older.title);
-    await expect(main(page).getByRole("navigation", { name: "More stories" }).getByRole("link", { name: /Next story/ })).toContainText(
-      newest.title,
-    );
+    await expect(
+      main(page)
+        .getByRole("navigation", { name: "More stories" })
+        .getByRole("link", { name: /Next story/ }),
+    ).toContainText(newest.title);
   });
 
   test("a tag page lists exactly the stories with that tag @no-js", async ({ page }) => {
     await page.goto("/blog");
-    await main(page).getByRole("region", { name: "Topics" }).getByRole("link", { name: /^Jazz / }).click();
+    await main(page)
+      .getByRole("region", { name: "Topics" })
+      .getByRole("link", { name: /^Jazz / })
+      .click();
     await expect(page).toHaveURL("/blog/tag/jazz");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jazz");
     await expectBlogEntryActive(page);
@@ -146,10 +158,11 @@ test.describe("magazine pages", () => {
     expect(expected.length).toBeGreaterThan(0);
     await expect(storyLinks(page)).toHaveCount(expected.length);
     expect(await attributes(storyLinks(page), "href")).toEqual(expected.map((s) => `/blog/${s}`));
-    await expect(main(page).getByRole("region", { name: "Topics" }).getByRole("link", { name: /^Jazz / })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      main(page)
+        .getByRole("region", { name: "Topics" })
+        .getByRole("link", { name: /^Jazz / }),
+    ).toHaveAttribute("aria-current", "page");
     // Tags in the address are matched whatever their case; the canonical address is lower-case.
     await page.goto("/blog/tag/JAZZ");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jazz");
@@ -162,7 +175,10 @@ test.describe("magazine pages", () => {
     const artist = "Bob Marley & The Wailers";
     const posts = seededPosts().filter((p) => p.artist === artist);
     await page.goto("/blog");
-    await main(page).getByRole("region", { name: "Artists" }).getByRole("link", { name: new RegExp(`^${artist}`) }).click();
+    await main(page)
+      .getByRole("region", { name: "Artists" })
+      .getByRole("link", { name: new RegExp(`^${artist}`) })
+      .click();
     await expect(page).toHaveURL("/blog/artist/Bob%20Marley%20%26%20The%20Wailers");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(artist);
     await expectBlogEntryActive(page);
@@ -174,7 +190,10 @@ test.describe("magazine pages", () => {
     const res = await page.goto("/blog/artist/bob%20marley%20%26%20the%20WAILERS");
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(artist);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\/artist\/Bob%20Marley%20%26%20The%20Wailers$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /\/blog\/artist\/Bob%20Marley%20%26%20The%20Wailers$/,
+    );
   });
 
   test("unknown slugs, tags, artists and pages get the 404 page @no-js", async ({ page }) => {
@@ -221,10 +240,18 @@ test.describe("magazine for search engines and feed readers", () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
 
     await page.goto("/blog");
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", `${baseURL}/blog/rss.xml`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      `${baseURL}/blog/rss.xml`,
+    );
   });
 
-  test("the RSS feed is RSS 2.0 with an item per post and absolute links @no-js", async ({ request, page, javaScriptEnabled, baseURL }) => {
+  test("the RSS feed is RSS 2.0 with an item per post and absolute links @no-js", async ({
+    request,
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     const res = await request.get("/blog/rss.xml");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("application/rss+xml");
@@ -256,14 +283,19 @@ test.describe("magazine for search engines and feed readers", () => {
       expect(parsed.root).toBe("rss");
       expect(parsed.channelTitle).toContain("Artist Stories");
       expect(parsed.items.length).toBe(links.length);
-      expect(parsed.items[0]).toEqual({ title: posts[0]!.title, link: `${baseURL}/blog/${posts[0]!.slug}`, date: expect.stringMatching(/GMT$/) });
+      expect(parsed.items[0]).toEqual({
+        title: posts[0]!.title,
+        link: `${baseURL}/blog/${posts[0]!.slug}`,
+        date: expect.stringMatching(/GMT$/),
+      });
     }
   });
 
   test("the sitemap lists /blog and every post, and keeps the shop's pages @no-js", async ({ request, baseURL }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     expect(xml).toContain(`<loc>${baseURL}/blog</loc>`);
-    for (const p of seededPosts()) expect(xml).toContain(`<loc>${baseURL}/blog/${p.slug}</loc><lastmod>${p.published_at}</lastmod>`);
+    for (const p of seededPosts())
+      expect(xml).toContain(`<loc>${baseURL}/blog/${p.slug}</loc><lastmod>${p.published_at}</lastmod>`);
     expect(xml).toContain(`<loc>${baseURL}/blog/tag/jazz</loc>`);
     for (const p of ["/browse", "/genres"]) expect(xml).toContain(`${p}</loc>`);
     expect(xml).toMatch(/\/vinyl\/\d+-/);
@@ -276,7 +308,9 @@ test.describe("magazine safety and accessibility", () => {
     const title = `Inert </script><script>window.pwned=1</script> <img src=x onerror=alert(1)>`;
     withDb((db) =>
       db
-        .prepare("insert into blog_posts (slug, title, artist, excerpt, body, cover_url, published_at) values (?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "insert into blog_posts (slug, title, artist, excerpt, body, cover_url, published_at) values (?, ?, ?, ?, ?, ?, ?)",
+        )
         .run(
           slug,
           title,

@@ -24,8 +24,7 @@ function subscriberRow(email: string) {
   return withDb(
     (db) =>
       db.prepare("select email, favorite_genre, discount_code from subscribers where email = ?").get(email.toLowerCase()) as
-        | { email: string; favorite_genre: string; discount_code: string }
-        | undefined,
+        { email: string; favorite_genre: string; discount_code: string } | undefined,
   );
 }
 
@@ -33,7 +32,9 @@ function welcomeMail(email: string) {
   return withDb(
     (db) =>
       db
-        .prepare("select text_body from email_outbox where to_address = ? and kind = 'newsletter-welcome' order by id desc limit 1")
+        .prepare(
+          "select text_body from email_outbox where to_address = ? and kind = 'newsletter-welcome' order by id desc limit 1",
+        )
         .get(email.toLowerCase()) as { text_body: string } | undefined,
   );
 }
@@ -47,7 +48,13 @@ function toast(page: Page, javaScriptEnabled: boolean, title: string): Locator {
   return (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: title }).first();
 }
 
-async function expectToast(page: Page, javaScriptEnabled: boolean, title: string, description: string | RegExp, kind: "success" | "error" | "info") {
+async function expectToast(
+  page: Page,
+  javaScriptEnabled: boolean,
+  title: string,
+  description: string | RegExp,
+  kind: "success" | "error" | "info",
+) {
   const t = toast(page, javaScriptEnabled, title);
   await expect(t).toBeVisible();
   await expect(t).toContainText(description);
@@ -157,7 +164,10 @@ test.describe("newsletter sign-up in the footer", () => {
   }) => {
     // Someone else's address (subscribed from another browser): no code.
     const theirs = uniqueEmail("theirs");
-    const res = await request.post("/api/subscribe", { headers: { origin: baseURL! }, data: { email: theirs, favoriteGenre: "Rock" } });
+    const res = await request.post("/api/subscribe", {
+      headers: { origin: baseURL! },
+      data: { email: theirs, favoriteGenre: "Rock" },
+    });
     expect(res.status()).toBe(201);
     const theirCode = ((await res.json()) as { discountCode: string }).discountCode;
 
@@ -249,16 +259,25 @@ test.describe("newsletter sign-up in the footer", () => {
 
   test("a one-click unsubscribe (RFC 8058 POST to the link) answers 200 once, then 400", async ({ request, baseURL }) => {
     const email = uniqueEmail("oneclick");
-    expect((await request.post("/api/subscribe", { headers: { origin: baseURL! }, data: { email, favoriteGenre: "Jazz" } })).status()).toBe(201);
+    expect(
+      (await request.post("/api/subscribe", { headers: { origin: baseURL! }, data: { email, favoriteGenre: "Jazz" } })).status(),
+    ).toBe(201);
     const link = /\/unsubscribe\?token=[a-z2-7]{32}/.exec(welcomeMail(email)!.text_body)![0];
     const post = () => request.post(link, { headers: { origin: baseURL! }, form: { "List-Unsubscribe": "One-Click" } });
     expect((await post()).status()).toBe(200);
     expect((await post()).status()).toBe(400);
   });
 
-  test("the unsubscribe link asks, unsubscribes, and works once @no-js", async ({ page, javaScriptEnabled, request, baseURL }) => {
+  test("the unsubscribe link asks, unsubscribes, and works once @no-js", async ({
+    page,
+    javaScriptEnabled,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("leaver");
-    expect((await request.post("/api/subscribe", { headers: { origin: baseURL! }, data: { email, favoriteGenre: "Jazz" } })).status()).toBe(201);
+    expect(
+      (await request.post("/api/subscribe", { headers: { origin: baseURL! }, data: { email, favoriteGenre: "Jazz" } })).status(),
+    ).toBe(201);
     const link = /\/unsubscribe\?token=[a-z2-7]{32}/.exec(welcomeMail(email)!.text_body)![0];
 
     await page.goto(link);
@@ -267,7 +286,9 @@ test.describe("newsletter sign-up in the footer", () => {
     await expect(page.getByText(`Stop sending the Needledrop newsletter to ${email.toLowerCase()}?`)).toBeVisible();
     await page.getByRole("main").getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toBeVisible();
-    expect(withDb((db) => db.prepare("select unsubscribed_at from subscribers where email = ?").get(email.toLowerCase()))).toMatchObject({
+    expect(
+      withDb((db) => db.prepare("select unsubscribed_at from subscribers where email = ?").get(email.toLowerCase())),
+    ).toMatchObject({
       unsubscribed_at: expect.any(String),
     });
 
@@ -412,7 +433,10 @@ test.describe("VinylBot", () => {
       for (const fact of facts) await expect(reply).toContainText(fact);
     }
     // The care answer links to the guide.
-    await expect(assistantMessages(page).nth(1).getByRole("link", { name: "Vinyl Care Guide" })).toHaveAttribute("href", "/vinyl-care");
+    await expect(assistantMessages(page).nth(1).getByRole("link", { name: "Vinyl Care Guide" })).toHaveAttribute(
+      "href",
+      "/vinyl-care",
+    );
   });
 
   test("answers from the live catalogue, with the stock wording and a link to the record", async ({ page }) => {
@@ -424,7 +448,10 @@ test.describe("VinylBot", () => {
 
     const artist = await ask(page, "anything by miles davis?");
     await expect(artist).toContainText("Here's what we have by Miles Davis:");
-    await expect(artist.getByRole("link", { name: "Everything by Miles Davis" })).toHaveAttribute("href", "/browse?q=Miles+Davis");
+    await expect(artist.getByRole("link", { name: "Everything by Miles Davis" })).toHaveAttribute(
+      "href",
+      "/browse?q=Miles+Davis",
+    );
 
     // Following the link keeps the chat open on the record page.
     await link.click();

@@ -135,10 +135,7 @@ test.describe("/recommendations", () => {
     await page.goto("/recommendations");
     await hydrated(page);
     await expect(forYou(page)).toContainText("You haven't played anything in this browser yet");
-    await expect(forYou(page).getByRole("link", { name: "Virtual Crate Dig" })).toHaveAttribute(
-      "href",
-      "/virtual-crate-dig",
-    );
+    await expect(forYou(page).getByRole("link", { name: "Virtual Crate Dig" })).toHaveAttribute("href", "/virtual-crate-dig");
     await expect(popular(page).getByRole("article").first()).toBeVisible();
     expect(asked).toBe(false);
   });

@@ -76,7 +76,9 @@ test.describe("header search with JavaScript", () => {
     await expect(options(page).first()).toHaveAttribute("href", /^\/vinyl\/\d+-/);
     await expect(options(page).first().locator("img")).toHaveAttribute("src", /^\/api\/album-image\?url=.+&width=64&height=64$/);
 
-    const log = await page.evaluate(() => (window as unknown as { __searchLog: { inputs: number[]; requests: { at: number; url: string }[] } }).__searchLog);
+    const log = await page.evaluate(
+      () => (window as unknown as { __searchLog: { inputs: number[]; requests: { at: number; url: string }[] } }).__searchLog,
+    );
     expect(log.inputs).toHaveLength(3);
     expect(log.requests.length).toBeGreaterThanOrEqual(1);
     for (const request of log.requests) {

@@ -94,9 +94,7 @@ test.describe("addresses", () => {
 });
 
 test.describe("search engines", () => {
-  test("a record page's structured data parses back to the record, even with </script> in the title @no-js", async ({
-    page,
-  }) => {
+  test("a record page's structured data parses back to the record, even with </script> in the title @no-js", async ({ page }) => {
     const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
     const title = 'Live </script><script>window.pwned=1</script> & "Loud"';
     const { id } = db
@@ -142,7 +140,16 @@ test.describe("search engines", () => {
   test("sitemap lists the pages and every visible record; robots points at it @no-js", async ({ request }) => {
     const xml = await (await request.get("/sitemap.xml")).text();
     expect(xml).toContain("<urlset");
-    for (const p of ["/browse", "/new-releases", "/allvinyl", "/pre-orders", "/genres", "/virtual-crate-dig", "/vinyl-care", "/blog"]) {
+    for (const p of [
+      "/browse",
+      "/new-releases",
+      "/allvinyl",
+      "/pre-orders",
+      "/genres",
+      "/virtual-crate-dig",
+      "/vinyl-care",
+      "/blog",
+    ]) {
       expect(xml).toContain(`${p}</loc>`);
     }
     const total = Number((await request.get("/api/tracks?limit=1")).headers()["x-total-count"]);

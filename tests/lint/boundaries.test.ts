@@ -17,24 +17,56 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 const cases: { file: string; code: string; fires: RegExp | null }[] = [
   // app/domain imports only app/domain and npm packages.
   { file: "app/domain/cart/probe.ts", code: 'import { z } from "~/domain/shared/zod";', fires: null },
-  { file: "app/domain/cart/probe.ts", code: 'import { useHydrated } from "~/lib/use-hydrated";', fires: /app\/domain may import only/ },
-  { file: "app/domain/cart/probe.ts", code: 'import { createServices } from "../../../server/services";', fires: /only with `import type/ },
+  {
+    file: "app/domain/cart/probe.ts",
+    code: 'import { useHydrated } from "~/lib/use-hydrated";',
+    fires: /app\/domain may import only/,
+  },
+  {
+    file: "app/domain/cart/probe.ts",
+    code: 'import { createServices } from "../../../server/services";',
+    fires: /only with `import type/,
+  },
   { file: "app/domain/cart/probe.ts", code: 'import fs from "node:fs";', fires: /app\/domain may import only/ },
   // server/services never import the UI or an adapter.
   { file: "server/services/probe.ts", code: 'import { EMPTY_CART } from "../../app/domain/cart/cart";', fires: null },
-  { file: "server/services/probe.ts", code: 'import { useHydrated } from "../../app/lib/use-hydrated";', fires: /server\/services may not/ },
+  {
+    file: "server/services/probe.ts",
+    code: 'import { useHydrated } from "../../app/lib/use-hydrated";',
+    fires: /server\/services may not/,
+  },
   { file: "server/services/probe.ts", code: 'import { ordersApi } from "../api/orders";', fires: /server\/services may not/ },
   // app/ sees server/ only as types.
   { file: "app/components/probe.tsx", code: 'import type { Services } from "../../server/services";', fires: null },
-  { file: "app/components/probe.tsx", code: 'import { createServices } from "../../server/services";', fires: /only with `import type/ },
+  {
+    file: "app/components/probe.tsx",
+    code: 'import { createServices } from "../../server/services";',
+    fires: /only with `import type/,
+  },
   // Adapters never import each other.
   { file: "server/api/probe.ts", code: 'import { OPERATIONS } from "../contract/operations";', fires: null },
-  { file: "server/api/probe.ts", code: 'import { appRouter } from "../trpc/router";', fires: /server\/api may not import server\/trpc/ },
-  { file: "server/trpc/routers/probe.ts", code: 'import { ordersApi } from "../../api/orders";', fires: /server\/trpc may not import server\/api/ },
-  { file: "app/routes/probe.tsx", code: 'import type { AppRouter } from "../../server/trpc/router";', fires: /app\/routes may not import/ },
+  {
+    file: "server/api/probe.ts",
+    code: 'import { appRouter } from "../trpc/router";',
+    fires: /server\/api may not import server\/trpc/,
+  },
+  {
+    file: "server/trpc/routers/probe.ts",
+    code: 'import { ordersApi } from "../../api/orders";',
+    fires: /server\/trpc may not import server\/api/,
+  },
+  {
+    file: "app/routes/probe.tsx",
+    code: 'import type { AppRouter } from "../../server/trpc/router";',
+    fires: /app\/routes may not import/,
+  },
   // db/ uses the domain and nothing else of app/ or server/.
   { file: "db/schema/probe.ts", code: 'import { ORDER_STATUSES } from "../../app/domain/orders/order-status";', fires: null },
-  { file: "db/schema/probe.ts", code: 'import { createServices } from "../../server/services";', fires: /db\/ may import app\/domain/ },
+  {
+    file: "db/schema/probe.ts",
+    code: 'import { createServices } from "../../server/services";',
+    fires: /db\/ may import app\/domain/,
+  },
 ];
 
 describe("the layer rules", () => {

@@ -38,7 +38,13 @@ export function insertDiscountCode(db: Db, code: string, email = `${code.toLower
 }
 
 /** A delivery address that passes the checkout's checks. */
-export const TEST_ADDRESS = { name: "Ada Lovelace", addressLine1: "1 Record Row", city: "London", postalCode: "SW1A 1AA", country: "United Kingdom" };
+export const TEST_ADDRESS = {
+  name: "Ada Lovelace",
+  addressLine1: "1 Record Row",
+  city: "London",
+  postalCode: "SW1A 1AA",
+  country: "United Kingdom",
+};
 
 /**
  * A migrated temporary database and every service on it, for one test file: made before its tests,

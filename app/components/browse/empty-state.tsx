@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 
 /** A friendly dead end with a way out. */
-export function EmptyState({ title, children, actions }: { title: string; children?: React.ReactNode; actions: { text: string; href: string }[] }) {
+export function EmptyState({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children?: React.ReactNode;
+  actions: { text: string; href: string }[];
+}) {
   return (
     <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white/60 px-6 py-14 text-center">
       <div

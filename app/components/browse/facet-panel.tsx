@@ -44,9 +44,7 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
 function FacetGroup({ legend, name, options, more }: { legend: string; name: string; options: Option[]; more?: Option[] }) {
   return (
     <fieldset className="border-t border-stone-200 py-4 first:border-t-0 lg:first:pt-0">
-      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
-        {legend}
-      </legend>
+      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">{legend}</legend>
       {options.length === 0 ? (
         <p className="clear-both text-sm text-stone-600">None in these results</p>
       ) : (
@@ -75,8 +73,7 @@ function FacetGroup({ legend, name, options, more }: { legend: string; name: str
 /** Values worth offering: any with records, and any already chosen (so it can be unticked). */
 const offered = (o: Option) => o.count > 0 || o.selected;
 
-const field =
-  "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-needle focus:outline-none";
+const field = "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-needle focus:outline-none";
 
 /**
  * Every filter of /browse in one GET form. On phones it folds into a <details> panel; from 1024 px
@@ -91,23 +88,35 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
     if (window.matchMedia("(min-width: 1024px)").matches && detailsRef.current) detailsRef.current.open = true;
   }, []);
 
-  const genres = facets.genre.map((g) => ({ value: g.value, label: g.value, count: g.count, selected: g.selected })).filter(offered);
+  const genres = facets.genre
+    .map((g) => ({ value: g.value, label: g.value, count: g.count, selected: g.selected }))
+    .filter(offered);
   const formats = facets.format
     .map((f) => ({ value: f.value, label: formatLabel(f.value).label, count: f.count, selected: f.selected }))
     .filter(offered);
   const decades = facets.decade
     .map((d) => ({ value: String(d.value), label: `${d.value}s`, count: d.count, selected: d.selected }))
     .filter(offered);
-  const labels = facets.label.map((l) => ({ value: l.value, label: l.value, count: l.count, selected: l.selected })).filter(offered);
+  const labels = facets.label
+    .map((l) => ({ value: l.value, label: l.value, count: l.count, selected: l.selected }))
+    .filter(offered);
   const topLabels = labels.filter((l, i) => i < TOP_LABELS || l.selected);
   const moreLabels = labels.filter((l) => !topLabels.includes(l)).sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
   const active =
-    query.genres.length + query.formats.length + query.labels.length + query.decades.length +
-    (query.minPence !== null || query.maxPence !== null ? 1 : 0) + (query.inStock ? 1 : 0);
+    query.genres.length +
+    query.formats.length +
+    query.labels.length +
+    query.decades.length +
+    (query.minPence !== null || query.maxPence !== null ? 1 : 0) +
+    (query.inStock ? 1 : 0);
 
   return (
     // Focusable because it scrolls on its own on wide screens: keyboard users can scroll it too.
-    <aside aria-label="Filters" tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-needle lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2">
+    <aside
+      aria-label="Filters"
+      tabIndex={0}
+      className="focus-visible:outline-2 focus-visible:outline-needle lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:pr-2"
+    >
       <details
         ref={detailsRef}
         className="group rounded-xl bg-white shadow-sm ring-1 ring-stone-200 lg:rounded-none lg:bg-transparent lg:shadow-none lg:ring-0 lg:details-content:block lg:details-content:[content-visibility:visible]"
@@ -154,13 +163,33 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
                 <label htmlFor="price-min" className="mb-1 block text-xs text-stone-600">
                   Min price (£)
                 </label>
-                <input id="price-min" name="min" type="number" min="0" step="0.01" inputMode="decimal" placeholder="5" defaultValue={penceToInput(query.minPence)} className={field} />
+                <input
+                  id="price-min"
+                  name="min"
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  inputMode="decimal"
+                  placeholder="5"
+                  defaultValue={penceToInput(query.minPence)}
+                  className={field}
+                />
               </div>
               <div>
                 <label htmlFor="price-max" className="mb-1 block text-xs text-stone-600">
                   Max price (£)
                 </label>
-                <input id="price-max" name="max" type="number" min="0" step="0.01" inputMode="decimal" placeholder="100" defaultValue={penceToInput(query.maxPence)} className={field} />
+                <input
+                  id="price-max"
+                  name="max"
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  inputMode="decimal"
+                  placeholder="100"
+                  defaultValue={penceToInput(query.maxPence)}
+                  className={field}
+                />
               </div>
             </div>
           </fieldset>
@@ -169,11 +198,17 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
               Availability
             </legend>
             <ul className="clear-both">
-              <OptionRow name="stock" option={{ value: "1", label: "In stock only", count: facets.inStock, selected: query.inStock }} />
+              <OptionRow
+                name="stock"
+                option={{ value: "1", label: "In stock only", count: facets.inStock, selected: query.inStock }}
+              />
             </ul>
           </fieldset>
           <div className="sticky bottom-0 flex items-center gap-3 border-t border-stone-200 bg-white pt-4 lg:bg-paper">
-            <button type="submit" className="flex-1 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle focus-visible:bg-needle">
+            <button
+              type="submit"
+              className="flex-1 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle focus-visible:bg-needle"
+            >
               Apply filters
             </button>
             {(hasFilters(query) || query.q) && (

@@ -1,13 +1,5 @@
 /** The top of every catalogue page: a small kicker, the page's h1 and an optional line of context. */
-export function ListingHeader({
-  kicker,
-  title,
-  children,
-}: {
-  kicker: string;
-  title: string;
-  children?: React.ReactNode;
-}) {
+export function ListingHeader({ kicker, title, children }: { kicker: string; title: string; children?: React.ReactNode }) {
   return (
     <header className="relative overflow-hidden rounded-2xl bg-ink px-5 py-7 text-white sm:px-8 sm:py-9">
       {/* A record's grooves peeking in from the corner. */}

@@ -1,11 +1,5 @@
 import { ArrowUp } from "lucide-react";
-import {
-  CARE_SECTION_COPY,
-  careSectionId,
-  careTipId,
-  type CareCategory,
-  type CareTip,
-} from "~/domain/care/care-categories";
+import { CARE_SECTION_COPY, careSectionId, careTipId, type CareCategory, type CareTip } from "~/domain/care/care-categories";
 import { CareIllustration } from "./care-illustrations";
 
 /** Each chapter's tint and its deep accent (4.5:1 or better on the tint and on white). */
@@ -28,7 +22,10 @@ export interface CareGuideSection {
 export function CareContents({ sections }: { sections: CareGuideSection[] }) {
   return (
     <nav id="contents" aria-labelledby="contents-heading" className="scroll-mt-24">
-      <h2 id="contents-heading" className="border-b-2 border-ink pb-2 text-xs font-bold tracking-[0.25em] text-needle-dark uppercase">
+      <h2
+        id="contents-heading"
+        className="border-b-2 border-ink pb-2 text-xs font-bold tracking-[0.25em] text-needle-dark uppercase"
+      >
         In this guide
       </h2>
       <ol className="mt-2 grid gap-1 sm:grid-cols-2 lg:grid-cols-1">

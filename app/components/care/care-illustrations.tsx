@@ -44,8 +44,23 @@ export function TurntableIllustration({ className }: { className?: string }) {
       {/* Tonearm: pivot, arm, headshell resting in the outer groove. */}
       <circle cx="262" cy="58" r="16" fill="#d6d3d1" stroke={INK} strokeWidth="3" />
       <circle cx="262" cy="58" r="6" fill={INK} />
-      <path d="M 262 58 L 262 150 L 200 176" fill="none" stroke="#e7e5e4" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M 262 58 L 262 150 L 200 176" fill="none" stroke={INK} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" opacity="0.5" />
+      <path
+        d="M 262 58 L 262 150 L 200 176"
+        fill="none"
+        stroke="#e7e5e4"
+        strokeWidth="7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M 262 58 L 262 150 L 200 176"
+        fill="none"
+        stroke={INK}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        opacity="0.5"
+      />
       <rect x="186" y="166" width="26" height="16" rx="3" transform="rotate(-22 199 174)" fill={NEEDLE} />
       {/* Speed buttons and a little light. */}
       <rect x="236" y="190" width="22" height="9" rx="4" fill={PAPER} />
@@ -93,7 +108,13 @@ function Handling() {
       <rect x="26" y="34" width="60" height="60" rx="30" fill="#fcd34d" opacity="0.5" />
       <Disc cx={100} cy={64} r={38} label={NEEDLE} />
       {/* A thumb on the outer edge, fingertips on the label. */}
-      <path d="M 128 92 q 14 -4 18 -18 q 2 -8 -6 -8 q -6 0 -8 8 q -3 8 -10 10 z" fill="#f2c7a5" stroke={INK} strokeWidth="2.5" strokeLinejoin="round" />
+      <path
+        d="M 128 92 q 14 -4 18 -18 q 2 -8 -6 -8 q -6 0 -8 8 q -3 8 -10 10 z"
+        fill="#f2c7a5"
+        stroke={INK}
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
       <path d="M 96 108 q 2 -10 6 -14" fill="none" stroke={INK} strokeWidth="2" strokeLinecap="round" opacity="0.4" />
     </>
   );
@@ -144,7 +165,14 @@ function Setup() {
       <rect x="124" y="94" width="14" height="10" rx="2" fill={INK} />
       <rect x="26" y="58" width="92" height="10" rx="2" fill="#44403c" />
       <rect x="30" y="52" width="84" height="6" rx="1.5" fill={INK} />
-      <path d="M 136 66 L 136 34 L 104 48" fill="none" stroke="#d6d3d1" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M 136 66 L 136 34 L 104 48"
+        fill="none"
+        stroke="#d6d3d1"
+        strokeWidth="5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="40" y="22" width="64" height="18" rx="9" fill="#fef3c7" stroke={INK} strokeWidth="2.5" />
       <ellipse cx="72" cy="31" rx="8" ry="5" fill="#65a30d" />
       <line x1="62" y1="24" x2="62" y2="38" stroke={INK} strokeWidth="1.5" />

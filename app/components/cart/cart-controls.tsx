@@ -66,7 +66,15 @@ const stepButton =
   "grid h-9 w-9 place-items-center rounded-full ring-1 ring-stone-300 bg-white text-ink transition hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
 
 /** −, the quantity and + for a line. The page also lets the quantity be typed; the drawer only shows it. */
-export function QuantityControls({ line, redirectTo, editable = false }: { line: CartSummaryLine; redirectTo?: string; editable?: boolean }) {
+export function QuantityControls({
+  line,
+  redirectTo,
+  editable = false,
+}: {
+  line: CartSummaryLine;
+  redirectTo?: string;
+  editable?: boolean;
+}) {
   const minus = useShopperFetcher();
   const plus = useShopperFetcher();
   const set = useShopperFetcher();
@@ -75,7 +83,12 @@ export function QuantityControls({ line, redirectTo, editable = false }: { line:
   const atMax = line.quantity >= line.maxQuantity;
   return (
     <div className="flex items-center gap-1.5">
-      <ShopperForm action="/cart" fields={{ intent: "decrement", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={minus.onSubmit}>
+      <ShopperForm
+        action="/cart"
+        fields={{ intent: "decrement", recordId: line.recordId }}
+        redirectTo={redirectTo}
+        onSubmit={minus.onSubmit}
+      >
         <button type="submit" className={stepButton} aria-label={`Decrease quantity of ${line.title}`} disabled={minus.busy}>
           <Minus aria-hidden className="h-4 w-4" />
         </button>
@@ -105,22 +118,34 @@ export function QuantityControls({ line, redirectTo, editable = false }: { line:
             defaultValue={line.quantity}
             onBlur={(e) => {
               // With JavaScript a changed number is saved on leaving the box (Enter saves it too).
-              if (e.currentTarget.value !== String(line.quantity) && e.currentTarget.checkValidity()) e.currentTarget.form?.requestSubmit();
+              if (e.currentTarget.value !== String(line.quantity) && e.currentTarget.checkValidity())
+                e.currentTarget.form?.requestSubmit();
             }}
             className="h-9 w-14 rounded-md border border-stone-300 bg-white text-center text-base tabular-nums"
           />
           <noscript>
-            <button type="submit" className="rounded-md px-2 py-1 text-sm font-semibold text-needle-dark underline underline-offset-2">
+            <button
+              type="submit"
+              className="rounded-md px-2 py-1 text-sm font-semibold text-needle-dark underline underline-offset-2"
+            >
               Update
             </button>
           </noscript>
         </ShopperForm>
       ) : (
-        <span className="min-w-8 text-center font-semibold tabular-nums" aria-label={`Quantity of ${line.title}: ${line.quantity}`}>
+        <span
+          className="min-w-8 text-center font-semibold tabular-nums"
+          aria-label={`Quantity of ${line.title}: ${line.quantity}`}
+        >
           {line.quantity}
         </span>
       )}
-      <ShopperForm action="/cart" fields={{ intent: "increment", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={plus.onSubmit}>
+      <ShopperForm
+        action="/cart"
+        fields={{ intent: "increment", recordId: line.recordId }}
+        redirectTo={redirectTo}
+        onSubmit={plus.onSubmit}
+      >
         <button
           type="submit"
           className={stepButton}
@@ -137,7 +162,12 @@ export function QuantityControls({ line, redirectTo, editable = false }: { line:
 export function RemoveLineButton({ line, redirectTo }: { line: CartSummaryLine; redirectTo?: string }) {
   const { onSubmit, busy } = useShopperFetcher();
   return (
-    <ShopperForm action="/cart" fields={{ intent: "remove", recordId: line.recordId }} redirectTo={redirectTo} onSubmit={onSubmit}>
+    <ShopperForm
+      action="/cart"
+      fields={{ intent: "remove", recordId: line.recordId }}
+      redirectTo={redirectTo}
+      onSubmit={onSubmit}
+    >
       <button
         type="submit"
         disabled={busy}

@@ -76,7 +76,13 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </h2>
           <div className="flex items-center gap-3">
             {!empty && <span className="text-sm text-stone-600">{itemsText(cart.itemCount)}</span>}
-            <button ref={closeButton} type="button" onClick={onClose} aria-label="Close cart" className="rounded-full p-2 hover:bg-stone-200">
+            <button
+              ref={closeButton}
+              type="button"
+              onClick={onClose}
+              aria-label="Close cart"
+              className="rounded-full p-2 hover:bg-stone-200"
+            >
               <X aria-hidden className="h-5 w-5" />
             </button>
           </div>

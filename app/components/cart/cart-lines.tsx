@@ -6,7 +6,15 @@ import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/domain/
 import { QuantityControls, RemoveLineButton } from "./cart-controls";
 
 /** One line of the cart: cover, title and artist, price, quantity controls, remove, line total. */
-export function CartLine({ line, variant, redirectTo }: { line: CartSummaryLine; variant: "page" | "drawer"; redirectTo?: string }) {
+export function CartLine({
+  line,
+  variant,
+  redirectTo,
+}: {
+  line: CartSummaryLine;
+  variant: "page" | "drawer";
+  redirectTo?: string;
+}) {
   const issue = lineIssueText(line);
   const page = variant === "page";
   const name = (
@@ -23,7 +31,14 @@ export function CartLine({ line, variant, redirectTo }: { line: CartSummaryLine;
     >
       <div className={`shrink-0 overflow-hidden rounded bg-stone-200 ${page ? "h-20 w-20 sm:h-24 sm:w-24" : "h-16 w-16"}`}>
         {line.coverUrl && (
-          <CoverImage src={line.coverUrl} alt="" width={160} height={160} sizes={page ? "96px" : "64px"} className="h-full w-full object-cover" />
+          <CoverImage
+            src={line.coverUrl}
+            alt=""
+            width={160}
+            height={160}
+            sizes={page ? "96px" : "64px"}
+            className="h-full w-full object-cover"
+          />
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -38,10 +53,17 @@ export function CartLine({ line, variant, redirectTo }: { line: CartSummaryLine;
             )}
             <span className="mt-0.5 block text-sm text-stone-600">
               {line.pricePence > 0 && <span>{formatPence(line.pricePence)} each</span>}
-              {line.isPreOrder && <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-indigo-900">Pre-order</span>}
+              {line.isPreOrder && (
+                <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-indigo-900">
+                  Pre-order
+                </span>
+              )}
             </span>
           </div>
-          <span className={`shrink-0 font-semibold tabular-nums ${issue ? "text-stone-500 line-through" : ""}`} data-testid="line-total">
+          <span
+            className={`shrink-0 font-semibold tabular-nums ${issue ? "text-stone-500 line-through" : ""}`}
+            data-testid="line-total"
+          >
             {issue ? formatPence(line.pricePence * line.quantity) : formatPence(line.lineTotalPence)}
           </span>
         </div>
@@ -60,7 +82,17 @@ export function CartLine({ line, variant, redirectTo }: { line: CartSummaryLine;
   );
 }
 
-function Row({ term, children, strong = false, testId }: { term: string; children: React.ReactNode; strong?: boolean; testId?: string }) {
+function Row({
+  term,
+  children,
+  strong = false,
+  testId,
+}: {
+  term: string;
+  children: React.ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={`flex justify-between gap-4 ${strong ? "border-t border-stone-300 pt-3 text-lg font-bold" : ""}`}>
       <dt>{term}</dt>

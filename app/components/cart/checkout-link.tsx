@@ -18,7 +18,12 @@ export function CheckoutLink({ cart }: { cart: CartSummary }) {
   return (
     <div className="space-y-2">
       {/* No href: a disabled link goes nowhere, and says why. */}
-      <a role="link" aria-disabled="true" aria-describedby={id} className={`${look} cursor-not-allowed bg-stone-300 text-stone-600`}>
+      <a
+        role="link"
+        aria-disabled="true"
+        aria-describedby={id}
+        className={`${look} cursor-not-allowed bg-stone-300 text-stone-600`}
+      >
         Checkout
       </a>
       <p id={id} className="text-sm text-amber-900">

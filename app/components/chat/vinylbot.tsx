@@ -135,7 +135,11 @@ export function VinylBot() {
           >
             <MessageCircle aria-hidden className="h-6 w-6" />
             {state === "minimised" && (
-              <span aria-hidden data-testid="vinylbot-minimised" className="absolute top-0 right-0 h-3.5 w-3.5 rounded-full bg-label ring-2 ring-white" />
+              <span
+                aria-hidden
+                data-testid="vinylbot-minimised"
+                className="absolute top-0 right-0 h-3.5 w-3.5 rounded-full bg-label ring-2 ring-white"
+              />
             )}
           </button>
         ) : (
@@ -170,21 +174,34 @@ export function VinylBot() {
               <X aria-hidden className="h-5 w-5" />
             </button>
           </header>
-          <div ref={log} role="log" aria-live="polite" aria-label="Conversation with VinylBot" className="flex-1 overflow-y-auto bg-paper p-4">
+          <div
+            ref={log}
+            role="log"
+            aria-live="polite"
+            aria-label="Conversation with VinylBot"
+            className="flex-1 overflow-y-auto bg-paper p-4"
+          >
             <ol className="space-y-3">
-            {messages.map((m) => (
-              <MessageBubble key={m.id} message={m} />
-            ))}
-            {pending && (
-              <li data-testid="vinylbot-typing" className="flex">
-                <span className="sr-only">VinylBot is typing…</span>
-                <span aria-hidden className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-stone-200">
-                  {[0, 150, 300].map((d) => (
-                    <span key={d} className="h-2 w-2 animate-bounce rounded-full bg-stone-500" style={{ animationDelay: `${d}ms` }} />
-                  ))}
-                </span>
-              </li>
-            )}
+              {messages.map((m) => (
+                <MessageBubble key={m.id} message={m} />
+              ))}
+              {pending && (
+                <li data-testid="vinylbot-typing" className="flex">
+                  <span className="sr-only">VinylBot is typing…</span>
+                  <span
+                    aria-hidden
+                    className="flex gap-1 rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-sm ring-1 ring-stone-200"
+                  >
+                    {[0, 150, 300].map((d) => (
+                      <span
+                        key={d}
+                        className="h-2 w-2 animate-bounce rounded-full bg-stone-500"
+                        style={{ animationDelay: `${d}ms` }}
+                      />
+                    ))}
+                  </span>
+                </li>
+              )}
             </ol>
           </div>
           <form
@@ -281,7 +298,9 @@ function HelpList() {
           <X aria-hidden className="h-5 w-5" />
         </a>
       </div>
-      <p className="mt-1 text-sm text-stone-600">Answers to the questions we hear most. Turn on JavaScript to chat with VinylBot.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Answers to the questions we hear most. Turn on JavaScript to chat with VinylBot.
+      </p>
       <dl className="mt-4 space-y-4 text-sm">
         {TOPICS.filter((t) => t.kind === "topic").map((t) => (
           <div key={t.id}>

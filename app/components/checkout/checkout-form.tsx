@@ -49,7 +49,6 @@ export interface DiscountNote {
   message: string;
 }
 
-
 export function CheckoutForm({
   provider,
   today,
@@ -102,7 +101,11 @@ export function CheckoutForm({
       <input type="hidden" name="pricedCode" value={pricedCode} />
       <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
       {fields.idempotencyKey.errors && (
-        <p id={fields.idempotencyKey.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p
+          id={fields.idempotencyKey.errorId}
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           {fields.idempotencyKey.errors[0]}
         </p>
       )}
@@ -121,13 +124,26 @@ export function CheckoutForm({
       <Section icon={<Truck aria-hidden className="size-5" />} title="Delivery address" id="delivery">
         <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
           <CheckoutField label="Full name" meta={fields.name} autoComplete="shipping name" className="sm:col-span-2" />
-          <CheckoutField label="Address line 1" meta={fields.addressLine1} autoComplete="shipping address-line1" className="sm:col-span-2" />
-          <CheckoutField label="Address line 2" meta={fields.addressLine2} autoComplete="shipping address-line2" optional className="sm:col-span-2" />
+          <CheckoutField
+            label="Address line 1"
+            meta={fields.addressLine1}
+            autoComplete="shipping address-line1"
+            className="sm:col-span-2"
+          />
+          <CheckoutField
+            label="Address line 2"
+            meta={fields.addressLine2}
+            autoComplete="shipping address-line2"
+            optional
+            className="sm:col-span-2"
+          />
           <CheckoutField label="Town or city" meta={fields.city} autoComplete="shipping address-level2" />
           <CheckoutField label="Postcode" meta={fields.postalCode} autoComplete="shipping postal-code" maxLength={10} />
           <div className="sm:col-span-2">
             <p className="text-sm font-medium text-stone-800">Country</p>
-            <p className="mt-1 rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-base text-stone-800">{SHIPPING_COUNTRY}</p>
+            <p className="mt-1 rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-base text-stone-800">
+              {SHIPPING_COUNTRY}
+            </p>
             <p className="mt-1 text-xs text-stone-600">We deliver within the UK only, by Royal Mail.</p>
             <FieldError id={fields.country.errorId} errors={fields.country.errors} />
           </div>
@@ -180,7 +196,11 @@ export function CheckoutForm({
       <Section icon={<CreditCard aria-hidden className="size-5" />} title="Payment" id="payment">
         {cardForm ? (
           <>
-            <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" role="note" aria-label="Test mode">
+            <div
+              className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+              role="note"
+              aria-label="Test mode"
+            >
               <p className="font-semibold">Test mode: no real money is taken</p>
               <ul className="mt-1 list-disc space-y-0.5 pl-5">
                 <li>
@@ -202,8 +222,24 @@ export function CheckoutForm({
                 className="sm:col-span-2"
                 maxLength={23}
               />
-              <CheckoutField label="Expiry date" meta={fields.cardExpiry} autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" hint="MM/YY" maxLength={7} />
-              <CheckoutField label="Security code" meta={fields.cardCvc} autoComplete="cc-csc" inputMode="numeric" placeholder="123" hint="3 or 4 digits on the back" maxLength={4} />
+              <CheckoutField
+                label="Expiry date"
+                meta={fields.cardExpiry}
+                autoComplete="cc-exp"
+                inputMode="numeric"
+                placeholder="MM/YY"
+                hint="MM/YY"
+                maxLength={7}
+              />
+              <CheckoutField
+                label="Security code"
+                meta={fields.cardCvc}
+                autoComplete="cc-csc"
+                inputMode="numeric"
+                placeholder="123"
+                hint="3 or 4 digits on the back"
+                maxLength={4}
+              />
             </div>
           </>
         ) : (
@@ -219,7 +255,9 @@ export function CheckoutForm({
         </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
           <Lock aria-hidden className="size-3.5" />
-          {cardForm ? "Card details go to the payment provider only; we never store them." : "You will be sent to Stripe to pay securely."}
+          {cardForm
+            ? "Card details go to the payment provider only; we never store them."
+            : "You will be sent to Stripe to pay securely."}
         </p>
       </div>
     </Form>

@@ -67,7 +67,9 @@ export function CartNeedsReview({ lines }: { lines: readonly ReviewLine[] }) {
       <h2 id="review-heading" className="font-display text-2xl font-bold">
         Please review your cart
       </h2>
-      <p className="mt-2 text-stone-600">Some records can no longer be bought as they are in your cart. Nothing has been charged.</p>
+      <p className="mt-2 text-stone-600">
+        Some records can no longer be bought as they are in your cart. Nothing has been charged.
+      </p>
       <ul className="mt-4 divide-y divide-stone-200">
         {lines.map((line) => {
           const issue = issueText(line);
@@ -85,7 +87,10 @@ export function CartNeedsReview({ lines }: { lines: readonly ReviewLine[] }) {
           );
         })}
       </ul>
-      <Link to="/cart" className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
+      <Link
+        to="/cart"
+        className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
+      >
         Review your cart
       </Link>
     </section>
@@ -97,7 +102,10 @@ export function EmptyCheckout() {
     <section className="mt-6 max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
       <h2 className="font-display text-2xl font-bold">Your cart is empty</h2>
       <p className="mt-2 text-stone-600">Find something to spin first.</p>
-      <Link to="/browse" className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
+      <Link
+        to="/browse"
+        className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
+      >
         Browse records
       </Link>
     </section>

@@ -18,8 +18,14 @@ export function OrderHistory({ orders }: { orders: readonly OrderListItem[] }) {
   return (
     <ul className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
       {orders.map((o) => (
-        <li key={o.orderNumber} className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-center">
-          <Link to={orderPath(o.orderNumber)} className="font-semibold text-needle-dark underline underline-offset-2 hover:text-needle">
+        <li
+          key={o.orderNumber}
+          className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-center"
+        >
+          <Link
+            to={orderPath(o.orderNumber)}
+            className="font-semibold text-needle-dark underline underline-offset-2 hover:text-needle"
+          >
             {o.orderNumber}
           </Link>
           <span className="text-right text-stone-600 sm:text-left">{formatDateGB(o.placedOn)}</span>
@@ -43,5 +49,7 @@ function StatusBadge({ status }: { status: OrderStatus }) {
       : status === "pending_payment"
         ? "bg-amber-100 text-amber-900"
         : "bg-stone-200 text-stone-800";
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{orderStatusWords(status)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{orderStatusWords(status)}</span>
+  );
 }

@@ -45,12 +45,19 @@ export function SummaryTotals({
   return (
     <div className="border-t border-stone-200 pt-3 text-sm">
       <dl className="space-y-2">
-        <Row label={`Subtotal (${totals.itemCount} ${totals.itemCount === 1 ? "record" : "records"})`} value={formatPence(totals.itemsPence)} />
+        <Row
+          label={`Subtotal (${totals.itemCount} ${totals.itemCount === 1 ? "record" : "records"})`}
+          value={formatPence(totals.itemsPence)}
+        />
         {totals.discountPence > 0 && (
           <Row label={discountLabel} value={`−${formatPence(totals.discountPence)}`} className="text-emerald-800" />
         )}
         <Row label="Shipping (Royal Mail)" value={formatPence(totals.shippingPence)} />
-        <Row label="Total" value={formatPence(totals.totalPence)} className="border-t border-stone-200 pt-2 text-base font-bold" />
+        <Row
+          label="Total"
+          value={formatPence(totals.totalPence)}
+          className="border-t border-stone-200 pt-2 text-base font-bold"
+        />
       </dl>
       <p className="mt-1 text-right text-xs text-stone-600">Includes VAT (20%) {formatPence(totals.vatPence)}</p>
       <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{deliveryWindowText(delivery)}</p>

@@ -24,7 +24,10 @@ export function CrateFront({ className = "", plate }: { className?: string; plat
 export function MysterySleeve({ bg, art, className = "" }: { bg: string; art: string; className?: string }) {
   return (
     <span aria-hidden className={`relative block rounded-sm shadow-lg ${className}`} style={{ backgroundColor: bg }}>
-      <span className="absolute inset-[18%] grid place-items-center rounded-full font-display text-2xl font-black" style={{ backgroundColor: art, color: bg }}>
+      <span
+        className="absolute inset-[18%] grid place-items-center rounded-full font-display text-2xl font-black"
+        style={{ backgroundColor: art, color: bg }}
+      >
         ?
       </span>
     </span>

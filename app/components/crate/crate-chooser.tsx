@@ -41,7 +41,11 @@ function CrateTile({ tile, href, large = false }: { tile: ChooserTile; href: str
       to={href}
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-1 hover:shadow-xl focus-visible:-translate-y-1"
     >
-      <div aria-hidden className={`relative ${large ? "h-36 sm:h-44" : "h-36 sm:h-40"} overflow-hidden`} style={{ backgroundColor: backdrop }}>
+      <div
+        aria-hidden
+        className={`relative ${large ? "h-36 sm:h-44" : "h-36 sm:h-40"} overflow-hidden`}
+        style={{ backgroundColor: backdrop }}
+      >
         <div className="absolute inset-x-4 bottom-7 flex items-end justify-center">
           {tile.key.kind === "surprise" || tile.covers.length === 0
             ? MYSTERY.map((m, i) => (
@@ -57,7 +61,15 @@ function CrateTile({ tile, href, large = false }: { tile: ChooserTile; href: str
                   key={`${src}-${i}`}
                   className={`${sleeve} block shrink-0 overflow-hidden rounded-sm bg-stone-300 shadow-lg ring-1 ring-black/10 transition duration-300 ${TILTS[i]} ${i > 0 ? "-ml-8" : ""} ${i === 1 ? "group-hover:-translate-y-5" : ""}`}
                 >
-                  <CoverImage src={src} alt="" width={160} height={160} sizes="112px" widths={[160, 240]} className="h-full w-full object-cover" />
+                  <CoverImage
+                    src={src}
+                    alt=""
+                    width={160}
+                    height={160}
+                    sizes="112px"
+                    widths={[160, 240]}
+                    className="h-full w-full object-cover"
+                  />
                 </span>
               ))}
         </div>
@@ -86,14 +98,17 @@ export function CrateChooser({
   return (
     <div>
       <header className="relative isolate overflow-hidden bg-groove text-white">
-        <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_120%,rgba(217,72,15,0.5),transparent_55%)]" />
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_120%,rgba(217,72,15,0.5),transparent_55%)]"
+        />
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:py-14 md:grid-cols-[1fr_auto] lg:px-8">
           <div>
             <p className="text-xs font-semibold tracking-[0.25em] text-label uppercase">Saturday morning, any day</p>
             <h1 className="mt-2 font-display text-4xl font-black sm:text-6xl">Virtual Crate Dig</h1>
             <p className="mt-4 max-w-xl text-stone-300 sm:text-lg">
-              Pick a crate and flip through it one record at a time, cover first, like you would in the shop. Have a listen
-              to anything that catches your eye.
+              Pick a crate and flip through it one record at a time, cover first, like you would in the shop. Have a listen to
+              anything that catches your eye.
             </p>
             <Link
               to={crateHref({ kind: "surprise" }, { seed: surpriseSeed })}
@@ -113,7 +128,11 @@ export function CrateChooser({
                 { bg: "#166534", art: "#dcfce7", t: "rotate-3 translate-y-1" },
                 { bg: "#9d174d", art: "#fce7f3", t: "rotate-6 translate-y-3" },
               ].map((s, i) => (
-                <span key={i} className={`relative block h-32 w-28 shrink-0 rounded-sm shadow-xl ${s.t} ${i > 0 ? "-ml-14" : ""}`} style={{ backgroundColor: s.bg }}>
+                <span
+                  key={i}
+                  className={`relative block h-32 w-28 shrink-0 rounded-sm shadow-xl ${s.t} ${i > 0 ? "-ml-14" : ""}`}
+                  style={{ backgroundColor: s.bg }}
+                >
                   <span className="absolute inset-x-4 top-4 aspect-square rounded-full" style={{ backgroundColor: s.art }} />
                 </span>
               ))}

@@ -34,7 +34,11 @@ function render(url: string, records: CrateRecord[], key: CrateKey = { kind: "ge
 }
 
 const hrefOf = (html: string, rel: "prev" | "next") =>
-  new RegExp(`<a[^>]*href="([^"]+)"[^>]*rel="${rel}"|<a[^>]*rel="${rel}"[^>]*href="([^"]+)"`).exec(html)?.slice(1).find(Boolean)?.replaceAll("&amp;", "&");
+  new RegExp(`<a[^>]*href="([^"]+)"[^>]*rel="${rel}"|<a[^>]*rel="${rel}"[^>]*href="([^"]+)"`)
+    .exec(html)
+    ?.slice(1)
+    .find(Boolean)
+    ?.replaceAll("&amp;", "&");
 
 describe("CrateViewer without JavaScript", () => {
   const crate = [1, 2, 3, 4, 5].map(record);

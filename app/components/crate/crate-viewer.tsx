@@ -39,12 +39,24 @@ const TIPPED = "perspective(1400px) translateY(16%) rotateX(-78deg)";
 const BEHIND = "translateY(-7%) scale(0.93)";
 const KEYFRAMES: Record<FlipDirection, { incoming: Keyframe[]; outgoing: Keyframe[] }> = {
   next: {
-    incoming: [{ transform: BEHIND, filter: "brightness(0.6)" }, { transform: "none", filter: "none" }],
-    outgoing: [{ transform: "perspective(1400px) rotateX(0deg)", opacity: 1 }, { transform: TIPPED, opacity: 0 }],
+    incoming: [
+      { transform: BEHIND, filter: "brightness(0.6)" },
+      { transform: "none", filter: "none" },
+    ],
+    outgoing: [
+      { transform: "perspective(1400px) rotateX(0deg)", opacity: 1 },
+      { transform: TIPPED, opacity: 0 },
+    ],
   },
   previous: {
-    incoming: [{ transform: TIPPED, opacity: 0 }, { transform: "perspective(1400px) rotateX(0deg)", opacity: 1 }],
-    outgoing: [{ transform: "none", opacity: 1, filter: "none" }, { transform: BEHIND, opacity: 0, filter: "brightness(0.6)" }],
+    incoming: [
+      { transform: TIPPED, opacity: 0 },
+      { transform: "perspective(1400px) rotateX(0deg)", opacity: 1 },
+    ],
+    outgoing: [
+      { transform: "none", opacity: 1, filter: "none" },
+      { transform: BEHIND, opacity: 0, filter: "brightness(0.6)" },
+    ],
   },
 };
 
@@ -79,7 +91,10 @@ function Disc({ record, spinning }: { record: CrateRecord; spinning: boolean }) 
       <div className="absolute inset-0 rounded-full bg-[conic-gradient(from_30deg,transparent_0_8%,rgba(255,255,255,0.22)_14%,transparent_21%_58%,rgba(255,255,255,0.16)_64%,transparent_71%)]" />
       <div className="absolute inset-[33%] grid place-items-center rounded-full" style={{ backgroundColor: colours.bg }}>
         <span className="h-[14%] w-[14%] rounded-full bg-groove" />
-        <span className="absolute inset-x-[22%] top-[24%] h-[6%] rounded-full opacity-60" style={{ backgroundColor: colours.text }} />
+        <span
+          className="absolute inset-x-[22%] top-[24%] h-[6%] rounded-full opacity-60"
+          style={{ backgroundColor: colours.text }}
+        />
       </div>
     </div>
   );
@@ -242,9 +257,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
   }
 
   const several = canFlip(total);
-  const peek = several
-    ? Array.from({ length: Math.min(PEEK, total - 1) }, (_, i) => records[((position + i) % total)]!)
-    : [];
+  const peek = several ? Array.from({ length: Math.min(PEEK, total - 1) }, (_, i) => records[(position + i) % total]!) : [];
   const previous = previousPosition(position, total);
   const next = nextPosition(position, total);
   const flipLink = (to: number, label: string, icon: React.ReactNode, rel: "prev" | "next") => (
@@ -312,7 +325,11 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
                     <Sleeve record={ghost.record} />
                   </div>
                 )}
-                <div ref={front} key={record.id} className="absolute top-[13%] left-[10%] z-20 aspect-square w-[80%] origin-bottom">
+                <div
+                  ref={front}
+                  key={record.id}
+                  className="absolute top-[13%] left-[10%] z-20 aspect-square w-[80%] origin-bottom"
+                >
                   <div className="absolute top-[8%] right-[-16%] aspect-square w-[84%]">
                     <Disc record={record} spinning={playing} />
                   </div>
@@ -334,7 +351,10 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
             </div>
             {several && (
               <div aria-hidden className="mx-auto mt-4 h-1.5 max-w-[32rem] overflow-hidden rounded-full bg-white/10">
-                <div className="h-full rounded-full bg-label transition-[width]" style={{ width: `${(position / total) * 100}%` }} />
+                <div
+                  className="h-full rounded-full bg-label transition-[width]"
+                  style={{ width: `${(position / total) * 100}%` }}
+                />
               </div>
             )}
             {hydrated && several && (
@@ -357,7 +377,9 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
               <span className="mr-1 text-3xl font-bold" data-testid="crate-price">
                 {record.price}
               </span>
-              <span className={`rounded px-2 py-1 text-sm font-semibold ${STOCK_STYLE[record.stock]}`}>{stockWording(record.stock)}</span>
+              <span className={`rounded px-2 py-1 text-sm font-semibold ${STOCK_STYLE[record.stock]}`}>
+                {stockWording(record.stock)}
+              </span>
               <span className="rounded bg-stone-200 px-2 py-1 text-sm">{record.format}</span>
             </div>
             {record.label && <p className="mt-3 text-sm text-stone-600">Label: {record.label}</p>}
@@ -384,7 +406,9 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
                   key={record.id}
                   recordId={record.id}
                   title={record.title}
-                  availability={record.stock === "out" ? "out-of-stock" : record.stock === "pre-order" ? "pre-order" : "available"}
+                  availability={
+                    record.stock === "out" ? "out-of-stock" : record.stock === "pre-order" ? "pre-order" : "available"
+                  }
                   size="large"
                 />
               </div>

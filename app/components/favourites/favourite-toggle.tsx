@@ -12,7 +12,15 @@ const LOOKS = {
  * The heart: a toggle button (aria-pressed) posting add or remove to /favorites. With JavaScript it
  * flips at once and the header count follows; without, the page comes back with the heart filled.
  */
-export function FavouriteToggle({ recordId, title, look = "overlay" }: { recordId: number; title: string; look?: keyof typeof LOOKS }) {
+export function FavouriteToggle({
+  recordId,
+  title,
+  look = "overlay",
+}: {
+  recordId: number;
+  title: string;
+  look?: keyof typeof LOOKS;
+}) {
   const { favouriteIds } = useShopper();
   const { fetcher, onSubmit } = useShopperFetcher();
   const pending = fetcher.formData?.get("intent");

@@ -17,7 +17,10 @@ export function artistSearchPath(artist: string): string {
 
 /** Initials for the monogram: "The Smiths" → "S", "Kate Bush" → "KB". */
 function monogram(artist: string): string {
-  const words = artist.replace(/^the\s+/i, "").split(/\s+/).filter(Boolean);
+  const words = artist
+    .replace(/^the\s+/i, "")
+    .split(/\s+/)
+    .filter(Boolean);
   return words
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())

@@ -13,8 +13,7 @@ const SLEEVES = [
 export function CrateDigPromo() {
   return (
     <section aria-labelledby="crate-dig-heading" className="mx-auto max-w-6xl px-4 lg:px-8">
-      <div className="group relative isolate grid items-center gap-8 overflow-hidden rounded-3xl bg-groove p-8 text-white shadow-xl ring-1 ring-black/10 sm:p-12 md:grid-cols-2"
-      >
+      <div className="group relative isolate grid items-center gap-8 overflow-hidden rounded-3xl bg-groove p-8 text-white shadow-xl ring-1 ring-black/10 sm:p-12 md:grid-cols-2">
         <div
           aria-hidden
           className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_85%_110%,rgba(217,72,15,0.45),transparent_55%)]"
@@ -25,8 +24,8 @@ export function CrateDigPromo() {
             Virtual Crate Dig
           </h2>
           <p className="mt-4 max-w-md text-stone-300">
-            Flip through a crate of records pulled from every corner of the shop, just like a Saturday morning in a
-            record shop. Every dig turns up something you weren’t looking for.
+            Flip through a crate of records pulled from every corner of the shop, just like a Saturday morning in a record shop.
+            Every dig turns up something you weren’t looking for.
           </p>
           {/* The ::after layer stretches the link over the whole card; its name stays "Start Digging". */}
           <a
@@ -47,7 +46,10 @@ export function CrateDigPromo() {
                 className={`relative h-36 w-24 shrink-0 rounded-sm shadow-lg transition duration-500 sm:h-40 sm:w-28 ${s.tilt} ${s.lift} ${i > 0 ? "-ml-10 sm:-ml-12" : ""}`}
                 style={{ backgroundColor: s.bg }}
               >
-                <div className="absolute inset-x-3 top-4 aspect-square rounded-full opacity-90" style={{ backgroundColor: s.art }} />
+                <div
+                  className="absolute inset-x-3 top-4 aspect-square rounded-full opacity-90"
+                  style={{ backgroundColor: s.art }}
+                />
                 <div className="absolute inset-x-3 bottom-3 h-1.5 rounded-full opacity-70" style={{ backgroundColor: s.art }} />
               </div>
             ))}

@@ -21,5 +21,7 @@ export const HOME_SLIDES: readonly Slide[] = [
 ];
 
 export function Hero() {
-  return <Slideshow slides={HOME_SLIDES} interval={HOME_SLIDE_INTERVAL_MS} label="Featured collections" firstTitleIsPageHeading />;
+  return (
+    <Slideshow slides={HOME_SLIDES} interval={HOME_SLIDE_INTERVAL_MS} label="Featured collections" firstTitleIsPageHeading />
+  );
 }

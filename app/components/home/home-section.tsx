@@ -18,9 +18,7 @@ export function HomeSection({ id, title, eyebrow, action, children }: HomeSectio
     <section id={id} aria-labelledby={headingId} className="mx-auto max-w-6xl scroll-mt-24 px-4 lg:px-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b-2 border-ink pb-3">
         <div>
-          {eyebrow && (
-            <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">{eyebrow}</p>
-          )}
+          {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">{eyebrow}</p>}
           <h2 id={headingId} className="mt-1 font-display text-3xl font-bold tracking-tight sm:text-4xl">
             {title}
           </h2>

@@ -52,12 +52,20 @@ export function LatestAdditions({ initial }: { initial: PageData }) {
       {data && (
         <nav aria-label="Browse the racks pages" className="mt-6 flex justify-center gap-3">
           {data.page > 1 && (
-            <a href={`/?latest=${data.page - 1}#latest`} onClick={go(data.page - 1)} className="rounded-full border border-ink px-5 py-2 text-sm font-semibold hover:bg-ink hover:text-white">
+            <a
+              href={`/?latest=${data.page - 1}#latest`}
+              onClick={go(data.page - 1)}
+              className="rounded-full border border-ink px-5 py-2 text-sm font-semibold hover:bg-ink hover:text-white"
+            >
               Previous
             </a>
           )}
           {data.page < data.pages && (
-            <a href={`/?latest=${data.page + 1}#latest`} onClick={go(data.page + 1)} className="rounded-full border border-ink px-5 py-2 text-sm font-semibold hover:bg-ink hover:text-white">
+            <a
+              href={`/?latest=${data.page + 1}#latest`}
+              onClick={go(data.page + 1)}
+              className="rounded-full border border-ink px-5 py-2 text-sm font-semibold hover:bg-ink hover:text-white"
+            >
               Next
             </a>
           )}

@@ -9,8 +9,8 @@ export function RecentlyUpdated({ tracks }: { tracks: ApiTrack[] }) {
       {tracks.length > 0 ? (
         <div className="grid items-center gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] md:gap-10">
           <p className="text-lg leading-relaxed text-stone-700">
-            Restocks, new pressings and price changes: two records that changed in the shop lately, picked for you
-            today. There is more below, newest first.
+            Restocks, new pressings and price changes: two records that changed in the shop lately, picked for you today. There is
+            more below, newest first.
           </p>
           <ul className="grid grid-cols-2 gap-4 sm:gap-6">
             {tracks.map((t) => (

@@ -14,6 +14,8 @@ interface RecordShelfProps {
 /** A home list of record cards (Pre-Orders, New Releases, Best Sellers), or its empty message. */
 export function RecordShelf({ tracks, empty, ...section }: RecordShelfProps) {
   return (
-    <HomeSection {...section}>{tracks.length > 0 ? <RecordGrid tracks={tracks} /> : <EmptyState>{empty}</EmptyState>}</HomeSection>
+    <HomeSection {...section}>
+      {tracks.length > 0 ? <RecordGrid tracks={tracks} /> : <EmptyState>{empty}</EmptyState>}
+    </HomeSection>
   );
 }

@@ -30,7 +30,19 @@ export function ShopPromo() {
   );
 }
 
-function PromoTile({ href, label, text, tone, discs }: { href: string; label: string; text: string; tone: string; discs: string[] }) {
+function PromoTile({
+  href,
+  label,
+  text,
+  tone,
+  discs,
+}: {
+  href: string;
+  label: string;
+  text: string;
+  tone: string;
+  discs: string[];
+}) {
   return (
     <li
       className={`group relative isolate flex flex-col overflow-hidden rounded-3xl p-8 shadow-lg transition hover:-translate-y-0.5 hover:shadow-xl sm:p-10 ${tone}`}

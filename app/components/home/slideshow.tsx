@@ -55,7 +55,10 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
   const [pageHidden, setPageHidden] = useState(false);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const current = wrapIndex(index, count);
-  const swipe = useSwipe((direction) => setIndex((i) => (direction === "next" ? nextIndex(i, count) : previousIndex(i, count))), several);
+  const swipe = useSwipe(
+    (direction) => setIndex((i) => (direction === "next" ? nextIndex(i, count) : previousIndex(i, count))),
+    several,
+  );
 
   useEffect(() => {
     const el = root.current;
@@ -92,9 +95,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
     <section
       ref={root}
       className="relative overflow-hidden bg-ink text-white"
-      {...(several
-        ? { "aria-roledescription": "carousel", "aria-label": label }
-        : { "aria-labelledby": titleId(slides[0]!) })}
+      {...(several ? { "aria-roledescription": "carousel", "aria-label": label } : { "aria-labelledby": titleId(slides[0]!) })}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

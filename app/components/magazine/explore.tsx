@@ -16,7 +16,9 @@ export function TagList({ tags, current }: { tags: TagCount[]; current?: string 
               to={tagPath(tag)}
               aria-current={active ? "page" : undefined}
               className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold transition ${
-                active ? "border-ink bg-ink text-white" : "border-stone-300 bg-white text-ink hover:border-needle-dark hover:text-needle-dark"
+                active
+                  ? "border-ink bg-ink text-white"
+                  : "border-stone-300 bg-white text-ink hover:border-needle-dark hover:text-needle-dark"
               }`}
             >
               {tagLabel(tag)}

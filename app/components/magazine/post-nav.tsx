@@ -18,7 +18,9 @@ function Neighbour({ post, direction }: { post: PostLink; direction: "previous" 
         {next ? "Next story" : "Previous story"}
         {next && <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-1" />}
       </span>
-      <span className="font-display text-xl leading-snug font-bold text-balance text-ink group-hover:underline">{post.title}</span>
+      <span className="font-display text-xl leading-snug font-bold text-balance text-ink group-hover:underline">
+        {post.title}
+      </span>
       <span className="text-sm text-stone-600">{post.artist}</span>
     </Link>
   );

@@ -5,7 +5,13 @@ import { postPath, readingTimeText, tagLabel } from "~/domain/magazine/paths";
 import type { PostSummary } from "~/domain/magazine/types";
 
 /** "14 January 2026 · 3 min read", the date machine-readable too. */
-export function PostDateline({ post, className = "" }: { post: Pick<PostSummary, "publishedAt" | "readingMinutes">; className?: string }) {
+export function PostDateline({
+  post,
+  className = "",
+}: {
+  post: Pick<PostSummary, "publishedAt" | "readingMinutes">;
+  className?: string;
+}) {
   return (
     <p className={`text-xs font-medium tracking-wide text-stone-600 uppercase ${className}`}>
       <time dateTime={post.publishedAt}>{formatDateGB(post.publishedAt)}</time>
@@ -35,7 +41,10 @@ const STAGES = ["bg-groove", "bg-[#1e3a3a]", "bg-needle-dark", "bg-[#2e2a4a]", "
 function CoverStage({ post, aspect, sizes }: { post: PostSummary; aspect: string; sizes: string }) {
   return (
     <div className={`relative overflow-hidden rounded-sm ${STAGES[post.id % STAGES.length]} ${aspect}`}>
-      <div aria-hidden className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgb(255_255_255/0.12),transparent_60%)]" />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[radial-gradient(circle_at_30%_20%,rgb(255_255_255/0.12),transparent_60%)]"
+      />
       <div className="absolute inset-y-[9%] left-[8%] aspect-square">
         <div
           aria-hidden
@@ -77,7 +86,9 @@ export function StoryCard({
   const Heading = `h${headingLevel}` as const;
   const medium = size === "medium";
   return (
-    <article className={`group relative w-full ${medium ? "flex flex-col" : "grid grid-cols-[6.5rem_1fr] gap-4 sm:flex sm:flex-col sm:gap-0"}`}>
+    <article
+      className={`group relative w-full ${medium ? "flex flex-col" : "grid grid-cols-[6.5rem_1fr] gap-4 sm:flex sm:flex-col sm:gap-0"}`}
+    >
       {medium ? (
         <CoverStage post={post} aspect="aspect-[3/2]" sizes={sizes} />
       ) : (
@@ -160,7 +171,9 @@ export function FeatureStory({
       </div>
       <div className="lg:col-span-5">
         {badge && (
-          <p className="mb-4 inline-block bg-needle-dark px-2 py-1 text-xs font-bold tracking-[0.2em] text-white uppercase">{badge}</p>
+          <p className="mb-4 inline-block bg-needle-dark px-2 py-1 text-xs font-bold tracking-[0.2em] text-white uppercase">
+            {badge}
+          </p>
         )}
         <Kicker post={post} />
         <Heading className="mt-3 font-display text-4xl leading-[1.05] font-bold tracking-tight text-balance sm:text-5xl">

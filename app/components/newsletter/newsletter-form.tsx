@@ -70,9 +70,7 @@ export function NewsletterForm() {
           <p className="mt-2 font-mono text-xl font-bold tracking-widest text-label" data-testid="newsletter-code">
             {panel.code}
           </p>
-          <p className="mt-1 text-sm">
-            {NEWSLETTER_DISCOUNT_PERCENT}% off your first order. We've e-mailed it to you as well.
-          </p>
+          <p className="mt-1 text-sm">{NEWSLETTER_DISCOUNT_PERCENT}% off your first order. We've e-mailed it to you as well.</p>
           <button
             type="button"
             onClick={() => setPanel(null)}
@@ -82,7 +80,14 @@ export function NewsletterForm() {
           </button>
         </div>
       )}
-      <fetcher.Form method="post" action="/newsletter" {...getFormProps(form)} noValidate className="space-y-3" aria-label="Newsletter sign-up">
+      <fetcher.Form
+        method="post"
+        action="/newsletter"
+        {...getFormProps(form)}
+        noValidate
+        className="space-y-3"
+        aria-label="Newsletter sign-up"
+      >
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated && <input type="hidden" name="js" value="1" />}
         <div>

@@ -54,7 +54,9 @@ export function ForYou() {
             onClick={() => {
               clearListeningHistory();
               setHistory([]);
-              toast.success("Listening history cleared", { description: "Recommendations start afresh from what you play next." });
+              toast.success("Listening history cleared", {
+                description: "Recommendations start afresh from what you play next.",
+              });
             }}
             className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
           >
@@ -76,9 +78,7 @@ export function ForYou() {
       ) : tracks && tracks.length > 0 ? (
         <RecommendationGrid tracks={tracks} label="Recommended records" />
       ) : (
-        <Note>
-          No recommendations right now. Play a few more records and check back; meanwhile, here are our popular picks.
-        </Note>
+        <Note>No recommendations right now. Play a few more records and check back; meanwhile, here are our popular picks.</Note>
       )}
     </section>
   );

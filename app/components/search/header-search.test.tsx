@@ -13,7 +13,15 @@ const items: Suggestion[] = [
 const render = (state: PopupState, active = -1) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <SuggestionList listboxId="lb" state={state} items={items} total={12} active={active} onChoose={() => {}} onHover={() => {}} />
+      <SuggestionList
+        listboxId="lb"
+        state={state}
+        items={items}
+        total={12}
+        active={active}
+        onChoose={() => {}}
+        onHover={() => {}}
+      />
     </MemoryRouter>,
   );
 
@@ -23,7 +31,9 @@ describe("SuggestionList (the combobox popup)", () => {
     expect(html).toContain('role="listbox"');
     expect(html.match(/role="option"/g)).toHaveLength(4);
     const options = [...html.matchAll(/<a ([^>]*)>/g)].map((m) => m[1]!);
-    expect(options[0]).toMatch(/id="lb-option-0" role="option" aria-selected="false" tabindex="-1" .*href="\/vinyl\/4-the-beatles-abbey-road"/);
+    expect(options[0]).toMatch(
+      /id="lb-option-0" role="option" aria-selected="false" tabindex="-1" .*href="\/vinyl\/4-the-beatles-abbey-road"/,
+    );
     expect(options[1]).toMatch(/id="lb-option-1" role="option" aria-selected="true" .*href="\/vinyl\/23-the-beatles-revolver"/);
     expect(options[3]).toMatch(/id="lb-option-3" role="option" aria-selected="false" .*href="\/browse\?q=beatles"/);
     expect(html).toContain("See all 12 results");

@@ -56,7 +56,15 @@ function Thumbnail({ src }: { src: string }) {
   const display = displayCoverUrl(src);
   const url = display && isShopImagePath(display) ? albumImageUrl(display, { width: 64, height: 64 }) : display;
   return url ? (
-    <img src={url} alt="" width={COVER_PX} height={COVER_PX} loading="lazy" decoding="async" className="h-10 w-10 shrink-0 rounded bg-stone-200 object-cover" />
+    <img
+      src={url}
+      alt=""
+      width={COVER_PX}
+      height={COVER_PX}
+      loading="lazy"
+      decoding="async"
+      className="h-10 w-10 shrink-0 rounded bg-stone-200 object-cover"
+    />
   ) : (
     <span aria-hidden className="h-10 w-10 shrink-0 rounded bg-stone-200" />
   );
@@ -80,7 +88,13 @@ export interface SuggestionListProps {
 export function SuggestionList({ listboxId, state, items, total, active, onChoose, onHover }: SuggestionListProps) {
   const open = state.kind !== "closed";
   const status =
-    state.kind === "loading" ? SEARCHING_TEXT : state.kind === "empty" ? noResultsText(state.query) : state.kind === "failed" ? SEARCH_FAILED_TEXT : null;
+    state.kind === "loading"
+      ? SEARCHING_TEXT
+      : state.kind === "empty"
+        ? noResultsText(state.query)
+        : state.kind === "failed"
+          ? SEARCH_FAILED_TEXT
+          : null;
   const option = (index: number) =>
     `flex items-center gap-3 px-3 py-2 text-sm outline-none ${index === active ? "bg-stone-200" : "hover:bg-stone-100"}`;
   return (
@@ -165,7 +179,14 @@ export function HeaderSearch() {
   );
   const items = suggestions.data?.items ?? [];
   const state = hydrated
-    ? popupState({ dismissed, text, debounced, pending: suggestions.isPending, failed: suggestions.isError, resultCount: items.length })
+    ? popupState({
+        dismissed,
+        text,
+        debounced,
+        pending: suggestions.isPending,
+        failed: suggestions.isError,
+        resultCount: items.length,
+      })
     : ({ kind: "closed" } as const);
   const optionCount = state.kind === "results" ? items.length + 1 : 0;
 

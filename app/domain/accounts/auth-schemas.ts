@@ -11,8 +11,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
-export const RESET_REQUESTED =
-  "If the email is associated with an account, you'll receive instructions to reset your password.";
+export const RESET_REQUESTED = "If the email is associated with an account, you'll receive instructions to reset your password.";
 
 const USERNAME_SHORT = "Username must be at least 3 characters";
 const PASSWORD_SHORT = "Password must be at least 6 characters";

@@ -38,7 +38,9 @@ export const favoriteGenresSchema = z
 
 /** Every text field may be left out (kept as it is) or given as null (cleared). */
 function changeable<T extends Record<string, z.ZodType>>(shape: T) {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.nullish()])) as { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> };
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.nullish()])) as {
+    [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>>;
+  };
 }
 
 /** A change of details: only the fields given change (the username, role and password never do here). */

@@ -42,7 +42,9 @@ describe("parseBrowseQuery", () => {
   });
 
   it("drops bad values one by one instead of failing", () => {
-    const q = parse("genre=Jazz&genre=&format=Shellac&format=vinyl%20lp&decade=1940&decade=abc&decade=2020&min=ten&max=-5&stock=maybe&sort=loudest&page=0");
+    const q = parse(
+      "genre=Jazz&genre=&format=Shellac&format=vinyl%20lp&decade=1940&decade=abc&decade=2020&min=ten&max=-5&stock=maybe&sort=loudest&page=0",
+    );
     expect(q).toEqual({ ...base, genres: ["Jazz"], formats: ["Vinyl LP"], decades: [2020] });
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=99999999").page).toBe(1);

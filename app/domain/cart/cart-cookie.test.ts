@@ -18,8 +18,25 @@ describe("cookie name", () => {
 
 describe("encodeCart", () => {
   it("writes id × quantity, dot-separated, with the code after a tilde", () => {
-    expect(encodeCart(cartOf([[12, 2], [45, 1]], "SAVE10"))).toBe("12x2.45x1~SAVE10");
-    expect(encodeCart(cartOf([[12, 2], [45, 1]]))).toBe("12x2.45x1");
+    expect(
+      encodeCart(
+        cartOf(
+          [
+            [12, 2],
+            [45, 1],
+          ],
+          "SAVE10",
+        ),
+      ),
+    ).toBe("12x2.45x1~SAVE10");
+    expect(
+      encodeCart(
+        cartOf([
+          [12, 2],
+          [45, 1],
+        ]),
+      ),
+    ).toBe("12x2.45x1");
     expect(encodeCart(cartOf([], "SAVE10"))).toBe("~SAVE10");
     expect(encodeCart(EMPTY_CART)).toBe("");
   });
@@ -27,7 +44,15 @@ describe("encodeCart", () => {
 
 describe("decodeCart", () => {
   it("reads the format back", () => {
-    expect(decodeCart("12x2.45x1~SAVE10")).toEqual(cartOf([[12, 2], [45, 1]], "SAVE10"));
+    expect(decodeCart("12x2.45x1~SAVE10")).toEqual(
+      cartOf(
+        [
+          [12, 2],
+          [45, 1],
+        ],
+        "SAVE10",
+      ),
+    );
     expect(decodeCart("7x10")).toEqual(cartOf([[7, 10]]));
     expect(decodeCart("~VINYL-AB12")).toEqual(cartOf([], "VINYL-AB12"));
   });
@@ -38,7 +63,14 @@ describe("decodeCart", () => {
 
   it.each([
     cartOf([[1, 1]]),
-    cartOf([[12, 2], [45, 1], [999, 10]], "SAVE10"),
+    cartOf(
+      [
+        [12, 2],
+        [45, 1],
+        [999, 10],
+      ],
+      "SAVE10",
+    ),
     cartOf([], "A-1"),
     cartOf([[999_999_999_999_999, 3]], "X".repeat(32)),
     addToCart(addToCart(withDiscountCode(EMPTY_CART, " save10 "), 3), 3),
@@ -101,7 +133,13 @@ describe("readCart", () => {
   it("reads a good cookie among others", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(readCart(request("theme=dark; needledrop-cart=12x2.45x1~SAVE10"), false)).toEqual({
-      value: { lines: [{ recordId: 12, quantity: 2 }, { recordId: 45, quantity: 1 }], discountCode: "SAVE10" },
+      value: {
+        lines: [
+          { recordId: 12, quantity: 2 },
+          { recordId: 45, quantity: 1 },
+        ],
+        discountCode: "SAVE10",
+      },
       discard: null,
     });
     expect(warn).not.toHaveBeenCalled();

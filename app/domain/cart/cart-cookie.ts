@@ -16,7 +16,11 @@ const cartSchema = z.object({
     .array(z.object({ recordId: id, quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY) }))
     .max(MAX_CART_LINES)
     .refine((lines) => new Set(lines.map((l) => l.recordId)).size === lines.length, "duplicate lines"),
-  discountCode: z.string().regex(/^[A-Z0-9-]+$/).max(MAX_DISCOUNT_CODE_LENGTH).nullable(),
+  discountCode: z
+    .string()
+    .regex(/^[A-Z0-9-]+$/)
+    .max(MAX_DISCOUNT_CODE_LENGTH)
+    .nullable(),
 });
 
 const CART_TEXT = /^(?:\d{1,15}x\d{1,3}(?:\.\d{1,15}x\d{1,3})*)?(?:~[A-Z0-9-]{1,32})?$/;
@@ -30,10 +34,13 @@ export function encodeCart(cart: Cart): string {
 export function decodeCart(raw: string): Cart | null {
   if (!CART_TEXT.test(raw)) return null;
   const [linesText = "", code] = raw.split("~");
-  const lines = linesText === "" ? [] : linesText.split(".").map((pair) => {
-    const [recordId, quantity] = pair.split("x");
-    return { recordId, quantity };
-  });
+  const lines =
+    linesText === ""
+      ? []
+      : linesText.split(".").map((pair) => {
+          const [recordId, quantity] = pair.split("x");
+          return { recordId, quantity };
+        });
   const parsed = cartSchema.safeParse({ lines, discountCode: code ?? null });
   return parsed.success ? parsed.data : null;
 }

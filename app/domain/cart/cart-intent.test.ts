@@ -30,16 +30,27 @@ describe("parseCartIntent", () => {
     expect(parseCartIntent(form)).toEqual({ ok: true, intent: { intent: "add", recordId: 12 } });
     expect(intent({ intent: "set", recordId: "3", quantity: " -2 " })).toEqual({ intent: "set", recordId: 3, quantity: -2 });
     expect(intent({ intent: "apply-code", code: " vinyl10-abc234 " })).toEqual({ intent: "apply-code", code: "vinyl10-abc234" });
-    for (const name of ["increment", "decrement", "remove"]) expect(intent({ intent: name, recordId: "7" })).toEqual({ intent: name, recordId: 7 });
+    for (const name of ["increment", "decrement", "remove"])
+      expect(intent({ intent: name, recordId: "7" })).toEqual({ intent: name, recordId: 7 });
     expect(intent({ intent: "clear" })).toEqual({ intent: "clear" });
     expect(intent({ intent: "remove-code" })).toEqual({ intent: "remove-code" });
   });
 
   it("refuses unknown intents and bad ids with a general message", () => {
-    for (const bad of [{ intent: "steal" }, { intent: "add" }, { intent: "add", recordId: "0" }, { intent: "add", recordId: "1e3" }, {}]) {
+    for (const bad of [
+      { intent: "steal" },
+      { intent: "add" },
+      { intent: "add", recordId: "0" },
+      { intent: "add", recordId: "1e3" },
+      {},
+    ]) {
       const parsed = parseCartIntent(bad);
       expect(parsed.ok, JSON.stringify(bad)).toBe(false);
-      if (!parsed.ok) expect(parsed.toast).toMatchObject({ type: "error", description: "Sorry, we couldn't update your cart. Please try again." });
+      if (!parsed.ok)
+        expect(parsed.toast).toMatchObject({
+          type: "error",
+          description: "Sorry, we couldn't update your cart. Please try again.",
+        });
     }
   });
 
@@ -49,7 +60,10 @@ describe("parseCartIntent", () => {
       toast: { description: "Enter the quantity as a whole number." },
     });
     expect(parseCartIntent({ intent: "set", recordId: "1", quantity: "1.5" }).ok).toBe(false);
-    expect(parseCartIntent({ intent: "apply-code", code: "   " })).toMatchObject({ ok: false, toast: { description: "Enter a discount code." } });
+    expect(parseCartIntent({ intent: "apply-code", code: "   " })).toMatchObject({
+      ok: false,
+      toast: { description: "Enter a discount code." },
+    });
     expect(parseCartIntent({ intent: "apply-code", code: "SAVE 10!" })).toMatchObject({
       ok: false,
       toast: { description: "Discount codes are letters, numbers and hyphens only." },
@@ -82,8 +96,18 @@ describe("applyCartIntent: adding (spec §4)", () => {
   });
 
   it("raises the quantity of a record already there by 1", () => {
-    const { cart: next } = applyCartIntent(cart([[5, 1], [6, 1]]), intent({ intent: "add", recordId: "5" }), blueTrain);
-    expect(next.lines).toEqual([{ recordId: 5, quantity: 2 }, { recordId: 6, quantity: 1 }]);
+    const { cart: next } = applyCartIntent(
+      cart([
+        [5, 1],
+        [6, 1],
+      ]),
+      intent({ intent: "add", recordId: "5" }),
+      blueTrain,
+    );
+    expect(next.lines).toEqual([
+      { recordId: 5, quantity: 2 },
+      { recordId: 6, quantity: 1 },
+    ]);
   });
 
   it("never goes past what can be sold, and says why", () => {
@@ -125,7 +149,9 @@ describe("applyCartIntent: adding (spec §4)", () => {
 
 describe("applyCartIntent: lowering, setting, removing, clearing", () => {
   it("− takes one off, and at 1 removes the line", () => {
-    expect(applyCartIntent(cart([[5, 2]]), intent({ intent: "decrement", recordId: "5" })).cart.lines).toEqual([{ recordId: 5, quantity: 1 }]);
+    expect(applyCartIntent(cart([[5, 2]]), intent({ intent: "decrement", recordId: "5" })).cart.lines).toEqual([
+      { recordId: 5, quantity: 1 },
+    ]);
     expect(applyCartIntent(cart([[5, 1]]), intent({ intent: "decrement", recordId: "5" })).cart.lines).toEqual([]);
     const start = cart([[5, 1]]);
     expect(applyCartIntent(start, intent({ intent: "decrement", recordId: "6" })).cart).toBe(start);
@@ -133,9 +159,15 @@ describe("applyCartIntent: lowering, setting, removing, clearing", () => {
 
   it("setting 0 or below removes the line (spec §4)", () => {
     for (const q of ["0", "-1", "-30"]) {
-      expect(applyCartIntent(cart([[5, 2], [6, 1]]), intent({ intent: "set", recordId: "5", quantity: q })).cart.lines).toEqual([
-        { recordId: 6, quantity: 1 },
-      ]);
+      expect(
+        applyCartIntent(
+          cart([
+            [5, 2],
+            [6, 1],
+          ]),
+          intent({ intent: "set", recordId: "5", quantity: q }),
+        ).cart.lines,
+      ).toEqual([{ recordId: 6, quantity: 1 }]);
     }
   });
 
@@ -147,13 +179,24 @@ describe("applyCartIntent: lowering, setting, removing, clearing", () => {
     const capped = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "7" }), blueTrain);
     expect(capped.cart.lines).toEqual([{ recordId: 5, quantity: 2 }]);
     expect(capped.toast).toMatchObject({ title: "Quantity lowered" });
-    const out = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "3" }), { title: "X", maxQuantity: 0 });
+    const out = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "3" }), {
+      title: "X",
+      maxQuantity: 0,
+    });
     expect(out.cart.lines).toEqual([{ recordId: 5, quantity: 1 }]);
     expect(out.toast).toMatchObject({ type: "error", title: "Cart not updated" });
   });
 
   it("removes one line", () => {
-    expect(applyCartIntent(cart([[5, 2], [6, 1]]), intent({ intent: "remove", recordId: "5" })).cart.lines).toEqual([{ recordId: 6, quantity: 1 }]);
+    expect(
+      applyCartIntent(
+        cart([
+          [5, 2],
+          [6, 1],
+        ]),
+        intent({ intent: "remove", recordId: "5" }),
+      ).cart.lines,
+    ).toEqual([{ recordId: 6, quantity: 1 }]);
   });
 
   it("clearing empties the items and resets the discount (spec §4)", () => {

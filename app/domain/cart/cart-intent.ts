@@ -80,7 +80,8 @@ const quantityOf = (cart: Cart, id: number) => cart.lines.find((l) => l.recordId
 
 function cannotSell(record: RecordForSale): Toast | null {
   if (!record) return { type: "error", title: "Not added to cart", description: "Sorry, that record is no longer available." };
-  if (record.maxQuantity <= 0) return { type: "error", title: "Not added to cart", description: `Sorry, "${record.title}" is out of stock.` };
+  if (record.maxQuantity <= 0)
+    return { type: "error", title: "Not added to cart", description: `Sorry, "${record.title}" is out of stock.` };
   return null;
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { orderTotals } from "./order-totals";
-import { checkoutBlockedReason, EMPTY_CART_SUMMARY, itemsText, lineIssueText, toCartSummary, type CartSummaryLine } from "./cart-summary";
+import {
+  checkoutBlockedReason,
+  EMPTY_CART_SUMMARY,
+  itemsText,
+  lineIssueText,
+  toCartSummary,
+  type CartSummaryLine,
+} from "./cart-summary";
 
 const line = (over: Partial<CartSummaryLine> = {}): CartSummaryLine => ({
   recordId: 1,
@@ -26,7 +33,13 @@ describe("toCartSummary", () => {
     const lines = [line(), line({ recordId: 2, quantity: 3, lineTotalPence: 0, issue: "out-of-stock", maxQuantity: 0 })];
     const totals = orderTotals([{ pricePence: 2500, quantity: 2 }]);
     const summary = toCartSummary(
-      { lines: [{ recordId: 1, quantity: 2 }, { recordId: 2, quantity: 3 }], discountCode: "NOPE" },
+      {
+        lines: [
+          { recordId: 1, quantity: 2 },
+          { recordId: 2, quantity: 3 },
+        ],
+        discountCode: "NOPE",
+      },
       { lines, totals, discount: { ok: false, code: "NOPE", message: "That discount code isn't valid." }, needsReview: true },
     );
     expect(summary.itemCount).toBe(5);

@@ -105,7 +105,8 @@ export function lineIssueText(line: Pick<CartSummaryLine, "issue" | "maxQuantity
 
 /** Why checkout is not offered yet, or null when it is. */
 export function checkoutBlockedReason(summary: Pick<CartSummary, "needsReview" | "totals">): string | null {
-  if (summary.needsReview) return "Some records in your cart can't be bought as they are. Remove them or lower the quantity to check out.";
+  if (summary.needsReview)
+    return "Some records in your cart can't be bought as they are. Remove them or lower the quantity to check out.";
   if (summary.totals.itemCount === 0) return "Nothing in your cart can be bought right now.";
   return null;
 }

@@ -52,7 +52,15 @@ describe("addToCart (spec §4)", () => {
 
   it("keeps the order of lines and the code", () => {
     const cart = addToCart(addToCart(cartOf([[3, 1]], "SAVE10"), 9), 3);
-    expect(cart).toEqual(cartOf([[3, 2], [9, 1]], "SAVE10"));
+    expect(cart).toEqual(
+      cartOf(
+        [
+          [3, 2],
+          [9, 1],
+        ],
+        "SAVE10",
+      ),
+    );
   });
 
   it("stops at 10 copies of one record", () => {
@@ -82,18 +90,49 @@ describe("addToCart (spec §4)", () => {
   it("does not change the cart it is given", () => {
     const cart = frozen(cartOf([[1, 1]], "SAVE10"));
     const added = addToCart(addToCart(cart, 1), 2);
-    expect(added).toEqual(cartOf([[1, 2], [2, 1]], "SAVE10"));
+    expect(added).toEqual(
+      cartOf(
+        [
+          [1, 2],
+          [2, 1],
+        ],
+        "SAVE10",
+      ),
+    );
     expect(cart).toEqual(cartOf([[1, 1]], "SAVE10"));
   });
 });
 
 describe("setQuantity (spec §4)", () => {
   it("sets the quantity of a line", () => {
-    expect(setQuantity(cartOf([[1, 1], [2, 1]]), 2, 4)).toEqual(cartOf([[1, 1], [2, 4]]));
+    expect(
+      setQuantity(
+        cartOf([
+          [1, 1],
+          [2, 1],
+        ]),
+        2,
+        4,
+      ),
+    ).toEqual(
+      cartOf([
+        [1, 1],
+        [2, 4],
+      ]),
+    );
   });
 
   it.each([0, -1, -50, Number.NaN])("a quantity of %s removes the line", (q) => {
-    expect(setQuantity(cartOf([[1, 3], [2, 1]]), 1, q)).toEqual(cartOf([[2, 1]]));
+    expect(
+      setQuantity(
+        cartOf([
+          [1, 3],
+          [2, 1],
+        ]),
+        1,
+        q,
+      ),
+    ).toEqual(cartOf([[2, 1]]));
   });
 
   it("caps the quantity at 10", () => {
@@ -107,7 +146,12 @@ describe("setQuantity (spec §4)", () => {
   });
 
   it("adds a record that was not in the cart, capped", () => {
-    expect(setQuantity(cartOf([[1, 1]]), 8, 3)).toEqual(cartOf([[1, 1], [8, 3]]));
+    expect(setQuantity(cartOf([[1, 1]]), 8, 3)).toEqual(
+      cartOf([
+        [1, 1],
+        [8, 3],
+      ]),
+    );
     expect(setQuantity(EMPTY_CART, 8, 99)).toEqual(cartOf([[8, 10]]));
   });
 
@@ -122,16 +166,42 @@ describe("setQuantity (spec §4)", () => {
   });
 
   it("does not change the cart it is given", () => {
-    const cart = frozen(cartOf([[1, 1], [2, 2]]));
-    expect(setQuantity(cart, 2, 5)).toEqual(cartOf([[1, 1], [2, 5]]));
+    const cart = frozen(
+      cartOf([
+        [1, 1],
+        [2, 2],
+      ]),
+    );
+    expect(setQuantity(cart, 2, 5)).toEqual(
+      cartOf([
+        [1, 1],
+        [2, 5],
+      ]),
+    );
     expect(setQuantity(cart, 1, 0)).toEqual(cartOf([[2, 2]]));
-    expect(cart).toEqual(cartOf([[1, 1], [2, 2]]));
+    expect(cart).toEqual(
+      cartOf([
+        [1, 1],
+        [2, 2],
+      ]),
+    );
   });
 });
 
 describe("removeFromCart and clearCart (spec §4)", () => {
   it("removes only the given record and keeps the code", () => {
-    expect(removeFromCart(cartOf([[1, 1], [2, 3]], "SAVE10"), 1)).toEqual(cartOf([[2, 3]], "SAVE10"));
+    expect(
+      removeFromCart(
+        cartOf(
+          [
+            [1, 1],
+            [2, 3],
+          ],
+          "SAVE10",
+        ),
+        1,
+      ),
+    ).toEqual(cartOf([[2, 3]], "SAVE10"));
   });
 
   it("removing a record that is not there changes nothing", () => {
@@ -139,9 +209,19 @@ describe("removeFromCart and clearCart (spec §4)", () => {
   });
 
   it("does not change the cart it is given", () => {
-    const cart = frozen(cartOf([[1, 1], [2, 3]]));
+    const cart = frozen(
+      cartOf([
+        [1, 1],
+        [2, 3],
+      ]),
+    );
     removeFromCart(cart, 1);
-    expect(cart).toEqual(cartOf([[1, 1], [2, 3]]));
+    expect(cart).toEqual(
+      cartOf([
+        [1, 1],
+        [2, 3],
+      ]),
+    );
   });
 
   it("clearing empties the lines and resets the discount code", () => {

@@ -27,6 +27,8 @@ describe("a discount code that may be left out (checkout, pricing a cart)", () =
 
   it("follows the same rule as the cart's form", () => {
     expect(message(optionalDiscountCodeSchema.safeParse("A".repeat(33)))).toBe("That discount code isn't valid.");
-    expect(message(optionalDiscountCodeSchema.safeParse("save 10"))).toBe("Discount codes are letters, numbers and hyphens only.");
+    expect(message(optionalDiscountCodeSchema.safeParse("save 10"))).toBe(
+      "Discount codes are letters, numbers and hyphens only.",
+    );
   });
 });

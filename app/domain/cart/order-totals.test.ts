@@ -139,7 +139,12 @@ describe("orderTotals: sums and edge cases", () => {
   });
 
   it("a cart of only empty lines is the empty cart", () => {
-    expect(orderTotals([line(1000, 0), line(1000, -1)], 10)).toMatchObject({ itemCount: 0, shippingPence: 0, totalPence: 0, vatPence: 0 });
+    expect(orderTotals([line(1000, 0), line(1000, -1)], 10)).toMatchObject({
+      itemCount: 0,
+      shippingPence: 0,
+      totalPence: 0,
+      vatPence: 0,
+    });
   });
 
   it("a 100% code takes off every item but not the shipping: total is the £4 shipping", () => {

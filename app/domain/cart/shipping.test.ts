@@ -62,7 +62,12 @@ describe("cartItemCount / itemsTotalPence", () => {
   });
 
   it("totals unit price × quantity", () => {
-    expect(itemsTotalPence([{ pricePence: 1999, quantity: 2 }, { pricePence: 1200, quantity: 1 }])).toBe(5198);
+    expect(
+      itemsTotalPence([
+        { pricePence: 1999, quantity: 2 },
+        { pricePence: 1200, quantity: 1 },
+      ]),
+    ).toBe(5198);
     expect(itemsTotalPence([{ pricePence: 1999, quantity: 0 }])).toBe(0);
   });
 

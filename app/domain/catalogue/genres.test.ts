@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  GENRE_LIST_THRESHOLD,
-  GENRE_PALETTE,
-  genreColours,
-  GENRES,
-  genresWithAtLeast,
-} from "./genres";
+import { GENRE_LIST_THRESHOLD, GENRE_PALETTE, genreColours, GENRES, genresWithAtLeast } from "./genres";
 
 /** WCAG 2.x relative luminance of "#RRGGBB". */
 function luminance(hex: string): number {
@@ -34,8 +28,28 @@ describe("contrast helper sanity", () => {
 describe("GENRES", () => {
   it("is exactly the spec list", () => {
     expect(GENRES).toEqual([
-      "Rock", "Pop", "Jazz", "Soul", "Funk", "Hip-Hop", "Electronic", "Reggae", "Blues", "Folk", "Country",
-      "Classical", "Punk", "Metal", "Indie", "Ambient", "Disco", "House", "Techno", "R&B", "Soundtrack", "World",
+      "Rock",
+      "Pop",
+      "Jazz",
+      "Soul",
+      "Funk",
+      "Hip-Hop",
+      "Electronic",
+      "Reggae",
+      "Blues",
+      "Folk",
+      "Country",
+      "Classical",
+      "Punk",
+      "Metal",
+      "Indie",
+      "Ambient",
+      "Disco",
+      "House",
+      "Techno",
+      "R&B",
+      "Soundtrack",
+      "World",
     ]);
   });
 });

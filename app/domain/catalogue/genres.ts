@@ -81,9 +81,7 @@ const GENRE_COLOURS: Readonly<Record<Genre, ColourPair>> = {
 };
 
 // Case-insensitive lookup: stored genres are not always capitalised the same way.
-const BY_LOWER = new Map<string, ColourPair>(
-  Object.entries(GENRE_COLOURS).map(([genre, pair]) => [genre.toLowerCase(), pair]),
-);
+const BY_LOWER = new Map<string, ColourPair>(Object.entries(GENRE_COLOURS).map(([genre, pair]) => [genre.toLowerCase(), pair]));
 
 /** Sum of UTF-16 code units — spec §9's rule for picking a colour for an unknown genre. */
 function charCodeSum(text: string): number {

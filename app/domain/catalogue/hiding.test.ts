@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  DEFAULT_COVER_URL,
-  hasRealCover,
-  isPlaceholderTitle,
-  PLACEHOLDER_TITLES,
-  shouldHideRecord,
-} from "./hiding";
+import { DEFAULT_COVER_URL, hasRealCover, isPlaceholderTitle, PLACEHOLDER_TITLES, shouldHideRecord } from "./hiding";
 import { makeRecord } from "./test-records";
 
 const today = "2026-11-22";
@@ -101,4 +95,3 @@ describe("shouldHideRecord (spec §5 record hiding)", () => {
     expect(shouldHideRecord(broken, { today, view: "default" })).toBe(true);
   });
 });
-

@@ -65,4 +65,3 @@ export function shouldHideRecord(record: HideableRecord, options: HidingOptions)
   if (!ignoreStock && !(record.stockQuantity > 0)) return true;
   return false;
 }
-

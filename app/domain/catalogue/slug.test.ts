@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  parseRecordIdentifier,
-  recordIdentifier,
-  recordPath,
-  recordSlug,
-  slugify,
-} from "./slug";
+import { parseRecordIdentifier, recordIdentifier, recordPath, recordSlug, slugify } from "./slug";
 
 const kindOfBlue = { id: 42, artist: "Miles Davis", title: "Kind of Blue" };
 
@@ -97,4 +91,3 @@ describe("parseRecordIdentifier (spec §2: optional numeric prefix is the id)", 
     expect(parseRecordIdentifier(recordPath(kindOfBlue))).toEqual({ id: 42, slug: recordSlug("Miles Davis", "Kind of Blue") });
   });
 });
-

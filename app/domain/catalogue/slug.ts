@@ -73,4 +73,3 @@ export function parseRecordIdentifier(path: string): ParsedIdentifier {
   }
   return { id: null, slug: segment };
 }
-

@@ -63,7 +63,7 @@ describe("topics (spec §9)", () => {
     expect(topicOf("hi")).toBe("greeting");
   });
 
-  it("is case- and accent-insensitive and reads sizes such as 12\" or 7in", () => {
+  it('is case- and accent-insensitive and reads sizes such as 12" or 7in', () => {
     expect(topicOf("DÉLIVERY PLEASE")).toBe("delivery");
     expect(topicOf('Do you have 12" records?')).toBe("format");
     expect(topicOf("any 7in singles")).toBe("format");
@@ -126,7 +126,8 @@ describe("answers carry the spec's facts", () => {
 
   it('format: 12" LP at 33 1/3 RPM, 7" at 45 RPM, 10", 180g, coloured', () => {
     const a = answerOf("format");
-    for (const fact of ['12" LPs', "33 1/3 RPM", '7" singles play at 45 RPM', '10"', "180g", "coloured vinyl"]) expect(a).toContain(fact);
+    for (const fact of ['12" LPs', "33 1/3 RPM", '7" singles play at 45 RPM', '10"', "180g", "coloured vinyl"])
+      expect(a).toContain(fact);
   });
 
   it("discount: seasonal promotions (and the newsletter's 10%)", () => {
@@ -165,7 +166,14 @@ describe("sending (spec §5)", () => {
 
 describe("catalogue answers", () => {
   it("recognise questions about having or buying records", () => {
-    for (const text of ["Is Blue Train in stock?", "do you have Kind of Blue", "Have you got any Coltrane?", "How much is Blue Train?", "When is the new Wet Leg released?", "is it available"]) {
+    for (const text of [
+      "Is Blue Train in stock?",
+      "do you have Kind of Blue",
+      "Have you got any Coltrane?",
+      "How much is Blue Train?",
+      "When is the new Wet Leg released?",
+      "is it available",
+    ]) {
       expect(hasStockIntent(text)).toBe(true);
     }
     for (const text of ["Blue Train", "hello", "how do I clean records"]) expect(hasStockIntent(text)).toBe(false);
@@ -179,9 +187,15 @@ describe("catalogue answers", () => {
   });
 
   it("compose the reply: the catalogue's when it may answer, else the canned one with its link", () => {
-    const lookup = { reply: '"Blue Train" by John Coltrane is In Stock at £24.99.', links: [{ href: "/vinyl/1-x", label: "Blue Train by John Coltrane" }] };
+    const lookup = {
+      reply: '"Blue Train" by John Coltrane is In Stock at £24.99.',
+      links: [{ href: "/vinyl/1-x", label: "Blue Train by John Coltrane" }],
+    };
     expect(composeReply("is Blue Train in stock?", lookup)).toEqual({ content: lookup.reply, links: lookup.links });
-    expect(composeReply("how do I clean Blue Train?", lookup)).toEqual({ content: answerOf("vinyl-care"), links: [TOPICS[0]!.link] });
+    expect(composeReply("how do I clean Blue Train?", lookup)).toEqual({
+      content: answerOf("vinyl-care"),
+      links: [TOPICS[0]!.link],
+    });
     expect(composeReply("is Nothing Real in stock?", { reply: null, links: [] })).toEqual({ content: FALLBACK, links: [] });
     expect(composeReply("delivery?", null)).toEqual({ content: answerOf("delivery"), links: [] });
   });

@@ -14,12 +14,18 @@ const record = (over: Partial<RecordFacts>): RecordFacts => ({
 
 describe("stock wording (spec §9)", () => {
   it("reads 'In Stock', 'Running Low' (above 5 up to 10), 'Not In Stock' (0) and pre-orders with their date", () => {
-    expect(recordSentence(toMatch(record({ stockQuantity: 20 }), TODAY))).toBe('"Blue Train" by John Coltrane is In Stock at £24.99.');
-    expect(recordSentence(toMatch(record({ stockQuantity: 3 }), TODAY))).toBe('"Blue Train" by John Coltrane is In Stock at £24.99.');
+    expect(recordSentence(toMatch(record({ stockQuantity: 20 }), TODAY))).toBe(
+      '"Blue Train" by John Coltrane is In Stock at £24.99.',
+    );
+    expect(recordSentence(toMatch(record({ stockQuantity: 3 }), TODAY))).toBe(
+      '"Blue Train" by John Coltrane is In Stock at £24.99.',
+    );
     expect(recordSentence(toMatch(record({ stockQuantity: 8 }), TODAY))).toBe(
       '"Blue Train" by John Coltrane is Running Low at £24.99, so don\'t wait too long.',
     );
-    expect(recordSentence(toMatch(record({ stockQuantity: 0 }), TODAY))).toBe('"Blue Train" by John Coltrane is Not In Stock at the moment.');
+    expect(recordSentence(toMatch(record({ stockQuantity: 0 }), TODAY))).toBe(
+      '"Blue Train" by John Coltrane is Not In Stock at the moment.',
+    );
     expect(recordSentence(toMatch(record({ stockQuantity: 0, releaseDate: "2026-12-05" }), TODAY))).toBe(
       '"Blue Train" by John Coltrane is a Pre-Order, released on 5 December 2026 (£24.99). Your card is charged when you order.',
     );
@@ -37,7 +43,8 @@ describe("stock wording (spec §9)", () => {
     const c = toMatch(record({ id: 3, title: "Coda", releaseDate: "2027-01-15" }), TODAY);
     expect(recordLine(c)).toBe('• "Coda" by John Coltrane: Pre-Order, released on 15 January 2027');
     expect(recordsReply([a, b])).toEqual({
-      reply: 'I found these records:\n• "Blue Train" by John Coltrane: In Stock\n• "A Love Supreme" by John Coltrane: Running Low',
+      reply:
+        'I found these records:\n• "Blue Train" by John Coltrane: In Stock\n• "A Love Supreme" by John Coltrane: Running Low',
       links: [
         { href: "/vinyl/1-john-coltrane-blue-train", label: "Blue Train by John Coltrane" },
         { href: "/vinyl/2-john-coltrane-a-love-supreme", label: "A Love Supreme by John Coltrane" },

@@ -79,7 +79,9 @@ export function recordSentence(m: ChatRecordMatch): string {
 /** One record in a list line. */
 export function recordLine(m: ChatRecordMatch, withArtist = true): string {
   const label = withArtist ? name(m) : `"${m.title}"`;
-  return m.state === "pre-order" ? `• ${label}: ${m.stock}, released on ${formatDateGB(m.releaseDate)}` : `• ${label}: ${m.stock}`;
+  return m.state === "pre-order"
+    ? `• ${label}: ${m.stock}, released on ${formatDateGB(m.releaseDate)}`
+    : `• ${label}: ${m.stock}`;
 }
 
 export function browseArtistPath(artist: string): string {
@@ -95,7 +97,11 @@ export function recordsReply(matches: ChatRecordMatch[]): Pick<ChatLookupResult,
 }
 
 /** The reply and links for an artist's records (`total` counts all of them, `matches` the ones listed). */
-export function artistReply(artist: string, matches: ChatRecordMatch[], total: number): Pick<ChatLookupResult, "reply" | "links"> {
+export function artistReply(
+  artist: string,
+  matches: ChatRecordMatch[],
+  total: number,
+): Pick<ChatLookupResult, "reply" | "links"> {
   if (matches.length === 0) return { reply: null, links: [] };
   const lines = [`Here's what we have by ${artist}:`, ...matches.map((m) => recordLine(m, false))];
   if (total > matches.length) lines.push(`…and ${total - matches.length} more.`);

@@ -18,5 +18,11 @@ let counter = 0;
 /** A message with a fresh id (unique within the page; crypto.randomUUID needs a secure context). */
 export function chatMessage(role: ChatMessage["role"], content: string, links?: ChatLink[], now: Date = new Date()): ChatMessage {
   counter += 1;
-  return { id: `${now.getTime().toString(36)}-${counter}`, content, role, timestamp: now.toISOString(), ...(links?.length ? { links } : {}) };
+  return {
+    id: `${now.getTime().toString(36)}-${counter}`,
+    content,
+    role,
+    timestamp: now.toISOString(),
+    ...(links?.length ? { links } : {}),
+  };
 }

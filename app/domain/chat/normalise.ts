@@ -6,7 +6,6 @@
 
 import { foldAccents } from "~/domain/shared/fold-accents";
 
-
 /** Lower case, no accents, apostrophes dropped ("what's" → "whats"), "&" read as "and". */
 function fold(text: string): string {
   return foldAccents(text)

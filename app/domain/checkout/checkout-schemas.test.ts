@@ -99,7 +99,9 @@ describe("checkout details: each field's message", () => {
   });
 
   it.each(["not-an-email", "ada@", "@example.com", "ada example@example.com", ""])("refuses the email %j", (email) => {
-    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, email }))).toEqual({ email: "Please enter a valid email address" });
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, email }))).toEqual({
+      email: "Please enter a valid email address",
+    });
   });
 
   it.each(["12345", "SW1A", "ZZZ 999", "", "75008"])("refuses the postcode %j", (postalCode) => {
@@ -139,7 +141,9 @@ describe("the form's idempotency key", () => {
     expect(idempotencyKeySchema.safeParse("a".repeat(16)).success).toBe(true);
     expect(idempotencyKeySchema.safeParse("A-b_9".repeat(12) + "abcd").success).toBe(true); // 64
     for (const bad of ["a".repeat(15), "a".repeat(65), "abcdefghijklmnop!", "abcdefgh ijklmnop", ""]) {
-      expect(messages(idempotencyKeySchema.safeParse(bad)), bad).toEqual({ "": "This form has expired. Please reload the page." });
+      expect(messages(idempotencyKeySchema.safeParse(bad)), bad).toEqual({
+        "": "This form has expired. Please reload the page.",
+      });
     }
   });
 });
@@ -195,7 +199,9 @@ describe("the card fields", () => {
   it("the whole form with a card", () => {
     const r = checkoutWithCardSchema(TODAY).safeParse({ ...valid, postalCode: "ec1a1bb", ...card });
     expect(r.data).toMatchObject({ postalCode: "EC1A 1BB", cardNumber: "4242424242424242", country: "United Kingdom" });
-    expect(messages(checkoutWithCardSchema(TODAY).safeParse({ ...valid, ...card, cardExpiry: "01/26", country: "Spain" }))).toEqual({
+    expect(
+      messages(checkoutWithCardSchema(TODAY).safeParse({ ...valid, ...card, cardExpiry: "01/26", country: "Spain" })),
+    ).toEqual({
       cardExpiry: "Please enter an expiry date (MM/YY) that has not passed",
       country: "We deliver within the United Kingdom only",
     });

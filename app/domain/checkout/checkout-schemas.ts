@@ -11,27 +11,21 @@ import { z } from "~/domain/shared/zod";
 export const SHIPPING_COUNTRY = "United Kingdom";
 
 const text = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
 export const shippingAddressSchema = z.object({
   name: text("Please enter the name to deliver to"),
   addressLine1: text("Please enter the first line of the address"),
   addressLine2: z.string().trim().max(100, "Please keep this under 100 characters").optional().default(""),
   city: text("Please enter the town or city", 60),
-  postalCode: z
-    .string({ error: "Please enter a UK postcode, such as SW1A 1AA" })
-    .transform((v, ctx) => {
-      const postcode = normaliseUkPostcode(v);
-      if (!postcode) {
-        ctx.addIssue({ code: "custom", message: "Please enter a UK postcode, such as SW1A 1AA" });
-        return z.NEVER;
-      }
-      return postcode;
-    }),
+  postalCode: z.string({ error: "Please enter a UK postcode, such as SW1A 1AA" }).transform((v, ctx) => {
+    const postcode = normaliseUkPostcode(v);
+    if (!postcode) {
+      ctx.addIssue({ code: "custom", message: "Please enter a UK postcode, such as SW1A 1AA" });
+      return z.NEVER;
+    }
+    return postcode;
+  }),
   // The shop ships within the UK only (Royal Mail rates of spec §9).
   country: z
     .string()
@@ -50,7 +44,6 @@ export const idempotencyKeySchema = z
   .string({ error: "This form has expired. Please reload the page." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page.");
 
-
 export function cardSchema(today: string) {
   return z.object({
     cardNumber: z
@@ -60,7 +53,10 @@ export function cardSchema(today: string) {
     cardExpiry: z
       .string({ error: "Please enter the expiry date as MM/YY" })
       .refine((v) => expiryIsValid(v, today), "Please enter an expiry date (MM/YY) that has not passed"),
-    cardCvc: z.string({ error: "Please enter the 3 or 4 digit security code" }).trim().regex(/^\d{3,4}$/, "Please enter the 3 or 4 digit security code"),
+    cardCvc: z
+      .string({ error: "Please enter the 3 or 4 digit security code" })
+      .trim()
+      .regex(/^\d{3,4}$/, "Please enter the 3 or 4 digit security code"),
   });
 }
 

@@ -13,4 +13,3 @@ export function normaliseUkPostcode(input: string): string | null {
   if (spaced.startsWith("GIR") && spaced !== "GIR 0AA") return null;
   return spaced;
 }
-

@@ -71,7 +71,17 @@ export interface FlipKey {
 // Elements that use the arrow keys themselves: text fields and selects move the caret or choice, media
 // controls seek, sliders slide.
 const OWN_ARROWS = new Set(["INPUT", "TEXTAREA", "SELECT", "AUDIO", "VIDEO"]);
-const ARROW_ROLES = new Set(["slider", "spinbutton", "textbox", "combobox", "listbox", "menu", "menubar", "radiogroup", "tablist"]);
+const ARROW_ROLES = new Set([
+  "slider",
+  "spinbutton",
+  "textbox",
+  "combobox",
+  "listbox",
+  "menu",
+  "menubar",
+  "radiogroup",
+  "tablist",
+]);
 
 /** True when focus is in a form field or a control that needs the arrow keys. */
 export function isArrowKeyTarget(target: FlipKey["target"]): boolean {

@@ -97,7 +97,8 @@ describe("readCrateSearch", () => {
     expect(read("crate=new-in&pos=3")).toEqual({ crate: { kind: "new-in" }, pos: 3, seed: undefined });
     for (const pos of ["abc", "0", "-1", "2.5", "1e2", ""]) expect(read(`crate=new-in&pos=${pos}`).pos, pos).toBeUndefined();
     expect(read("crate=surprise&seed=48213").seed).toBe(48213);
-    for (const seed of ["0", "abc", String(MAX_SEED + 1), "-4", "1.5"]) expect(read(`crate=surprise&seed=${seed}`).seed, seed).toBeUndefined();
+    for (const seed of ["0", "abc", String(MAX_SEED + 1), "-4", "1.5"])
+      expect(read(`crate=surprise&seed=${seed}`).seed, seed).toBeUndefined();
   });
 
   it("takes the first of repeated parameters", () => {
@@ -121,7 +122,10 @@ describe("randomSeed", () => {
 describe("toCrateRecord", () => {
   const today = "2026-11-22";
   it("shapes a record for the crate: price text, stock state, format label, record address", () => {
-    const view = toCrateRecord(makeRecord({ id: 42, pricePence: 1299, stockQuantity: 8, format: "Vinyl 7-inch", coverUrl: "/media/covers/x.ki" }), today);
+    const view = toCrateRecord(
+      makeRecord({ id: 42, pricePence: 1299, stockQuantity: 8, format: "Vinyl 7-inch", coverUrl: "/media/covers/x.ki" }),
+      today,
+    );
     expect(view).toEqual({
       id: 42,
       title: "Kind of Blue",

@@ -64,13 +64,20 @@ describe("visitor favourites", () => {
 
   it("a bad cookie: none, a Set-Cookie deleting it, and a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    expect(readVisitorFavourites(request("needledrop-favourites=1..x"), false)).toEqual({ value: [], discard: DELETE_FAVOURITES });
+    expect(readVisitorFavourites(request("needledrop-favourites=1..x"), false)).toEqual({
+      value: [],
+      discard: DELETE_FAVOURITES,
+    });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toBe('[shopper-state] discarding an unreadable "needledrop-favourites" cookie (4 characters).');
+    expect(warn.mock.calls[0]![0]).toBe(
+      '[shopper-state] discarding an unreadable "needledrop-favourites" cookie (4 characters).',
+    );
   });
 
   it("writes the ids; none deletes the cookie", () => {
-    expect(visitorFavouritesCookie([4, 8], false)).toBe("needledrop-favourites=4.8; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly");
+    expect(visitorFavouritesCookie([4, 8], false)).toBe(
+      "needledrop-favourites=4.8; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly",
+    );
     expect(visitorFavouritesCookie([], false)).toBe(DELETE_FAVOURITES);
   });
 });

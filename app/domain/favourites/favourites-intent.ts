@@ -49,7 +49,11 @@ export function favouritesToast(intent: FavouritesIntent, title: string | null):
     case "add":
       return { type: "success", title: "Added to favourites", description: `${title ?? "The record"} is in your favourites.` };
     case "remove":
-      return { type: "success", title: "Removed from favourites", description: `${title ?? "The record"} is no longer in your favourites.` };
+      return {
+        type: "success",
+        title: "Removed from favourites",
+        description: `${title ?? "The record"} is no longer in your favourites.`,
+      };
     case "clear":
       return { type: "success", title: "Favourites cleared", description: "Your favourites list is empty." };
   }

@@ -59,20 +59,10 @@ function notExcluded<T>(options: HomeFilterOptions<T> | undefined): (record: T) 
  * release date that exists and is not after today (an undated record cannot
  * prove it is out yet), deduplicated by title + artist.
  */
-export function bestSellers<T extends RecordItem>(
-  records: readonly T[],
-  today: string,
-  options?: HomeFilterOptions<T>,
-): T[] {
+export function bestSellers<T extends RecordItem>(records: readonly T[], today: string, options?: HomeFilterOptions<T>): T[] {
   const eligible = records.filter(notExcluded(options)).filter((record) => {
     const released = toIsoDate(record.releaseDate);
-    return (
-      record.bestSeller &&
-      hasVinylFormat(record.format) &&
-      record.pricePence > 0 &&
-      released !== null &&
-      released <= today
-    );
+    return record.bestSeller && hasVinylFormat(record.format) && record.pricePence > 0 && released !== null && released <= today;
   });
   return uniqueByTitleArtist(eligible);
 }
@@ -84,11 +74,7 @@ export function bestSellers<T extends RecordItem>(
  * already released (future ones belong to Pre-Orders); newest first; no
  * record appears twice (by id).
  */
-export function newReleases<T extends RecordItem>(
-  records: readonly T[],
-  today: string,
-  options?: HomeFilterOptions<T>,
-): T[] {
+export function newReleases<T extends RecordItem>(records: readonly T[], today: string, options?: HomeFilterOptions<T>): T[] {
   const candidates = records.filter(notExcluded(options)).filter((r) => hasVinylFormat(r.format));
   const windowStart = addDays(today, -NEW_RELEASE_WINDOW_DAYS);
   const recent = candidates.filter((record) => {
@@ -112,11 +98,7 @@ export function newReleases<T extends RecordItem>(
 }
 
 /** Pre-orders section: future release date, unique by title + artist (spec §2). */
-export function preOrders<T extends RecordItem>(
-  records: readonly T[],
-  today: string,
-  options?: HomeFilterOptions<T>,
-): T[] {
+export function preOrders<T extends RecordItem>(records: readonly T[], today: string, options?: HomeFilterOptions<T>): T[] {
   return uniqueByTitleArtist(records.filter(notExcluded(options)).filter((r) => isPreOrder(r.releaseDate, today)));
 }
 

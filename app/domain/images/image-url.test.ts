@@ -94,14 +94,18 @@ describe("albumImageUrl", () => {
   });
 
   it("shows '.ki' covers as '.jpg'", () => {
-    expect(albumImageUrl("/media/covers/track-9.ki", { width: 160 })).toBe("/api/album-image?url=/media/covers/track-9.jpg&width=160");
+    expect(albumImageUrl("/media/covers/track-9.ki", { width: 160 })).toBe(
+      "/api/album-image?url=/media/covers/track-9.jpg&width=160",
+    );
   });
 
   it("rounds and clamps sizes and quality into the endpoint's ranges", () => {
     expect(albumImageUrl("/images/a.png", { width: 5, height: 99_999, quality: 0 })).toBe(
       `/api/album-image?url=/images/a.png&width=${MIN_IMAGE_DIMENSION}&height=${MAX_IMAGE_DIMENSION}&quality=1`,
     );
-    expect(albumImageUrl("/images/a.png", { width: 320.6, quality: 140 })).toBe("/api/album-image?url=/images/a.png&width=321&quality=100");
+    expect(albumImageUrl("/images/a.png", { width: 320.6, quality: 140 })).toBe(
+      "/api/album-image?url=/images/a.png&width=321&quality=100",
+    );
   });
 
   it("escapes characters that would break a query string or a srcset", () => {

@@ -24,7 +24,8 @@ describe("magazine addresses", () => {
     const page = (q: string) => parsePageParam(new URLSearchParams(q));
     expect(page("")).toBe(1);
     expect(page("page=2")).toBe(2);
-    for (const bad of ["page=0", "page=-1", "page=1.5", "page=abc", "page=", "page=01", "page=9999999"]) expect(page(bad), bad).toBeNull();
+    for (const bad of ["page=0", "page=-1", "page=1.5", "page=abc", "page=", "page=01", "page=9999999"])
+      expect(page(bad), bad).toBeNull();
   });
 });
 

@@ -4,12 +4,7 @@ import { isActivePath, NAV_SECTIONS } from "./nav-sections";
 describe("sidebar sections (spec §1)", () => {
   it("has the four sections' fixed entries in order", () => {
     expect(NAV_SECTIONS.map((s) => s.title)).toEqual(["Discover", "Browse", "Magazine"]);
-    expect(NAV_SECTIONS[0]?.entries.map((e) => e.label)).toEqual([
-      "Home",
-      "New Releases",
-      "Pre-Orders",
-      "Virtual Crate Dig",
-    ]);
+    expect(NAV_SECTIONS[0]?.entries.map((e) => e.label)).toEqual(["Home", "New Releases", "Pre-Orders", "Virtual Crate Dig"]);
     expect(NAV_SECTIONS[2]?.entries.map((e) => e.label)).toEqual(["Artist Stories", "Vinyl Care Guide"]);
   });
 

@@ -32,14 +32,32 @@ describe("cartBoughtBy", () => {
   };
 
   it("is true for the same records and quantities, in any order, of an order just placed", () => {
-    expect(cartBoughtBy([{ recordId: 5, quantity: 1 }, { recordId: 1, quantity: 2 }], order, now)).toBe(true);
+    expect(
+      cartBoughtBy(
+        [
+          { recordId: 5, quantity: 1 },
+          { recordId: 1, quantity: 2 },
+        ],
+        order,
+        now,
+      ),
+    ).toBe(true);
     expect(cartBoughtBy(order.lines, { ...order, status: "paid" }, now)).toBe(true);
   });
 
   it("is false for a cart changed since, or an empty one", () => {
     expect(cartBoughtBy([], order, now)).toBe(false);
     expect(cartBoughtBy([{ recordId: 1, quantity: 2 }], order, now)).toBe(false);
-    expect(cartBoughtBy([{ recordId: 1, quantity: 1 }, { recordId: 5, quantity: 1 }], order, now)).toBe(false);
+    expect(
+      cartBoughtBy(
+        [
+          { recordId: 1, quantity: 1 },
+          { recordId: 5, quantity: 1 },
+        ],
+        order,
+        now,
+      ),
+    ).toBe(false);
     expect(cartBoughtBy([...order.lines, { recordId: 9, quantity: 1 }], order, now)).toBe(false);
   });
 

@@ -44,6 +44,9 @@ export const recommendationsQuerySchema = z.object({ history: historyParam });
 
 /** The tRPC form: an array of ids and an optional number of suggestions. */
 export const recommendationsInputSchema = z.object({
-  history: z.array(z.number().int().positive()).max(1_000).transform((ids) => cleanHistory(ids)),
+  history: z
+    .array(z.number().int().positive())
+    .max(1_000)
+    .transform((ids) => cleanHistory(ids)),
   limit: z.number().int().min(1).max(MAX_RECOMMENDATIONS).default(DEFAULT_RECOMMENDATIONS),
 });

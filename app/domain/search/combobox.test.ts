@@ -37,7 +37,10 @@ describe("popupState", () => {
     expect(popupState({ ...base, pending: true })).toEqual({ kind: "loading" });
     expect(popupState({ ...base, resultCount: 0 })).toEqual({ kind: "empty", query: "blue" });
     expect(popupState({ ...base, failed: true })).toEqual({ kind: "failed" });
-    expect(popupState({ ...base, debounced: "  kind  of blue " , text: "kind of blue", resultCount: 0 })).toEqual({ kind: "empty", query: "kind of blue" });
+    expect(popupState({ ...base, debounced: "  kind  of blue ", text: "kind of blue", resultCount: 0 })).toEqual({
+      kind: "empty",
+      query: "kind of blue",
+    });
   });
 
   it("stays closed below 2 characters, until the debounce has passed, and once dismissed", () => {

@@ -10,7 +10,8 @@ describe("search rules (spec §5, §9)", () => {
   });
 
   it("searches only with 2 or more non-space characters", () => {
-    for (const text of ["", " ", "a", " a ", "\u00a0a\u00a0", "\n\t"]) expect(isSearchable(text), JSON.stringify(text)).toBe(false);
+    for (const text of ["", " ", "a", " a ", "\u00a0a\u00a0", "\n\t"])
+      expect(isSearchable(text), JSON.stringify(text)).toBe(false);
     for (const text of ["ab", " a b ", "Ö!", "🎵🎵"]) expect(isSearchable(text), text).toBe(true);
   });
 

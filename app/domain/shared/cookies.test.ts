@@ -28,7 +28,9 @@ describe("readCookie", () => {
 
 describe("shopperCookie", () => {
   it("keeps the state for 90 days (7,776,000 s), HttpOnly, Lax, for the whole site", () => {
-    expect(shopperCookie(CART_COOKIE, "12x2", false)).toBe("needledrop-cart=12x2; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly");
+    expect(shopperCookie(CART_COOKIE, "12x2", false)).toBe(
+      "needledrop-cart=12x2; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly",
+    );
   });
 
   it("adds Secure when asked", () => {

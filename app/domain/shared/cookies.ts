@@ -19,9 +19,7 @@ export function readCookie(header: string | null | undefined, name: string): str
 /** A Set-Cookie value; an empty value deletes the cookie. */
 export function shopperCookie(name: string, value: string, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
-  return value === ""
-    ? `${name}=; Max-Age=0; ${attributes}`
-    : `${name}=${value}; Max-Age=${MAX_AGE_SECONDS}; ${attributes}`;
+  return value === "" ? `${name}=; Max-Age=0; ${attributes}` : `${name}=${value}; Max-Age=${MAX_AGE_SECONDS}; ${attributes}`;
 }
 
 export interface ReadResult<T> {

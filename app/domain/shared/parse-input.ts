@@ -6,7 +6,11 @@ import type { z } from "./zod";
  * answer a bad request its own way (a 400 listing fields, a form's errors). Its message joins every message,
  * or, with `{ message: "first" }`, is the first one alone (for a toast).
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, { message = "all" }: { message?: "all" | "first" } = {}): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  { message = "all" }: { message?: "all" | "first" } = {},
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string[]> = {};

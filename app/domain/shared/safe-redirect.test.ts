@@ -8,7 +8,17 @@ describe("safeRedirect", () => {
   });
 
   it("refuses other hosts and tricks", () => {
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "profile", "", null, 42, "/a\nb"]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "profile",
+      "",
+      null,
+      42,
+      "/a\nb",
+    ]) {
       expect(safeRedirect(bad)).toBe("/");
     }
   });

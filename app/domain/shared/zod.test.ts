@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
 describe("browser code uses the CSP-safe Zod", () => {
   it("imports z from ~/domain/shared/zod, never from zod directly", () => {
     const offenders = sourceFiles("app").filter(
-      (f) => !f.endsWith(path.join("domain", "shared", "zod.ts")) && /from ["']zod(\/[^"']*)?["']/.test(fs.readFileSync(f, "utf8")),
+      (f) =>
+        !f.endsWith(path.join("domain", "shared", "zod.ts")) && /from ["']zod(\/[^"']*)?["']/.test(fs.readFileSync(f, "utf8")),
     );
     expect(offenders).toEqual([]);
   });

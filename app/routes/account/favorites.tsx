@@ -41,7 +41,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 function RemoveFavourite({ track }: { track: ApiTrack }) {
   const { onSubmit, busy } = useShopperFetcher();
   return (
-    <ShopperForm action="/favorites" fields={{ intent: "remove", recordId: track.id }} redirectTo="/favorites" onSubmit={onSubmit}>
+    <ShopperForm
+      action="/favorites"
+      fields={{ intent: "remove", recordId: track.id }}
+      redirectTo="/favorites"
+      onSubmit={onSubmit}
+    >
       <button
         type="submit"
         disabled={busy}

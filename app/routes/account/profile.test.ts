@@ -17,8 +17,12 @@ function detailsForm(fields: Record<string, string>, genres: string[] = []): URL
   return form;
 }
 
-const passwordForm = (currentPassword: string, newPassword: string) =>
-  ({ intent: "password", currentPassword, newPassword, confirmPassword: newPassword });
+const passwordForm = (currentPassword: string, newPassword: string) => ({
+  intent: "password",
+  currentPassword,
+  newPassword,
+  confirmPassword: newPassword,
+});
 
 describe("profile when signed out", () => {
   it("the page redirects to /auth?redirectTo=/profile", async () => {
@@ -112,7 +116,9 @@ describe("profile when signed in", () => {
     const { user } = await newCustomer(shop.s);
     const here = sessionOf(shop.s, user.id);
     const elsewhere = sessionOf(shop.s, user.id);
-    const out = await settle(() => action(call(formPost("/profile", passwordForm("not-my-password", "new-password-1"), here.cookie))));
+    const out = await settle(() =>
+      action(call(formPost("/profile", passwordForm("not-my-password", "new-password-1"), here.cookie))),
+    );
     expect(out.status).toBe(400);
     expect(out.data?.intent).toBe("password");
     expect(out.data?.result.error).toEqual({ "": ["Current password is incorrect"] });
@@ -127,9 +133,15 @@ describe("profile when signed in", () => {
     const elsewhere = sessionOf(shop.s, user.id);
     const out = await settle(() => action(call(formPost("/profile", passwordForm(password, "new-password-1"), here.cookie))));
     expect(out.status).toBe(200);
-    expect(out.data?.toast).toEqual({ type: "success", title: "Password changed", description: "Other devices have been signed out." });
+    expect(out.data?.toast).toEqual({
+      type: "success",
+      title: "Password changed",
+      description: "Other devices have been signed out.",
+    });
     expect(shop.s.sessions.validate(elsewhere.token)).toBeNull();
     expect(shop.s.sessions.validate(here.token)?.user.id).toBe(user.id);
-    await expect(shop.s.accounts.login({ username: user.username, password: "new-password-1", clientIp: "192.0.2.10" })).resolves.toMatchObject({ id: user.id });
+    await expect(
+      shop.s.accounts.login({ username: user.username, password: "new-password-1", clientIp: "192.0.2.10" }),
+    ).resolves.toMatchObject({ id: user.id });
   });
 });

@@ -36,7 +36,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
   const submission = parseWithZod(formData, { schema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
-  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }), toast: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent, result: submission.reply({ hideFields }), toast: null }, { status: 400 });
   try {
     if (intent === "password") {
       const v = submission.value as { currentPassword: string; newPassword: string };
@@ -46,7 +47,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const title = intent === "password" ? "Password changed" : "Profile saved";
     const description = intent === "password" ? "Other devices have been signed out." : "Your details are up to date.";
-    return { intent, result: submission.reply({ resetForm: intent === "password", hideFields }), toast: { type: "success" as const, title, description } };
+    return {
+      intent,
+      result: submission.reply({ resetForm: intent === "password", hideFields }),
+      toast: { type: "success" as const, title, description },
+    };
   } catch (error) {
     const known = formFailureOf(error);
     if (!known) throw error;
@@ -97,10 +102,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-2 text-stone-600">
         Signed in as <strong>{user.username}</strong>
         {user.role === "admin" ? " (admin)" : ""} · member since{" "}
-        {new Date(user.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}
+        {new Date(user.createdAt).toLocaleDateString("en-GB", {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "Europe/London",
+        })}
       </p>
 
-      <section id="orders" aria-labelledby="orders-heading" className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
+      <section
+        id="orders"
+        aria-labelledby="orders-heading"
+        className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
         <h2 id="orders-heading" className="font-display text-2xl font-bold">
           Your orders
         </h2>
@@ -133,8 +147,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <legend className="text-sm font-medium text-stone-800">Favourite genres</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {GENRES.map((g) => (
-                <label key={g} className="flex items-center gap-2 rounded-full border border-stone-300 px-3 py-1 text-sm has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white">
-                  <input type="checkbox" name={p.favoriteGenres.name} value={g} defaultChecked={genres.has(g)} className="accent-needle" />
+                <label
+                  key={g}
+                  className="flex items-center gap-2 rounded-full border border-stone-300 px-3 py-1 text-sm has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white"
+                >
+                  <input
+                    type="checkbox"
+                    name={p.favoriteGenres.name}
+                    value={g}
+                    defaultChecked={genres.has(g)}
+                    className="accent-needle"
+                  />
                   {g}
                 </label>
               ))}
@@ -147,7 +170,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
 
-      <section aria-labelledby="password-heading" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
+      <section
+        aria-labelledby="password-heading"
+        className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
         <h2 id="password-heading" className="font-display text-2xl font-bold">
           Change password
         </h2>
@@ -160,7 +186,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton pending={busy("password")}>{busy("password") ? "Changing…" : "Change password"}</SubmitButton>
         </Form>
       </section>
-
     </div>
   );
 }

@@ -37,16 +37,16 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
         <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Your library</p>
         <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Recommended for you</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
-          Records like the ones you have played: the same artists, labels, genres and eras, and what other collectors
-          bought with them.
+          Records like the ones you have played: the same artists, labels, genres and eras, and what other collectors bought with
+          them.
         </p>
       </header>
 
       {/* block: so the page's spacing applies (with JavaScript the browser never shows it). */}
       <noscript className="block">
         <p role="note" className="rounded-2xl bg-white p-6 text-stone-700 shadow-sm ring-1 ring-stone-200">
-          Your recommendations come from the records you have played in this browser, which only your browser knows, so
-          they need JavaScript to appear. Here are our popular picks instead.
+          Your recommendations come from the records you have played in this browser, which only your browser knows, so they need
+          JavaScript to appear. Here are our popular picks instead.
         </p>
       </noscript>
 

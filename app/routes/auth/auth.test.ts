@@ -21,7 +21,8 @@ const shop = useShopServices();
 const call = (request: Request, clientIp?: string) => routeArgs({ db: shop.t.db, services: shop.s }, request, { clientIp });
 
 const login = (fields: Record<string, string>, cookie?: string) => formPost("/auth", { intent: "login", ...fields }, cookie);
-const register = (fields: Record<string, string>, cookie?: string) => formPost("/auth", { intent: "register", ...fields }, cookie);
+const register = (fields: Record<string, string>, cookie?: string) =>
+  formPost("/auth", { intent: "register", ...fields }, cookie);
 
 /** The user a session cookie set by a response signs in, or null. */
 function signedInBy(headers: Headers): number | null {
@@ -58,15 +59,22 @@ describe("logging in", () => {
     expect(out.location).toBe("/favorites");
     expect(setCookieOf(out.headers, "session")).toMatch(/HttpOnly/);
     expect(signedInBy(out.headers)).toBe(user.id);
-    expect(await toastOf(out.headers)).toEqual({ type: "success", title: "Login successful", description: `Welcome back, ${user.username}!` });
+    expect(await toastOf(out.headers)).toEqual({
+      type: "success",
+      title: "Login successful",
+      description: `Welcome back, ${user.username}!`,
+    });
   });
 
-  it.each([["https://evil.example/steal"], ["//evil.example/steal"], ["/auth"], [""]])("ignores redirectTo %j and goes home", async (redirectTo) => {
-    const { user, password } = await newCustomer(shop.s);
-    const out = await settle(() => action(call(login({ username: user.username, password, redirectTo }))));
-    expect(out.status).toBe(303);
-    expect(out.location).toBe("/");
-  });
+  it.each([["https://evil.example/steal"], ["//evil.example/steal"], ["/auth"], [""]])(
+    "ignores redirectTo %j and goes home",
+    async (redirectTo) => {
+      const { user, password } = await newCustomer(shop.s);
+      const out = await settle(() => action(call(login({ username: user.username, password, redirectTo }))));
+      expect(out.status).toBe(303);
+      expect(out.location).toBe("/");
+    },
+  );
 
   it("starts a new session: the one the browser had before ends", async () => {
     const { user, password } = await newCustomer(shop.s);
@@ -128,7 +136,9 @@ describe("logging in", () => {
     const cookie = `needledrop-favourites=${liked.map((r) => r.id).join(".")}`;
     const out = await settle(() => action(call(login({ username: user.username, password }, cookie))));
     expect(out.status).toBe(303);
-    expect(shop.s.favourites.ids(user.id).sort((a, b) => a - b)).toEqual([kept.id, ...liked.map((r) => r.id)].sort((a, b) => a - b));
+    expect(shop.s.favourites.ids(user.id).sort((a, b) => a - b)).toEqual(
+      [kept.id, ...liked.map((r) => r.id)].sort((a, b) => a - b),
+    );
     const cleared = setCookieOf(out.headers, "needledrop-favourites");
     expect(cookieValue(cleared)).toBe("");
     expect(cleared).toContain("Max-Age=0");
@@ -138,19 +148,34 @@ describe("logging in", () => {
 describe("registering", () => {
   it("creates a customer account and signs it in", async () => {
     const username = freshName();
-    const form = { username, email: `${username}@Example.com`, password: "vinyl-forever", confirmPassword: "vinyl-forever", redirectTo: "/checkout" };
+    const form = {
+      username,
+      email: `${username}@Example.com`,
+      password: "vinyl-forever",
+      confirmPassword: "vinyl-forever",
+      redirectTo: "/checkout",
+    };
     const out = await settle(() => action(call(register(form))));
     expect(out.status).toBe(303);
     expect(out.location).toBe("/checkout");
     const row = shop.t.db.select().from(users).where(eq(users.username, username)).get();
     expect(row).toMatchObject({ email: `${username}@example.com`, role: "customer" });
     expect(signedInBy(out.headers)).toBe(row!.id);
-    expect(await toastOf(out.headers)).toEqual({ type: "success", title: "Registration successful", description: `Welcome to Needledrop, ${username}!` });
+    expect(await toastOf(out.headers)).toEqual({
+      type: "success",
+      title: "Registration successful",
+      description: `Welcome to Needledrop, ${username}!`,
+    });
   });
 
   it("a taken username answers 409 and signs nobody in", async () => {
     const { user } = await newCustomer(shop.s);
-    const form = { username: user.username, email: `${freshName()}@example.com`, password: "vinyl-forever", confirmPassword: "vinyl-forever" };
+    const form = {
+      username: user.username,
+      email: `${freshName()}@example.com`,
+      password: "vinyl-forever",
+      confirmPassword: "vinyl-forever",
+    };
     const out = await settle(() => action(call(register(form))));
     expect(out.status).toBe(409);
     expect(out.data?.intent).toBe("register");
@@ -174,7 +199,10 @@ describe("registering", () => {
     const username = freshName();
     const liked = [insertRecord(shop.t.db), insertRecord(shop.t.db)];
     // A record the shop no longer has (999999999) is skipped; the cart cookie is not the sign-in's business.
-    const cookie = cookies(`needledrop-cart=${liked[0]!.id}x1`, `needledrop-favourites=${liked.map((r) => r.id).join(".")}.999999999`);
+    const cookie = cookies(
+      `needledrop-cart=${liked[0]!.id}x1`,
+      `needledrop-favourites=${liked.map((r) => r.id).join(".")}.999999999`,
+    );
     const form = { username, email: `${username}@example.com`, password: "vinyl-forever", confirmPassword: "vinyl-forever" };
     const out = await settle(() => action(call(register(form, cookie))));
     expect(out.status).toBe(303);

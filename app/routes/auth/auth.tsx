@@ -103,7 +103,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       </section>
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
         <h1 className="mb-6 font-display text-3xl font-bold md:hidden">Welcome to Needledrop</h1>
-        <nav aria-label="Log in or register" className="mb-6 grid grid-cols-2 rounded-full bg-stone-100 p-1 text-sm font-semibold">
+        <nav
+          aria-label="Log in or register"
+          className="mb-6 grid grid-cols-2 rounded-full bg-stone-100 p-1 text-sm font-semibold"
+        >
           {(["login", "register"] as const).map((t) => (
             <Link
               key={t}

@@ -38,7 +38,9 @@ function mailedToken(email: string): string | null {
 
 describe("reset-password loader", () => {
   it("hands the page the token of the link, or none", async () => {
-    expect((await settle(() => loader(call(pageGet("/reset-password?token=abcdefghijklmnop"))))).data).toEqual({ token: "abcdefghijklmnop" });
+    expect((await settle(() => loader(call(pageGet("/reset-password?token=abcdefghijklmnop"))))).data).toEqual({
+      token: "abcdefghijklmnop",
+    });
     expect((await settle(() => loader(call(pageGet("/reset-password"))))).data).toEqual({ token: null });
   });
 });
@@ -62,7 +64,11 @@ describe("asking for a reset", () => {
   it("an address that is not one answers 400 with 'Password Reset Request Failed'", async () => {
     const out = await settle(() => action(call(requestReset("not an address"))));
     expect(out.status).toBe(400);
-    expect(out.data).toMatchObject({ intent: "request", sent: false, toast: { type: "error", title: "Password Reset Request Failed" } });
+    expect(out.data).toMatchObject({
+      intent: "request",
+      sent: false,
+      toast: { type: "error", title: "Password Reset Request Failed" },
+    });
   });
 });
 
@@ -81,16 +87,28 @@ describe("choosing a new password", () => {
     expect(out.location).toBe("/");
     const session = cookieValue(setCookieOf(out.headers, "session"));
     expect(shop.s.sessions.validate(session ?? "")?.user.id).toBe(user.id);
-    expect(await toastOf(out.headers)).toEqual({ type: "success", title: "Password changed", description: `You are signed in, ${user.username}.` });
+    expect(await toastOf(out.headers)).toEqual({
+      type: "success",
+      title: "Password changed",
+      description: `You are signed in, ${user.username}.`,
+    });
     expect(shop.s.favourites.ids(user.id).sort((a, b) => a - b)).toEqual(liked.map((r) => r.id).sort((a, b) => a - b));
     expect(cookieValue(setCookieOf(out.headers, "needledrop-favourites"))).toBe("");
     expect(shop.s.sessions.validate(otherDevice.token)).toBeNull();
-    await expect(shop.s.accounts.login({ username: user.username, password: "a-brand-new-password", clientIp: "192.0.2.9" })).resolves.toMatchObject({ id: user.id });
-    await expect(shop.s.accounts.login({ username: user.username, password: oldPassword, clientIp: "192.0.2.9" })).rejects.toThrow();
+    await expect(
+      shop.s.accounts.login({ username: user.username, password: "a-brand-new-password", clientIp: "192.0.2.9" }),
+    ).resolves.toMatchObject({ id: user.id });
+    await expect(
+      shop.s.accounts.login({ username: user.username, password: oldPassword, clientIp: "192.0.2.9" }),
+    ).rejects.toThrow();
 
     const again = await settle(() => action(call(resetWith(token, "yet-another-password"))));
     expect(again.status).toBe(400);
-    expect(again.data).toMatchObject({ intent: "reset", sent: false, toast: { type: "error", title: "Password Reset Failed", description: INVALID_LINK } });
+    expect(again.data).toMatchObject({
+      intent: "reset",
+      sent: false,
+      toast: { type: "error", title: "Password Reset Failed", description: INVALID_LINK },
+    });
     expect(again.data?.result.error).toEqual({ "": [INVALID_LINK] });
     expect(setCookieOf(again.headers, "session")).toBeUndefined();
   });
@@ -105,7 +123,12 @@ describe("choosing a new password", () => {
     const { user } = await newCustomer(shop.s);
     await settle(() => action(call(requestReset(user.email))));
     const token = mailedToken(user.email)!;
-    const mismatched = formPost("/reset-password", { intent: "reset", token, password: "first-choice", confirmPassword: "second-choice" });
+    const mismatched = formPost("/reset-password", {
+      intent: "reset",
+      token,
+      password: "first-choice",
+      confirmPassword: "second-choice",
+    });
     const out = await settle(() => action(call(mismatched)));
     expect(out.status).toBe(400);
     expect(out.data?.result.error).toEqual({ confirmPassword: ["Passwords do not match"] });

@@ -29,25 +29,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "reset") {
     const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
-    if (submission.status !== "success") return data({ intent: "reset", result: submission.reply({ hideFields: HIDE }), sent: false, toast: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "reset", result: submission.reply({ hideFields: HIDE }), sent: false, toast: null }, { status: 400 });
     try {
       const user = await context.services.accounts.resetPassword(submission.value.token, submission.value.password);
       const headers = cookieHeaders(...(await context.auth.signIn(user)));
-      return redirectWithToast("/", { type: "success", title: "Password changed", description: `You are signed in, ${user.username}.` }, { headers });
+      return redirectWithToast(
+        "/",
+        { type: "success", title: "Password changed", description: `You are signed in, ${user.username}.` },
+        { headers },
+      );
     } catch (error) {
       const known = formFailureOf(error);
       if (!known) throw error;
       const toast = { type: "error" as const, title: "Password Reset Failed", description: known.message };
-      return data({ intent: "reset", result: submission.reply({ formErrors: [known.message], hideFields: HIDE }), sent: false, toast }, { status: 400 });
+      return data(
+        { intent: "reset", result: submission.reply({ formErrors: [known.message], hideFields: HIDE }), sent: false, toast },
+        { status: 400 },
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") {
-    const toast = { type: "error" as const, title: "Password Reset Request Failed", description: "Please enter a valid email address." };
+    const toast = {
+      type: "error" as const,
+      title: "Password Reset Request Failed",
+      description: "Please enter a valid email address.",
+    };
     return data({ intent: "request", result: submission.reply(), sent: false, toast }, { status: 400 });
   }
   await context.services.accounts.requestPasswordReset(submission.value.email, context.auth.linkOrigin);
-  return { intent: "request", result: submission.reply({ resetForm: true }), sent: true, toast: { type: "success" as const, title: SENT_TITLE, description: SENT_TEXT } };
+  return {
+    intent: "request",
+    result: submission.reply({ resetForm: true }),
+    sent: true,
+    toast: { type: "success" as const, title: SENT_TITLE, description: SENT_TEXT },
+  };
 }
 
 function RequestForm({ lastResult }: { lastResult: unknown }) {
@@ -82,7 +99,11 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult: unk
       <input type="hidden" name="token" value={token} />
       {form.errors?.length ? (
         <div role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {form.errors[0]} <Link to="/reset-password" className="underline">Ask for a new link</Link>.
+          {form.errors[0]}{" "}
+          <Link to="/reset-password" className="underline">
+            Ask for a new link
+          </Link>
+          .
         </div>
       ) : null}
       <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" />
@@ -108,13 +129,17 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </div>
         ) : (
           <>
-            <p className="mb-4 text-stone-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
+            <p className="mb-4 text-stone-700">
+              Enter the email address of your account and we will send you a link to choose a new password.
+            </p>
             <RequestForm lastResult={actionData?.intent === "request" ? actionData.result : undefined} />
           </>
         )}
       </div>
       <p className="mt-6 text-center text-sm">
-        <Link to="/auth" className="text-needle-dark underline">Back to log in</Link>
+        <Link to="/auth" className="text-needle-dark underline">
+          Back to log in
+        </Link>
       </p>
     </div>
   );

@@ -40,13 +40,24 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const formData = await request.formData();
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context);
-  const submission = parseWithZod(formData, { schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today) });
+  const submission = parseWithZod(formData, {
+    schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
+  });
   const again = (status: number, problem: CheckoutProblem | null, fieldErrors?: Record<string, string[]>) =>
-    data({ result: submission.reply({ hideFields: CARD_FIELDS, fieldErrors }), problem, ...pricing(cart, formData, context) }, { status });
+    data(
+      { result: submission.reply({ hideFields: CARD_FIELDS, fieldErrors }), problem, ...pricing(cart, formData, context) },
+      { status },
+    );
   if (submission.status !== "success") return again(400, null);
-  const { cardNumber, cardExpiry, cardCvc, ...details } = submission.value as OrderRequest & Record<"cardNumber" | "cardExpiry" | "cardCvc", string | undefined>;
+  const { cardNumber, cardExpiry, cardCvc, ...details } = submission.value as OrderRequest &
+    Record<"cardNumber" | "cardExpiry" | "cardCvc", string | undefined>;
   // The button showed the total with the code applied then; a different code is shown (or refused) before paying.
-  if ((details.discountCode ?? "") !== String(formData.get("pricedCode") ?? "").trim().toUpperCase()) {
+  if (
+    (details.discountCode ?? "") !==
+    String(formData.get("pricedCode") ?? "")
+      .trim()
+      .toUpperCase()
+  ) {
     const discount = pricing(cart, formData, context).summary?.discount;
     if (discount && !discount.ok) return again(400, null, { discountCode: [discount.message] });
     return again(200, { tone: "info", message: CODE_CHANGED_MESSAGE });
@@ -72,8 +83,10 @@ function placed(outcome: Exclude<CheckoutOutcome, { kind: "declined" }>, key: st
 
 /** A shopper's mistake or a lost race becomes a message on the page; anything else is re-thrown. */
 function refusalOf(error: unknown): { status: number; problem: CheckoutProblem | null; fieldErrors?: Record<string, string[]> } {
-  if (error instanceof OutOfStockError) return { status: 409, problem: { tone: "error", message: `${error.message} Nothing has been charged.`, cartLink: true } };
-  if (error instanceof ValidationError && error.fields?.discountCode) return { status: 400, problem: null, fieldErrors: { discountCode: error.fields.discountCode } };
+  if (error instanceof OutOfStockError)
+    return { status: 409, problem: { tone: "error", message: `${error.message} Nothing has been charged.`, cartLink: true } };
+  if (error instanceof ValidationError && error.fields?.discountCode)
+    return { status: 400, problem: null, fieldErrors: { discountCode: error.fields.discountCode } };
   if (error instanceof ValidationError) return { status: 400, problem: { tone: "error", message: error.message } };
   if (error instanceof ConflictError) return { status: 409, problem: { tone: "error", message: error.message } };
   if (error instanceof PaymentUnavailableError) return { status: 503, problem: { tone: "error", message: error.message } };
@@ -86,7 +99,10 @@ function applyCode(formData: FormData, cart: Cart, context: AppLoadContext) {
   if (submission.status !== "success") {
     // A code no shop issues (spaces, punctuation): refused like an unknown one, and the cart keeps the code it had.
     const summary = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context) : null;
-    return data({ result: submission.reply({ hideFields: CARD_FIELDS }), problem: null, idempotencyKey: crypto.randomUUID(), summary }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: CARD_FIELDS }), problem: null, idempotencyKey: crypto.randomUUID(), summary },
+      { status: 400 },
+    );
   }
   const updated = withDiscountCode(cart, submission.value.discountCode);
   const prices = pricing(updated, formData, context);
@@ -107,15 +123,36 @@ function pricing(cart: Cart, formData: FormData, context: AppLoadContext) {
 }
 
 function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typedEmail?: string) {
-  const priced = context.services.cart.price(cart.lines, code, { today: context.today, customer: customerOf(context.user, typedEmail) });
+  const priced = context.services.cart.price(cart.lines, code, {
+    today: context.today,
+    customer: customerOf(context.user, typedEmail),
+  });
   const lines = priced.lines.filter((l) => !l.issue);
   return {
     needsReview: priced.needsReview,
-    lines: lines.map((l) => ({ key: l.recordId, title: l.title, artist: l.artist, quantity: l.quantity, lineTotalPence: l.lineTotalPence, isPreOrder: l.isPreOrder })),
+    lines: lines.map((l) => ({
+      key: l.recordId,
+      title: l.title,
+      artist: l.artist,
+      quantity: l.quantity,
+      lineTotalPence: l.lineTotalPence,
+      isPreOrder: l.isPreOrder,
+    })),
     totals: priced.totals,
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
-    delivery: deliveryEstimate(context.today, lines.some((l) => l.isPreOrder)),
-    review: priced.lines.map((l) => ({ recordId: l.recordId, title: l.title, artist: l.artist, quantity: l.quantity, maxQuantity: l.maxQuantity, issue: l.issue, pricePence: l.pricePence })),
+    delivery: deliveryEstimate(
+      context.today,
+      lines.some((l) => l.isPreOrder),
+    ),
+    review: priced.lines.map((l) => ({
+      recordId: l.recordId,
+      title: l.title,
+      artist: l.artist,
+      quantity: l.quantity,
+      maxQuantity: l.maxQuantity,
+      issue: l.issue,
+      pricePence: l.pricePence,
+    })),
   };
 }
 

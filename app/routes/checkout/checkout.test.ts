@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { orders, records } from "../../../db/schema";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../../tests/setup/test-db";
-import { cookieValue, cookies, formPost, newCustomer, pageGet, routeArgs, sessionOf, setCookieOf, settle } from "../../../tests/setup/route-context";
+import {
+  cookieValue,
+  cookies,
+  formPost,
+  newCustomer,
+  pageGet,
+  routeArgs,
+  sessionOf,
+  setCookieOf,
+  settle,
+} from "../../../tests/setup/route-context";
 import { action, loader } from "./checkout";
 
 const shop = useShopServices();
@@ -85,7 +95,9 @@ describe("checkout loader", () => {
     expect(shop.s.orders.get(order.orderNumber)?.status).toBe("pending_payment");
     expect(stockOf(rec.id)).toBe(2);
 
-    const placer = await settle(() => loader(call(pageGet(`/checkout?cancelled=${order.orderNumber}`, `needledrop-orders=${key}`))));
+    const placer = await settle(() =>
+      loader(call(pageGet(`/checkout?cancelled=${order.orderNumber}`, `needledrop-orders=${key}`))),
+    );
     expect(placer.data).toMatchObject({ cancelled: true });
     expect(shop.s.orders.get(order.orderNumber)?.status).toBe("cancelled");
     expect(stockOf(rec.id)).toBe(3);
@@ -230,7 +242,10 @@ describe("checkout action", () => {
     const form = checkoutForm({ email: "changed@example.com", discountCode: "CHANGED10", pricedCode: "" });
     const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
     expect(out.status).toBe(200);
-    expect(out.data?.problem).toEqual({ tone: "info", message: "Your discount code changed the total. Please check it, then pay." });
+    expect(out.data?.problem).toEqual({
+      tone: "info",
+      message: "Your discount code changed the total. Please check it, then pay.",
+    });
     expect(out.data?.summary?.discount).toMatchObject({ code: "CHANGED10", ok: true });
     expect(out.location).toBeNull();
     expect(stockOf(rec.id)).toBe(3);
@@ -250,7 +265,9 @@ describe("checkout action", () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 3 });
     insertDiscountCode(shop.t.db, "PRICED10");
     const form = checkoutForm({ email: "priced@example.com", discountCode: "priced10", pricedCode: "PRICED10" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }], "PRICED10")))));
+    const out = await settle(() =>
+      action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }], "PRICED10")))),
+    );
     expect(out.status).toBe(303);
     expect(ordersFor("priced@example.com").map((o) => o.discountPence)).toEqual([200]);
   });

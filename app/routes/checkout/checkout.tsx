@@ -63,7 +63,10 @@ function ReadyCheckout({
   const pricedCode = summary.discount?.ok ? summary.discount.code : "";
   return (
     <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
-      <aside aria-labelledby="summary-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-24 lg:order-2">
+      <aside
+        aria-labelledby="summary-heading"
+        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-24 lg:order-2"
+      >
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="summary-heading" className="font-display text-xl font-bold">
             Order summary
@@ -73,7 +76,11 @@ function ReadyCheckout({
           </Link>
         </div>
         <SummaryLines lines={summary.lines} />
-        <SummaryTotals totals={summary.totals} delivery={summary.delivery} discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"} />
+        <SummaryTotals
+          totals={summary.totals}
+          delivery={summary.delivery}
+          discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
+        />
         <p className="mt-4 text-xs text-stone-600">
           Payment provider: <strong className="font-semibold text-stone-800">{provider.name}</strong>
         </p>

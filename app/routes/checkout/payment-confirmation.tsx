@@ -28,7 +28,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const orderNumber = new URL(request.url).searchParams.get("order") ?? "";
   let order;
   try {
-    order = context.services.orders.forViewer(orderNumber, { userId: context.user?.id ?? null, accessTokens: readOrderTokens(request) });
+    order = context.services.orders.forViewer(orderNumber, {
+      userId: context.user?.id ?? null,
+      accessTokens: readOrderTokens(request),
+    });
   } catch (error) {
     // Someone else's order, a mistyped number or none at all: the same 404, so numbers reveal nothing.
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
@@ -47,8 +50,8 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12 lg:px-8">
       <StatusHeading status={status} />
       <p className="mt-3 text-stone-700">
-        Order number <strong className="font-mono text-ink">{order.orderNumber}</strong> · placed on {formatDateGB(order.placedOn)} ·{" "}
-        {orderStatusWords(status)}
+        Order number <strong className="font-mono text-ink">{order.orderNumber}</strong> · placed on{" "}
+        {formatDateGB(order.placedOn)} · {orderStatusWords(status)}
       </p>
       {status === "paid" && (
         <p className="mt-2 text-stone-700">
@@ -57,8 +60,13 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       )}
       {status === "pending_payment" && (
         <p className="mt-2 text-stone-700">
-          We are waiting for the payment provider to confirm your payment. This page checks again every {REFRESH_SECONDS} seconds, or you can{" "}
-          <Link to={orderPath(order.orderNumber)} reloadDocument className="font-semibold text-needle-dark underline underline-offset-2">
+          We are waiting for the payment provider to confirm your payment. This page checks again every {REFRESH_SECONDS} seconds,
+          or you can{" "}
+          <Link
+            to={orderPath(order.orderNumber)}
+            reloadDocument
+            className="font-semibold text-needle-dark underline underline-offset-2"
+          >
             refresh it now
           </Link>
           .
@@ -74,12 +82,22 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           <SummaryLines lines={order.lines.map((l, i) => ({ ...l, key: `${l.recordId}-${i}` }))} />
           <SummaryTotals totals={order.totals} delivery={order.delivery} />
         </section>
-        <section aria-labelledby="address-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6 md:self-start">
+        <section
+          aria-labelledby="address-heading"
+          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6 md:self-start"
+        >
           <h2 id="address-heading" className="font-display text-xl font-bold">
             Delivery address
           </h2>
           <address className="mt-3 text-sm leading-6 not-italic text-stone-800">
-            {[order.shipping.name, order.shipping.addressLine1, order.shipping.addressLine2, order.shipping.city, order.shipping.postalCode, order.shipping.country]
+            {[
+              order.shipping.name,
+              order.shipping.addressLine1,
+              order.shipping.addressLine2,
+              order.shipping.city,
+              order.shipping.postalCode,
+              order.shipping.country,
+            ]
               .filter(Boolean)
               .map((line, i) => (
                 <span key={i} className="block">
@@ -96,7 +114,10 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           Continue shopping
         </Link>
         {signedIn && (
-          <Link to="/profile#orders" className="rounded-full border border-ink px-6 py-3 text-sm font-semibold text-ink hover:bg-ink hover:text-white">
+          <Link
+            to="/profile#orders"
+            className="rounded-full border border-ink px-6 py-3 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
+          >
             Your orders
           </Link>
         )}

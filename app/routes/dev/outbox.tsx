@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Outbox (development) | Needledrop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Outbox (development) | Needledrop" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Development only: the mail that would have been sent, for when no SMTP_URL is set. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -30,8 +30,8 @@ export default function VinylCareGuide({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-6xl px-4 py-6 lg:px-8 lg:py-10">
       <div className="grid items-end gap-6 md:grid-cols-[1fr_minmax(0,20rem)] lg:gap-10">
         <Masthead kicker="The Needledrop Magazine · Vinyl Care" title="The Vinyl Care Guide" feedLink={false}>
-          Look after your records and they will outlive you. Everything we have learned behind the counter about keeping
-          vinyl clean, flat and quiet, and a turntable that treats it kindly.
+          Look after your records and they will outlive you. Everything we have learned behind the counter about keeping vinyl
+          clean, flat and quiet, and a turntable that treats it kindly.
         </Masthead>
         <TurntableIllustration className="mx-auto w-64 max-w-full drop-shadow-xl sm:w-80 md:w-full" />
       </div>
@@ -55,10 +55,7 @@ export default function VinylCareGuide({ loaderData }: Route.ComponentProps) {
           {sections.map((section, i) => (
             <CareSection key={section.category} section={section} index={i} />
           ))}
-          <section
-            aria-labelledby="care-next"
-            className="relative overflow-hidden rounded-3xl bg-groove p-8 text-white sm:p-10"
-          >
+          <section aria-labelledby="care-next" className="relative overflow-hidden rounded-3xl bg-groove p-8 text-white sm:p-10">
             <p className="text-xs font-semibold tracking-[0.25em] text-label uppercase">Records in good hands</p>
             <h2 id="care-next" className="mt-2 font-display text-3xl font-bold">
               Now go and find something to play
@@ -74,7 +71,10 @@ export default function VinylCareGuide({ loaderData }: Route.ComponentProps) {
                 Start a crate dig
                 <ArrowRight aria-hidden className="h-4 w-4" />
               </a>
-              <a href="/browse" className="inline-flex items-center rounded-full px-6 py-3 text-sm font-bold text-white ring-1 ring-white/40 hover:bg-white/10">
+              <a
+                href="/browse"
+                className="inline-flex items-center rounded-full px-6 py-3 text-sm font-bold text-white ring-1 ring-white/40 hover:bg-white/10"
+              >
                 Browse records
               </a>
             </div>

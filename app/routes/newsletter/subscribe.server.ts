@@ -6,7 +6,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import type { NewsletterOutcome } from "~/components/newsletter/newsletter-form";
-import { ALREADY_TITLE, FAILED_TEXT, FAILED_TITLE, newsletterSchema, SUBSCRIBED_TEXT, SUBSCRIBED_TITLE } from "~/domain/newsletter/newsletter-schema";
+import {
+  ALREADY_TITLE,
+  FAILED_TEXT,
+  FAILED_TITLE,
+  newsletterSchema,
+  SUBSCRIBED_TEXT,
+  SUBSCRIBED_TITLE,
+} from "~/domain/newsletter/newsletter-schema";
 import { ValidationError } from "~/domain/shared/errors";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import type { Toast } from "~/domain/shared/toast";
@@ -49,7 +56,11 @@ export async function subscribeFromForm(request: Request, context: AppLoadContex
     : { type: "success", title: SUBSCRIBED_TITLE, description: answer.message };
   if (js) {
     const status = answer.alreadySubscribed ? "already" : "created";
-    return outcome({ status, result: submission.reply({ resetForm: true }), discountCode: answer.discountCode, toast }, 200, headers);
+    return outcome(
+      { status, result: submission.reply({ resetForm: true }), discountCode: answer.discountCode, toast },
+      200,
+      headers,
+    );
   }
   // Without JavaScript the footer cannot show a code panel after the redirect: the code rides in the toast.
   const code = answer.discountCode;

@@ -25,7 +25,11 @@ describe("newsletter sign-up with JavaScript (js=1)", () => {
     expect(out.status).toBe(200);
     expect(out.data).toMatchObject({
       status: "created",
-      toast: { type: "success", title: "Subscription Successful", description: "Thank you for subscribing! Your discount code is ready to use." },
+      toast: {
+        type: "success",
+        title: "Subscription Successful",
+        description: "Thank you for subscribing! Your discount code is ready to use.",
+      },
     });
     expect(out.data?.discountCode).toMatch(CODE);
     expect(out.location).toBeNull();
@@ -54,7 +58,9 @@ describe("newsletter sign-up with JavaScript (js=1)", () => {
   it("a signed-in customer sees the code of their own address when already subscribed", async () => {
     const { user } = await newCustomer(shop.s);
     const first = await settle(() => action(call(withJs({ email: user.email, favoriteGenre: "Soul" }))));
-    const again = await settle(() => action(call(withJs({ email: user.email, favoriteGenre: "Soul" }, sessionOf(shop.s, user.id).cookie))));
+    const again = await settle(() =>
+      action(call(withJs({ email: user.email, favoriteGenre: "Soul" }, sessionOf(shop.s, user.id).cookie))),
+    );
     expect(again.data).toMatchObject({ status: "already", discountCode: first.data?.discountCode });
   });
 
@@ -92,19 +98,30 @@ describe("newsletter sign-up without JavaScript", () => {
     const out = await settle(() => action(call(withoutJs({ email, favoriteGenre: "Pop", redirectTo: "/genres" }))));
     expect(out.status).toBe(303);
     expect(out.location).toBe("/genres");
-    expect(await toastOf(out.headers)).toEqual({ type: "info", title: "Already Subscribed", description: "You're already subscribed to our newsletter!" });
+    expect(await toastOf(out.headers)).toEqual({
+      type: "info",
+      title: "Already Subscribed",
+      description: "You're already subscribed to our newsletter!",
+    });
   });
 
   it("an invalid form redirects back with the first message in a failure toast", async () => {
     const out = await settle(() => action(call(withoutJs({ email: "nope", favoriteGenre: "Jazz", redirectTo: "/vinyl-care" }))));
     expect(out.status).toBe(303);
     expect(out.location).toBe("/vinyl-care");
-    expect(await toastOf(out.headers)).toEqual({ type: "error", title: "Subscription Failed", description: "Please enter a valid email address" });
+    expect(await toastOf(out.headers)).toEqual({
+      type: "error",
+      title: "Subscription Failed",
+      description: "Please enter a valid email address",
+    });
   });
 
-  it.each([["https://evil.example/"], ["//evil.example/"], ["/\\evil.example"], [""]])("falls back to / for redirectTo %j", async (redirectTo) => {
-    const out = await settle(() => action(call(withoutJs({ email: freshEmail(), favoriteGenre: "Jazz", redirectTo }))));
-    expect(out.status).toBe(303);
-    expect(out.location).toBe("/");
-  });
+  it.each([["https://evil.example/"], ["//evil.example/"], ["/\\evil.example"], [""]])(
+    "falls back to / for redirectTo %j",
+    async (redirectTo) => {
+      const out = await settle(() => action(call(withoutJs({ email: freshEmail(), favoriteGenre: "Jazz", redirectTo }))));
+      expect(out.status).toBe(303);
+      expect(out.location).toBe("/");
+    },
+  );
 });

@@ -20,7 +20,10 @@ export default function NewsletterPage() {
       <p className="mt-4 text-stone-700">
         New arrivals, restocks and pre-orders once a week, and 10% off your first order when you sign up.
       </p>
-      <Link to="#footer-newsletter" className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
+      <Link
+        to="#footer-newsletter"
+        className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
+      >
         Sign up below
       </Link>
     </section>

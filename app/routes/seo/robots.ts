@@ -6,10 +6,26 @@ export function loader({ request }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
-    ...["/admin", "/auth", "/cart", "/checkout", "/payment-confirmation", "/profile", "/favorites", "/recommendations",
-      "/subscribe", "/subscription-confirmation", "/reset-password", "/marketing-tools", "/api/", "/trpc/"].map((p) => `Disallow: ${p}`),
+    ...[
+      "/admin",
+      "/auth",
+      "/cart",
+      "/checkout",
+      "/payment-confirmation",
+      "/profile",
+      "/favorites",
+      "/recommendations",
+      "/subscribe",
+      "/subscription-confirmation",
+      "/reset-password",
+      "/marketing-tools",
+      "/api/",
+      "/trpc/",
+    ].map((p) => `Disallow: ${p}`),
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

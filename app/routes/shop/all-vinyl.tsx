@@ -63,7 +63,12 @@ export default function AllVinyl({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           )}
         </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`} label="Record pages" />
+        <Pagination
+          page={page}
+          pages={pages}
+          hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`}
+          label="Record pages"
+        />
       </section>
     </div>
   );

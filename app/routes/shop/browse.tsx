@@ -98,7 +98,12 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
               </EmptyState>
             )}
           </div>
-          <Pagination page={page} pages={pages} hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`} label="Result pages" />
+          <Pagination
+            page={page}
+            pages={pages}
+            hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`}
+            label="Result pages"
+          />
         </section>
       </div>
     </div>

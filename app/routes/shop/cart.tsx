@@ -72,7 +72,13 @@ function DiscountForm({ cart }: { cart: CartSummary }) {
           </ShopperForm>
         </div>
       )}
-      <ShopperForm action="/cart" fields={{ intent: "apply-code" }} redirectTo="/cart" onSubmit={apply.onSubmit} className="flex gap-2">
+      <ShopperForm
+        action="/cart"
+        fields={{ intent: "apply-code" }}
+        redirectTo="/cart"
+        onSubmit={apply.onSubmit}
+        className="flex gap-2"
+      >
         <label htmlFor="discount-code" className="sr-only">
           Discount code
         </label>
@@ -87,7 +93,11 @@ function DiscountForm({ cart }: { cart: CartSummary }) {
           placeholder="e.g. VINYL10-ABC234"
           className="min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-3 py-2 text-base uppercase placeholder:normal-case"
         />
-        <button type="submit" disabled={apply.busy} className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={apply.busy}
+          className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
+        >
           Apply
         </button>
       </ShopperForm>
@@ -102,7 +112,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <ShoppingBag aria-hidden className="h-14 w-14 text-stone-400" />
         <h1 className="mt-4 font-display text-3xl font-bold">Your cart is empty</h1>
-        <p className="mt-2 text-stone-600">Find something to spin: new releases, pre-orders and the whole crate are a click away.</p>
+        <p className="mt-2 text-stone-600">
+          Find something to spin: new releases, pre-orders and the whole crate are a click away.
+        </p>
         <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
           Browse records
         </Link>
@@ -119,7 +131,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <ClearCartButton redirectTo="/cart" />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <ul aria-label="Records in your cart" className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200 sm:px-6">
+        <ul
+          aria-label="Records in your cart"
+          className="divide-y divide-stone-200 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-stone-200 sm:px-6"
+        >
           {cart.lines.map((line) => (
             <CartLine key={line.recordId} line={line} variant="page" redirectTo="/cart" />
           ))}

@@ -21,7 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) =>
   pageMeta({
     title: "Genres",
-    description: "Shop vinyl by genre: rock, jazz, soul, electronic, hip-hop, reggae and more, with the number of records in each.",
+    description:
+      "Shop vinyl by genre: rock, jazz, soul, electronic, hip-hop, reggae and more, with the number of records in each.",
     url: d?.canonicalUrl,
   });
 
@@ -36,11 +37,7 @@ export default function Genres({ loaderData }: Route.ComponentProps) {
         <h2 id="genre-tiles" className="sr-only">
           All genres
         </h2>
-        {genres.length > 0 ? (
-          <GenreTiles genres={genres} />
-        ) : (
-          <p className="text-stone-600">No genres to show yet.</p>
-        )}
+        {genres.length > 0 ? <GenreTiles genres={genres} /> : <p className="text-stone-600">No genres to show yet.</p>}
       </section>
       {listed.length > 0 && (
         <section aria-labelledby="genre-list" className="mt-12 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-7">
@@ -51,7 +48,10 @@ export default function Genres({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
             {listed.map((name) => (
               <li key={name} className="break-inside-avoid py-1">
-                <Link to={genreHref(name)} className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline">
+                <Link
+                  to={genreHref(name)}
+                  className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline"
+                >
                   {name}
                 </Link>
               </li>

@@ -17,8 +17,7 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ data: d }) =>
   pageMeta({
     title: "Independent Vinyl Record Shop",
-    description:
-      "New releases, pre-orders and best-selling vinyl from an independent UK record shop. Prices include VAT.",
+    description: "New releases, pre-orders and best-selling vinyl from an independent UK record shop. Prices include VAT.",
     url: d?.canonicalUrl,
   });
 

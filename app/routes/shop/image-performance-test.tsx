@@ -137,14 +137,17 @@ const BADGE_ICON: Record<Rating, typeof CircleCheck> = {
 function Badge({ rating, children }: { rating: Rating; children: React.ReactNode }) {
   const Icon = BADGE_ICON[rating];
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_STYLE[rating]}`}>
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_STYLE[rating]}`}
+    >
       <Icon aria-hidden className="size-3.5" />
       {children}
     </span>
   );
 }
 
-const MUTED_PILL = "inline-flex rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 ring-1 ring-inset ring-stone-300";
+const MUTED_PILL =
+  "inline-flex rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600 ring-1 ring-inset ring-stone-300";
 
 interface VitalSpec {
   name: VitalName;
@@ -186,23 +189,47 @@ const VITALS: VitalSpec[] = [
   },
 ];
 
-function VitalCard({ spec, value, hydrated, failed }: { spec: VitalSpec; value: number | undefined; hydrated: boolean; failed: boolean }) {
+function VitalCard({
+  spec,
+  value,
+  hydrated,
+  failed,
+}: {
+  spec: VitalSpec;
+  value: number | undefined;
+  hydrated: boolean;
+  failed: boolean;
+}) {
   const rating = value === undefined ? null : spec.rate(value);
   return (
-    <li className="flex flex-col rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200" data-vital={spec.name} data-rating={rating ?? undefined}>
+    <li
+      className="flex flex-col rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      data-vital={spec.name}
+      data-rating={rating ?? undefined}
+    >
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold">
           <abbr title={spec.title} className="no-underline">
             {spec.name}
           </abbr>
         </h3>
-        {rating ? <Badge rating={rating}>{RATING_LABELS[rating]}</Badge> : <span className={MUTED_PILL}>{hydrated ? "Waiting" : "Needs JavaScript"}</span>}
+        {rating ? (
+          <Badge rating={rating}>{RATING_LABELS[rating]}</Badge>
+        ) : (
+          <span className={MUTED_PILL}>{hydrated ? "Waiting" : "Needs JavaScript"}</span>
+        )}
       </div>
       <p className="text-xs text-stone-600">{spec.title}</p>
       <p className="mt-3 font-display text-3xl font-bold tabular-nums">{value === undefined ? "–" : spec.format(value)}</p>
       {/* Two lines reserved whether or not there is a hint, so the cards keep their height. */}
       <p className="mt-1 min-h-10 text-sm text-stone-600">
-        {value !== undefined ? spec.measured : !hydrated ? "Measured in the browser with JavaScript." : failed ? "The web-vitals library did not load." : spec.waiting}
+        {value !== undefined
+          ? spec.measured
+          : !hydrated
+            ? "Measured in the browser with JavaScript."
+            : failed
+              ? "The web-vitals library did not load."
+              : spec.waiting}
       </p>
       <p className="mt-auto pt-3 text-xs text-stone-600">{spec.thresholds}</p>
     </li>
@@ -240,7 +267,15 @@ function ImageTile({ cover, format, width, src, hydrated, entry, details }: Tile
   const duration = entry ? entry.duration : null;
   const rating = duration === null ? null : rateImageLoad(duration);
   const fromCache = entry ? entry.transferSize === 0 && entry.decodedBodySize > 0 : false;
-  const status = !hydrated ? "no-js" : state === "error" ? "error" : rating ? "measured" : state === "loaded" && noEntry ? "untimed" : "pending";
+  const status = !hydrated
+    ? "no-js"
+    : state === "error"
+      ? "error"
+      : rating
+        ? "measured"
+        : state === "loaded" && noEntry
+          ? "untimed"
+          : "pending";
 
   return (
     <li className="flex">
@@ -266,7 +301,11 @@ function ImageTile({ cover, format, width, src, hydrated, entry, details }: Tile
           <p className="text-xs text-stone-600">
             <span className="font-semibold text-ink">{FORMAT_LABELS[format]}</span> · {width} px
           </p>
-          <div className="mt-auto flex min-h-6 flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-1" data-image-status={status} data-rating={rating ?? undefined}>
+          <div
+            className="mt-auto flex min-h-6 flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-1"
+            data-image-status={status}
+            data-rating={rating ?? undefined}
+          >
             <span className="tabular-nums text-stone-800">
               {status === "measured"
                 ? `${formatMs(duration!)}${fromCache ? " (cached)" : ""}`
@@ -302,7 +341,19 @@ function ImageTile({ cover, format, width, src, hydrated, entry, details }: Tile
   );
 }
 
-function ChoiceLinks({ label, param, options, current, other }: { label: string; param: "format" | "size"; options: { value: string; text: string }[]; current: string; other: string }) {
+function ChoiceLinks({
+  label,
+  param,
+  options,
+  current,
+  other,
+}: {
+  label: string;
+  param: "format" | "size";
+  options: { value: string; text: string }[];
+  current: string;
+  other: string;
+}) {
   const otherParam = param === "format" ? "size" : "format";
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -358,20 +409,23 @@ export default function ImagePerformanceTest({ loaderData }: Route.ComponentProp
         <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">Behind the counter</p>
         <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Image performance test</h1>
         <p className="mt-4 leading-relaxed text-stone-700">
-          Twelve covers from the catalogue, each resized by the shop's image service at {SIZES.join(", ")} px as JPEG,
-          WebP or AVIF. Every image is timed in your browser and rated against our budgets: under{" "}
-          {formatMs(SLOW_RESOURCE_THRESHOLD_MS)} is fast, from {formatMs(SLOW_RESOURCE_THRESHOLD_MS)} it is slow, and from{" "}
-          {formatMs(IMAGE_PRELOAD_TIMEOUT_MS)} it misses the image preload timeout.
+          Twelve covers from the catalogue, each resized by the shop's image service at {SIZES.join(", ")} px as JPEG, WebP or
+          AVIF. Every image is timed in your browser and rated against our budgets: under {formatMs(SLOW_RESOURCE_THRESHOLD_MS)}{" "}
+          is fast, from {formatMs(SLOW_RESOURCE_THRESHOLD_MS)} it is slow, and from {formatMs(IMAGE_PRELOAD_TIMEOUT_MS)} it misses
+          the image preload timeout.
         </p>
         <p className="mt-3 rounded-md bg-white p-3 text-sm text-stone-700 ring-1 ring-stone-200">
-          Images are timed with the browser's Resource Timing API. Covers are cached for a year: a hard reload or a
-          private window times them from the server again.
+          Images are timed with the browser's Resource Timing API. Covers are cached for a year: a hard reload or a private window
+          times them from the server again.
         </p>
         {/* Only shown without JavaScript, so the text never changes (and nothing shifts) when the page hydrates. */}
         <noscript>
-          <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="needs-javascript">
-            Timings need JavaScript: without it the covers below still load, but nothing can time them or measure the
-            page's web vitals.
+          <p
+            className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="needs-javascript"
+          >
+            Timings need JavaScript: without it the covers below still load, but nothing can time them or measure the page's web
+            vitals.
           </p>
         </noscript>
       </header>
@@ -419,11 +473,18 @@ export default function ImagePerformanceTest({ loaderData }: Route.ComponentProp
           />
         </nav>
         {/* Same structure before and after hydration, so the grid below never moves. */}
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-stone-200" aria-live="polite" data-testid="image-summary">
-          <p className="font-semibold">{hydrated ? `${summary.count} of ${tiles.length} images timed` : "Images not timed (needs JavaScript)"}</p>
+        <div
+          className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-stone-200"
+          aria-live="polite"
+          data-testid="image-summary"
+        >
+          <p className="font-semibold">
+            {hydrated ? `${summary.count} of ${tiles.length} images timed` : "Images not timed (needs JavaScript)"}
+          </p>
           <p className="text-stone-700 tabular-nums">
             Average {summary.average === null ? "–" : formatMs(summary.average)} · median{" "}
-            {summary.median === null ? "–" : formatMs(summary.median)} · slowest {summary.slowest === null ? "–" : formatMs(summary.slowest)}
+            {summary.median === null ? "–" : formatMs(summary.median)} · slowest{" "}
+            {summary.slowest === null ? "–" : formatMs(summary.slowest)}
           </p>
           <p className="flex flex-wrap gap-2">
             <Badge rating="good">{summary.byRating.good} fast</Badge>
@@ -436,7 +497,13 @@ export default function ImagePerformanceTest({ loaderData }: Route.ComponentProp
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4" aria-label="Timed covers">
             {tiles.map((t, i) => (
-              <ImageTile key={`${t.cover.id}-${t.format}-${t.width}`} {...t} hydrated={hydrated} entry={entries[i]} details={details} />
+              <ImageTile
+                key={`${t.cover.id}-${t.format}-${t.width}`}
+                {...t}
+                hydrated={hydrated}
+                entry={entries[i]}
+                details={details}
+              />
             ))}
           </ul>
         )}
@@ -457,11 +524,10 @@ export default function ImagePerformanceTest({ loaderData }: Route.ComponentProp
               How the shop shows covers
             </h2>
             <p className="mt-3 leading-relaxed text-stone-700">
-              Shop pages use one <code className="rounded bg-stone-200 px-1">&lt;picture&gt;</code> per cover: AVIF
-              and WebP sources and a JPEG fallback, each offered at several widths, so the browser downloads the
-              smallest file in the best format it can show. Covers below the fold load lazily; the main cover of a
-              record page loads first, at high priority. Width and height are always given, so nothing moves when an
-              image arrives.
+              Shop pages use one <code className="rounded bg-stone-200 px-1">&lt;picture&gt;</code> per cover: AVIF and WebP
+              sources and a JPEG fallback, each offered at several widths, so the browser downloads the smallest file in the best
+              format it can show. Covers below the fold load lazily; the main cover of a record page loads first, at high
+              priority. Width and height are always given, so nothing moves when an image arrives.
             </p>
           </div>
         </section>

@@ -11,13 +11,16 @@ import type { Route } from "./+types/new-releases";
 const PATH = "/new-releases";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return pagedListing(request, PATH, context.today, (page) => context.services.browse.newReleases({ today: context.today, page }));
+  return pagedListing(request, PATH, context.today, (page) =>
+    context.services.browse.newReleases({ today: context.today, page }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   pageMeta({
     title: d && d.page > 1 ? `New Releases – page ${d.page}` : "New Releases",
-    description: "Vinyl released in the last 40 days, newest first: fresh pressings and reissues from an independent UK record shop.",
+    description:
+      "Vinyl released in the last 40 days, newest first: fresh pressings and reissues from an independent UK record shop.",
     url: d?.canonicalUrl,
   });
 
@@ -39,7 +42,13 @@ export default function NewReleases({ loaderData }: Route.ComponentProps) {
           {tracks.length > 0 ? (
             <RecordGrid tracks={tracks} />
           ) : (
-            <EmptyState title="No new releases this month" actions={[{ text: "See pre-orders", href: "/pre-orders" }, { text: "Browse all vinyl", href: "/allvinyl" }]}>
+            <EmptyState
+              title="No new releases this month"
+              actions={[
+                { text: "See pre-orders", href: "/pre-orders" },
+                { text: "Browse all vinyl", href: "/allvinyl" },
+              ]}
+            >
               Nothing has come out in the last 40 days. Reserve what is coming next instead.
             </EmptyState>
           )}

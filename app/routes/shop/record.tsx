@@ -66,69 +66,69 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
   const format = formatLabel(record.format);
   return (
     <>
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <CoverImage
-        src={record.coverUrl}
-        alt={`Cover of ${record.title} by ${record.artist}`}
-        width={600}
-        height={600}
-        priority
-        sizes="(min-width: 1408px) 516px, (min-width: 1024px) calc(50vw - 188px), (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
-        className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
-      />
-      <div>
-        <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
-        <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>
-        <p className="mt-1 text-xl text-stone-700">{record.artist}</p>
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <span className="text-3xl font-bold">{formatPence(record.pricePence)}</span>
-          <span className="rounded bg-stone-200 px-2 py-1 text-sm">
-            {format.label}
-            {format.rpm ? ` · ${format.rpm}` : ""}
-          </span>
-          <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
-        </div>
-        {preOrder && record.releaseDate && (
-          <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
-            Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes
-            1–14 days after release.
-          </p>
-        )}
-        <div className="mt-6 flex items-center gap-3">
-          <div className="flex-1 sm:max-w-xs">
-            <AddToCartButton
-              recordId={record.id}
-              title={record.title}
-              availability={availabilityOf(record.stockQuantity, preOrder)}
-              size="large"
-            />
+      <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+        <CoverImage
+          src={record.coverUrl}
+          alt={`Cover of ${record.title} by ${record.artist}`}
+          width={600}
+          height={600}
+          priority
+          sizes="(min-width: 1408px) 516px, (min-width: 1024px) calc(50vw - 188px), (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
+          className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
+        />
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
+          <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>
+          <p className="mt-1 text-xl text-stone-700">{record.artist}</p>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-bold">{formatPence(record.pricePence)}</span>
+            <span className="rounded bg-stone-200 px-2 py-1 text-sm">
+              {format.label}
+              {format.rpm ? ` · ${format.rpm}` : ""}
+            </span>
+            <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
           </div>
-          <FavouriteToggle recordId={record.id} title={record.title} look="large" />
+          {preOrder && record.releaseDate && (
+            <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
+              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes 1–14
+              days after release.
+            </p>
+          )}
+          <div className="mt-6 flex items-center gap-3">
+            <div className="flex-1 sm:max-w-xs">
+              <AddToCartButton
+                recordId={record.id}
+                title={record.title}
+                availability={availabilityOf(record.stockQuantity, preOrder)}
+                size="large"
+              />
+            </div>
+            <FavouriteToggle recordId={record.id} title={record.title} look="large" />
+          </div>
+          <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
+          <figure className="mt-6">
+            <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
+            {/* Playing a preview feeds the recommendations (spec §4 listening history). */}
+            <audio controls preload="none" src={record.audioUrl} className="w-full" onPlay={() => recordListen(record.id)} />
+          </figure>
+          <dl className="mt-6 text-sm">
+            {record.label && <Fact term="Label">{record.label}</Fact>}
+            {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
+            {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
+            {record.year && <Fact term="Original year">{record.year}</Fact>}
+            <Fact term="Condition">{record.condition === "used" ? "Used" : "New"}</Fact>
+          </dl>
         </div>
-        <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
-        <figure className="mt-6">
-          <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
-          {/* Playing a preview feeds the recommendations (spec §4 listening history). */}
-          <audio controls preload="none" src={record.audioUrl} className="w-full" onPlay={() => recordListen(record.id)} />
-        </figure>
-        <dl className="mt-6 text-sm">
-          {record.label && <Fact term="Label">{record.label}</Fact>}
-          {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
-          {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
-          {record.year && <Fact term="Original year">{record.year}</Fact>}
-          <Fact term="Condition">{record.condition === "used" ? "Used" : "New"}</Fact>
-        </dl>
-      </div>
-    </article>
-    {moreLikeThis.length > 0 && (
-      <section aria-labelledby="more-like-this" className="mx-auto max-w-6xl px-4 pb-8 lg:px-8">
-        <h2 id="more-like-this" className="mb-5 font-display text-2xl font-bold">
-          More like this
-        </h2>
-        <RecordGrid tracks={moreLikeThis} />
-      </section>
-    )}
+      </article>
+      {moreLikeThis.length > 0 && (
+        <section aria-labelledby="more-like-this" className="mx-auto max-w-6xl px-4 pb-8 lg:px-8">
+          <h2 id="more-like-this" className="mb-5 font-display text-2xl font-bold">
+            More like this
+          </h2>
+          <RecordGrid tracks={moreLikeThis} />
+        </section>
+      )}
     </>
   );
 }

@@ -12,8 +12,7 @@ export const BLOG_POSTS: BlogPost[] = [
     artist: "John Coltrane",
     publishedAt: "2026-01-14",
     tags: ["jazz", "blue-note", "collecting"],
-    excerpt:
-      "One September day in 1957 produced a hard bop classic, and we explain what to look for when buying a copy.",
+    excerpt: "One September day in 1957 produced a hard bop classic, and we explain what to look for when buying a copy.",
     body: `John Coltrane recorded dozens of albums, but only one as leader for Blue Note. That single session, cut in Hackensack, New Jersey, on 15 September 1957, has become one of the most loved records in the label's whole catalogue, and it is still one of the first jazz LPs people ask us about at the counter.
 
 ## A turning point in 1957
@@ -57,8 +56,7 @@ If Blue Train clicks for you, try Lee Morgan's The Sidewinder for more hard bop 
     artist: "Miles Davis",
     publishedAt: "2026-02-04",
     tags: ["jazz", "classic-albums", "reissues"],
-    excerpt:
-      "It is the best-known jazz album on earth, and its calm, spacious sound still rewards a careful listen on vinyl.",
+    excerpt: "It is the best-known jazz album on earth, and its calm, spacious sound still rewards a careful listen on vinyl.",
     body: `Walk into almost any record shop in the country and you will find a copy of Kind of Blue. Released by Columbia in 1959, it is the jazz album that people who own only one jazz album tend to own, and it is also a record that serious collectors keep returning to decades later. Here is why it deserves its reputation.
 
 ## Two sessions, very little rehearsal
@@ -147,8 +145,7 @@ OK Computer predicted a world of screens, stress and isolation with uncanny accu
     artist: "The Beatles",
     publishedAt: "2026-04-08",
     tags: ["rock", "classic-albums", "collecting"],
-    excerpt:
-      "The Beatles' farewell in the studio is a glorious, generous record, and its side-two medley is made for vinyl.",
+    excerpt: "The Beatles' farewell in the studio is a glorious, generous record, and its side-two medley is made for vinyl.",
     body: `By 1969 The Beatles were weary of each other and tangled in business disputes. The sessions that became Let It Be had left everyone frustrated. And yet, somehow, they returned to EMI's studios in north-west London and made one of the warmest and most polished records of their career. Abbey Road was released in September 1969, and it was the last album the four of them recorded together.
 
 ## A different kind of Beatles record
@@ -190,8 +187,7 @@ Whichever you choose, make sure both sides play cleanly, because the quiet passa
     artist: "Kate Bush",
     publishedAt: "2026-05-06",
     tags: ["pop", "classic-albums", "british-music"],
-    excerpt:
-      "Two sides, two very different worlds: why Hounds of Love remains the perfect album to own on vinyl.",
+    excerpt: "Two sides, two very different worlds: why Hounds of Love remains the perfect album to own on vinyl.",
     body: `Hounds of Love was released in 1985, and it remains one of the most inventive albums ever made by a British artist. Kate Bush had spent years growing in confidence as a producer, and here she finally had the time, technology and independence to make a record exactly as she imagined it.
 
 ## A studio of her own
@@ -234,8 +230,7 @@ Whichever you choose, set aside the best part of an hour, sit down between the s
     artist: "Joy Division",
     publishedAt: "2026-06-03",
     tags: ["post-punk", "design", "collecting"],
-    excerpt:
-      "A Manchester debut, a pulsar and a textured black sleeve: how Joy Division's first album became a design icon.",
+    excerpt: "A Manchester debut, a pulsar and a textured black sleeve: how Joy Division's first album became a design icon.",
     body: `Few record sleeves are as recognisable as the cover of Unknown Pleasures. Those stacked white lines on black have appeared on T-shirts, posters, mugs and tattoos, often on people who have never heard the album. But the music inside is even more remarkable, and owning it on vinyl connects you to one of the great stories of British independent music.
 
 ## Manchester, 1979
@@ -278,8 +273,7 @@ Once you have it home, play it loud in a dark room. Songs like 'Disorder', 'She'
     artist: "Massive Attack",
     publishedAt: "2026-07-01",
     tags: ["electronic", "trip-hop", "british-music"],
-    excerpt:
-      "How a Bristol sound system crew slowed hip-hop down, added dub and soul, and made one of the great British debuts.",
+    excerpt: "How a Bristol sound system crew slowed hip-hop down, added dub and soul, and made one of the great British debuts.",
     body: `In 1991 a group of friends from Bristol released an album that changed the sound of British music. Blue Lines was slow, soulful and heavy with bass, and it did not fit neatly into any category. Journalists eventually called it trip hop, a label the band never much liked, but whatever you call it, its influence is everywhere.
 
 ## From sound system to studio
@@ -364,8 +358,7 @@ However you hear it, Catch a Fire is the beginning of one of the great journeys 
     artist: "Pink Floyd",
     publishedAt: "2026-08-26",
     tags: ["rock", "hi-fi", "classic-albums"],
-    excerpt:
-      "Why generations of hi-fi enthusiasts have reached for Pink Floyd's 1973 masterpiece when testing a new system.",
+    excerpt: "Why generations of hi-fi enthusiasts have reached for Pink Floyd's 1973 masterpiece when testing a new system.",
     body: `Visit a hi-fi show and sooner or later somebody will put on The Dark Side of the Moon. Released on Harvest in 1973, Pink Floyd's eighth album is a thoughtful, moving piece about time, money, conflict and madness. It is also one of the best-engineered rock records ever made, which is why it has become a standard test disc for turntables, amplifiers and speakers.
 
 ## Made at Abbey Road
@@ -408,8 +401,7 @@ Beyond the technical brilliance, the album works because it speaks to ordinary w
     artist: "Amy Winehouse",
     publishedAt: "2026-09-16",
     tags: ["soul", "british-music", "modern-classics"],
-    excerpt:
-      "Amy Winehouse's second album looked back to classic girl groups and Motown, then made something fiercely modern.",
+    excerpt: "Amy Winehouse's second album looked back to classic girl groups and Motown, then made something fiercely modern.",
     body: `When Back to Black arrived in 2006, it sounded both completely familiar and entirely new. The arrangements, the echo, the horns and the backing vocals all pointed back to the girl groups and soul records of the sixties. The lyrics, though, were bold, funny and painfully honest in a way that belonged only to Amy Winehouse.
 
 ## A north London voice
@@ -457,8 +449,7 @@ Back to Black opened the door for a wave of British soul singers and reminded th
     artist: "Nick Drake",
     publishedAt: "2026-10-07",
     tags: ["folk", "british-music", "collecting"],
-    excerpt:
-      "Nick Drake's final album barely sold in 1972, yet today it is one of the most cherished records in British folk.",
+    excerpt: "Nick Drake's final album barely sold in 1972, yet today it is one of the most cherished records in British folk.",
     body: `When Pink Moon was released by Island Records in 1972, very few people noticed. Nick Drake had already made two beautiful albums that had failed to sell, and he had little interest in interviews or touring. Yet this brief, stark record has since found a vast audience, and for many listeners it is the definitive Nick Drake album.
 
 ## Two nights in a London studio
@@ -501,8 +492,7 @@ Nick Drake never played to big crowds, and he never had a hit. But his influence
     artist: "Aphex Twin",
     publishedAt: "2026-11-04",
     tags: ["electronic", "ambient", "collecting"],
-    excerpt:
-      "A young Cornish producer's homemade tracks became one of the most influential electronic albums ever released.",
+    excerpt: "A young Cornish producer's homemade tracks became one of the most influential electronic albums ever released.",
     body: `In 1992 a small Belgian label released a double album of electronic music by a young producer from Cornwall. The tracks had been made over several years, many of them while Richard D. James was still a teenager, using equipment he had bought cheaply, modified or built himself. Selected Ambient Works 85–92 went on to become one of the most loved and influential electronic records of all time.
 
 ## Homemade electronics

@@ -313,7 +313,8 @@ describe("BLOG_POSTS", () => {
 
 describe("writing style", () => {
   it("uses British spelling", () => {
-    const american = /\b(color|colors|colored|favorite|favorites|center|centers|gray|analog|catalog|catalogs|organize|recognize|recognizable|realize|theater|jewelry|aluminum|mold)\b/i;
+    const american =
+      /\b(color|colors|colored|favorite|favorites|center|centers|gray|analog|catalog|catalogs|organize|recognize|recognizable|realize|theater|jewelry|aluminum|mold)\b/i;
     for (const text of prose) expect(text, text.slice(0, 80)).not.toMatch(american);
   });
 

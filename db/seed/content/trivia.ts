@@ -136,8 +136,7 @@ export const TRIVIA: TriviaItem[] = [
     question: "Which artist designed the peelable banana cover of The Velvet Underground & Nico?",
     options: ["Roy Lichtenstein", "Peter Blake", "Andy Warhol", "Jamie Reid"],
     answer: 2,
-    explanation:
-      "Andy Warhol managed the band at the time, and early copies invited listeners to 'peel slowly and see'.",
+    explanation: "Andy Warhol managed the band at the time, and early copies invited listeners to 'peel slowly and see'.",
   },
   {
     question: "Factory Records, home of Joy Division and New Order, was based in which city?",

@@ -31,7 +31,14 @@ const ring = (cx: number, cy: number, r: number) =>
   `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0Z`;
 
 /** One line of small letter-spaced capitals (catalogue number, "stereo"). */
-function small(text: string, x: number, top: number, fill: string, anchor: "start" | "middle" | "end" = "start", maxWidth = 260): string {
+function small(
+  text: string,
+  x: number,
+  top: number,
+  fill: string,
+  anchor: "start" | "middle" | "end" = "start",
+  maxWidth = 260,
+): string {
   const f = fitText(text.toUpperCase(), { maxWidth, maxLines: 1, maxSize: 12, minSize: 8, tracking: 0.18 });
   return textBlock(f, x, top, { fill, weight: 700, anchor, opacity: 0.85 });
 }
@@ -53,14 +60,18 @@ const grooves: Design = (c) => {
   // Grooves: fine rings in three brightnesses, with a few darker gaps between tracks.
   const grooves: string[][] = [[], [], []];
   for (let gr = 96; gr < r - 4; gr += 2.4) grooves[intBetween(rng, 0, 2)]?.push(ring(cx, cy, gr));
-  grooves.forEach((d, i) => out.push(`<path d="${d.join("")}" fill="none" stroke="#ffffff" stroke-opacity="${(0.035 + i * 0.025).toFixed(3)}"/>`));
+  grooves.forEach((d, i) =>
+    out.push(`<path d="${d.join("")}" fill="none" stroke="#ffffff" stroke-opacity="${(0.035 + i * 0.025).toFixed(3)}"/>`),
+  );
   const gaps = Array.from({ length: 4 }, () => ring(cx, cy, between(rng, 110, r - 20)));
   out.push(`<path d="${gaps.join("")}" fill="none" stroke="#000000" stroke-opacity="0.6" stroke-width="2"/>`);
   // Light catching the vinyl: two opposite soft wedges.
   const angle = between(rng, 0, Math.PI);
   for (const base of [angle, angle + Math.PI]) {
     const p = (t: number) => `${n(cx + r * Math.cos(t))} ${n(cy + r * Math.sin(t))}`;
-    out.push(`<path d="M${n(cx)} ${n(cy)} L${p(base)} A${r} ${r} 0 0 1 ${p(base + 0.45)} Z" fill="#ffffff" fill-opacity="0.055"/>`);
+    out.push(
+      `<path d="M${n(cx)} ${n(cy)} L${p(base)} A${r} ${r} 0 0 1 ${p(base + 0.45)} Z" fill="#ffffff" fill-opacity="0.055"/>`,
+    );
   }
   // The label must stand out from the black vinyl.
   const label = [...pal.accents, pal.bg].find((col) => contrast(col, "#111111") > 2.5) ?? "#e8e2d0";
@@ -81,7 +92,12 @@ const grooves: Design = (c) => {
 const rings: Design = (c) => {
   const { rng, pal } = c;
   const bandTop = 420;
-  const [cx, cy] = pick(rng, [[300, bandTop], [0, 0], [S, 0], [150, bandTop]] as const);
+  const [cx, cy] = pick(rng, [
+    [300, bandTop],
+    [0, 0],
+    [S, 0],
+    [150, bandTop],
+  ] as const);
   const colours = [...pal.accents, pal.bg, pal.ink];
   const step = intBetween(rng, 26, 40);
   const out: string[] = [rect(0, 0, S, S, pal.bg)];
@@ -126,14 +142,22 @@ const swiss: Design = (c) => {
     }
   } else {
     const size = between(rng, 250, 320);
-    out.push(`<rect x="${n(-size / 2)}" y="${n(-size / 2)}" width="${n(size)}" height="${n(size)}" fill="${a}" transform="translate(${n(between(rng, 380, 450))} ${n(between(rng, 140, 190))}) rotate(45)"/>`);
+    out.push(
+      `<rect x="${n(-size / 2)}" y="${n(-size / 2)}" width="${n(size)}" height="${n(size)}" fill="${a}" transform="translate(${n(between(rng, 380, 450))} ${n(between(rng, 140, 190))}) rotate(45)"/>`,
+    );
     out.push(circle(between(rng, 150, 230), between(rng, 200, 250), between(rng, 80, 110), b, ` fill-opacity="0.92"`));
   }
   const ruleY = 362;
   const colW = 130;
   const textW = S - 2 * PAD - colW - 20;
   const artist = fitText(c.artist, { maxWidth: textW, maxLines: 1, maxSize: 26, minSize: 13 });
-  const title = fitText(c.title, { maxWidth: textW, maxLines: 3, maxSize: 52, minSize: 20, maxHeight: S - PAD - ruleY - 30 - artist.height - 18 });
+  const title = fitText(c.title, {
+    maxWidth: textW,
+    maxLines: 3,
+    maxSize: 52,
+    minSize: 20,
+    maxHeight: S - PAD - ruleY - 30 - artist.height - 18,
+  });
   out.push(
     rect(PAD, ruleY, S - 2 * PAD, 3, pal.ink),
     textBlock(artist, PAD, ruleY + 26, { fill: pal.ink, weight: 400 }),
@@ -150,7 +174,7 @@ const stripes: Design = (c) => {
   const angle = pick(rng, [-45, 45, -30, 30, 60, -60]);
   const colours = [...pal.accents, pal.bg];
   const out: string[] = [rect(0, 0, S, S, pal.bg), `<g transform="rotate(${angle} 300 300)">`];
-  for (let x = -300; x < 900; ) {
+  for (let x = -300; x < 900;) {
     const w = pick(rng, [16, 24, 36, 52, 70]);
     out.push(rect(x, -300, w + 0.5, 1200, colours[intBetween(rng, 0, colours.length - 1)] as string));
     x += w;
@@ -177,11 +201,13 @@ const gradient: Design = (c) => {
   const { rng, pal, uid } = c;
   const colours = [pal.bg, ...pal.accents];
   // Only pairs that one text colour reads well on from end to end.
-  const legible = (x: string, y: string) => Math.max(Math.min(contrast(LIGHT, x), contrast(LIGHT, y)), Math.min(contrast(DARK, x), contrast(DARK, y)));
+  const legible = (x: string, y: string) =>
+    Math.max(Math.min(contrast(LIGHT, x), contrast(LIGHT, y)), Math.min(contrast(DARK, x), contrast(DARK, y)));
   const pairs: [string, string][] = [];
   for (const x of colours) for (const y of colours) if (x !== y && legible(x, y) >= 3.5) pairs.push([x, y]);
   const [from, to] = pairs.length > 0 ? pick(rng, pairs) : [pal.bg, pal.bg];
-  const ink = Math.min(contrast(LIGHT, from), contrast(LIGHT, to)) >= Math.min(contrast(DARK, from), contrast(DARK, to)) ? LIGHT : DARK;
+  const ink =
+    Math.min(contrast(LIGHT, from), contrast(LIGHT, to)) >= Math.min(contrast(DARK, from), contrast(DARK, to)) ? LIGHT : DARK;
   // A dark "glow" reads as a smudge, so glows are light colours only.
   const glows = colours.filter((x) => x !== from && x !== to && !isDark(x));
   const glow = glows.length > 0 ? pick(rng, glows) : LIGHT;
@@ -191,9 +217,17 @@ const gradient: Design = (c) => {
     `<radialGradient id="${uid}r"><stop offset="0" stop-color="${glow}" stop-opacity="0.6"/><stop offset="1" stop-color="${glow}" stop-opacity="0"/></radialGradient></defs>`,
     rect(0, 0, S, S, `url(#${uid}g)`),
   ];
-  for (let i = 0; i < 2; i++) out.push(circle(between(rng, 150, 520), between(rng, 60, 300), between(rng, 150, 260), `url(#${uid}r)`));
+  for (let i = 0; i < 2; i++)
+    out.push(circle(between(rng, 150, 520), between(rng, 60, 300), between(rng, 150, 260), `url(#${uid}r)`));
   const artist = artistLine(c, 380, 18);
-  const title = fitText(c.title.toUpperCase(), { maxWidth: S - 2 * PAD, maxLines: 3, maxSize: 112, minSize: 28, maxHeight: 330, lineHeight: 0.98 });
+  const title = fitText(c.title.toUpperCase(), {
+    maxWidth: S - 2 * PAD,
+    maxLines: 3,
+    maxSize: 112,
+    minSize: 28,
+    maxHeight: 330,
+    lineHeight: 0.98,
+  });
   out.push(
     textBlock(artist, PAD, PAD, { fill: ink, weight: 400 }),
     small(c.catNo, S - PAD, PAD + 2, ink, "end", 140),
@@ -253,13 +287,34 @@ const band: Design = (c) => {
   for (let i = 0; i < 30; i++) {
     const r = between(rng, 0, 1) ** 2 * 55 + 8;
     const alpha = n((0.55 - r / 160) * between(rng, 0.5, 1) * 100) / 100;
-    out.push(circle(between(rng, -20, S + 20), between(rng, 10, photoH - 10), r, `url(#${uid}l${intBetween(rng, 0, 2)})`, ` fill-opacity="${alpha}"`));
+    out.push(
+      circle(
+        between(rng, -20, S + 20),
+        between(rng, 10, photoH - 10),
+        r,
+        `url(#${uid}l${intBetween(rng, 0, 2)})`,
+        ` fill-opacity="${alpha}"`,
+      ),
+    );
   }
   const bandCol = contrast(a, pal.bg) > 1.5 ? a : b;
   const bandInk = textOn(bandCol, pal);
-  const artist = fitText(c.artist.toUpperCase(), { maxWidth: S - 2 * PAD, maxLines: 2, maxSize: 72, minSize: 22, maxHeight: 110, lineHeight: 1.0 });
+  const artist = fitText(c.artist.toUpperCase(), {
+    maxWidth: S - 2 * PAD,
+    maxLines: 2,
+    maxSize: 72,
+    minSize: 22,
+    maxHeight: 110,
+    lineHeight: 1.0,
+  });
   const bandH = artist.height + 44;
-  const title = fitText(c.title, { maxWidth: S - 2 * PAD, maxLines: 3, maxSize: 40, minSize: 16, maxHeight: S - photoH - bandH - 2 * 24 - 10 });
+  const title = fitText(c.title, {
+    maxWidth: S - 2 * PAD,
+    maxLines: 3,
+    maxSize: 40,
+    minSize: 16,
+    maxHeight: S - photoH - bandH - 2 * 24 - 10,
+  });
   out.push(
     rect(0, photoH, S, bandH, bandCol),
     textBlock(artist, PAD - 2, photoH + 22, { fill: bandInk }),
@@ -282,7 +337,11 @@ const ridges: Design = (c) => {
     const base = 140 + i * 7.6;
     // A few smooth bumps near the middle, scaled by how "active" this row is.
     const gain = between(rng, 0.3, 1);
-    const bumps = Array.from({ length: 5 }, () => ({ at: between(rng, 235, 365), w: between(rng, 10, 28), h: between(rng, 0, 1) ** 1.5 * 38 * gain }));
+    const bumps = Array.from({ length: 5 }, () => ({
+      at: between(rng, 235, 365),
+      w: between(rng, 10, 28),
+      h: between(rng, 0, 1) ** 1.5 * 38 * gain,
+    }));
     const pts: string[] = [];
     for (let x = x0; x <= x1; x += 4) {
       const env = Math.exp(-(((x - 300) / 75) ** 2));
@@ -317,15 +376,24 @@ const bauhaus: Design = (c) => {
       out.push(rect(x, y, t + 0.5, t + 0.5, tile));
       const kind = intBetween(rng, 0, 4);
       if (kind === 0) {
-        const [ox, oy] = pick(rng, [[x, y], [x + t, y], [x, y + t], [x + t, y + t]] as const);
+        const [ox, oy] = pick(rng, [
+          [x, y],
+          [x + t, y],
+          [x, y + t],
+          [x + t, y + t],
+        ] as const);
         const sx = ox === x ? 1 : -1;
         const sy = oy === y ? 1 : -1;
-        out.push(`<path d="M${ox} ${oy} L${ox + sx * t} ${oy} A${t} ${t} 0 0 ${sx * sy > 0 ? 1 : 0} ${ox} ${oy + sy * t} Z" fill="${shape}"/>`);
+        out.push(
+          `<path d="M${ox} ${oy} L${ox + sx * t} ${oy} A${t} ${t} 0 0 ${sx * sy > 0 ? 1 : 0} ${ox} ${oy + sy * t} Z" fill="${shape}"/>`,
+        );
       } else if (kind === 1) {
         out.push(circle(x + t / 2, y + t / 2, t * 0.36, shape));
       } else if (kind === 2) {
         const up = rng() < 0.5;
-        out.push(`<path d="M${x} ${up ? y + t : y} A${t / 2} ${t / 2} 0 0 ${up ? 1 : 0} ${x + t} ${up ? y + t : y} Z" fill="${shape}"/>`);
+        out.push(
+          `<path d="M${x} ${up ? y + t : y} A${t / 2} ${t / 2} 0 0 ${up ? 1 : 0} ${x + t} ${up ? y + t : y} Z" fill="${shape}"/>`,
+        );
       } else if (kind === 3) {
         out.push(`<path d="M${x} ${y} L${x + t} ${y + t} L${x} ${y + t} Z" fill="${shape}"/>`);
       }

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { coverDesignFor, coverSvg, DESIGN_NAMES, escapeXml } from "./cover-svg";
 import { fitText, measure } from "./cover-text";
 
-const tricky = { catalogueId: "track-7", title: `Rock & Roll <Live> "Quoted" 'Single'`, artist: "Björk & Sigur Rós", genre: "Rock" };
+const tricky = {
+  catalogueId: "track-7",
+  title: `Rock & Roll <Live> "Quoted" 'Single'`,
+  artist: "Björk & Sigur Rós",
+  genre: "Rock",
+};
 
 describe("coverSvg", () => {
   it("produces a self-contained 600×600 SVG by default", () => {
@@ -21,7 +26,9 @@ describe("coverSvg", () => {
     expect(svg).not.toContain("& ");
     expect(svg).toMatch(/Bj(ö|Ö)rk|BJÖRK/);
     // Every "<" in the document starts a tag we wrote.
-    for (const m of svg.matchAll(/<(?!\/?(svg|rect|circle|path|g|text|tspan|defs|linearGradient|radialGradient|stop|filter|feGaussianBlur)[\s>/])/g)) {
+    for (const m of svg.matchAll(
+      /<(?!\/?(svg|rect|circle|path|g|text|tspan|defs|linearGradient|radialGradient|stop|filter|feGaussianBlur)[\s>/])/g,
+    )) {
       throw new Error(`stray "<" at ${m.index}: ${svg.slice(m.index, m.index + 30)}`);
     }
   });

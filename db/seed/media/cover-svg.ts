@@ -49,7 +49,6 @@ export function coverSvg(input: CoverInput, design: DesignName = coverDesignFor(
     `<stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.16"/></radialGradient></defs>` +
     `<path fill-rule="evenodd" fill="url(#${uid}v)" d="M0 0H600V600H0Z M30 300A270 270 0 1 0 570 300A270 270 0 1 0 30 300Z"/>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 600 600">` +
-    `${body}${vignette}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 600 600">` + `${body}${vignette}</svg>`
   );
 }

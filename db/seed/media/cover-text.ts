@@ -8,10 +8,9 @@ export const COVER_FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 
 // Advance widths of DejaVu Sans Bold for ASCII 32..126, in hundredths of an em.
 const WIDTHS = [
-  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40,
-  84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110,
-  77, 72, 73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60,
-  48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84,
+  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84, 84, 84, 58,
+  100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84,
+  50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84,
 ];
 
 function charWidth(ch: string): number {
@@ -38,15 +37,17 @@ export function measure(text: string, size: number, letterSpacing = 0): number {
 
 /** Escape for XML text and attributes, dropping characters XML 1.0 forbids outright. */
 export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- characters XML 1.0 does not allow are dropped
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- characters XML 1.0 does not allow are dropped
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+  );
 }
 
 /** Collapse whitespace so measuring matches what the renderer draws. */
@@ -145,7 +146,10 @@ export function fitText(text: string, opts: FitOptions): Fitted {
     kept[maxLines - 1] = truncate(`${kept[maxLines - 1] ?? ""} ${lines[maxLines] ?? ""}`, fits);
     return result(kept, size);
   }
-  return result(lines.map((l) => (fits(l) ? l : truncate(l, fits))), size);
+  return result(
+    lines.map((l) => (fits(l) ? l : truncate(l, fits))),
+    size,
+  );
 }
 
 function splitWord(word: string, fits: (line: string) => boolean): string[] {
@@ -173,7 +177,9 @@ export function textBlock(fitted: Fitted, x: number, top: number, style: TextSty
   const n = (v: number) => Math.round(v * 10) / 10;
   const firstBaseline = top + fitted.size * CAP_HEIGHT;
   const tspans = fitted.lines
-    .map((line, i) => `<tspan x="${n(x)}" y="${n(firstBaseline + i * fitted.size * fitted.lineHeight)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, i) => `<tspan x="${n(x)}" y="${n(firstBaseline + i * fitted.size * fitted.lineHeight)}">${escapeXml(line)}</tspan>`,
+    )
     .join("");
   const attrs = [
     `font-family="${COVER_FONT}"`,

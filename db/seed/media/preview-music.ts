@@ -35,25 +35,266 @@ interface Profile {
   rhythms: number[][];
 }
 
-const BUSY = [[2, 2, 2, 2], [3, 1, 2, 2], [1, 1, 2, 1, 1, 2], [2, 1, 1, 4], [3, 3, 2], [2, 2, 1, 1, 2], [-2, 2, 1, 1, 2]];
+const BUSY = [
+  [2, 2, 2, 2],
+  [3, 1, 2, 2],
+  [1, 1, 2, 1, 1, 2],
+  [2, 1, 1, 4],
+  [3, 3, 2],
+  [2, 2, 1, 1, 2],
+  [-2, 2, 1, 1, 2],
+];
 const CALM = [[4, 4], [6, 2], [2, 2, 4], [3, 1, 4], [8], [-2, 2, 4]];
-const POP_PROGS = [[0, 4, 5, 3], [0, 5, 3, 4], [0, 3, 4, 3], [5, 3, 0, 4]];
-const MINOR_PROGS = [[0, 5, 2, 6], [0, 3, 4, 0], [0, 6, 5, 6], [0, 3, 6, 2]];
-
-const PROFILES: [RegExp, Profile][] = [
-  [/ambient|new age|drone/, { bpm: [60, 72], modes: [[LYDIAN, MAJOR_PENT], [MAJOR, MAJOR_PENT]], progressions: [[0, 3], [0, 5], [3, 0]], bass: ["held"], comp: ["pad"], lead: ["sine"], kick: "none", hats: false, swing: 0, rhythms: CALM }],
-  [/electro|house|techno|trance|dance|synth|edm|garage|drum|idm/, { bpm: [118, 128], modes: [[MINOR, MINOR_PENT], [DORIAN, MINOR_PENT], [MINOR, MINOR]], progressions: MINOR_PROGS, bass: ["offbeat", "pulse"], comp: ["pad", "arp"], lead: ["triangle", "sine"], kick: "four", hats: true, swing: 0, rhythms: BUSY }],
-  [/hip.?hop|rap|trip.?hop|grime|trap|beats/, { bpm: [84, 94], modes: [[DORIAN, MINOR_PENT], [MINOR, MINOR_PENT]], progressions: [[0, 3], [0, 6, 5, 6], [0, 0, 3, 3]], bass: ["syncopated"], comp: ["pad"], lead: ["epiano"], kick: "backbeat", hats: true, swing: 0.2, rhythms: BUSY }],
-  [/jazz|bop|swing|bossa|fusion/, { bpm: [100, 140], modes: [[DORIAN, DORIAN], [MAJOR, MAJOR]], progressions: [[1, 4, 0, 0], [0, 5, 1, 4], [1, 4, 0, 5]], bass: ["walking"], comp: ["pad"], lead: ["epiano"], kick: "none", hats: true, swing: 0.3, rhythms: BUSY }],
-  [/blues/, { bpm: [72, 96], modes: [[MIXOLYDIAN, BLUES], [MIXOLYDIAN, MINOR_PENT]], progressions: [[0, 3, 0, 4], [0, 0, 3, 0], [3, 0, 4, 0]], bass: ["boogie"], comp: ["pad"], lead: ["triangle", "epiano"], kick: "none", hats: false, swing: 0.3, rhythms: BUSY }],
-  [/soul|funk|r&b|rnb|motown|gospel|disco/, { bpm: [94, 112], modes: [[DORIAN, MINOR_PENT], [MIXOLYDIAN, MAJOR_PENT]], progressions: [[0, 3], [0, 3, 0, 4], [1, 4, 0, 3]], bass: ["syncopated", "pulse"], comp: ["pad", "skank"], lead: ["epiano"], kick: "backbeat", hats: true, swing: 0.1, rhythms: BUSY }],
-  [/reggae|dub|ska|rocksteady/, { bpm: [70, 84], modes: [[MAJOR, MAJOR_PENT], [MINOR, MINOR_PENT]], progressions: [[0, 3], [0, 4, 3, 4], [0, 5, 3, 4]], bass: ["roots"], comp: ["skank"], lead: ["epiano", "sine"], kick: "onedrop", hats: true, swing: 0.1, rhythms: CALM }],
-  [/folk|country|acoustic|americana|bluegrass|singer/, { bpm: [92, 116], modes: [[MAJOR, MAJOR_PENT], [MAJOR, MAJOR], [MIXOLYDIAN, MAJOR_PENT]], progressions: [[0, 3, 0, 4], [0, 4, 5, 3], [0, 3, 4, 0]], bass: ["rootFifth"], comp: ["arp"], lead: ["triangle"], kick: "none", hats: false, swing: 0, rhythms: CALM }],
-  [/classical|baroque|opera|orchestra|choral|piano/, { bpm: [72, 96], modes: [[MAJOR, MAJOR], [HARMONIC_MINOR, HARMONIC_MINOR]], progressions: [[0, 3, 4, 0], [0, 5, 1, 4], [0, 4, 5, 4]], bass: ["held"], comp: ["arp"], lead: ["sine"], kick: "none", hats: false, swing: 0, rhythms: CALM }],
-  [/metal|punk|rock|grunge|indie|alternative|shoegaze/, { bpm: [110, 140], modes: [[MINOR, MINOR_PENT], [MIXOLYDIAN, MAJOR_PENT], [MAJOR, MAJOR_PENT]], progressions: [[0, 6, 3, 0], [0, 3, 5, 4], [0, 5, 3, 4]], bass: ["pulse"], comp: ["pad"], lead: ["triangle"], kick: "backbeat", hats: true, swing: 0, rhythms: BUSY }],
+const POP_PROGS = [
+  [0, 4, 5, 3],
+  [0, 5, 3, 4],
+  [0, 3, 4, 3],
+  [5, 3, 0, 4],
+];
+const MINOR_PROGS = [
+  [0, 5, 2, 6],
+  [0, 3, 4, 0],
+  [0, 6, 5, 6],
+  [0, 3, 6, 2],
 ];
 
-const DEFAULT: Profile = { bpm: [96, 120], modes: [[MAJOR, MAJOR_PENT], [MINOR, MINOR_PENT]], progressions: POP_PROGS, bass: ["roots", "rootFifth", "pulse"], comp: ["pad", "arp"], lead: ["epiano", "triangle", "sine"], kick: "none", hats: false, swing: 0, rhythms: BUSY };
+const PROFILES: [RegExp, Profile][] = [
+  [
+    /ambient|new age|drone/,
+    {
+      bpm: [60, 72],
+      modes: [
+        [LYDIAN, MAJOR_PENT],
+        [MAJOR, MAJOR_PENT],
+      ],
+      progressions: [
+        [0, 3],
+        [0, 5],
+        [3, 0],
+      ],
+      bass: ["held"],
+      comp: ["pad"],
+      lead: ["sine"],
+      kick: "none",
+      hats: false,
+      swing: 0,
+      rhythms: CALM,
+    },
+  ],
+  [
+    /electro|house|techno|trance|dance|synth|edm|garage|drum|idm/,
+    {
+      bpm: [118, 128],
+      modes: [
+        [MINOR, MINOR_PENT],
+        [DORIAN, MINOR_PENT],
+        [MINOR, MINOR],
+      ],
+      progressions: MINOR_PROGS,
+      bass: ["offbeat", "pulse"],
+      comp: ["pad", "arp"],
+      lead: ["triangle", "sine"],
+      kick: "four",
+      hats: true,
+      swing: 0,
+      rhythms: BUSY,
+    },
+  ],
+  [
+    /hip.?hop|rap|trip.?hop|grime|trap|beats/,
+    {
+      bpm: [84, 94],
+      modes: [
+        [DORIAN, MINOR_PENT],
+        [MINOR, MINOR_PENT],
+      ],
+      progressions: [
+        [0, 3],
+        [0, 6, 5, 6],
+        [0, 0, 3, 3],
+      ],
+      bass: ["syncopated"],
+      comp: ["pad"],
+      lead: ["epiano"],
+      kick: "backbeat",
+      hats: true,
+      swing: 0.2,
+      rhythms: BUSY,
+    },
+  ],
+  [
+    /jazz|bop|swing|bossa|fusion/,
+    {
+      bpm: [100, 140],
+      modes: [
+        [DORIAN, DORIAN],
+        [MAJOR, MAJOR],
+      ],
+      progressions: [
+        [1, 4, 0, 0],
+        [0, 5, 1, 4],
+        [1, 4, 0, 5],
+      ],
+      bass: ["walking"],
+      comp: ["pad"],
+      lead: ["epiano"],
+      kick: "none",
+      hats: true,
+      swing: 0.3,
+      rhythms: BUSY,
+    },
+  ],
+  [
+    /blues/,
+    {
+      bpm: [72, 96],
+      modes: [
+        [MIXOLYDIAN, BLUES],
+        [MIXOLYDIAN, MINOR_PENT],
+      ],
+      progressions: [
+        [0, 3, 0, 4],
+        [0, 0, 3, 0],
+        [3, 0, 4, 0],
+      ],
+      bass: ["boogie"],
+      comp: ["pad"],
+      lead: ["triangle", "epiano"],
+      kick: "none",
+      hats: false,
+      swing: 0.3,
+      rhythms: BUSY,
+    },
+  ],
+  [
+    /soul|funk|r&b|rnb|motown|gospel|disco/,
+    {
+      bpm: [94, 112],
+      modes: [
+        [DORIAN, MINOR_PENT],
+        [MIXOLYDIAN, MAJOR_PENT],
+      ],
+      progressions: [
+        [0, 3],
+        [0, 3, 0, 4],
+        [1, 4, 0, 3],
+      ],
+      bass: ["syncopated", "pulse"],
+      comp: ["pad", "skank"],
+      lead: ["epiano"],
+      kick: "backbeat",
+      hats: true,
+      swing: 0.1,
+      rhythms: BUSY,
+    },
+  ],
+  [
+    /reggae|dub|ska|rocksteady/,
+    {
+      bpm: [70, 84],
+      modes: [
+        [MAJOR, MAJOR_PENT],
+        [MINOR, MINOR_PENT],
+      ],
+      progressions: [
+        [0, 3],
+        [0, 4, 3, 4],
+        [0, 5, 3, 4],
+      ],
+      bass: ["roots"],
+      comp: ["skank"],
+      lead: ["epiano", "sine"],
+      kick: "onedrop",
+      hats: true,
+      swing: 0.1,
+      rhythms: CALM,
+    },
+  ],
+  [
+    /folk|country|acoustic|americana|bluegrass|singer/,
+    {
+      bpm: [92, 116],
+      modes: [
+        [MAJOR, MAJOR_PENT],
+        [MAJOR, MAJOR],
+        [MIXOLYDIAN, MAJOR_PENT],
+      ],
+      progressions: [
+        [0, 3, 0, 4],
+        [0, 4, 5, 3],
+        [0, 3, 4, 0],
+      ],
+      bass: ["rootFifth"],
+      comp: ["arp"],
+      lead: ["triangle"],
+      kick: "none",
+      hats: false,
+      swing: 0,
+      rhythms: CALM,
+    },
+  ],
+  [
+    /classical|baroque|opera|orchestra|choral|piano/,
+    {
+      bpm: [72, 96],
+      modes: [
+        [MAJOR, MAJOR],
+        [HARMONIC_MINOR, HARMONIC_MINOR],
+      ],
+      progressions: [
+        [0, 3, 4, 0],
+        [0, 5, 1, 4],
+        [0, 4, 5, 4],
+      ],
+      bass: ["held"],
+      comp: ["arp"],
+      lead: ["sine"],
+      kick: "none",
+      hats: false,
+      swing: 0,
+      rhythms: CALM,
+    },
+  ],
+  [
+    /metal|punk|rock|grunge|indie|alternative|shoegaze/,
+    {
+      bpm: [110, 140],
+      modes: [
+        [MINOR, MINOR_PENT],
+        [MIXOLYDIAN, MAJOR_PENT],
+        [MAJOR, MAJOR_PENT],
+      ],
+      progressions: [
+        [0, 6, 3, 0],
+        [0, 3, 5, 4],
+        [0, 5, 3, 4],
+      ],
+      bass: ["pulse"],
+      comp: ["pad"],
+      lead: ["triangle"],
+      kick: "backbeat",
+      hats: true,
+      swing: 0,
+      rhythms: BUSY,
+    },
+  ],
+];
+
+const DEFAULT: Profile = {
+  bpm: [96, 120],
+  modes: [
+    [MAJOR, MAJOR_PENT],
+    [MINOR, MINOR_PENT],
+  ],
+  progressions: POP_PROGS,
+  bass: ["roots", "rootFifth", "pulse"],
+  comp: ["pad", "arp"],
+  lead: ["epiano", "triangle", "sine"],
+  kick: "none",
+  hats: false,
+  swing: 0,
+  rhythms: BUSY,
+};
 
 /** Triad qualities; a "chord" note sounds the whole triad from one just-intoned wavetable. */
 export type Quality = "maj" | "min" | "dim" | "aug";
@@ -106,14 +347,21 @@ export function composePhrase(rng: Rng, genre: string | null, seconds: number): 
     const fifth = deg(chordAt(bar) + 4) - down;
     const sixth = deg(chordAt(bar) + 5) - down;
     const e0 = bar * 8;
-    const bass = (e: number, len: number, midi: number, vel = 1) => notes.push({ voice: "bass", start: at(e0 + e), dur: at(e0 + e + len) - at(e0 + e), midi, vel });
+    const bass = (e: number, len: number, midi: number, vel = 1) =>
+      notes.push({ voice: "bass", start: at(e0 + e), dur: at(e0 + e + len) - at(e0 + e), midi, vel });
     if (bassStyle === "held") bass(0, 8, root);
     else if (bassStyle === "roots") [0, 2, 4, 6].forEach((e) => bass(e, 2, root));
     else if (bassStyle === "rootFifth") [0, 2, 4, 6].forEach((e, i) => bass(e, 2, i % 2 ? fifth : root));
     else if (bassStyle === "boogie") [root, third, fifth, sixth].forEach((m, i) => bass(i * 2, 2, m));
     else if (bassStyle === "pulse") for (let e = 0; e < 8; e++) bass(e, 1, root, e % 2 ? 0.7 : 1);
     else if (bassStyle === "offbeat") for (let e = 1; e < 8; e += 2) bass(e, 1, root);
-    else if (bassStyle === "syncopated") [[0, 3, root], [3, 1, root + 12], [4, 2, fifth], [7, 1, root]].forEach(([e, l, m]) => bass(e as number, l as number, m as number));
+    else if (bassStyle === "syncopated")
+      [
+        [0, 3, root],
+        [3, 1, root + 12],
+        [4, 2, fifth],
+        [7, 1, root],
+      ].forEach(([e, l, m]) => bass(e as number, l as number, m as number));
     else {
       // Walking: chord tones on strong beats, a chromatic approach into the next bar's root.
       const next = deg(chordAt(bar + 1)) - down;
@@ -123,10 +371,19 @@ export function composePhrase(rng: Rng, genre: string | null, seconds: number): 
     const [r0 = 0, r1 = 0, r2 = 0] = chord;
     const quality: Quality = r1 - r0 === 4 ? (r2 - r0 === 8 ? "aug" : "maj") : r2 - r0 === 6 ? "dim" : "min";
     if (comp === "pad") notes.push({ voice: "chord", start: at(e0), dur: at(e0 + 8) - at(e0), midi: r0, chord: quality, vel: 1 });
-    else if (comp === "skank") for (let e = 2; e < 8; e += 4) notes.push({ voice: "chord", start: at(e0 + e), dur: beat * 0.35, midi: r0 + 12, chord: quality, vel: 1.3 });
+    else if (comp === "skank")
+      for (let e = 2; e < 8; e += 4)
+        notes.push({ voice: "chord", start: at(e0 + e), dur: beat * 0.35, midi: r0 + 12, chord: quality, vel: 1.3 });
     else if (comp === "arp") {
       const order = [chord[0], chord[2], chord[1], chord[2]];
-      for (let e = 0; e < 8; e++) notes.push({ voice: "comp", start: at(e0 + e), dur: at(e0 + e + 1) - at(e0 + e), midi: (order[e % 4] ?? 60) + 12, vel: e % 2 ? 1.1 : 1.4 });
+      for (let e = 0; e < 8; e++)
+        notes.push({
+          voice: "comp",
+          start: at(e0 + e),
+          dur: at(e0 + e + 1) - at(e0 + e),
+          midi: (order[e % 4] ?? 60) + 12,
+          vel: e % 2 ? 1.1 : 1.4,
+        });
     }
   }
 
@@ -176,7 +433,8 @@ export function composePhrase(rng: Rng, genre: string | null, seconds: number): 
   const hats: number[] = [];
   for (let b = 0; b < bars * 4; b++) {
     const inBar = b % 4;
-    if (p.kick === "four" || (p.kick === "backbeat" && inBar % 2 === 0) || (p.kick === "onedrop" && inBar === 2)) kicks.push(b * beat);
+    if (p.kick === "four" || (p.kick === "backbeat" && inBar % 2 === 0) || (p.kick === "onedrop" && inBar === 2))
+      kicks.push(b * beat);
     if (p.hats) hats.push(at(b * 2 + 1));
   }
   return { notes, kicks, hats, lead: pick(rng, p.lead), beat };

@@ -34,12 +34,22 @@ function table(harmonics: [number, number][]): Float64Array {
   return t;
 }
 
-const EPIANO: [number, number][] = [[1, 1], [2, 0.3], [3, 0.12], [4, 0.05]];
+const EPIANO: [number, number][] = [
+  [1, 1],
+  [2, 0.3],
+  [3, 0.12],
+  [4, 0.05],
+];
 
 // Band-limited tables: a few harmonics only, so nothing aliases even at 11 kHz.
 const TABLES: Record<Timbre, Float64Array> = {
   sine: table([[1, 1]]),
-  triangle: table([[1, 1], [3, -1 / 9], [5, 1 / 25], [7, -1 / 49]]),
+  triangle: table([
+    [1, 1],
+    [3, -1 / 9],
+    [5, 1 / 25],
+    [7, -1 / 49],
+  ]),
   epiano: table(EPIANO),
 };
 
@@ -47,8 +57,17 @@ const TABLES: Record<Timbre, Float64Array> = {
  * Just-intoned triads are harmonics of one lower fundamental (major = 4:5:6 of root/4), so a
  * whole chord fits in one wavetable and costs one oscillator instead of three. Sounds sweeter too.
  */
-const RATIOS: Record<Quality, [number, number, number]> = { maj: [4, 5, 6], min: [10, 12, 15], dim: [25, 30, 36], aug: [16, 20, 25] };
-const PAD: [number, number][] = [[1, 1], [2, 0.25], [3, 0.08]];
+const RATIOS: Record<Quality, [number, number, number]> = {
+  maj: [4, 5, 6],
+  min: [10, 12, 15],
+  dim: [25, 30, 36],
+  aug: [16, 20, 25],
+};
+const PAD: [number, number][] = [
+  [1, 1],
+  [2, 0.25],
+  [3, 0.08],
+];
 const CHORDS = Object.fromEntries(
   Object.entries(RATIOS).map(([q, tones]) => [q, table(tones.flatMap((t) => PAD.map(([h, a]): [number, number] => [t * h, a])))]),
 ) as Record<Quality, Float64Array>;
@@ -170,7 +189,13 @@ function mix(input: PreviewInput): { out: Float64Array; peak: number } {
 
   for (const note of phrase.notes) {
     const voice = VOICES[note.voice];
-    const tab = note.chord ? CHORDS[note.chord] : note.voice === "bass" ? TABLES.triangle : note.voice === "lead" ? TABLES[phrase.lead] : TABLES.epiano;
+    const tab = note.chord
+      ? CHORDS[note.chord]
+      : note.voice === "bass"
+        ? TABLES.triangle
+        : note.voice === "lead"
+          ? TABLES[phrase.lead]
+          : TABLES.epiano;
     renderNote(note.voice === "lead" ? lead : out, rate, tab, note, voice.gain, voice.env);
   }
   const { kick, hat } = drums(rate);

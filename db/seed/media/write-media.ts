@@ -25,7 +25,8 @@ export interface MediaResult {
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 function checkId(catalogueId: string): string {
-  if (!SAFE_ID.test(catalogueId) || catalogueId.includes("..")) throw new Error(`Unsafe catalogue id for a media file name: ${JSON.stringify(catalogueId)}`);
+  if (!SAFE_ID.test(catalogueId) || catalogueId.includes(".."))
+    throw new Error(`Unsafe catalogue id for a media file name: ${JSON.stringify(catalogueId)}`);
   return catalogueId;
 }
 
@@ -55,7 +56,11 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
-export async function ensureRecordMedia(mediaDir: string, items: readonly MediaItem[], opts: { concurrency?: number } = {}): Promise<MediaResult> {
+export async function ensureRecordMedia(
+  mediaDir: string,
+  items: readonly MediaItem[],
+  opts: { concurrency?: number } = {},
+): Promise<MediaResult> {
   const coversDir = path.join(mediaDir, "covers");
   const result: MediaResult = { coversWritten: 0 };
   // One file per id even if the list repeats a record.

@@ -8,5 +8,7 @@ export const catalogueRouter = router({
     const page = ctx.services.catalogue.list({ ...input, today: ctx.today });
     return { ...page, items: page.items.map((r) => toApiTrack(r, ctx.today)) };
   }),
-  byId: publicProcedure.input(recordIdSchema).query(({ ctx, input }) => toApiTrack(ctx.services.catalogue.byId(input.id), ctx.today)),
+  byId: publicProcedure
+    .input(recordIdSchema)
+    .query(({ ctx, input }) => toApiTrack(ctx.services.catalogue.byId(input.id), ctx.today)),
 });

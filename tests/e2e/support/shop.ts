@@ -46,7 +46,9 @@ export interface TestRecord {
  * Inserts a record of its own for one test (a real cover from the seed, so it is not hidden), with the
  * stock and price the test needs. No genre, so the genre counts other specs check stay as seeded. `releaseDate` after today makes it a pre-order.
  */
-export function createRecord(options: { title?: string; pricePence?: number; stock?: number; releaseDate?: string } = {}): TestRecord {
+export function createRecord(
+  options: { title?: string; pricePence?: number; stock?: number; releaseDate?: string } = {},
+): TestRecord {
   const title = options.title ?? `Test Pressing ${uniqueName("")}`;
   const artist = "The Test Pressings";
   return withDb((db) => {
@@ -69,7 +71,11 @@ export function createRecord(options: { title?: string; pricePence?: number; sto
         options.releaseDate ?? "2020-01-01",
         options.stock ?? 5,
       ) as { id: number };
-    const slug = `${artist} ${title}`.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+    const slug = `${artist} ${title}`
+      .toLowerCase()
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .replace(/\s+/g, "-");
     return { id: row.id, title, artist, pricePence: options.pricePence ?? 2500, path: `/vinyl/${row.id}-${slug}` };
   });
 }
@@ -113,7 +119,12 @@ export async function logIn(page: Page, javaScriptEnabled: boolean, account: Acc
 }
 
 /** Puts a cart straight into the browser (the cookie the shop keeps it in): "id×quantity" lines. */
-export async function setCartCookie(page: Page, baseURL: string, lines: { recordId: number; quantity: number }[], code?: string): Promise<void> {
+export async function setCartCookie(
+  page: Page,
+  baseURL: string,
+  lines: { recordId: number; quantity: number }[],
+  code?: string,
+): Promise<void> {
   const value = lines.map((l) => `${l.recordId}x${l.quantity}`).join(".") + (code ? `~${code}` : "");
   await page.context().addCookies([{ name: "needledrop-cart", value, url: baseURL }]);
 }
