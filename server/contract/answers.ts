@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
-import { toApiTrack, type ApiTrack } from "../../app/domain/catalogue/record-api";
+import { apiTrackSchema, toApiTrack } from "../../app/domain/catalogue/record-api";
 import type { ChatLookupResult } from "../../app/domain/chat/catalogue-reply";
 import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
 import type { CheckoutOutcome } from "../services/checkout";
@@ -21,40 +21,10 @@ const id = z.number().int().positive();
 const isoDate = z.string().describe("ISO date, YYYY-MM-DD");
 
 // ---------------------------------------------------------------------------------------------------
-// Shared shapes (spec §3)
+// Shared shapes (spec §3); the track's is the domain's own (app/domain/catalogue/record-api.ts)
 // ---------------------------------------------------------------------------------------------------
 
-/** Mirrors ApiTrack in app/domain/catalogue/record-api.ts (toApiTrack); the type check below keeps them equal. */
-export const apiTrackSchema = z
-  .strictObject({
-    id,
-    title: z.string().min(1),
-    artist: z.string().min(1),
-    genre: z.string().nullable(),
-    coverUrl: z.string().min(1),
-    audioUrl: z.string().min(1),
-    duration: z.number().int().nonnegative().describe("Preview length in seconds"),
-    isNewRelease: z.boolean(),
-    isPreOrder: z.boolean().describe("Release date after today (computed when read)"),
-    description: z.string().nullable(),
-    price: z
-      .string()
-      .regex(/^£\d+\.\d{2}$/)
-      .describe("Price text with VAT, e.g. £12.00"),
-    label: z.string().nullable(),
-    format: z.string().nullable(),
-    catalogNumber: z.string().nullable(),
-    releaseDate: isoDate.nullable(),
-    physical_release_date: isoDate.nullable(),
-    stockQuantity: z.number().int().nonnegative(),
-    stock: z.number().int().nonnegative().describe("Same number as stockQuantity"),
-    year: z.number().int().nullable(),
-    rating: z.number().min(0).max(5).nullable(),
-    bestSeller: z.boolean(),
-    condition: z.enum(["new", "used"]),
-  })
-  .describe("A record (the spec's track)");
-const trackMatches: Equals<z.output<typeof apiTrackSchema>, ApiTrack> = true;
+export { apiTrackSchema };
 
 /** Mirrors SessionUser (server/services/sessions.ts): what the auth calls answer. Never a password or hash. */
 export const apiUserSchema = z
@@ -76,7 +46,6 @@ export const apiUserSchema = z
   })
   .describe("The signed-in user");
 const userMatches: Equals<z.output<typeof apiUserSchema>, SessionUser> = true;
-void trackMatches;
 void userMatches;
 
 /** Every error answer of /api (server/http/errors.ts sendError); validation failures add messages per field. */

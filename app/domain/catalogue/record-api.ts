@@ -3,37 +3,43 @@
  * spec, including the snake_case physical_release_date and the duplicate
  * stock/stockQuantity, because existing clients read them.
  */
+import { z } from "~/domain/shared/zod";
 import { displayCoverUrl } from "./cover";
 import { formatPence } from "~/domain/shared/money";
 import { isPreOrder } from "./pre-order";
 import type { RecordItem } from "./types";
 
-export interface ApiTrack {
-  id: number;
-  title: string;
-  artist: string;
-  genre: string | null;
-  coverUrl: string;
-  audioUrl: string;
-  duration: number;
-  isNewRelease: boolean;
-  isPreOrder: boolean;
-  description: string | null;
-  /** Text such as "£12.00". */
-  price: string;
-  label: string | null;
-  format: string | null;
-  catalogNumber: string | null;
-  releaseDate: string | null;
-  physical_release_date: string | null;
-  stockQuantity: number;
-  /** Same number as stockQuantity (spec: "also read as stock"). */
-  stock: number;
-  year: number | null;
-  rating: number | null;
-  bestSeller: boolean;
-  condition: "new" | "used";
-}
+/** A record as the API answers it; toApiTrack builds it. */
+export const apiTrackSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    title: z.string().min(1),
+    artist: z.string().min(1),
+    genre: z.string().nullable(),
+    coverUrl: z.string().min(1),
+    audioUrl: z.string().min(1),
+    duration: z.number().int().nonnegative().describe("Preview length in seconds"),
+    isNewRelease: z.boolean(),
+    isPreOrder: z.boolean().describe("Release date after today (computed when read)"),
+    description: z.string().nullable(),
+    price: z
+      .string()
+      .regex(/^£\d+\.\d{2}$/)
+      .describe("Price text with VAT, e.g. £12.00"),
+    label: z.string().nullable(),
+    format: z.string().nullable(),
+    catalogNumber: z.string().nullable(),
+    releaseDate: z.string().describe("ISO date, YYYY-MM-DD").nullable(),
+    physical_release_date: z.string().describe("ISO date, YYYY-MM-DD").nullable(),
+    stockQuantity: z.number().int().nonnegative(),
+    stock: z.number().int().nonnegative().describe("Same number as stockQuantity"),
+    year: z.number().int().nullable(),
+    rating: z.number().min(0).max(5).nullable(),
+    bestSeller: z.boolean(),
+    condition: z.enum(["new", "used"]),
+  })
+  .describe("A record (the spec's track)");
+export type ApiTrack = z.output<typeof apiTrackSchema>;
 
 export function toApiTrack(record: RecordItem, today: string): ApiTrack {
   return {

@@ -1,8 +1,8 @@
 import { hrefWith, NO_FILTERS, parseBrowseQuery, SORTS } from "~/domain/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
+import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { formatCount, rangeText } from "~/domain/browse/listing-text";
-import { Pagination } from "~/components/browse/pagination";
 import { SortForm } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
@@ -54,21 +54,20 @@ export default function AllVinyl({ loaderData }: Route.ComponentProps) {
           </p>
           <SortForm action={PATH} value={query.sort} sorts={LIST_SORTS} defaultSort="newest" />
         </div>
-        <div className="mt-5">
-          {tracks.length > 0 ? (
-            <RecordGrid tracks={tracks} />
-          ) : (
+        <ListingResults
+          shown={tracks.length}
+          empty={
             <EmptyState title="No records yet" actions={[{ text: "Back to the shop", href: "/" }]}>
               The shelves are being restocked. Please check back soon.
             </EmptyState>
-          )}
-        </div>
-        <Pagination
+          }
           page={page}
           pages={pages}
-          hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`}
+          hrefFor={(n) => hrefWith(PATH, query, { page: n })}
           label="Record pages"
-        />
+        >
+          <RecordGrid tracks={tracks} />
+        </ListingResults>
       </section>
     </div>
   );

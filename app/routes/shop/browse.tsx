@@ -14,9 +14,9 @@ import {
 } from "~/domain/browse/browse-query";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FacetPanel, FILTER_FORM_ID } from "~/components/browse/facet-panel";
+import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { formatCount, rangeText } from "~/domain/browse/listing-text";
-import { Pagination } from "~/components/browse/pagination";
 import { SortSelect } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
@@ -88,22 +88,21 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           <div className="mt-3">
             <ActiveFilters path={PATH} query={query} />
           </div>
-          <div className="mt-5">
-            {tracks.length > 0 ? (
-              <RecordGrid tracks={tracks} />
-            ) : (
+          <ListingResults
+            shown={tracks.length}
+            empty={
               <EmptyState title="No records match" actions={emptyActions}>
                 {query.q ? `Nothing matches “${query.q}”` : "Nothing matches these filters"}
                 {filtered && query.q ? " with these filters" : ""}. Try fewer filters or another spelling.
               </EmptyState>
-            )}
-          </div>
-          <Pagination
+            }
             page={page}
             pages={pages}
-            hrefFor={(n) => `${hrefWith(PATH, query, { page: n })}#results`}
+            hrefFor={(n) => hrefWith(PATH, query, { page: n })}
             label="Result pages"
-          />
+          >
+            <RecordGrid tracks={tracks} />
+          </ListingResults>
         </section>
       </div>
     </div>

@@ -1,9 +1,9 @@
 import { EmptyState } from "~/components/browse/empty-state";
+import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { rangeText } from "~/domain/browse/listing-text";
 import { pagedPath } from "~/domain/shared/paging";
 import { pagedListing } from "~/lib/paged-listing.server";
-import { Pagination } from "~/components/browse/pagination";
 import { RecordGrid } from "~/components/record-grid";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/new-releases";
@@ -38,10 +38,9 @@ export default function NewReleases({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-sm font-semibold text-stone-700">
           {rangeText({ page, limit, total }, "new releases")}
         </p>
-        <div className="mt-5">
-          {tracks.length > 0 ? (
-            <RecordGrid tracks={tracks} />
-          ) : (
+        <ListingResults
+          shown={tracks.length}
+          empty={
             <EmptyState
               title="No new releases this month"
               actions={[
@@ -51,9 +50,14 @@ export default function NewReleases({ loaderData }: Route.ComponentProps) {
             >
               Nothing has come out in the last 40 days. Reserve what is coming next instead.
             </EmptyState>
-          )}
-        </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${pagedPath(PATH, n)}#results`} label="New release pages" />
+          }
+          page={page}
+          pages={pages}
+          hrefFor={(n) => pagedPath(PATH, n)}
+          label="New release pages"
+        >
+          <RecordGrid tracks={tracks} />
+        </ListingResults>
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import { EmptyState } from "~/components/browse/empty-state";
+import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { rangeText } from "~/domain/browse/listing-text";
 import { pagedPath } from "~/domain/shared/paging";
 import { pagedListing } from "~/lib/paged-listing.server";
-import { Pagination } from "~/components/browse/pagination";
 import { PreOrderGrid } from "~/components/browse/pre-order-grid";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/pre-orders";
@@ -37,16 +37,20 @@ export default function PreOrders({ loaderData }: Route.ComponentProps) {
         <p role="status" className="text-sm font-semibold text-stone-700">
           {rangeText({ page, limit, total }, "pre-orders")}
         </p>
-        <div className="mt-5">
-          {tracks.length > 0 ? (
-            <PreOrderGrid tracks={tracks} />
-          ) : (
+        <ListingResults
+          shown={tracks.length}
+          empty={
             <EmptyState title="No Pre-Orders Available" actions={[{ text: "See new releases", href: "/new-releases" }]}>
               Nothing is up for pre-order right now. New announcements arrive every week.
             </EmptyState>
-          )}
-        </div>
-        <Pagination page={page} pages={pages} hrefFor={(n) => `${pagedPath(PATH, n)}#results`} label="Pre-order pages" />
+          }
+          page={page}
+          pages={pages}
+          hrefFor={(n) => pagedPath(PATH, n)}
+          label="Pre-order pages"
+        >
+          <PreOrderGrid tracks={tracks} />
+        </ListingResults>
       </section>
     </div>
   );
