@@ -6,7 +6,7 @@ import { toApiTrack, type ApiTrack } from "~/domain/catalogue/record-api";
 import { answerShopperPost, cookieHeaders } from "~/lib/cart-state.server";
 import { FAVOURITES_FORM_ERROR, parseFavouritesIntent } from "~/domain/favourites/favourites-intent";
 import { changeFavourites } from "~/lib/favourites-state.server";
-import { requireUser } from "~/lib/guards";
+import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/favorites";
 

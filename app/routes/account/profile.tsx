@@ -8,7 +8,7 @@ import { GENRES } from "~/domain/catalogue/genres";
 import { formFailureOf } from "~/domain/shared/errors";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
 import { profileFormSchema } from "~/domain/accounts/profile-schemas";
-import { requireUser } from "~/lib/guards";
+import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 

@@ -2,7 +2,7 @@ import { ForYou } from "~/components/recommendations/for-you";
 import { RecordGrid } from "~/components/record-grid";
 import { dailySeed, mulberry32, pickRandom } from "~/domain/home/home-filters";
 import { toApiTrack } from "~/domain/catalogue/record-api";
-import { requireUser } from "~/lib/guards";
+import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/recommendations";
 

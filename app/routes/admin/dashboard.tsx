@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/guards";
+import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/lib/guards";
+import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/section";
 
 // Every other admin address: guarded like the dashboard (sign in, then 403 for customers); the pages
