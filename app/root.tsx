@@ -79,6 +79,10 @@ function Shell({ children }: { children: React.ReactNode }) {
     setMenuOpen(false);
     window.scrollTo(0, 0);
   }, [location.pathname]);
+  // Marks the page as live once React has attached every handler (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // The cart drawer closes on any navigation, also to another address of the same page (spec §2 drawer).
   useEffect(() => setCartOpen(false), [location.key]);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { withDb } from "./support/shop";
+import { ready, withDb } from "./support/shop";
 
 // Accounts (spec §4 session, §5 validation, §6 roles, §8 toasts). Tests tagged @no-js run in both projects:
 // the forms post to the server and must work without JavaScript, and the same steps must hold once it runs.
@@ -23,11 +23,6 @@ function uniqueName(): string {
 function newAccount(): Account {
   const username = uniqueName();
   return { username, email: `${username}@example.com`, password: "groove-secret-1" };
-}
-
-/** With JavaScript, wait until React Router has taken the page over; without, there is nothing to wait for. */
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 /**

@@ -1,18 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { ready } from "./support/shop";
 
 // The catalogue pages (issue "Storefront" item 3). Tests tagged @no-js run in both projects: the GET forms
 // and plain links must work without JavaScript, and the same steps must hold once it runs.
 
 const results = (page: Page) => page.getByRole("region", { name: "Results", exact: true });
 const filters = (page: Page) => page.getByRole("complementary", { name: "Filters", exact: true });
-
-/**
- * With JavaScript, wait until React Router has taken the page over (hydrateRoot has run), so a change
- * to a control reaches React rather than a page without handlers. Without JavaScript there is nothing to wait for.
- */
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
 
 /** The "N" of "Showing 1–24 of N records". */
 async function totalIn(region: Locator): Promise<number> {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { withDb } from "./support/shop";
+import { ready, withDb } from "./support/shop";
 
 // The footer's newsletter form (spec §4, §5, §8) and VinylBot (spec §2, §4, §9). Tests tagged @no-js run in
 // both projects: the form posts to /newsletter and the outcome comes back in a toast without JavaScript.
@@ -37,10 +37,6 @@ function welcomeMail(email: string) {
         )
         .get(email.toLowerCase()) as { text_body: string } | undefined,
   );
-}
-
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 /** A toast: with JavaScript a sonner toast; without, the same words in a <noscript> status banner. */

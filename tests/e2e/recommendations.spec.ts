@@ -2,6 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { ready } from "./support/shop";
 
 // Recommendations (spec §2 protected /recommendations, §3/§4 listening history, §7 GET /api/recommendations,
 // §8 "Recommendation failure: logged, empty list"). Tests tagged @no-js run in both projects.
@@ -47,9 +48,7 @@ async function storeHistory(page: Page, raw: string) {
   );
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
+const hydrated = (page: Page) => ready(page, true);
 
 const forYou = (page: Page) => page.getByRole("region", { name: "Picked for you" });
 const popular = (page: Page) => page.getByRole("region", { name: "Popular picks" });

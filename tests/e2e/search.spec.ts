@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { ready } from "./support/shop";
 
 // The header's search (spec §2 Search, §5, §9; issue "Discovery"). Tests tagged @no-js run in both projects:
 // without JavaScript the box is a plain GET form to /browse; with it, a combobox with a dropdown.
@@ -10,9 +11,9 @@ const options = (page: Page) => listbox(page).getByRole("option");
 const SUGGEST = "/trpc/search.suggest";
 
 /** With JavaScript, wait until React has taken the page over: the box only becomes a combobox then. */
-async function ready(page: Page, javaScriptEnabled: boolean) {
+async function boxReady(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await ready(page, true);
   await expect(box(page)).toBeVisible();
 }
 
@@ -35,7 +36,7 @@ test.describe("header search with JavaScript", () => {
   test.beforeEach(async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the dropdown needs JavaScript");
     await page.goto("/");
-    await ready(page, javaScriptEnabled);
+    await boxReady(page, javaScriptEnabled);
   });
 
   test("asks 300 ms after the typing stops, says 'Searching...', then shows up to 8 records and 'See all {n} results'", async ({
@@ -56,7 +57,7 @@ test.describe("header search with JavaScript", () => {
       };
     }, SUGGEST);
     await page.goto("/");
-    await ready(page, javaScriptEnabled);
+    await boxReady(page, javaScriptEnabled);
     // Hold the answer back a little, so 'Searching...' can be seen.
     await page.route(`**${SUGGEST}**`, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -193,7 +194,7 @@ test.describe("header search with JavaScript", () => {
 test.describe("header search, with or without JavaScript", () => {
   test("an empty or blank search is never submitted @no-js", async ({ page, javaScriptEnabled }) => {
     await page.goto("/genres");
-    await ready(page, javaScriptEnabled);
+    await boxReady(page, javaScriptEnabled);
     const search = page.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search records" });
     await search.focus();
     await search.press("Enter");
@@ -205,7 +206,7 @@ test.describe("header search, with or without JavaScript", () => {
 
   test("the box is a GET form to /browse?q= @no-js", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
-    await ready(page, javaScriptEnabled);
+    await boxReady(page, javaScriptEnabled);
     // Without JavaScript it is a plain search box, with no combobox semantics to promise a dropdown.
     const search = page.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search records" });
     await search.fill("sigur ros");

@@ -104,8 +104,9 @@ export async function newsletterCode(request: APIRequestContext, baseURL: string
 }
 
 /** With JavaScript, wait until React Router has taken the page over; without, there is nothing to wait for. */
+/** With JavaScript, waits until React has hydrated the page (its handlers are attached), see app/root.tsx. */
 export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Logs in through the /auth form (works with and without JavaScript). */
