@@ -37,12 +37,15 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: /memory\.spec\.ts/ },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       grep: /@no-js/,
+      testIgnore: /memory\.spec\.ts/,
     },
+    // The memory soak runs its own server in its own process, after the browser projects, alone on the machine.
+    { name: "memory", testMatch: /memory\.spec\.ts/, dependencies: ["js-on", "js-off"] },
   ],
   webServer: {
     // The built production server, exactly as `npm start` runs it, on a throwaway database.
