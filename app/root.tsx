@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import type { ShopperState } from "./components/cart/shopper-form";
+import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
@@ -77,8 +78,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   // Every route change: close the mobile menu and start at the top of the page (spec §1).
   useEffect(() => {
     setMenuOpen(false);
-    window.scrollTo(0, 0);
+    // "instant" also overrides a smooth scroll-behavior left on by an in-page anchor a moment ago.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [location.pathname]);
+  useEffect(() => smoothInPageScroll(), []);
   // Marks the page as live once React has attached every handler (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { ready } from "./support/shop";
 
 // The Vinyl Care Guide (/vinyl-care, GET /api/vinyl-care-tips) and the Virtual Crate Dig (/virtual-crate-dig).
 // Tests tagged @no-js run with JavaScript on and off; the rest need it.
@@ -122,6 +123,37 @@ test.describe("Vinyl Care Guide", () => {
     await page.locator("section#setup").getByRole("link", { name: "Back to contents" }).click();
     await expect(page).toHaveURL(/#contents$/);
     await expect(contents).toBeInViewport();
+  });
+
+  // Where a chapter's top sits in the page, and where the window is 100 ms after its contents link is clicked.
+  async function scrollAfterClick(page: Page): Promise<{ target: number; at100ms: number }> {
+    await page.goto("/vinyl-care");
+    await ready(page, true);
+    // Where the chapter comes to rest: its top less its scroll margin (room for the header).
+    const target = await page.evaluate(() => {
+      const chapter = document.querySelector("#setup")!;
+      return Math.round(chapter.getBoundingClientRect().top - parseFloat(getComputedStyle(chapter).scrollMarginTop || "0"));
+    });
+    expect(target).toBeGreaterThan(400);
+    await page
+      .getByRole("navigation", { name: "In this guide" })
+      .getByRole("link", { name: /Turntable set-up/ })
+      .click();
+    const at100ms = await page.evaluate(() => new Promise<number>((r) => setTimeout(() => r(window.scrollY), 100)));
+    return { target, at100ms };
+  }
+
+  test("a contents link scrolls smoothly to its chapter, then page changes scroll instantly again", async ({ page }) => {
+    const { target, at100ms } = await scrollAfterClick(page);
+    expect(at100ms).toBeLessThan(target - 50);
+    await expect(page.getByRole("heading", { level: 2, name: "Turntable set-up" })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.scrollBehavior)).toBe("");
+  });
+
+  test("with reduced motion a contents link jumps at once", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { target, at100ms } = await scrollAfterClick(page);
+    expect(Math.abs(at100ms - target)).toBeLessThan(50);
   });
 
   test("the home page's Vinyl Care widget shows tips from the same guide @no-js", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { ready } from "./support/shop";
 
 test.describe("layout", () => {
   test("below 1024 px the side navigation slides in with focus managed, and closes on Escape, an outside click and navigation", async ({
@@ -51,13 +52,30 @@ test.describe("layout", () => {
     await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("every route change scrolls back to the top", async ({ page }) => {
-    await page.goto("/");
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.getByRole("contentinfo").getByRole("link", { name: "New Releases" }).click();
-    await expect(page).toHaveURL(/\/new-releases$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
+  for (const width of [390, 1280]) {
+    test(`every route change starts at the top at once, not with a scroll from the old position (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/");
+      await ready(page, true);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      // Every scroll position the new page passes through: a smooth scroll from the footer shows many on its way up;
+      // an instant one none but 0 (and at most one clamp when the shorter page replaces the longer one).
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { seenScroll: number[] }).seenScroll = seen;
+        window.addEventListener("scroll", () => location.pathname === "/new-releases" && seen.push(window.scrollY));
+      });
+      await page.getByRole("contentinfo").getByRole("link", { name: "New Releases" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "New Releases" })).toBeVisible();
+      await page.waitForTimeout(1500);
+      const seen = await page.evaluate(() => (window as unknown as { seenScroll: number[] }).seenScroll);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(new Set(seen.filter((y) => y > 0)).size, `positions passed through: ${seen.join(", ")}`).toBeLessThanOrEqual(1);
+    });
+  }
 });
 
 test.describe("addresses", () => {
