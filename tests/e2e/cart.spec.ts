@@ -171,7 +171,7 @@ test.describe("cart", () => {
     await expectToast(
       page,
       javaScriptEnabled,
-      "Quantity limit reached",
+      "Only 2 in stock",
       `Sorry, you can order at most 2 of "${record.title}".`,
       "error",
     );
@@ -198,6 +198,17 @@ test.describe("cart", () => {
     await expect(line(page, record.title).getByTestId("line-issue")).toHaveCount(0);
     await expect(summary(page).getByTestId("cart-subtotal")).toHaveText("£30.00");
     await expect(summary(page).getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
+
+    // Typing more than the stock is never refused silently: the box and the cart hold the stock, and the shopper is told.
+    await quantity(page, `${record.title}`).fill("9");
+    await quantity(page, `${record.title}`).press("Enter");
+    const told = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({
+      hasText: "Only 2 in stock",
+    });
+    await expect(told.first()).toBeVisible();
+    await expect(quantity(page, `${record.title}`)).toHaveValue("2");
+    await expectCartCount(page, 2);
+    await expect(summary(page).getByTestId("cart-subtotal")).toHaveText("£30.00");
   });
 
   test("a record out of stock cannot be added; a pre-order can @no-js", async ({ page, javaScriptEnabled, baseURL }) => {

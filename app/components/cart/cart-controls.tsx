@@ -98,7 +98,12 @@ export function QuantityControls({
           action="/cart"
           fields={{ intent: "set", recordId: line.recordId }}
           redirectTo={redirectTo}
-          onSubmit={set.onSubmit}
+          onSubmit={(event) => {
+            set.onSubmit(event);
+            // The typed number is sent as it is (the answer says "Only n in stock"); the box shows what the cart can hold.
+            if (input.current && Number(input.current.value) > line.maxQuantity && !unsellable)
+              input.current.value = String(line.maxQuantity);
+          }}
           className="flex items-center gap-1"
         >
           <label className="sr-only" htmlFor={`quantity-${line.recordId}`}>
@@ -112,7 +117,7 @@ export function QuantityControls({
             name="quantity"
             inputMode="numeric"
             min={0}
-            max={unsellable ? undefined : line.maxQuantity}
+            // No max: the browser would refuse a number over the stock silently; the cart lowers it and says so.
             step={1}
             required
             defaultValue={line.quantity}

@@ -114,7 +114,16 @@ describe("applyCartIntent: adding (spec §4)", () => {
     const start = cart([[5, 2]]);
     const { cart: next, toast } = applyCartIntent(start, intent({ intent: "add", recordId: "5" }), blueTrain);
     expect(next).toBe(start);
-    expect(toast).toMatchObject({ type: "error", description: 'Sorry, you can order at most 2 of "Blue Train".' });
+    expect(toast).toMatchObject({
+      type: "error",
+      title: "Only 2 in stock",
+      description: 'Sorry, you can order at most 2 of "Blue Train".',
+    });
+    const atTen = applyCartIntent(cart([[5, 10]]), intent({ intent: "add", recordId: "5" }), {
+      title: "Next Year",
+      maxQuantity: MAX_LINE_QUANTITY,
+    });
+    expect(atTen.toast).toMatchObject({ title: "Quantity limit reached" });
   });
 
   it("brings a line down to the stock left when stock fell since it was added", () => {
@@ -178,7 +187,11 @@ describe("applyCartIntent: lowering, setting, removing, clearing", () => {
     });
     const capped = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "7" }), blueTrain);
     expect(capped.cart.lines).toEqual([{ recordId: 5, quantity: 2 }]);
-    expect(capped.toast).toMatchObject({ title: "Quantity lowered" });
+    expect(capped.toast).toMatchObject({ title: "Only 2 in stock" });
+    const preOrder = { title: "Soon", maxQuantity: MAX_LINE_QUANTITY };
+    const capAtTen = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "40" }), preOrder);
+    expect(capAtTen.cart.lines).toEqual([{ recordId: 5, quantity: MAX_LINE_QUANTITY }]);
+    expect(capAtTen.toast).toMatchObject({ title: "Quantity lowered" });
     const out = applyCartIntent(cart([[5, 1]]), intent({ intent: "set", recordId: "5", quantity: "3" }), {
       title: "X",
       maxQuantity: 0,

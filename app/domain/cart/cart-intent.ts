@@ -4,7 +4,7 @@
  * tested without a database. One action, switching on `intent`, serves the cart page, the drawer and
  * every add-to-cart button, with and without JavaScript.
  */
-import { addToCart, clearCart, removeFromCart, setQuantity, withDiscountCode, type Cart } from "./cart";
+import { addToCart, clearCart, MAX_LINE_QUANTITY, removeFromCart, setQuantity, withDiscountCode, type Cart } from "./cart";
 import { discountCodeSchema } from "./discount-code";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import type { Toast } from "~/domain/shared/toast";
@@ -85,9 +85,13 @@ function cannotSell(record: RecordForSale): Toast | null {
   return null;
 }
 
+/** Below the per-line cap the limit is the stock itself, and the shopper is told so in those words. */
+const stockBound = (record: { maxQuantity: number }) => record.maxQuantity < MAX_LINE_QUANTITY;
+const stockLimit = (record: { maxQuantity: number }) => `Only ${record.maxQuantity} in stock`;
+
 const atMost = (record: { title: string; maxQuantity: number }): Toast => ({
   type: "error",
-  title: "Quantity limit reached",
+  title: stockBound(record) ? stockLimit(record) : "Quantity limit reached",
   description: `Sorry, you can order at most ${record.maxQuantity} of "${record.title}".`,
 });
 
@@ -133,7 +137,7 @@ export function applyCartIntent(cart: Cart, intent: CartIntent, record?: RecordF
           cart: setQuantity(cart, intent.recordId, record.maxQuantity),
           toast: {
             type: "info",
-            title: "Quantity lowered",
+            title: stockBound(record) ? stockLimit(record) : "Quantity lowered",
             description: `Sorry, you can order at most ${record.maxQuantity} of "${record.title}", so that is what is in your cart.`,
           },
         };
