@@ -9,7 +9,16 @@ import { TOAST_DURATION_MS, type Toast } from "~/domain/shared/toast";
 export function Toasts({ toast }: { toast: Toast | null }) {
   return (
     <>
-      <Toaster visibleToasts={1} duration={TOAST_DURATION_MS} position="top-center" richColors closeButton />
+      {/* Below the sticky header (about 65 px), so a toast never covers the menu, cart or account buttons. */}
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        position="top-center"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+        richColors
+        closeButton
+      />
       <ToastNow toast={toast} />
     </>
   );

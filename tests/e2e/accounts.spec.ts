@@ -245,6 +245,42 @@ test.describe("account journey", () => {
 // Validation (spec §5)
 // ---------------------------------------------------------------------------------------------------------
 
+test.describe("account menu", () => {
+  for (const width of [390, 1280]) {
+    test(`closes on Escape, on a click outside and once an item is chosen (${width} px)`, async ({ page, request, baseURL }) => {
+      test.slow(); // registration and sign-in hash passwords on purpose
+      await page.setViewportSize({ width, height: 844 });
+      const account = newAccount();
+      await apiRegister(request, baseURL!, account);
+      await logIn(page, true, account.username, account.password);
+      await expect(userMenu(page, account.username)).toBeVisible();
+      const menu = page.getByRole("banner").locator("details");
+      const profile = page.getByRole("banner").getByRole("link", { name: "Profile" });
+
+      await userMenu(page, account.username).click();
+      await expect(profile).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(profile).toBeHidden();
+      await expect(menu).not.toHaveAttribute("open");
+      await expect(userMenu(page, account.username)).toBeFocused();
+
+      await userMenu(page, account.username).click();
+      await expect(profile).toBeVisible();
+      await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+      await expect(profile).toBeHidden();
+
+      await userMenu(page, account.username).click();
+      await profile.click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(profile).toBeHidden();
+      // Choosing the page already shown closes it too.
+      await userMenu(page, account.username).click();
+      await profile.click();
+      await expect(profile).toBeHidden();
+    });
+  }
+});
+
 test.describe("validation", () => {
   test("login form: the spec's messages on submit, and nothing is signed in @no-js", async ({ page, javaScriptEnabled }) => {
     const posts: string[] = [];
