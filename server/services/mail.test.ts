@@ -8,6 +8,8 @@ import { expectConsoleError } from "../../tests/setup/console-error";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { passwordResetMail } from "../mail/templates";
 import { createMailTransport } from "../mail/transport";
+import { openDatabase } from "../../db/client";
+import { MIGRATIONS_DIR, runMigrations } from "../../db/migrate";
 import { TOKEN_SLOT } from "../mail/links";
 import { tablesHolding } from "../../tests/setup/db-scan";
 import { createMailService, MAX_ATTEMPTS, type TokenMinter } from "./mail";
@@ -195,5 +197,41 @@ describe("templates", () => {
     expect(mail.html).toContain('href="https://shop.example/reset-password?token=abc&amp;x=1"');
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("60 minutes");
+  });
+});
+
+describe("messages queued before tokens left the outbox", () => {
+  it("are blanked and cancelled by the migration, sent ones and tokenless ones kept", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-migrations-"));
+    try {
+      // The migrations up to the one before, then rows as the old code wrote them, then the rest.
+      fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      const journalFile = path.join(dir, "meta", "_journal.json");
+      const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+      const all = journal.entries;
+      journal.entries = all.filter((e: { tag: string }) => e.tag < "0004");
+      fs.writeFileSync(journalFile, JSON.stringify(journal));
+      const db = openDatabase(path.join(dir, "legacy.db"));
+      runMigrations(db, dir);
+      const insert = db.$client.prepare(
+        "insert into email_outbox (to_address, subject, text_body, html_body, kind, status) values (?, 's', ?, ?, ?, ?)",
+      );
+      const oldToken = "abcdefghijklmnopqrstuvwxyz234567";
+      insert.run("a@example.com", `https://x/reset-password?token=${oldToken}`, `<a>${oldToken}</a>`, "password-reset", "failed");
+      insert.run("b@example.com", `https://x/unsubscribe?token=${oldToken}`, null, "newsletter-welcome", "queued");
+      insert.run("c@example.com", "Thanks for your order", null, "order-confirmation", "queued");
+      insert.run("d@example.com", `https://x/reset-password?token=${TOKEN_SLOT}`, null, "password-reset", "queued");
+      journal.entries = all;
+      fs.writeFileSync(journalFile, JSON.stringify(journal));
+      runMigrations(db, dir);
+      const rows = db.select().from(emailOutbox).orderBy(emailOutbox.id).all();
+      expect(rows.map((r) => r.status)).toEqual(["cancelled", "cancelled", "queued", "queued"]);
+      expect(tablesHolding(db, oldToken)).toEqual([]);
+      expect(rows[2]!.textBody).toBe("Thanks for your order");
+      expect(rows[3]!.textBody).toContain(TOKEN_SLOT);
+      db.$client.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
