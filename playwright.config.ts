@@ -62,6 +62,8 @@ export default defineConfig({
       // Generated media are deterministic, so runs share them and only the first one pays for them.
       MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-e2e-media"),
       ACCESS_LOG: "off",
+      // No SMTP: mail is "sent" as files here, where the tests read reset and unsubscribe links.
+      MAIL_DIR: path.join(dataDir, "mail"),
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

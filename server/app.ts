@@ -12,7 +12,9 @@ import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
 import { errorHandler } from "./http/errors";
 import { previewOnFirstPlay } from "./http/media";
+import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
 import { originCheck } from "./http/origin-check";
+import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
@@ -64,10 +66,12 @@ export function createApp(options: AppOptions) {
   const services = createServices(db, {
     mediaDir: config.mediaDir,
     smtpUrl: config.SMTP_URL,
+    mailDir: config.MAIL_DIR,
     mailFrom: config.MAIL_FROM,
     payments,
-    publicOrigin: config.PUBLIC_ORIGIN,
+    publicOrigin: mailOrigin(config),
   });
+  warnWithoutPublicOrigin(config);
 
   const app = express();
   app.disable("x-powered-by");
@@ -91,6 +95,8 @@ export function createApp(options: AppOptions) {
 
   // Payment webhooks come from the provider's servers (no Origin header): their signature authenticates them.
   app.use("/api/payments/webhook", paymentWebhook(services));
+  // A mail client's RFC 8058 one-click unsubscribe (no Origin header): its token authenticates it.
+  app.use(oneClickUnsubscribe(services.newsletter));
   app.use(originCheck(config.allowedOrigins));
   app.use(bufferBody);
   // The signed-in user, read from the session cookie, before the context is built.
@@ -123,6 +129,11 @@ export function createApp(options: AppOptions) {
         .catch((error: unknown) => console.error("[checkout] sweeping unpaid orders failed:", error));
     }, 5 * 60_000);
     sweep.unref();
+    // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
+    const retryMail = () =>
+      services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));
+    void retryMail();
+    setInterval(retryMail, 60_000).unref();
   }
   return app;
 }

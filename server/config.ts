@@ -20,9 +20,11 @@ const envSchema = z
     /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    /** Without SMTP_URL: write each sent message as a JSON file here (development and browser tests). */
+    MAIL_DIR: z.string().min(1).optional(),
     /** Key for signed cookies (newsletter ownership); set it so they survive restarts. At least 32 characters. */
     COOKIE_SECRET: z.string().min(32).optional(),
-    /** The shop's public address for links in e-mails (e.g. https://needledrop.example). */
+    /** The shop's public address for links in e-mails (e.g. https://needledrop.example); http://localhost:PORT without it. */
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
     /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
     STRIPE_SECRET_KEY: z

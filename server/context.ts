@@ -21,7 +21,7 @@ export interface AuthHelpers {
   signOut(): string;
   /** The request came over https; the cookie is then `__Host-session` and Secure. */
   secure: boolean;
-  /** The origin to put in e-mailed links (PUBLIC_ORIGIN when set), for password reset requests. */
+  /** Where a hosted payment page returns the shopper (PUBLIC_ORIGIN when set). Never used for links in mail. */
   linkOrigin: string;
 }
 

@@ -1,7 +1,10 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
-/** Mail waits here until a transport sends it; without SMTP it stays readable in development. */
+/**
+ * Mail waits here until a transport sends it; without one it stays readable in development. Bodies never
+ * hold a token: a link's secret is a placeholder, filled in memory when the message is sent.
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -11,7 +14,8 @@ export const emailOutbox = sqliteTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] })
+    /** sending: an attempt is under way (or was, when the process died); cancelled: its link was no longer wanted. */
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
       .notNull()
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),

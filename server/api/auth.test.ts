@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -14,6 +15,8 @@ import { INVALID_RESET_LINK, RESET_REQUESTED } from "../../app/domain/accounts/a
 import { createAccount } from "../services/accounts";
 import { createServices } from "../services";
 import { createThrottle } from "../auth/throttle";
+import { TOKEN_SLOT } from "../mail/links";
+import { tablesHolding } from "../../tests/setup/db-scan";
 
 // The account calls of spec §7 over real HTTP, against a temporary database. TRUST_PROXY=loopback lets a
 // test act as https (X-Forwarded-Proto) or as another client address (X-Forwarded-For). (Not "1": Express
@@ -24,6 +27,7 @@ let close: () => Promise<void>;
 let smtp: SmtpCatcher;
 let mailBase: string;
 let closeMailApp: () => Promise<void>;
+const PUBLIC_ORIGIN = "https://shop.example";
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-auth-media-"));
 const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
   res.status(404).send("no pages here");
@@ -37,10 +41,13 @@ beforeAll(async () => {
   t = await seededTestDb();
   ({ url: base, close } = await listen(createApp({ db: t.db, pages: pages as never })));
   // A second app on the same database whose mail goes out over SMTP to the catcher.
+  // It is configured with its public address, as production should be.
   smtp = await startSmtpCatcher();
   process.env.SMTP_URL = smtp.url;
+  process.env.PUBLIC_ORIGIN = PUBLIC_ORIGIN;
   ({ url: mailBase, close: closeMailApp } = await listen(createApp({ db: t.db, pages: pages as never })));
   delete process.env.SMTP_URL;
+  delete process.env.PUBLIC_ORIGIN;
 });
 
 afterAll(async () => {
@@ -96,6 +103,28 @@ function sessionCookie(res: Response): string {
   return header.split(";")[0]!;
 }
 const tokenOf = (cookie: string) => cookie.split("=")[1]!;
+
+/** A POST whose Host and Origin both name another site (fetch cannot forge Host). Returns the status. */
+function postWithForgedHost(app: string, path: string, body: unknown): Promise<number> {
+  const { hostname, port } = new URL(app);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        hostname,
+        port,
+        path,
+        method: "POST",
+        headers: { host: "evil.example", origin: "http://evil.example", "content-type": "application/json" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 let ipCounter = 0;
 const freshIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -413,11 +442,13 @@ describe("password reset", () => {
     const ratio = median(missing) / median(existing);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
-    // Without SMTP_URL the messages wait in the outbox.
+    // Without SMTP_URL the messages wait in the outbox, their link's token not made yet; without
+    // PUBLIC_ORIGIN the link points at localhost, never at the address the request came to.
     const queued = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, known[0]!)).all();
     expect(queued).toHaveLength(1);
     expect(queued[0]!.status).toBe("queued");
-    expect(queued[0]!.textBody).toContain(`${base}/reset-password?token=`);
+    expect(queued[0]!.textBody).toContain(`http://localhost:3000/reset-password?token=${TOKEN_SLOT}`);
+    expect(t.db.select().from(passwordResetTokens).all()).toEqual([]);
   });
 
   it("rejects a malformed address with 400", async () => {
@@ -426,16 +457,20 @@ describe("password reset", () => {
     expect(r.body.error).toBe("Invalid email address");
   });
 
-  it("uses PUBLIC_ORIGIN for the link when set, whatever the request's host", async () => {
+  it("puts the configured origin in the link behind a forged Host and matching Origin", async () => {
     await createAccount(t.db, { username: "origin-user", email: "origin-user@example.com", password: "secret-password" });
-    process.env.PUBLIC_ORIGIN = "https://shop.example";
-    try {
-      expect((await post("/api/request-password-reset", { email: "origin-user@example.com" })).res.status).toBe(200);
-    } finally {
-      delete process.env.PUBLIC_ORIGIN;
-    }
-    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "origin-user@example.com")).get()!;
-    expect(row.textBody).toMatch(/https:\/\/shop\.example\/reset-password\?token=[a-z2-7]{32}/);
+    await createAccount(t.db, { username: "origin-user2", email: "origin-user2@example.com", password: "secret-password" });
+    // The Origin check passes (Origin matches the forged Host): only the link's origin can go wrong.
+    expect(await postWithForgedHost(mailBase, "/api/request-password-reset", { email: "origin-user@example.com" })).toBe(200);
+    const mail = await smtp.waitFor((m) => m.to.includes("origin-user@example.com"));
+    expect(mail.text).toMatch(/https:\/\/shop\.example\/reset-password\?token=[a-z2-7]{32}/);
+    expect(mail.text + mail.html).not.toContain("evil.example");
+
+    // PUBLIC_ORIGIN unset: the fixed default, not the request's Host.
+    expect(await postWithForgedHost(base, "/api/request-password-reset", { email: "origin-user2@example.com" })).toBe(200);
+    const row = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "origin-user2@example.com")).get()!;
+    expect(row.textBody).toContain(`http://localhost:3000/reset-password?token=${TOKEN_SLOT}`);
+    expect(row.textBody + row.htmlBody).not.toContain("evil.example");
   });
 
   it("sends the link over SMTP; it works once, signs in, and ends every older session", async () => {
@@ -448,18 +483,17 @@ describe("password reset", () => {
     const mail = await smtp.waitFor((m) => m.to.includes("erin@example.com"));
     expect(mail.subject).toBe("Reset your Needledrop password");
     const link = new URL(/https?:\/\/\S+\/reset-password\?token=[a-z2-7]+/.exec(mail.text)![0]);
-    expect(link.origin).toBe(mailBase);
+    expect(link.origin).toBe(PUBLIC_ORIGIN);
     const token = link.searchParams.get("token")!;
     expect(mail.html).toContain(`token=${token}`);
 
-    // Neither the reset-token rows, nor the sessions, nor (once sent) the outbox hold the token.
+    // No table holds the token once the mail is sent: the reset-token rows keep its hash only.
     const tokenRows = t.db.select().from(passwordResetTokens).all();
     expect(tokenRows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
-    expect(JSON.stringify(tokenRows)).not.toContain(token);
     await expect
       .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "erin@example.com")).get()?.status)
       .toBe("sent");
-    expect(JSON.stringify(t.db.select().from(emailOutbox).all())).not.toContain(token);
+    expect(tablesHolding(t.db, token)).toEqual([]);
 
     const short = await post("/api/reset-password", { token, password: "123" }, { app: mailBase });
     expect(short.res.status).toBe(400);

@@ -46,7 +46,7 @@ authApi.post("/logout", noStore, (_req, res) => {
 authApi.post("/request-password-reset", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const { email } = parseInput(resetRequestSchema, req.body);
-  await ctx.services.accounts.requestPasswordReset(email, ctx.auth.linkOrigin);
+  await ctx.services.accounts.requestPasswordReset(email);
   res.json({ message: RESET_REQUESTED });
 });
 

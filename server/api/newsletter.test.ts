@@ -9,12 +9,16 @@ import { listen } from "../../tests/setup/http";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
 import { CODE_PATTERN } from "../services/newsletter";
+import { tablesHolding } from "../../tests/setup/db-scan";
+import { lastMailTo } from "../../tests/setup/mail-dir";
 
 // The newsletter calls of spec §7 and VinylBot's lookup, over real HTTP against a temporary database.
 let t: TestDb;
 let base: string;
 let close: () => Promise<void>;
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-newsletter-media-"));
+// Mail is "sent" into this folder (MAIL_DIR), so a test can read the delivered message.
+const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-newsletter-mail-"));
 const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
   res.status(404).send("no pages here");
 
@@ -23,14 +27,17 @@ beforeAll(async () => {
   process.env.MEDIA_DIR = mediaDir;
   delete process.env.SMTP_URL;
   delete process.env.PUBLIC_ORIGIN;
+  process.env.MAIL_DIR = mailDir;
   t = await seededTestDb();
   ({ url: base, close } = await listen(createApp({ db: t.db, pages: pages as never })));
+  delete process.env.MAIL_DIR;
 });
 
 afterAll(async () => {
   await close();
   t.cleanup();
   fs.rmSync(mediaDir, { recursive: true, force: true });
+  fs.rmSync(mailDir, { recursive: true, force: true });
 });
 
 async function call(method: "GET" | "POST", url: string, { body, cookie }: { body?: unknown; cookie?: string | null } = {}) {
@@ -190,18 +197,114 @@ describe("GET /api/subscribers/email/{email}", () => {
   });
 });
 
+/** The welcome mail delivered to `email` (into MAIL_DIR) and its unsubscribe token. */
+async function delivered(email: string) {
+  await expect.poll(() => lastMailTo(mailDir, email)).toBeDefined();
+  const mail = lastMailTo(mailDir, email)!;
+  return { mail, token: /\/unsubscribe\?token=([a-z2-7]{32})/.exec(mail.text)?.[1] ?? "" };
+}
+
+/** What a mail client sends for RFC 8058 one-click: no Origin header, no cookies, the one field. */
+function oneClick(query: string, body = "List-Unsubscribe=One-Click", contentType = "application/x-www-form-urlencoded") {
+  return fetch(`${base}/unsubscribe${query}`, { method: "POST", headers: { "content-type": contentType }, body });
+}
+
+const isSubscribed = (email: string) =>
+  t.db.select().from(subscribers).where(eq(subscribers.email, email)).get()?.unsubscribedAt === null;
+
 describe("welcome mail", () => {
-  it("carries the code and an unsubscribe link that works once", async () => {
+  it("carries the code and an unsubscribe link that works once; the outbox keeps no token", async () => {
     const r = await subscribe({ email: "hal@example.com", favoriteGenre: "Blues" });
-    const mail = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "hal@example.com")).get()!;
-    expect(mail).toMatchObject({ kind: "newsletter-welcome", status: "queued" });
-    expect(mail.textBody).toContain(r.body.discountCode);
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=([a-z2-7]{32}))/.exec(mail.textBody);
-    expect(link, mail.textBody).not.toBeNull();
-    expect(link![1]!.startsWith(base)).toBe(true);
+    const { mail, token } = await delivered("hal@example.com");
+    expect(mail.text).toContain(r.body.discountCode);
+    // Links come from configuration (PUBLIC_ORIGIN unset: localhost), never from the request.
+    expect(mail.text).toContain(`http://localhost:3000/unsubscribe?token=${token}`);
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": `<http://localhost:3000/unsubscribe?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    await expect
+      .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "hal@example.com")).get()?.status)
+      .toBe("sent");
+    expect(tablesHolding(t.db, token)).toEqual([]);
     const { newsletter } = (await import("../services")).createServices(t.db, { mediaDir });
-    expect(newsletter.unsubscribe(link![2]!)).toEqual({ email: "hal@example.com" });
-    expect(() => newsletter.unsubscribe(link![2]!)).toThrow(/invalid or has already been used/);
+    expect(newsletter.unsubscribe(token)).toEqual({ email: "hal@example.com" });
+    expect(() => newsletter.unsubscribe(token)).toThrow(/invalid or has already been used/);
+  });
+});
+
+describe("RFC 8058 one-click unsubscribe (POST without Origin)", () => {
+  it("unsubscribes for a valid token, once, form-encoded or multipart", async () => {
+    await subscribe({ email: "one-click@example.com", favoriteGenre: "Jazz" });
+    const { token } = await delivered("one-click@example.com");
+    expect(isSubscribed("one-click@example.com")).toBe(true);
+    const r = await oneClick(`?token=${token}`);
+    expect(r.status).toBe(200);
+    expect(isSubscribed("one-click@example.com")).toBe(false);
+    expect((await oneClick(`?token=${token}`)).status).toBe(400);
+
+    await subscribe({ email: "multipart@example.com", favoriteGenre: "Jazz" });
+    const second = await delivered("multipart@example.com");
+    const form = new FormData();
+    form.set("List-Unsubscribe", "One-Click");
+    const multipart = await fetch(`${base}/unsubscribe?token=${second.token}`, { method: "POST", body: form });
+    expect(multipart.status).toBe(200);
+    expect(isSubscribed("multipart@example.com")).toBe(false);
+  });
+
+  it("refuses an unknown or malformed token, a missing token and any other body, changing nothing", async () => {
+    await subscribe({ email: "stays@example.com", favoriteGenre: "Soul" });
+    const { token } = await delivered("stays@example.com");
+    const before = JSON.stringify(t.db.select().from(subscribers).all());
+    for (const query of ["?token=abcdefghijklmnopqrstuvwxyz234567", "?token=not-a-token", `?token=${token.toUpperCase()}`]) {
+      const r = await oneClick(query);
+      expect(r.status, query).toBe(400);
+    }
+    // No token: the Origin check answers, as for any other mutation without Origin.
+    expect((await oneClick("")).status).toBe(403);
+    expect((await oneClick(`?token=${token}&token=${token}`)).status).toBe(403);
+    // The right token with another body, or more than the one field: refused.
+    expect((await oneClick(`?token=${token}`, "")).status).toBe(400);
+    expect((await oneClick(`?token=${token}`, "List-Unsubscribe=Yes")).status).toBe(400);
+    expect((await oneClick(`?token=${token}`, "List-Unsubscribe=One-Click&email=x")).status).toBe(400);
+    expect((await oneClick(`?token=${token}`, '{"List-Unsubscribe":"One-Click"}', "application/json")).status).toBe(400);
+    expect((await oneClick(`?token=${token}`, "x".repeat(10_000))).status).toBe(413);
+    // Another path, or a foreign Origin: the Origin check refuses it.
+    expect(
+      (await fetch(`${base}/unsubscribe/?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" })).status,
+    ).toBe(403);
+    const foreign = await fetch(`${base}/unsubscribe?token=${token}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(foreign.status).toBe(403);
+    expect(JSON.stringify(t.db.select().from(subscribers).all())).toBe(before);
+    expect(isSubscribed("stays@example.com")).toBe(true);
+  });
+
+  it("exempts nothing else: other mutations without Origin, even carrying a token, are still refused", async () => {
+    const before = t.db.select().from(subscribers).all().length;
+    const { token } = await delivered("stays@example.com");
+    const attempts = [
+      fetch(`${base}/api/subscribe?token=${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "sneaky@example.com", favoriteGenre: "Jazz" }),
+      }),
+      fetch(`${base}/newsletter?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${base}/unsubscribe.data?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${base}/trpc/subscribe.create?token=${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "sneaky@example.com", favoriteGenre: "Jazz" }),
+      }),
+      fetch(`${base}/unsubscribe?token=${token}`, { method: "PUT", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${base}/unsubscribe?token=${token}`, { method: "DELETE" }),
+    ];
+    for (const r of await Promise.all(attempts)) expect(r.status, r.url).toBe(403);
+    expect(t.db.select().from(subscribers).all().length).toBe(before);
+    expect(isSubscribed("stays@example.com")).toBe(true);
   });
 });
 

@@ -10,12 +10,11 @@ import { contextOf, inputOf, noStore, routeOf } from "./helpers";
  */
 export const newsletterApi = Router();
 
-/** Who is asking: the address the nl_sub cookie vouches for, the signed-in user's, and the link origin. */
+/** Who is asking: the address the nl_sub cookie vouches for and the signed-in user's. */
 function who(req: Request, ctx: RequestContext) {
   return {
     ownerEmail: ctx.services.newsletter.ownerFromCookie(req.get("cookie")),
     userEmail: ctx.user?.email ?? null,
-    linkOrigin: ctx.auth.linkOrigin,
   };
 }
 

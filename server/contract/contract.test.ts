@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { emailOutbox } from "../../db/schema";
 import { listen } from "../../tests/setup/http";
+import { lastMailTo } from "../../tests/setup/mail-dir";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
 import { createThrottle } from "../auth/throttle";
@@ -42,14 +44,17 @@ let t: TestDb;
 let base: string;
 let close: () => Promise<void>;
 let cookie = "";
+const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-contract-mail-"));
 const password = "contract-password-1";
 const account = (name: string) => ({ username: name, email: `${name}@example.com`, password });
 
 beforeAll(async () => {
   process.env.ACCESS_LOG = "off";
-  delete process.env.SMTP_URL; // mail waits in the outbox, where the reset probe reads its token
+  delete process.env.SMTP_URL;
+  process.env.MAIL_DIR = mailDir; // mail is "sent" into this folder, where the reset probe reads its token
   t = await seededTestDb();
   const app = createApp({ db: t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
+  delete process.env.MAIL_DIR;
   ({ url: base, close } = await listen(app));
   // A signed-in customer for the account calls.
   const res = await call("POST", "/api/register", { json: account("contract-alice") });
@@ -59,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await close();
   t.cleanup();
+  fs.rmSync(mailDir, { recursive: true, force: true });
 });
 
 function call(method: string, path: string, { json, cookie: sendCookie }: { json?: unknown; cookie?: string } = {}) {
@@ -89,8 +95,9 @@ const PROBES: Record<string, () => Promise<Response>> = {
   "POST /api/reset-password": async () => {
     await call("POST", "/api/register", { json: account("contract-carol") });
     await call("POST", "/api/request-password-reset", { json: { email: "contract-carol@example.com" } });
-    const mail = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "contract-carol@example.com")).get();
-    const token = /reset-password\?token=([a-z2-7]+)/.exec(mail?.textBody ?? "")?.[1] ?? "missing";
+    await expect.poll(() => lastMailTo(mailDir, "contract-carol@example.com")).toBeDefined();
+    const mail = lastMailTo(mailDir, "contract-carol@example.com");
+    const token = /reset-password\?token=([a-z2-7]+)/.exec(mail?.text ?? "")?.[1] ?? "missing";
     return call("POST", "/api/reset-password", { json: { token, password: "a-brand-new-password" } });
   },
   "GET /api/tracks": () => call("GET", "/api/tracks?page=1&limit=12"),

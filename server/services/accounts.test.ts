@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { passwordResetTokens, sessions as sessionsTable, users } from "../../db/schema";
+import { expectConsoleError } from "../../tests/setup/console-error";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { passwordStats, verifyPassword } from "../auth/password";
 import { hashToken } from "../auth/tokens";
 import { INVALID_RESET_LINK } from "../../app/domain/accounts/auth-schemas";
 import { createAccount, createAccountsService, RESET_TOKEN_TTL_MS } from "./accounts";
 import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
-import { createMailService } from "./mail";
+import { createMailLinks, TOKEN_SLOT } from "../mail/links";
+import { tablesHolding } from "../../tests/setup/db-scan";
+import { catchMail, tokenIn, type MailCatcher } from "../../tests/setup/mail-catcher";
+import { createMailService, type MailService } from "./mail";
 import { createSessionsService } from "./sessions";
 
 let t: TestDb;
@@ -65,16 +69,20 @@ describe("createAccount", () => {
 
 // ---- The accounts service ----
 
+const links = createMailLinks("https://shop.example");
+
 function service(limits = {}, now?: () => number) {
   const sessions = createSessionsService(t.db, { now });
-  const mail = createMailService(t.db, { transport: null });
-  return { sessions, mail, accounts: createAccountsService(t.db, { sessions, mail, limits, now }) };
+  const inbox = catchMail();
+  const mail = createMailService(t.db, { transport: inbox });
+  return { sessions, mail, inbox, accounts: createAccountsService(t.db, { sessions, mail, limits, now, links }) };
 }
 
-const tokenFromOutbox = (mail: ReturnType<typeof createMailService>, to: string) => {
-  const message = mail.outbox(100).find((m) => m.to === to && m.kind === "password-reset");
-  return /token=([a-z2-7]+)/.exec(message?.text ?? "")?.[1];
-};
+/** The token of the newest reset mail delivered to `to`, once every delivery has finished. */
+async function deliveredToken({ mail, inbox }: { mail: MailService; inbox: MailCatcher }, to: string) {
+  await mail.idle();
+  return tokenIn(inbox.last(to, /Reset/), "/reset-password");
+}
 
 describe("accounts.register", () => {
   it("creates a customer with optional profile fields, ignoring a role or confirmPassword", async () => {
@@ -201,15 +209,19 @@ describe("accounts.changePassword", () => {
 });
 
 describe("password reset", () => {
-  it("queues one e-mail with a single-use link, stores only the token's hash, and replaces older links", async () => {
-    const { accounts, mail, sessions } = service();
+  it("mails a single-use link, stores only the token's hash, and replaces older links", async () => {
+    const s = service();
+    const { accounts, mail, sessions, inbox } = s;
     const ivy = await accounts.register({ username: "ivy", email: "ivy@example.com", password: "old-password" });
-    await accounts.requestPasswordReset("IVY@example.com", "https://shop.example");
-    const first = tokenFromOutbox(mail, "ivy@example.com")!;
-    await accounts.requestPasswordReset("ivy@example.com", "https://shop.example");
-    const second = tokenFromOutbox(mail, "ivy@example.com")!;
+    await accounts.requestPasswordReset("IVY@example.com");
+    const first = (await deliveredToken(s, "ivy@example.com"))!;
+    await accounts.requestPasswordReset("ivy@example.com");
+    const second = (await deliveredToken(s, "ivy@example.com"))!;
     expect(second).not.toBe(first);
-    expect(mail.outbox(1)[0]!.text).toContain(`https://shop.example/reset-password?token=${second}`);
+    expect(inbox.last("ivy@example.com")!.text).toContain(`https://shop.example/reset-password?token=${second}`);
+    expect(inbox.last("ivy@example.com")!.html).toContain(`https://shop.example/reset-password?token=${second}`);
+    // The outbox keeps the message without its secret.
+    expect(JSON.stringify(mail.outbox(500))).not.toContain(second);
     const rows = t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, ivy.id)).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(hashToken(second));
@@ -230,27 +242,111 @@ describe("password reset", () => {
   it("resolves the same for an unknown address and sends nothing", async () => {
     const { accounts, mail } = service();
     const before = mail.outbox(500).length;
-    await expect(accounts.requestPasswordReset("nobody@example.com", "https://shop.example")).resolves.toBeUndefined();
+    await expect(accounts.requestPasswordReset("nobody@example.com")).resolves.toBeUndefined();
     expect(mail.outbox(500).length).toBe(before);
-    await expect(accounts.requestPasswordReset("not an email", "https://shop.example")).rejects.toThrow("Invalid email address");
+    await expect(accounts.requestPasswordReset("not an email")).rejects.toThrow("Invalid email address");
   });
 
-  it("refuses an expired link", async () => {
+  it("refuses a link an hour old", async () => {
     let at = Date.now();
-    const { accounts, mail } = service({}, () => at);
-    await accounts.register({ username: "jack", email: "jack@example.com", password: "old-password" });
-    await accounts.requestPasswordReset("jack@example.com", "http://localhost:3000");
-    const token = tokenFromOutbox(mail, "jack@example.com")!;
+    const s = service({}, () => at);
+    await s.accounts.register({ username: "jack", email: "jack@example.com", password: "old-password" });
+    await s.accounts.requestPasswordReset("jack@example.com");
+    const token = (await deliveredToken(s, "jack@example.com"))!;
+    const { accounts } = s;
     at += RESET_TOKEN_TTL_MS;
     await expect(accounts.resetPassword(token, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
     await expect(accounts.resetPassword("", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
     await expect(accounts.resetPassword("garbage!", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
   });
 
+  it("leaves no token (or anything that works as one) in any table once the mail is delivered", async () => {
+    const s = service();
+    await s.accounts.register({ username: "lou", email: "lou@example.com", password: "old-password" });
+    await s.accounts.requestPasswordReset("lou@example.com");
+    const token = (await deliveredToken(s, "lou@example.com"))!;
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    expect(tablesHolding(t.db, token)).toEqual([]);
+    const row = s.mail.outbox(500).find((m) => m.to === "lou@example.com")!;
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    expect(row.text).toContain(`https://shop.example/reset-password?token=${TOKEN_SLOT}`);
+    // What is stored (the hash, the outbox text) opens nothing.
+    const stored = t.db.select().from(passwordResetTokens).all().at(-1)!;
+    await expect(s.accounts.resetPassword(stored.tokenHash, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(s.accounts.resetPassword(TOKEN_SLOT, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+  });
+
+  it("kills the token of a failed send, and the retry mails a new one that works once", async () => {
+    const errors = expectConsoleError();
+    const s = service();
+    const mo = await s.accounts.register({ username: "moe", email: "moe@example.com", password: "old-password" });
+    s.inbox.failing = true;
+    await s.accounts.requestPasswordReset("moe@example.com");
+    await s.mail.idle();
+    const lost = tokenIn(s.inbox.refused.at(-1), "/reset-password")!;
+    expect(lost).toMatch(/^[a-z2-7]{32}$/);
+    expect(s.mail.outbox(1)[0]).toMatchObject({ to: "moe@example.com", status: "failed", attempts: 1 });
+    expect(tablesHolding(t.db, lost)).toEqual([]);
+    expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, mo.id)).all()).toEqual([]);
+    await expect(s.accounts.resetPassword(lost, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+
+    s.inbox.failing = false;
+    expect(await s.mail.retryPending()).toBe(1);
+    const token = tokenIn(s.inbox.last("moe@example.com"), "/reset-password")!;
+    expect(token).not.toBe(lost);
+    expect(s.mail.outbox(1)[0]).toMatchObject({ status: "sent", attempts: 2 });
+    expect(tablesHolding(t.db, token)).toEqual([]);
+    expect((await s.accounts.resetPassword(token, "new-password")).id).toBe(mo.id);
+    await expect(s.accounts.resetPassword(token, "third-password")).rejects.toThrow(INVALID_RESET_LINK);
+    errors.mockRestore();
+  });
+
+  it("leaves only a hash behind when the process dies mid-send, and the restarted worker mails a fresh link", async () => {
+    const sessions = createSessionsService(t.db);
+    let handed: string | undefined;
+    // A relay that never answers: the process "dies" with the message half-sent.
+    const stuck = createMailService(t.db, {
+      transport: { send: (m) => ((handed = m.text), new Promise(() => {})) },
+    });
+    const dying = createAccountsService(t.db, { sessions, mail: stuck, links });
+    const nat = await dying.register({ username: "nat", email: "nat@example.com", password: "old-password" });
+    await dying.requestPasswordReset("nat@example.com");
+    await vi.waitFor(() => expect(handed).toBeDefined());
+    const inFlight = tokenIn({ from: "", to: "", subject: "", text: handed! }, "/reset-password")!;
+    expect(tablesHolding(t.db, inFlight)).toEqual([]);
+    expect(stuck.outbox(1)[0]).toMatchObject({ status: "sending", attempts: 1 });
+
+    // After a restart: a new process, the same database.
+    const inbox = catchMail();
+    const mail = createMailService(t.db, { transport: inbox });
+    const accounts = createAccountsService(t.db, { sessions, mail, links });
+    expect(await mail.retryPending()).toBe(1);
+    const token = tokenIn(inbox.last("nat@example.com"), "/reset-password")!;
+    expect(token).not.toBe(inFlight);
+    await expect(accounts.resetPassword(inFlight, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    expect((await accounts.resetPassword(token, "new-password")).id).toBe(nat.id);
+  });
+
+  it("does not mail a reset link asked for more than an hour ago (a message stuck in retries)", async () => {
+    let at = Date.now();
+    const errors = expectConsoleError();
+    const s = service({}, () => at);
+    await s.accounts.register({ username: "ozzy", email: "ozzy@example.com", password: "old-password" });
+    s.inbox.failing = true;
+    await s.accounts.requestPasswordReset("ozzy@example.com");
+    await s.mail.idle();
+    s.inbox.failing = false;
+    at += RESET_TOKEN_TTL_MS + 1000;
+    await s.mail.retryPending();
+    expect(s.inbox.last("ozzy@example.com")).toBeUndefined();
+    expect(s.mail.outbox(1)[0]).toMatchObject({ to: "ozzy@example.com", status: "cancelled" });
+    errors.mockRestore();
+  });
+
   it("sends at most a few reset e-mails per address an hour, answering the same", async () => {
     const { accounts, mail } = service({ resetMailsPerAddress: 2 });
     await accounts.register({ username: "kim", email: "kim@example.com", password: "old-password" });
-    for (let i = 0; i < 4; i++) await accounts.requestPasswordReset("kim@example.com", "https://shop.example");
+    for (let i = 0; i < 4; i++) await accounts.requestPasswordReset("kim@example.com");
     expect(mail.outbox(500).filter((m) => m.to === "kim@example.com")).toHaveLength(2);
   });
 });

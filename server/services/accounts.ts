@@ -28,7 +28,8 @@ import {
   TooManyAttemptsError,
   ValidationError,
 } from "../../app/domain/shared/errors";
-import type { MailService } from "./mail";
+import { mailLinksFromEnv, type MailLinks } from "../mail/links";
+import type { MailService, MintedToken, PendingMessage } from "./mail";
 import { sessionUserColumns, toSessionUser, type SessionUser, type SessionsService } from "./sessions";
 
 /** Who may be created from the command line (scripts/user-create.ts): the credentials and a role. */
@@ -43,7 +44,9 @@ export type NewAccount = z.input<typeof newAccountSchema>;
 
 // ---- Fixed texts and limits ----
 
+/** A reset link works for an hour after it is mailed, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_MAIL_KIND = "password-reset";
 
 export interface AccountLimits {
   /** Failed password checks per account per hour. */
@@ -109,6 +112,8 @@ export interface AccountsDeps {
   throttle?: Throttle;
   limits?: Partial<AccountLimits>;
   now?: () => number;
+  /** Links in mail, from configuration; PUBLIC_ORIGIN (or localhost) from the environment by default. */
+  links?: MailLinks;
 }
 
 export function createAccountsService(db: Db, deps: AccountsDeps) {
@@ -116,6 +121,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
   const throttle = deps.throttle ?? createThrottle(db, { now: deps.now });
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const now = deps.now ?? Date.now;
+  const links = deps.links ?? mailLinksFromEnv();
 
   const byUsername = db
     .select()
@@ -138,6 +144,31 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     if (!row) throw new NotFoundError("That account no longer exists.");
     return row;
   }
+
+  /**
+   * Makes the token of a reset mail about to be sent: it replaces every older link of the account and
+   * lives RESET_TOKEN_TTL_MS. Nothing when the request is older than that (a mail stuck in retries) or the
+   * address no longer belongs to an account.
+   */
+  function mintResetToken(message: PendingMessage): MintedToken | null {
+    const at = now();
+    if (Date.parse(message.createdAt) + RESET_TOKEN_TTL_MS <= at) return null;
+    const user = byEmail.get({ email: message.to });
+    if (!user) return null;
+    const token = generateToken();
+    const tokenHash = hashToken(token);
+    writeTransaction(db, () => {
+      db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
+      db.insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash, expiresAt: at + RESET_TOKEN_TTL_MS })
+        .run();
+    });
+    return {
+      token,
+      revoke: () => db.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).run(),
+    };
+  }
+  mail.mintTokensFor(RESET_MAIL_KIND, mintResetToken);
 
   return {
     /** The signed-in view of an account, or null when it is gone. */
@@ -224,17 +255,13 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     },
 
     /**
-     * Always resolves the same way, whether or not an account has this e-mail, after the same work:
-     * a token is made and hashed, a counter is written, and, only for an account, the token's hash and
-     * the e-mail are stored in the same transaction. SMTP delivery runs afterwards, off the response.
+     * Always resolves the same way, whether or not an account has this e-mail, after the same work: a
+     * counter is written and, only for an account, older links are withdrawn and the e-mail is queued in
+     * the same transaction. The mail holds no token yet: the mail worker makes one when it sends it
+     * (`mintResetToken`). SMTP delivery runs afterwards, off the response.
      */
-    async requestPasswordReset(email: string, origin: string): Promise<void> {
+    async requestPasswordReset(email: string): Promise<void> {
       const address = parseInput(emailSchema, email);
-      const base = new URL(origin);
-      if (base.protocol !== "https:" && base.protocol !== "http:") throw new Error(`Bad link origin: ${origin}`);
-      const token = generateToken();
-      const tokenHash = hashToken(token);
-      const at = now();
       const messageId = writeTransaction(db, () => {
         try {
           throttle.consume([{ key: resetKey(address), limit: limits.resetMailsPerAddress }]);
@@ -245,19 +272,14 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         }
         const user = byEmail.get({ email: address });
         if (!user) return null;
-        // A new link replaces every older one.
+        // Asking again withdraws every older link at once.
         db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
-        db.insert(passwordResetTokens)
-          .values({ userId: user.id, tokenHash, expiresAt: at + RESET_TOKEN_TTL_MS })
-          .run();
-        const link = new URL("/reset-password", base);
-        link.searchParams.set("token", token);
         const content = passwordResetMail({
           username: user.username,
-          link: link.href,
+          link: links.withToken("/reset-password"),
           expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
         });
-        return mail.enqueue({ to: user.email, ...content, kind: "password-reset", secrets: [token] });
+        return mail.enqueue({ to: user.email, ...content, kind: RESET_MAIL_KIND });
       });
       // Not awaited: how long an SMTP server takes must not tell anyone whether the account exists.
       if (messageId !== null) mail.dispatch(messageId);

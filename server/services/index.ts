@@ -12,7 +12,8 @@ import { createCatalogueService } from "./catalogue";
 import { createHomeService } from "./home";
 import { createImageService } from "./images";
 import { createMediaService } from "./media";
-import { createMailTransport } from "../mail/transport";
+import { createMailTransport, type MailTransport } from "../mail/transport";
+import { createMailLinks, mailOrigin, type MailLinks } from "../mail/links";
 import { createAccountsService, type AccountLimits } from "./accounts";
 import { createAdminService } from "./admin";
 import { createMailService } from "./mail";
@@ -28,36 +29,46 @@ import type { PaymentProvider } from "../payments/provider";
 export interface AuthServiceOptions {
   /** SMTP server for outgoing mail; without it mail stays queued in email_outbox. Defaults to env SMTP_URL. */
   smtpUrl?: string;
+  /** Without an SMTP server: a directory that receives each sent message as a file. Defaults to env MAIL_DIR. */
+  mailDir?: string;
+  /** Another way to send mail (tests catch messages with it); overrides smtpUrl and mailDir. */
+  mailTransport?: MailTransport;
   /** Sender address. Defaults to env MAIL_FROM. */
   mailFrom?: string;
   /** Throttling limits (tests lower or raise them). */
   accountLimits?: Partial<AccountLimits>;
   /** How orders are paid for; the offline test card form by default. */
   payments?: PaymentProvider;
-  /** The shop's public origin, for links in order e-mails (none without it). */
+  /** The shop's public origin for links in e-mail; defaults to env PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicOrigin?: string;
 }
 
-function createAuthServices(db: Db, options: AuthServiceOptions) {
+function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLinks) {
   const sessions = createSessionsService(db);
   const mail = createMailService(db, {
-    transport: createMailTransport(options.smtpUrl ?? process.env.SMTP_URL),
+    transport:
+      options.mailTransport ??
+      createMailTransport(options.smtpUrl ?? process.env.SMTP_URL, options.mailDir ?? process.env.MAIL_DIR),
     from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
   });
-  const accounts = createAccountsService(db, { sessions, mail, limits: options.accountLimits });
+  const accounts = createAccountsService(db, { sessions, mail, links, limits: options.accountLimits });
   return { sessions, mail, accounts, admin: createAdminService(db) };
 }
 
 /** Every use case the adapters may call, bound to one database handle. */
 export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string } & AuthServiceOptions) {
-  const authServices = createAuthServices(db, auth);
+  // Links in mail come from configuration only, never from a request (see server/mail/links.ts).
+  const links = createMailLinks(
+    mailOrigin({ PUBLIC_ORIGIN: auth.publicOrigin ?? process.env.PUBLIC_ORIGIN, PORT: process.env.PORT }),
+  );
+  const authServices = createAuthServices(db, auth, links);
   const discounts = createDiscountsService(db);
   const cart = createCartService(db, { discounts });
   const orders = createOrdersService(db, {
     cart,
     discounts,
     mail: authServices.mail,
-    linkOrigin: () => auth.publicOrigin ?? null,
+    links,
   });
   return {
     ...authServices,
@@ -75,7 +86,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     crate: createCrateService(db),
     search: createSearchService(db),
     recommendations: createRecommendationsService(db),
-    newsletter: createNewsletterService(db, { mail: authServices.mail }),
+    newsletter: createNewsletterService(db, { mail: authServices.mail, links }),
     chat: createChatService(db),
     images: createImageService({
       mediaDir,

@@ -1,18 +1,20 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
+import { TOKEN_SLOT } from "../mail/links";
 import { DEFAULT_MAIL_FROM, type MailTransport } from "../mail/transport";
 
 export interface MailMessage {
   to: string;
   subject: string;
+  /** May hold TOKEN_SLOT in a link: the message's kind then needs a token minter (see `mintTokensFor`). */
   text: string;
   html?: string | null;
   /** What the message is for, e.g. "password-reset". */
   kind: string;
-  /** Strings (such as a reset token) blanked out of the stored copy once the message has been sent. */
-  secrets?: string[];
 }
+
+export type OutboxStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
 
 export interface OutboxMessage {
   id: number;
@@ -21,62 +23,123 @@ export interface OutboxMessage {
   text: string;
   html: string | null;
   kind: string;
-  status: "queued" | "sent" | "failed";
+  status: OutboxStatus;
   attempts: number;
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
 }
 
-export const REDACTED = "[redacted after sending]";
+/** What a minter sees of the stored message it makes a token for. */
+export interface PendingMessage {
+  id: number;
+  to: string;
+  kind: string;
+  /** ISO time the message was queued. */
+  createdAt: string;
+}
+
+/** A token made for one delivery attempt: only its hash is stored, by the minter. */
+export interface MintedToken {
+  token: string;
+  /** Extra headers for this message (TOKEN_SLOT in them is filled too), e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** Makes the token worthless: called when the attempt fails. */
+  revoke(): void;
+}
+
+/** Makes and stores (hashed) a fresh token for a message, or null when it should no longer be sent. */
+export type TokenMinter = (message: PendingMessage) => MintedToken | null;
+
+/** Attempts per message before it is left failed for good. */
+export const MAX_ATTEMPTS = 5;
+/** A message queued longer ago than this and still not sending was left behind (crash, restart): retry it. */
+const STALE_QUEUED_MS = 60_000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
- * Every message is written to email_outbox first, so nothing is lost. With a transport (SMTP_URL) it is
- * sent straight after and marked sent or failed (with the error); without one it stays queued, readable
- * in development through `outbox()`.
+ * Every message is written to email_outbox first, so nothing is lost. With a transport (SMTP_URL or MAIL_DIR)
+ * it is sent straight after and marked sent or failed; a background pass (`retryPending`) sends again what
+ * failed or was left behind by a crash. Without a transport it stays queued, readable in development.
+ *
+ * Secrets never rest in the outbox: a message that needs one (a reset or unsubscribe link) is stored with
+ * TOKEN_SLOT in its place. Just before each attempt the kind's minter makes a new token and stores its hash,
+ * the token goes into the message in memory, the message is sent and the token forgotten. A failed attempt
+ * revokes its token (the retry makes another); a crash mid-send leaves only a hash.
  */
 export function createMailService(
   db: Db,
   { transport, from = DEFAULT_MAIL_FROM }: { transport: MailTransport | null; from?: string },
 ) {
-  const secretsOf = new Map<number, string[]>();
+  const minters = new Map<string, TokenMinter>();
   const inFlight = new Set<Promise<void>>();
+  /** Messages this process is sending now, so the retry pass never sends one twice at once. */
+  const sending = new Set<number>();
+
+  const finish = (id: number, values: Partial<typeof emailOutbox.$inferInsert>) =>
+    db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id)).run();
 
   /** Sends one stored message; never rejects (a failure is logged and kept on the row). */
   async function deliver(id: number): Promise<void> {
-    const secrets = secretsOf.get(id) ?? [];
-    secretsOf.delete(id);
-    if (!transport) return;
-    const row = db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-    if (!row || row.status === "sent") return;
+    if (!transport || sending.has(id)) return;
+    sending.add(id);
     try {
-      await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-      const redact = (body: string | null) =>
-        body === null ? null : secrets.reduce((b, s) => (s ? b.split(s).join(REDACTED) : b), body);
-      db.update(emailOutbox)
-        .set({
-          status: "sent",
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          lastError: null,
-          sentAt: new Date().toISOString(),
-          textBody: redact(row.textBody)!,
-          htmlBody: redact(row.htmlBody),
-        })
-        .where(eq(emailOutbox.id, id))
-        .run();
+      await attempt(transport, id);
+    } finally {
+      sending.delete(id);
+    }
+  }
+
+  async function attempt(transport: MailTransport, id: number): Promise<void> {
+    // Claimed before anything is minted: attempts counts every try, a crash included.
+    const row = db
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        and(
+          eq(emailOutbox.id, id),
+          inArray(emailOutbox.status, ["queued", "sending", "failed"]),
+          lt(emailOutbox.attempts, MAX_ATTEMPTS),
+        ),
+      )
+      .returning()
+      .get();
+    if (!row) return;
+    let minted: MintedToken | null = null;
+    try {
+      if (row.textBody.includes(TOKEN_SLOT) || row.htmlBody?.includes(TOKEN_SLOT)) {
+        const mint = minters.get(row.kind);
+        if (!mint) throw new Error(`No token minter for "${row.kind}" messages`);
+        minted = mint({ id: row.id, to: row.toAddress, kind: row.kind, createdAt: row.createdAt });
+        if (!minted) {
+          finish(id, { status: "cancelled", lastError: "Not sent: its link is no longer wanted (expired or withdrawn)." });
+          return;
+        }
+      }
+      const token = minted?.token;
+      const fill = (body: string) => (token ? body.split(TOKEN_SLOT).join(token) : body);
+      const headers = minted?.headers && Object.fromEntries(Object.entries(minted.headers).map(([k, v]) => [k, fill(v)]));
+      await transport.send({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: fill(row.textBody),
+        html: row.htmlBody === null ? null : fill(row.htmlBody),
+        ...(headers ? { headers } : {}),
+      });
+      finish(id, { status: "sent", lastError: null, sentAt: new Date().toISOString() });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`[mail] sending message ${id} (${row.kind}) failed: ${message}`);
-      db.update(emailOutbox)
-        .set({ status: "failed", attempts: sql`${emailOutbox.attempts} + 1`, lastError: message.slice(0, 1000) })
-        .where(eq(emailOutbox.id, id))
-        .run();
+      minted?.revoke();
+      const message = errorText(error);
+      console.error(`[mail] sending message ${id} (${row.kind}) failed (attempt ${row.attempts}): ${message}`);
+      finish(id, { status: "failed", lastError: message });
     }
   }
 
   /** Writes a message to the outbox (status queued) and returns its id. Synchronous: safe inside a transaction. */
   function enqueue(message: MailMessage): number {
-    const row = db
+    return db
       .insert(emailOutbox)
       .values({
         toAddress: message.to,
@@ -86,16 +149,23 @@ export function createMailService(
         kind: message.kind,
       })
       .returning({ id: emailOutbox.id })
-      .get();
-    // Without a transport the message stays queued, secrets and all, for the development outbox page.
-    if (transport && message.secrets?.length) secretsOf.set(row.id, message.secrets);
-    return row.id;
+      .get().id;
+  }
+
+  function dispatch(id: number): void {
+    const job = deliver(id).finally(() => inFlight.delete(job));
+    inFlight.add(job);
   }
 
   return {
-    /** Whether messages leave the building (SMTP_URL set) or stay in the outbox. */
+    /** Whether messages leave the building (SMTP_URL or MAIL_DIR set) or stay in the outbox. */
     get sends(): boolean {
       return transport !== null;
+    },
+
+    /** Registers who makes the token for a kind of message (the accounts and newsletter services). */
+    mintTokensFor(kind: string, minter: TokenMinter): void {
+      minters.set(kind, minter);
     },
 
     enqueue,
@@ -103,16 +173,32 @@ export function createMailService(
     deliver,
 
     /** Starts delivery without waiting for it; `idle()` waits for every delivery started this way. */
-    dispatch(id: number): void {
-      const job = deliver(id).finally(() => inFlight.delete(job));
-      inFlight.add(job);
-    },
+    dispatch,
 
     /** Queues and sends at once, resolving when the message is sent, failed or left queued. */
     async send(message: MailMessage): Promise<number> {
       const id = enqueue(message);
       await deliver(id);
       return id;
+    },
+
+    /**
+     * Sends again what failed (fewer than MAX_ATTEMPTS tries) and what a crash left queued or half-sent.
+     * Run at start-up and then every minute by the server. Returns how many messages it tried.
+     */
+    async retryPending(now: number = Date.now()): Promise<number> {
+      if (!transport) return 0;
+      const staleBefore = new Date(now - STALE_QUEUED_MS).toISOString();
+      const rows = db
+        .select({ id: emailOutbox.id, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+        .from(emailOutbox)
+        .where(and(inArray(emailOutbox.status, ["queued", "sending", "failed"]), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(emailOutbox.id)
+        .limit(100)
+        .all()
+        .filter((r) => !sending.has(r.id) && (r.status !== "queued" || r.createdAt < staleBefore));
+      for (const r of rows) await deliver(r.id);
+      return rows.length;
     },
 
     /** Resolves once every dispatched delivery has finished (tests, graceful shutdown). */

@@ -7,11 +7,16 @@ import {
   SELECT_GENRE,
   SUBSCRIBED_TEXT,
 } from "../../app/domain/newsletter/newsletter-schema";
-import { discountCodes, emailOutbox, subscribers } from "../../db/schema";
+import { discountCodes, subscribers } from "../../db/schema";
+import { expectConsoleError } from "../../tests/setup/console-error";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { hashToken } from "../auth/tokens";
 import { ValidationError } from "../../app/domain/shared/errors";
-import { createMailService } from "./mail";
+import { createMailLinks, TOKEN_SLOT } from "../mail/links";
+import type { OutgoingMail } from "../mail/transport";
+import { tablesHolding } from "../../tests/setup/db-scan";
+import { catchMail, tokenIn } from "../../tests/setup/mail-catcher";
+import { createMailService, type MailService } from "./mail";
 import {
   CODE_ALPHABET,
   CODE_PATTERN,
@@ -24,12 +29,14 @@ import {
 let t: TestDb;
 let newsletter: NewsletterService;
 const ORIGIN = "https://shop.example";
-const stranger = { ownerEmail: null, userEmail: null, linkOrigin: ORIGIN };
+const stranger = { ownerEmail: null, userEmail: null };
+let mail: MailService;
+const inbox = catchMail();
 
 beforeAll(() => {
   t = migratedTestDb();
-  const mail = createMailService(t.db, { transport: null });
-  newsletter = createNewsletterService(t.db, { mail, secret: "test-secret" });
+  mail = createMailService(t.db, { transport: inbox });
+  newsletter = createNewsletterService(t.db, { mail, secret: "test-secret", links: createMailLinks(ORIGIN) });
 });
 
 afterAll(() => t.cleanup());
@@ -44,15 +51,13 @@ function validationError(fn: () => unknown): ValidationError {
   throw new Error("expected a ValidationError");
 }
 
-const welcomeMails = (to: string) =>
-  t.db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, to))
-    .all()
-    .filter((m) => m.kind === "newsletter-welcome");
+/** The welcome mails delivered to `to`, once every delivery has finished. */
+async function welcomeMails(to: string) {
+  await mail.idle();
+  return inbox.messages.filter((m) => m.to === to && /newsletter/i.test(m.subject));
+}
 
-const tokenIn = (text: string) => /\/unsubscribe\?token=([a-z2-7]{32})/.exec(text)?.[1] ?? null;
+const tokenOf = (message: OutgoingMail | undefined) => tokenIn(message, "/unsubscribe");
 
 describe("validation (spec §5)", () => {
   it("answers 'Please enter a valid email address' and 'Please select your favorite genre'", () => {
@@ -79,7 +84,7 @@ describe("validation (spec §5)", () => {
 });
 
 describe("subscribe", () => {
-  it("stores the address trimmed and lower-cased, issues a 10% first-order code and queues a welcome mail", () => {
+  it("stores the address trimmed and lower-cased, issues a 10% first-order code and queues a welcome mail", async () => {
     const answer = newsletter.subscribe({ email: "  Ann.Smith@Example.COM ", favoriteGenre: "jazz" }, stranger);
     expect(answer).toMatchObject({
       message: SUBSCRIBED_TEXT,
@@ -103,19 +108,26 @@ describe("subscribe", () => {
       redemptions: 0,
     });
 
-    const [mail] = welcomeMails("ann.smith@example.com");
-    expect(mail).toBeDefined();
-    expect(mail!.subject).toContain("10% off your first order");
-    expect(mail!.textBody).toContain(code);
-    expect(mail!.htmlBody).toContain(code);
-    const token = tokenIn(mail!.textBody)!;
-    expect(mail!.textBody).toContain(`${ORIGIN}/unsubscribe?token=${token}`);
-    // The token is stored only as its hash.
-    expect(row.unsubscribeTokenHash).toBe(hashToken(token));
-    expect(JSON.stringify(t.db.$client.prepare("select * from subscribers").all())).not.toContain(token);
+    const [welcome] = await welcomeMails("ann.smith@example.com");
+    expect(welcome).toBeDefined();
+    expect(welcome!.subject).toContain("10% off your first order");
+    expect(welcome!.text).toContain(code);
+    expect(welcome!.html).toContain(code);
+    const token = tokenOf(welcome)!;
+    expect(welcome!.text).toContain(`${ORIGIN}/unsubscribe?token=${token}`);
+    // RFC 8058 one-click headers carry the same link.
+    expect(welcome!.headers).toEqual({
+      "List-Unsubscribe": `<${ORIGIN}/unsubscribe?token=${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    // The token is stored only as its hash, and nowhere else (the outbox keeps a placeholder).
+    const stored = t.db.select().from(subscribers).where(eq(subscribers.email, "ann.smith@example.com")).get()!;
+    expect(stored.unsubscribeTokenHash).toBe(hashToken(token));
+    expect(tablesHolding(t.db, token)).toEqual([]);
+    expect(mail.outbox(1)[0]!.text).toContain(`${ORIGIN}/unsubscribe?token=${TOKEN_SLOT}`);
   });
 
-  it("answers 'already subscribed' for the same address in any case, showing the code only to its owner", () => {
+  it("answers 'already subscribed' for the same address in any case, showing the code only to its owner", async () => {
     const code = t.db.select().from(subscribers).where(eq(subscribers.email, "ann.smith@example.com")).get()!.discountCode;
     const again = newsletter.subscribe({ email: "ANN.SMITH@example.com", favoriteGenre: "Rock" }, stranger);
     expect(again).toEqual({
@@ -142,7 +154,7 @@ describe("subscribe", () => {
     // One subscriber, one code, one welcome mail; the genre is not changed by a repeat.
     expect(t.db.select().from(subscribers).all()).toHaveLength(1);
     expect(t.db.select().from(discountCodes).all()).toHaveLength(1);
-    expect(welcomeMails("ann.smith@example.com")).toHaveLength(1);
+    expect(await welcomeMails("ann.smith@example.com")).toHaveLength(1);
   });
 });
 
@@ -184,9 +196,9 @@ describe("reading a code back (GET /api/subscribers/email/{email})", () => {
 });
 
 describe("unsubscribe", () => {
-  it("works once through the mailed link, and a new sign-up subscribes again with the same code", () => {
+  it("works once through the mailed link, and a new sign-up subscribes again with the same code", async () => {
     const email = "ann.smith@example.com";
-    const token = tokenIn(welcomeMails(email)[0]!.textBody)!;
+    const token = tokenOf((await welcomeMails(email))[0])!;
     expect(newsletter.unsubscribeTarget(token)).toEqual({ email });
     expect(newsletter.unsubscribe(token)).toEqual({ email });
     const row = t.db.select().from(subscribers).where(eq(subscribers.email, email)).get()!;
@@ -202,12 +214,49 @@ describe("unsubscribe", () => {
     expect(back).toMatchObject({ message: REJOINED_TEXT, alreadySubscribed: false, created: false, discountCode: null });
     const after = t.db.select().from(subscribers).where(eq(subscribers.email, email)).get()!;
     expect(after).toMatchObject({ unsubscribedAt: null, discountCode: row.discountCode, favoriteGenre: "Soul" });
-    const mails = welcomeMails(email);
+    const mails = await welcomeMails(email);
     expect(mails).toHaveLength(2);
-    const newToken = tokenIn(mails[1]!.textBody)!;
+    const newToken = tokenOf(mails[1])!;
     expect(newToken).not.toBe(token);
-    expect(mails[1]!.textBody).toContain(row.discountCode!);
+    expect(mails[1]!.text).toContain(row.discountCode!);
     expect(newsletter.unsubscribe(newToken)).toEqual({ email });
+  });
+});
+
+describe("the unsubscribe token at delivery", () => {
+  it("is revoked when the send fails, a retry mints another, and a subscriber gone by then gets no mail", async () => {
+    const errors = expectConsoleError();
+    inbox.failing = true;
+    newsletter.subscribe({ email: "flaky@example.com", favoriteGenre: "Jazz" }, stranger);
+    await mail.idle();
+    inbox.failing = false;
+    const lost = tokenOf(inbox.refused.at(-1))!;
+    expect(lost).toMatch(/^[a-z2-7]{32}$/);
+    expect(tablesHolding(t.db, lost)).toEqual([]);
+    expect(
+      t.db.select().from(subscribers).where(eq(subscribers.email, "flaky@example.com")).get()!.unsubscribeTokenHash,
+    ).toBeNull();
+    expect(newsletter.unsubscribeTarget(lost)).toBeNull();
+    expect(errors).toHaveBeenCalledOnce();
+
+    await mail.retryPending();
+    const token = tokenOf((await welcomeMails("flaky@example.com"))[0])!;
+    expect(token).not.toBe(lost);
+    expect(newsletter.unsubscribeTarget(token)).toEqual({ email: "flaky@example.com" });
+
+    // Unsubscribed while a welcome mail still waited: that mail is never sent.
+    inbox.failing = true;
+    newsletter.subscribe({ email: "quitter@example.com", favoriteGenre: "Jazz" }, stranger);
+    await mail.idle();
+    inbox.failing = false;
+    t.db
+      .update(subscribers)
+      .set({ unsubscribedAt: new Date().toISOString() })
+      .where(eq(subscribers.email, "quitter@example.com"))
+      .run();
+    await mail.retryPending();
+    expect(await welcomeMails("quitter@example.com")).toEqual([]);
+    expect(mail.outbox(1)[0]).toMatchObject({ to: "quitter@example.com", status: "cancelled" });
   });
 });
 

@@ -16,7 +16,9 @@ import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { newsletterWelcomeMail } from "../mail/templates";
 import { createMailTransport } from "../mail/transport";
 import { ValidationError } from "../../app/domain/shared/errors";
-import { createMailService, type MailService } from "./mail";
+import { mailLinksFromEnv, type MailLinks } from "../mail/links";
+import { oneClickUnsubscribeHeaders } from "../mail/list-unsubscribe";
+import { createMailService, type MailService, type MintedToken, type PendingMessage } from "./mail";
 import { parseInput } from "../../app/domain/shared/parse-input";
 
 export { INVALID_UNSUBSCRIBE };
@@ -51,8 +53,6 @@ export interface SubscribeWho {
   ownerEmail: string | null;
   /** The signed-in user's address, or null. */
   userEmail: string | null;
-  /** Origin for the unsubscribe link in the welcome mail (context.auth.linkOrigin). */
-  linkOrigin: string;
 }
 
 export interface SubscriberView {
@@ -78,7 +78,11 @@ export interface NewsletterDeps {
   /** HMAC key of the owner cookie. Defaults to env COOKIE_SECRET, else a random key per process. */
   secret?: string;
   now?: () => Date;
+  /** Links in mail, from configuration; PUBLIC_ORIGIN (or localhost) from the environment by default. */
+  links?: MailLinks;
 }
+
+export const WELCOME_MAIL_KIND = "newsletter-welcome";
 
 const asObject = (input: unknown): Record<string, unknown> =>
   input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
@@ -91,14 +95,20 @@ function canonicalGenre(genre: string): string {
 export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
   const secret = deps.secret ?? (process.env.COOKIE_SECRET || randomBytes(32).toString("hex"));
   const now = deps.now ?? (() => new Date());
+  const links = deps.links ?? mailLinksFromEnv();
   let ownMail: MailService | null = null;
   // Until services/index.ts passes its mail service in, build one the same way it does.
-  const mail = () =>
-    deps.mail ??
-    (ownMail ??= createMailService(db, {
-      transport: createMailTransport(process.env.SMTP_URL),
-      from: process.env.MAIL_FROM || undefined,
-    }));
+  const mail = () => {
+    if (deps.mail) return deps.mail;
+    if (!ownMail) {
+      ownMail = createMailService(db, {
+        transport: createMailTransport(process.env.SMTP_URL, process.env.MAIL_DIR),
+        from: process.env.MAIL_FROM || undefined,
+      });
+      ownMail.mintTokensFor(WELCOME_MAIL_KIND, mintUnsubscribeToken);
+    }
+    return ownMail;
+  };
 
   const sign = (email: string) => createHmac("sha256", secret).update(`nl_sub:${email}`).digest();
 
@@ -123,19 +133,40 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
     throw new Error("Could not issue a unique discount code.");
   }
 
-  function welcome(row: SubscriberRow, code: string | null, token: string, origin: string): number {
-    const unsubscribe = new URL("/unsubscribe", origin);
-    unsubscribe.searchParams.set("token", token);
+  function welcome(row: SubscriberRow, code: string | null): number {
     const content = newsletterWelcomeMail({
       discountCode: code,
       percentOff: NEWSLETTER_DISCOUNT_PERCENT,
       favoriteGenre: row.favoriteGenre,
-      unsubscribeLink: unsubscribe.href,
-      shopLink: new URL("/", origin).href,
+      unsubscribeLink: links.withToken("/unsubscribe"),
+      shopLink: links.page("/"),
     });
-    // The mail service has no header support, so no List-Unsubscribe header: the link is in the body.
-    return mail().enqueue({ to: row.email, ...content, kind: "newsletter-welcome", secrets: [token] });
+    return mail().enqueue({ to: row.email, ...content, kind: WELCOME_MAIL_KIND });
   }
+
+  /**
+   * The unsubscribe token of a newsletter mail about to be sent, with the RFC 8058 one-click headers. Only
+   * its hash is kept, and it replaces the previous one. Nothing for an address that has unsubscribed since.
+   */
+  function mintUnsubscribeToken(message: PendingMessage): MintedToken | null {
+    const subscriber = byEmail(message.to);
+    if (!subscriber || subscriber.unsubscribedAt !== null) return null;
+    const token = generateToken();
+    const tokenHash = hashToken(token);
+    db.update(subscribers).set({ unsubscribeTokenHash: tokenHash }).where(eq(subscribers.id, subscriber.id)).run();
+    return {
+      token,
+      headers: oneClickUnsubscribeHeaders(links.withToken("/unsubscribe")),
+      revoke: () =>
+        db
+          .update(subscribers)
+          .set({ unsubscribeTokenHash: null })
+          .where(and(eq(subscribers.id, subscriber.id), eq(subscribers.unsubscribeTokenHash, tokenHash)))
+          .run(),
+    };
+  }
+  // With a mail service of its own, it registers on first use instead.
+  if (deps.mail) deps.mail.mintTokensFor(WELCOME_MAIL_KIND, mintUnsubscribeToken);
 
   const mayRead = (email: string, who: Pick<SubscribeWho, "ownerEmail" | "userEmail">) =>
     who.ownerEmail === email || (who.userEmail !== null && who.userEmail.trim().toLowerCase() === email);
@@ -150,15 +181,12 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
     subscribe(input: unknown, who: SubscribeWho): SubscribeResult {
       const { email, favoriteGenre: genre } = parseInput(newsletterSchema, asObject(input), { message: "first" });
       const favoriteGenre = canonicalGenre(genre);
-      const origin = new URL(who.linkOrigin);
-      if (origin.protocol !== "https:" && origin.protocol !== "http:") throw new Error(`Bad link origin: ${who.linkOrigin}`);
-      const token = generateToken();
       const at = now().toISOString();
 
       const outcome = writeTransaction(db, () => {
         const inserted = db
           .insert(subscribers)
-          .values({ email, favoriteGenre, unsubscribeTokenHash: hashToken(token), lastEmailedAt: at })
+          .values({ email, favoriteGenre, lastEmailedAt: at })
           .onConflictDoNothing({ target: subscribers.email })
           .returning()
           .get();
@@ -170,7 +198,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
             .where(eq(subscribers.id, inserted.id))
             .returning()
             .get()!;
-          return { kind: "created" as const, row, mailId: welcome(row, code, token, origin.origin) };
+          return { kind: "created" as const, row, mailId: welcome(row, code) };
         }
         const existing = byEmail(email)!;
         if (existing.unsubscribedAt === null) return { kind: "already" as const, row: existing, mailId: null };
@@ -179,7 +207,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
           .update(subscribers)
           .set({
             unsubscribedAt: null,
-            unsubscribeTokenHash: hashToken(token),
+            unsubscribeTokenHash: null,
             favoriteGenre,
             discountCode: code,
             lastEmailedAt: at,
@@ -187,7 +215,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
           .where(eq(subscribers.id, existing.id))
           .returning()
           .get()!;
-        return { kind: "rejoined" as const, row, mailId: welcome(row, row.hasUsedDiscount ? null : code, token, origin.origin) };
+        return { kind: "rejoined" as const, row, mailId: welcome(row, row.hasUsedDiscount ? null : code) };
       });
       if (outcome.mailId !== null) mail().dispatch(outcome.mailId);
 

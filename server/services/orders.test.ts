@@ -1,7 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discountCodes, emailOutbox, orderLines, orders, records, stockMovements, users } from "../../db/schema";
-import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
+import {
+  insertDiscountCode,
+  insertRecord,
+  SHOP_PUBLIC_ORIGIN,
+  TEST_ADDRESS,
+  useShopServices,
+} from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
 import { hashToken } from "../auth/tokens";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
@@ -301,6 +307,17 @@ describe("orders.markPaid", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your Needledrop order ${order.orderNumber} is confirmed`);
     expect(shop.s.orders.byPaymentReference("pay-ref-1")?.orderNumber).toBe(order.orderNumber);
+  });
+
+  it("links a customer's confirmation to their orders at the configured origin, whoever placed the order", async () => {
+    const user = await shop.s.accounts.register({ username: "linked", email: "linked@example.com", password: "secret-password" });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
+    const { order } = shop.s.orders.place(
+      input({ email: "linked@example.com", userId: user.id, lines: [{ recordId: rec.id, quantity: 1 }] }),
+    );
+    shop.s.orders.markPaid(order.orderNumber, { reference: "pay-ref-linked" });
+    await shop.s.mail.idle();
+    expect(shop.inbox.last("linked@example.com")!.text).toContain(`Your orders: ${SHOP_PUBLIC_ORIGIN}/profile#orders`);
   });
 
   it("an unknown order is NotFound", () => {

@@ -15,6 +15,7 @@ import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
+import type { MailLinks } from "../mail/links";
 import { orderConfirmationMail } from "../mail/order-templates";
 import type { CartService } from "./cart";
 import type { DiscountsService } from "./discounts";
@@ -95,7 +96,7 @@ export function newOrderNumber(): string {
 
 export function createOrdersService(
   db: Db,
-  deps: { cart: CartService; discounts: DiscountsService; mail: MailService; linkOrigin?: () => string | null },
+  deps: { cart: CartService; discounts: DiscountsService; mail: MailService; links: MailLinks },
 ) {
   const linesOf = (orderId: number) =>
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
@@ -329,8 +330,7 @@ export function createOrdersService(
           .returning()
           .get()!;
         const paid = view(updated);
-        const origin = deps.linkOrigin?.() ?? null;
-        const content = orderConfirmationMail(paid, paid.userId !== null && origin ? `${origin}/profile#orders` : null);
+        const content = orderConfirmationMail(paid, paid.userId !== null ? deps.links.page("/profile#orders") : null);
         mailId = deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", ...content });
         return paid;
       });

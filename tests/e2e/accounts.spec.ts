@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { ready, withDb } from "./support/shop";
+import { lastMailText, ready, withDb } from "./support/shop";
 
 // Accounts (spec §4 session, §5 validation, §6 roles, §8 toasts). Tests tagged @no-js run in both projects:
 // the forms post to the server and must work without JavaScript, and the same steps must hold once it runs.
@@ -99,15 +99,10 @@ async function apiRegister(request: APIRequestContext, baseURL: string, account:
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** The newest reset link mailed to `email`, read from the outbox (no SMTP in the e2e server). */
+/** The newest reset link mailed to `email`, read from the delivered mail (MAIL_DIR: no SMTP in the e2e server). */
 function latestResetLink(email: string): string | null {
-  const row = withDb(
-    (db) =>
-      db.prepare("select text_body from email_outbox where to_address = ? order by id desc limit 1").get(email) as
-        { text_body: string } | undefined,
-  );
-  if (!row) return null;
-  const match = /\/reset-password\?token=[a-z2-7]+/.exec(row.text_body);
+  const text = lastMailText(email, /Reset/);
+  const match = text ? /\/reset-password\?token=[a-z2-7]+/.exec(text) : null;
   return match ? match[0] : null;
 }
 

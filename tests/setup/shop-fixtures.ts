@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import { discountCodes, records, subscribers, type NewRecordRow } from "../../db/schema";
 import { createServices, type Services } from "../../server/services";
+import { catchMail, type MailCatcher } from "./mail-catcher";
 import { migratedTestDb, type TestDb } from "./test-db";
 
 let sequence = 0;
@@ -37,6 +38,9 @@ export function insertDiscountCode(db: Db, code: string, email = `${code.toLower
   return { codeId: row.id };
 }
 
+/** The public origin the shop services are configured with: every mailed link starts with it. */
+export const SHOP_PUBLIC_ORIGIN = "https://needledrop.test";
+
 /** A delivery address that passes the checkout's checks. */
 export const TEST_ADDRESS = {
   name: "Ada Lovelace",
@@ -48,13 +52,16 @@ export const TEST_ADDRESS = {
 
 /**
  * A migrated temporary database and every service on it, for one test file: made before its tests,
- * removed after them (once any mail being sent has finished). Read `shop.t` and `shop.s` inside tests.
+ * removed after them (once any mail being sent has finished). Read `shop.t`, `shop.s` and the delivered
+ * mail in `shop.inbox` inside tests.
  */
-export function useShopServices(): { t: TestDb; s: Services } {
-  const shop = {} as { t: TestDb; s: Services };
+export function useShopServices(): { t: TestDb; s: Services; inbox: MailCatcher } {
+  const shop = {} as { t: TestDb; s: Services; inbox: MailCatcher };
   beforeAll(() => {
     shop.t = migratedTestDb();
-    shop.s = createServices(shop.t.db, { mediaDir: "" });
+    // Mail is "sent" to an in-memory inbox, links pointing at the test shop's configured address.
+    shop.inbox = catchMail();
+    shop.s = createServices(shop.t.db, { mediaDir: "", mailTransport: shop.inbox, publicOrigin: SHOP_PUBLIC_ORIGIN });
   });
   afterAll(async () => {
     await shop.s.mail.idle();

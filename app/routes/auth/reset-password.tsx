@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ intent: "request", result: submission.reply(), sent: false, toast }, { status: 400 });
   }
-  await context.services.accounts.requestPasswordReset(submission.value.email, context.auth.linkOrigin);
+  await context.services.accounts.requestPasswordReset(submission.value.email);
   return {
     intent: "request",
     result: submission.reply({ resetForm: true }),

@@ -6,7 +6,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Development only: the mail that would have been sent, for when no SMTP_URL is set. */
+/** Development only: the outbox as stored (never with a link's token: see server/services/mail.ts). */
 export function loader({ context }: Route.LoaderArgs) {
   if (process.env.NODE_ENV === "production") throw data(null, { status: 404 });
   return { messages: context.services.mail.outbox(50) };
@@ -16,7 +16,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="font-display text-3xl font-bold">Outbox</h1>
-      <p className="mt-2 text-stone-600">Development only: the newest 50 messages, newest first.</p>
+      <p className="mt-2 text-stone-600">
+        Development only: the newest 50 messages, newest first. Links show <code>{"{{token}}"}</code>: their token is only made
+        when a message is sent. Set <code>MAIL_DIR</code> to receive sent mail, working links included, as files.
+      </p>
       {loaderData.messages.length === 0 && <p className="mt-6">No mail yet.</p>}
       <ol className="mt-6 space-y-4">
         {loaderData.messages.map((m) => (

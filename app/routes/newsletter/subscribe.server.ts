@@ -38,7 +38,6 @@ export async function subscribeFromForm(request: Request, context: AppLoadContex
     answer = newsletter.subscribe(submission.value, {
       ownerEmail: newsletter.ownerFromCookie(request.headers.get("Cookie")),
       userEmail: context.user?.email ?? null,
-      linkOrigin: context.auth.linkOrigin,
     });
   } catch (error) {
     const known = error instanceof ValidationError ? error : null;

@@ -11,7 +11,6 @@ export const subscribeRouter = router({
     const { created: _created, ...answer } = ctx.services.newsletter.subscribe(input, {
       ownerEmail: null,
       userEmail: ctx.user?.email ?? null,
-      linkOrigin: ctx.auth.linkOrigin,
     });
     return answer;
   }),

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
+import { lastMailTo } from "../../setup/mail-dir";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export interface Account {
@@ -23,6 +24,11 @@ export function newAccount(prefix = "u"): Account {
 }
 
 /** The run's SQLite file (shared with the server; see playwright.config.ts). */
+/** The text of the newest mail the server delivered to `to` (into MAIL_DIR), or undefined. */
+export function lastMailText(to: string, subject?: RegExp): string | undefined {
+  return lastMailTo(path.join(process.env.E2E_DATA_DIR!, "mail"), to, subject)?.text;
+}
+
 export function withDb<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
   try {
