@@ -18,6 +18,7 @@ import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
+import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -52,9 +53,6 @@ export interface AppOptions {
   /** Run the background sweep of abandoned unpaid orders (the real server; not in tests). */
   background?: boolean;
 }
-
-/** Unpaid orders older than this are cancelled and their stock returned (a hosted session lasts 31 minutes). */
-export const ABANDONED_ORDER_MINUTES = 60;
 
 export function createApp(options: AppOptions) {
   const config = loadConfig();
@@ -115,15 +113,7 @@ export function createApp(options: AppOptions) {
   if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   app.use(options.pages);
   app.use(errorHandler);
-  if (options.background) {
-    const sweep = setInterval(() => {
-      services.checkout
-        .sweepAbandoned(ABANDONED_ORDER_MINUTES)
-        .then((n) => n > 0 && console.log(`Cancelled ${n} unpaid order(s) older than ${ABANDONED_ORDER_MINUTES} minutes.`))
-        .catch((error: unknown) => console.error("[checkout] sweeping unpaid orders failed:", error));
-    }, 5 * 60_000);
-    sweep.unref();
-  }
+  if (options.background) startUnpaidOrderSweep(services.checkout);
   return app;
 }
 
