@@ -2,7 +2,9 @@ import path from "node:path";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { closeDb, getDb, type Db } from "../db/client";
+import { closeDb, databasePath, getDb, type Db } from "../db/client";
+import { openCheckedDatabase } from "../db/integrity";
+import { claimServerLock, releaseServerLock } from "../db/server-lock";
 import { runMigrations } from "../db/migrate";
 import { seedIfEmpty } from "../db/seed/run";
 import { apiRouter } from "./api";
@@ -24,10 +26,15 @@ declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
 }
 
-/** Migrates and (on first start only) seeds the database. Run once before listening. */
+/**
+ * Checks the database (a damaged one is refused with a DamagedDatabaseError), marks it as in use by this
+ * server (so a restore refuses to replace it), migrates and (on first start only) seeds it. Run once before listening.
+ */
 export async function prepare(): Promise<void> {
   const config = loadConfig();
-  const db = getDb();
+  const file = databasePath();
+  const db = openCheckedDatabase(file, getDb, closeDb);
+  if (file !== ":memory:") claimServerLock(file);
   runMigrations(db);
   const result = await seedIfEmpty(db, { seed: config.SEED, mediaDir: config.mediaDir });
   console.log(
@@ -40,6 +47,7 @@ export async function prepare(): Promise<void> {
 /** Closes the database; the server has stopped taking requests by then. */
 export function shutdown(): void {
   closeDb();
+  releaseServerLock(databasePath());
 }
 
 export interface AppOptions {
