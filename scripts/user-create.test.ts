@@ -19,7 +19,8 @@ function run(stdin: string, ...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe("npm run user:create", () => {
+// Each run starts a Node process with tsx: seconds apiece on a busy machine.
+describe("npm run user:create", { timeout: 120_000 }, () => {
   it("creates an admin, then refuses the same username with a clear message", () => {
     const first = run("s3cret-pass\n", "--username", "root", "--email", "root@example.com", "--admin");
     expect(first.err).toBe("");
