@@ -136,11 +136,11 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
   }
 
   /**
-   * Asks the provider whether it took the money for a pending order, and if so marks it paid. "open" when
-   * the payment may still complete (a hosted session still open or clearing): the order must wait.
-   * Throws when the provider cannot be asked.
+   * Asks the provider whether it took the money for a pending order, and if so marks it paid. "wait" when the
+   * payment may still arrive (a hosted payment clearing, or an amount left for a person to review); "unpaid"
+   * otherwise, an open session included. Throws when the provider cannot be asked.
    */
-  async function reconcile(order: OrderView): Promise<"paid" | "unpaid" | "open"> {
+  async function reconcile(order: OrderView): Promise<"paid" | "unpaid" | "wait"> {
     if (payments.kind === "card-form") {
       const taken = await payments.findCharge(order);
       if (!taken) return "unpaid";
@@ -149,10 +149,9 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     }
     if (!order.paymentReference) return "unpaid";
     const state = await payments.getCheckout(order.paymentReference);
-    if (state.status === "expired") return "unpaid";
-    if (state.status !== "paid") return "open";
-    // A mismatched amount stays pending for a person to review, like the webhook.
-    return applyPayment(order, state).applied ? "paid" : "open";
+    if (state.status === "processing") return "wait";
+    if (state.status !== "paid") return "unpaid";
+    return applyPayment(order, state).applied ? "paid" : "wait";
   }
 
   return {
@@ -203,42 +202,51 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     },
 
     /**
-     * The shopper came back from the hosted page without paying, or the order was left waiting too long. The
-     * provider is asked first (the money may have been taken and its answer or webhook lost: then the order
-     * is paid); an open session is closed so it can no longer be paid; then the order is cancelled and its
-     * stock returned. If the provider cannot be asked or the session cannot be closed (paid meanwhile), the
-     * order stays pending and the webhook or the next sweep settles it.
+     * The shopper came back from the hosted page without paying: the session is closed first (so it can no
+     * longer be paid), then the order is cancelled and its stock returned. If the session cannot be closed
+     * (it was paid meanwhile), the order stays pending and the webhook settles it.
      */
     async abandon(orderNumber: string): Promise<OrderView | null> {
       const order = orders.get(orderNumber);
       if (!order || order.status !== "pending_payment" || inFlight.has(orderNumber)) return order;
-      try {
-        const state = await reconcile(order);
-        if (state === "paid") return orders.get(orderNumber);
-        if (payments.kind === "redirect" && order.paymentReference) await payments.cancelCheckout(order.paymentReference);
-      } catch (error) {
-        console.warn(
-          `[checkout] could not settle the payment of ${orderNumber} with the provider; leaving it pending:`,
-          error instanceof Error ? error.message : error,
-        );
-        return orders.get(orderNumber);
+      if (payments.kind === "redirect" && order.paymentReference) {
+        try {
+          await payments.cancelCheckout(order.paymentReference);
+        } catch (error) {
+          console.warn(
+            `[checkout] could not close the payment session of ${orderNumber}; leaving it to the webhook:`,
+            error instanceof Error ? error.message : error,
+          );
+          return orders.get(orderNumber);
+        }
       }
       return orders.cancelUnpaid(orderNumber);
     },
 
     /**
      * Settles orders left waiting for payment longer than `minutes` (a closed tab, a crash between placing and
-     * paying), so their copies go back on the shelf unless the provider took the money. The default: an hour
-     * for a hosted page, a couple of minutes for the card form (a charge never takes longer).
-     * Returns how many were cancelled.
+     * paying). The provider is asked first: money taken (its answer or webhook lost) means the order is paid;
+     * otherwise it is abandoned as above and its copies go back on the shelf. An order the provider cannot be
+     * asked about stays pending for the next run. The default age: an hour for a hosted page, a couple of
+     * minutes for the card form (a charge never takes longer). Returns how many were cancelled.
      */
     async sweepAbandoned(
       minutes: number = payments.kind === "card-form" ? INTERRUPTED_CHARGE_MINUTES : ABANDONED_ORDER_MINUTES,
     ): Promise<number> {
       let cancelled = 0;
       for (const orderNumber of orders.stalePending(minutes)) {
-        const order = await this.abandon(orderNumber);
-        if (order?.status === "cancelled") cancelled += 1;
+        const order = orders.get(orderNumber);
+        if (!order || order.status !== "pending_payment" || inFlight.has(orderNumber)) continue;
+        try {
+          if ((await reconcile(order)) !== "unpaid") continue;
+        } catch (error) {
+          console.warn(
+            `[checkout] could not ask the provider about ${orderNumber}; leaving it pending:`,
+            error instanceof Error ? error.message : error,
+          );
+          continue;
+        }
+        if ((await this.abandon(orderNumber))?.status === "cancelled") cancelled += 1;
       }
       return cancelled;
     },
