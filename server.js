@@ -8,6 +8,17 @@ const development = process.argv.includes("--dev");
 const port = Number.parseInt(process.env.PORT ?? "3000", 10);
 const host = process.env.HOST ?? "0.0.0.0";
 
+/** A damaged database is refused with one paragraph saying what to do, not a stack trace. */
+async function prepareOrExit(mod) {
+  try {
+    await mod.prepare();
+  } catch (error) {
+    if (error?.name !== "DamagedDatabaseError") throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 let server;
 let shutdownApp = () => {};
 let gracefulShutdown;
@@ -18,7 +29,7 @@ if (development) {
   const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   const load = () => viteServer.ssrLoadModule("./server/main.ts");
   const first = await load();
-  await first.prepare();
+  await prepareOrExit(first);
   shutdownApp = first.shutdown;
   gracefulShutdown = first.gracefulShutdown;
   // Re-read the app module per request so server edits apply without a restart; rebuild only on change.
@@ -41,7 +52,7 @@ if (development) {
   process.env.NODE_ENV ??= "production";
   const buildDir = process.env.BUILD_DIR || "build";
   const mod = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
-  await mod.prepare();
+  await prepareOrExit(mod);
   shutdownApp = mod.shutdown;
   gracefulShutdown = mod.gracefulShutdown;
   server = mod.createServerApp().listen(port, host, () => console.log(`Needledrop at http://localhost:${port}`));

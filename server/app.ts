@@ -2,7 +2,9 @@ import path from "node:path";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { closeDb, getDb, type Db } from "../db/client";
+import { closeDb, databasePath, getDb, type Db } from "../db/client";
+import { openCheckedDatabase } from "../db/integrity";
+import { claimServerLock, releaseServerLock } from "../db/server-lock";
 import { runMigrations } from "../db/migrate";
 import { seedIfEmpty } from "../db/seed/run";
 import { apiRouter } from "./api";
@@ -20,15 +22,21 @@ import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
+import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
 }
 
-/** Migrates and (on first start only) seeds the database. Run once before listening. */
+/**
+ * Checks the database (a damaged one is refused with a DamagedDatabaseError), marks it as in use by this
+ * server (so a restore refuses to replace it), migrates and (on first start only) seeds it. Run once before listening.
+ */
 export async function prepare(): Promise<void> {
   const config = loadConfig();
-  const db = getDb();
+  const file = databasePath();
+  const db = openCheckedDatabase(file, getDb, closeDb);
+  if (file !== ":memory:") claimServerLock(file);
   runMigrations(db);
   const result = await seedIfEmpty(db, { seed: config.SEED, mediaDir: config.mediaDir });
   console.log(
@@ -41,6 +49,7 @@ export async function prepare(): Promise<void> {
 /** Closes the database; the server has stopped taking requests by then. */
 export function shutdown(): void {
   closeDb();
+  releaseServerLock(databasePath());
 }
 
 export interface AppOptions {
@@ -54,9 +63,6 @@ export interface AppOptions {
   /** Run the background sweep of abandoned unpaid orders (the real server; not in tests). */
   background?: boolean;
 }
-
-/** Unpaid orders older than this are cancelled and their stock returned (a hosted session lasts 31 minutes). */
-export const ABANDONED_ORDER_MINUTES = 60;
 
 export function createApp(options: AppOptions) {
   const config = loadConfig();
@@ -122,13 +128,7 @@ export function createApp(options: AppOptions) {
   app.use(options.pages);
   app.use(errorHandler);
   if (options.background) {
-    const sweep = setInterval(() => {
-      services.checkout
-        .sweepAbandoned(ABANDONED_ORDER_MINUTES)
-        .then((n) => n > 0 && console.log(`Cancelled ${n} unpaid order(s) older than ${ABANDONED_ORDER_MINUTES} minutes.`))
-        .catch((error: unknown) => console.error("[checkout] sweeping unpaid orders failed:", error));
-    }, 5 * 60_000);
-    sweep.unref();
+    startUnpaidOrderSweep(services.checkout);
     // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
     const retryMail = () =>
       services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));

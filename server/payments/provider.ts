@@ -16,8 +16,22 @@ export type ChargeResult = { ok: true; reference: string } | { ok: false; messag
 export interface CardFormProvider {
   id: "test-card";
   kind: "card-form";
+  /**
+   * Takes payment for the order. Idempotent per order: charging an order the provider has already charged
+   * answers with that charge and takes nothing more (a retry after a crash lost the first answer).
+   */
   charge(order: OrderView, card: CardDetails): Promise<ChargeResult>;
+  /** The payment the provider took for this order, if any: settles an order whose charge answer was lost. */
+  findCharge(order: OrderView): Promise<{ reference: string } | null>;
 }
+
+/** Where a hosted payment session stands, asked of the provider when its answer or webhook was lost. */
+export type HostedCheckoutState =
+  | { status: "open"; url: string }
+  | { status: "paid"; reference: string; amountPence: number; currency: string }
+  /** Completed, but a delayed method (a bank debit) is still clearing: its webhook settles it. */
+  | { status: "processing" }
+  | { status: "expired" };
 
 /** What a verified webhook says happened to an order. */
 export type WebhookOutcome =
@@ -30,7 +44,13 @@ export interface RedirectProvider {
   kind: "redirect";
   /** Origins the browser is sent to (they go into the CSP form-action list). */
   formActionOrigins: string[];
+  /**
+   * Opens the hosted session. Idempotent per order: asked again for the same order (a retry after a crash),
+   * the provider answers with the session it already opened rather than a second one.
+   */
   createCheckout(order: OrderView, urls: { successUrl: string; cancelUrl: string }): Promise<{ url: string; reference: string }>;
+  /** Where the session stands now. */
+  getCheckout(reference: string): Promise<HostedCheckoutState>;
   /** Closes an unpaid hosted session so it can no longer be paid; throws when it cannot (e.g. already paid). */
   cancelCheckout(reference: string): Promise<void>;
   /** Verifies the signature (throws when it does not match) and reads the event. */

@@ -33,21 +33,66 @@ const sessionReply = (): Reply => {
 };
 let reply: (req: SeenRequest) => Reply = sessionReply;
 
+// Like Stripe: a successful create is stored under its idempotency key and replayed for the same parameters
+// (refused for different ones); sessions can be read back and expired while open.
+const byIdempotencyKey = new Map<string, { body: string; answer: Reply }>();
+const liveSessions = new Map<string, Record<string, unknown>>();
+const notFound: Reply = { status: 404, body: { error: { type: "invalid_request_error", message: "Unknown path" } } };
+
+function createSession(request: SeenRequest, rawBody: string): Reply {
+  const key = String(request.headers["idempotency-key"] ?? "");
+  const stored = byIdempotencyKey.get(key);
+  if (stored) {
+    if (stored.body === rawBody) return stored.answer;
+    return {
+      status: 400,
+      body: { error: { type: "idempotency_error", message: "Keys can only be reused with the same parameters." } },
+    };
+  }
+  const answer = reply(request);
+  if (answer.status === 200) {
+    byIdempotencyKey.set(key, { body: rawBody, answer });
+    const session = answer.body as { id: string; url: string | null };
+    liveSessions.set(session.id, {
+      ...session,
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: Number(request.form.get("line_items[0][price_data][unit_amount]")),
+      currency: "gbp",
+    });
+  }
+  return answer;
+}
+
+function answerFor(request: SeenRequest, rawBody: string): Reply {
+  if (request.method === "POST" && request.path === "/v1/checkout/sessions") return createSession(request, rawBody);
+  const match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(request.path);
+  const session = match && liveSessions.get(match[1]!);
+  if (!session) return notFound;
+  if (request.method === "GET" && !match[2]) return { status: 200, body: session };
+  if (request.method === "POST" && match[2]) {
+    if (session.status !== "open") {
+      return { status: 400, body: { error: { type: "invalid_request_error", message: "Only open sessions can be expired." } } };
+    }
+    Object.assign(session, { status: "expired", url: null });
+    return { status: 200, body: session };
+  }
+  return notFound;
+}
+
 const fakeApi = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
+    const rawBody = Buffer.concat(chunks).toString("utf8");
     const request = {
       method: req.method ?? "",
       path: req.url ?? "",
       headers: req.headers,
-      form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+      form: new URLSearchParams(rawBody),
     };
     seen.push(request);
-    const answer =
-      request.method === "POST" && request.path === "/v1/checkout/sessions"
-        ? reply(request)
-        : { status: 404, body: { error: { type: "invalid_request_error", message: "Unknown path" } } };
+    const answer = answerFor(request, rawBody);
     res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_fake${seen.length}` });
     res.end(JSON.stringify(answer.body));
   });
@@ -353,5 +398,109 @@ describe("a Stripe payment from checkout to confirmation", () => {
       .filter((m) => m.subject.includes(orderNumber));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe("flow@example.com");
+  });
+});
+
+describe("a Stripe checkout interrupted by a crash, then retried with the same key", () => {
+  const input = (recordId: number, email: string, idempotencyKey = key()) => ({
+    idempotencyKey,
+    lines: [{ recordId, quantity: 1 }],
+    discountCode: null,
+    email,
+    shipping: address,
+    userId: null,
+    today: TEST_TODAY,
+  });
+  const urlsFor = (orderNumber: string) => ({
+    successUrl: `${origin}/payment-confirmation?order=${orderNumber}`,
+    cancelUrl: `${origin}/checkout?cancelled=${orderNumber}`,
+  });
+  /** The order as the dead request left it: placed, stock held, no session recorded. */
+  const placedOnly = (recordId: number, email: string) => {
+    const request = input(recordId, email);
+    const { order } = s.orders.place({ ...request, paymentProvider: "stripe" });
+    return { request, order };
+  };
+  const sessionOf = (reference: string) => {
+    const session = liveSessions.get(reference);
+    if (!session) throw new Error(`no session ${reference}`);
+    return session;
+  };
+
+  it("Stripe had opened the session but the shop never saved it: the retry gets that same session back", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const { request, order } = placedOnly(rec.id, "lost-answer@example.com");
+    const opened = await provider.createCheckout(order, urlsFor(order.orderNumber));
+    const made = sessions;
+
+    const retry = await s.checkout.submit(request, { origin });
+    expect(retry).toMatchObject({ kind: "redirect", url: opened.url });
+    expect(sessions).toBe(made);
+    expect(s.orders.get(order.orderNumber)!.paymentReference).toBe(opened.reference);
+    expect(stockOf(rec.id)).toBe(0);
+  });
+
+  it("no session was opened before the crash: the retry opens one", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const { request, order } = placedOnly(rec.id, "no-session@example.com");
+    const retry = await s.checkout.submit(request, { origin });
+    expect(retry.kind).toBe("redirect");
+    expect(s.orders.get(order.orderNumber)!.paymentReference).toMatch(/^cs_test_fake\d+$/);
+  });
+
+  it("the shopper paid while the shop was down (webhook lost): the retry asks Stripe and the order is paid", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const request = input(rec.id, "paid-while-down@example.com");
+    const first = await s.checkout.submit(request, { origin });
+    const reference = s.orders.get(first.order.orderNumber)!.paymentReference!;
+    Object.assign(sessionOf(reference), { status: "complete", payment_status: "paid", url: null });
+
+    const retry = await s.checkout.submit(request, { origin });
+    expect(retry).toMatchObject({ kind: "paid", order: { orderNumber: first.order.orderNumber, status: "paid" } });
+    expect(stockOf(rec.id)).toBe(0);
+  });
+
+  it("the session is still open: the retry sends the shopper back to it", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const request = input(rec.id, "still-open@example.com");
+    const first = await s.checkout.submit(request, { origin });
+    const retry = await s.checkout.submit(request, { origin });
+    expect(retry).toMatchObject({ kind: "redirect", url: first.kind === "redirect" ? first.url : "?" });
+  });
+
+  it("the session expired unpaid: the retry releases the order, and a fresh attempt succeeds", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 1 });
+    const request = input(rec.id, "expired@example.com");
+    const first = await s.checkout.submit(request, { origin });
+    Object.assign(sessionOf(s.orders.get(first.order.orderNumber)!.paymentReference!), { status: "expired", url: null });
+
+    const retry = await s.checkout.submit(request, { origin });
+    expect(retry).toMatchObject({ kind: "declined", order: { status: "cancelled" } });
+    expect(stockOf(rec.id)).toBe(1);
+    const fresh = await s.checkout.submit({ ...request, idempotencyKey: key() }, { origin });
+    expect(fresh.kind).toBe("redirect");
+    expect(stockOf(rec.id)).toBe(0);
+  });
+
+  it("the sweep asks Stripe before cancelling: a paid session is paid, an open one is closed and released", async () => {
+    const paidRec = insertRecord(t.db, { stockQuantity: 1 });
+    const openRec = insertRecord(t.db, { stockQuantity: 1 });
+    const paid = await s.checkout.submit(input(paidRec.id, "sweep-paid@example.com"), { origin });
+    const open = await s.checkout.submit(input(openRec.id, "sweep-open@example.com"), { origin });
+    const paidRef = s.orders.get(paid.order.orderNumber)!.paymentReference!;
+    const openRef = s.orders.get(open.order.orderNumber)!.paymentReference!;
+    Object.assign(sessionOf(paidRef), { status: "complete", payment_status: "paid", url: null });
+    for (const order of [paid.order, open.order]) {
+      t.db.$client
+        .prepare("update orders set created_at = '2000-01-01T00:00:00.000Z' where order_number = ?")
+        .run(order.orderNumber);
+    }
+
+    expect(await s.checkout.sweepAbandoned()).toBe(1);
+    expect(s.orders.get(paid.order.orderNumber)!.status).toBe("paid");
+    expect(stockOf(paidRec.id)).toBe(0);
+    expect(s.orders.get(open.order.orderNumber)!.status).toBe("cancelled");
+    expect(sessionOf(openRef).status).toBe("expired");
+    expect(stockOf(openRec.id)).toBe(1);
   });
 });

@@ -15,8 +15,13 @@ export interface StripeProviderOptions {
 }
 
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
-/** Stripe refuses sessions that expire sooner than 30 minutes after it creates them; a minute covers clock skew. */
-export const SESSION_LIFETIME_SECONDS = 31 * 60;
+/**
+ * Counted from when the order was placed, so asking again for the same order sends the same request and
+ * Stripe's idempotency key returns the session it already made. Stripe refuses sessions that expire sooner
+ * than 30 minutes after it creates them: the margin lets a retry open a first session up to 15 minutes late.
+ * The abandoned-order sweep (an hour) runs after every session has expired.
+ */
+export const SESSION_LIFETIME_SECONDS = 45 * 60;
 /** A checkout waits on this call: fail fast and let the shopper try again rather than hang. */
 const REQUEST_TIMEOUT_MS = 10_000;
 const DESCRIPTION_LIMIT = 500;
@@ -82,12 +87,27 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
           payment_intent_data: { metadata },
           success_url: successUrl,
           cancel_url: cancelUrl,
-          expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
+          expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
         },
         { idempotencyKey: checkoutIdempotencyKey(order.orderNumber) },
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a payment page address.");
       return { url: session.url, reference: session.id };
+    },
+
+    async getCheckout(reference) {
+      const session = await stripe.checkout.sessions.retrieve(reference);
+      if (session.status === "open" && session.url) return { status: "open", url: session.url };
+      if (session.status === "complete") {
+        if (session.payment_status === "unpaid" || session.amount_total === null) return { status: "processing" };
+        return {
+          status: "paid",
+          reference: session.id,
+          amountPence: session.amount_total,
+          currency: session.currency ?? "",
+        };
+      }
+      return { status: "expired" };
     },
 
     async cancelCheckout(reference) {

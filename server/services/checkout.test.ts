@@ -126,6 +126,7 @@ describe("checkout with a hosted payment page", () => {
         url: `https://pay.example/${order.orderNumber}`,
         reference: `cs_${order.orderNumber}`,
       }),
+      getCheckout: async (reference) => ({ status: "open", url: `https://pay.example/${reference}` }),
       cancelCheckout: expire,
       readWebhook: () => ({ type: "ignored", reason: "not used here" }),
     };

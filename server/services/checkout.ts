@@ -27,6 +27,21 @@ export interface OrderPlacer {
 /** An order as the checkout page and the API send it: details, lines and, with the card form, the card. */
 export type OrderRequest = Omit<PlaceOrderRequest, "card"> & { card?: z.input<ReturnType<typeof cardSchema>> };
 
+/** A hosted session lasts 45 minutes (see stripe.ts): an order still unpaid after an hour is abandoned. */
+export const ABANDONED_ORDER_MINUTES = 60;
+/**
+ * A card charge answers within seconds (the provider's timeout): a card-form order still pending after this
+ * long was interrupted (the process died mid-checkout) and its stock is released unless the provider took the money.
+ */
+export const INTERRUPTED_CHARGE_MINUTES = 2;
+
+/** Money the provider reports for an order: from a verified webhook or from asking the provider itself. */
+interface ReportedPayment {
+  reference: string;
+  amountPence: number;
+  currency: string;
+}
+
 export const CANCELLED_ORDER_MESSAGE =
   "This order was cancelled because its payment did not go through. Nothing has been charged.";
 
@@ -37,6 +52,106 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     if (order.status === "cancelled") return { kind: "declined", order, message: CANCELLED_ORDER_MESSAGE };
     if (order.status === "pending_payment") return { kind: "pending", order };
     return { kind: "paid", order };
+  }
+
+  /** Paid only when the amount and currency match the order; money for a cancelled order needs a person. */
+  function applyPayment(order: OrderView, paid: ReportedPayment): { applied: boolean; reason?: string } {
+    if (order.status === "cancelled") {
+      // Money arrived for an order whose copies were already put back: a person must refund or re-open it.
+      console.error(
+        `[checkout] payment ${paid.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`,
+      );
+      return { applied: false, reason: "order cancelled" };
+    }
+    if (paid.amountPence !== order.totals.totalPence || paid.currency.toLowerCase() !== "gbp") {
+      console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);
+      return { applied: false, reason: "amount mismatch" };
+    }
+    orders.markPaid(order.orderNumber, { reference: paid.reference });
+    return { applied: true };
+  }
+
+  // Orders whose payment a request of this process is taking right now: a double submit meanwhile waits.
+  const inFlight = new Set<string>();
+
+  /**
+   * Takes payment for an order just placed (or, idempotently, again for one an interrupted request left
+   * pending: then a hosted session that cannot be opened leaves the order pending rather than cancelling it).
+   */
+  async function pay(order: OrderView, payment: { card?: CardDetails; origin: string }, retry = false): Promise<CheckoutOutcome> {
+    inFlight.add(order.orderNumber);
+    try {
+      return await takePayment(order, payment, retry);
+    } finally {
+      inFlight.delete(order.orderNumber);
+    }
+  }
+
+  async function takePayment(
+    order: OrderView,
+    payment: { card?: CardDetails; origin: string },
+    retry: boolean,
+  ): Promise<CheckoutOutcome> {
+    if (payments.kind === "card-form") {
+      if (!payment.card) {
+        orders.cancelUnpaid(order.orderNumber);
+        throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
+      }
+      const result = await payments.charge(order, payment.card);
+      if (result.ok) return { kind: "paid", order: orders.markPaid(order.orderNumber, { reference: result.reference }) };
+      return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: result.message };
+    }
+    try {
+      const session = await payments.createCheckout(order, {
+        successUrl: `${payment.origin}/payment-confirmation?order=${encodeURIComponent(order.orderNumber)}`,
+        cancelUrl: `${payment.origin}/checkout?cancelled=${encodeURIComponent(order.orderNumber)}`,
+      });
+      orders.setPaymentReference(order.orderNumber, session.reference);
+      return { kind: "redirect", order, url: session.url };
+    } catch (error) {
+      console.error(
+        `[checkout] creating the payment session for ${order.orderNumber} failed:`,
+        error instanceof Error ? error.message : error,
+      );
+      if (!retry) orders.cancelUnpaid(order.orderNumber);
+      throw new PaymentUnavailableError();
+    }
+  }
+
+  /**
+   * The same checkout key again while its order is still pending_payment: the first request died (a crash,
+   * a lost answer) between placing the order and settling it, so this one finishes the job. The card is
+   * charged again, which the provider answers with the charge it already made, if any, so money is never
+   * taken twice. A hosted session is looked up: paid (the order is paid), open (back to its page) or expired
+   * (cancelled, so a fresh attempt can start); one that was never opened is opened now, idempotently too.
+   */
+  async function resume(order: OrderView, payment: { card?: CardDetails; origin: string }): Promise<CheckoutOutcome> {
+    if (inFlight.has(order.orderNumber)) return { kind: "pending", order };
+    if (payments.kind === "card-form" || !order.paymentReference) return pay(order, payment, true);
+    const state = await payments.getCheckout(order.paymentReference);
+    if (state.status === "open") return { kind: "redirect", order, url: state.url };
+    if (state.status === "paid") applyPayment(order, state);
+    if (state.status === "expired") orders.cancelUnpaid(order.orderNumber);
+    return settled(orders.get(order.orderNumber)!);
+  }
+
+  /**
+   * Asks the provider whether it took the money for a pending order, and if so marks it paid. "wait" when the
+   * payment may still arrive (a hosted payment clearing, or an amount left for a person to review); "unpaid"
+   * otherwise, an open session included. Throws when the provider cannot be asked.
+   */
+  async function reconcile(order: OrderView): Promise<"paid" | "unpaid" | "wait"> {
+    if (payments.kind === "card-form") {
+      const taken = await payments.findCharge(order);
+      if (!taken) return "unpaid";
+      orders.markPaid(order.orderNumber, taken);
+      return "paid";
+    }
+    if (!order.paymentReference) return "unpaid";
+    const state = await payments.getCheckout(order.paymentReference);
+    if (state.status === "processing") return "wait";
+    if (state.status !== "paid") return "unpaid";
+    return applyPayment(order, state).applied ? "paid" : "wait";
   }
 
   return {
@@ -65,34 +180,9 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       payment: { card?: CardDetails; origin: string },
     ): Promise<CheckoutOutcome> {
       const { order, created } = orders.place({ ...input, paymentProvider: payments.id });
-      // A double submit or a replayed request: report what became of the first one.
-      if (!created) return settled(order);
-
-      if (payments.kind === "card-form") {
-        if (!payment.card) {
-          orders.cancelUnpaid(order.orderNumber);
-          throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
-        }
-        const result = await payments.charge(order, payment.card);
-        if (result.ok) return { kind: "paid", order: orders.markPaid(order.orderNumber, { reference: result.reference }) };
-        return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: result.message };
-      }
-
-      try {
-        const session = await payments.createCheckout(order, {
-          successUrl: `${payment.origin}/payment-confirmation?order=${encodeURIComponent(order.orderNumber)}`,
-          cancelUrl: `${payment.origin}/checkout?cancelled=${encodeURIComponent(order.orderNumber)}`,
-        });
-        orders.setPaymentReference(order.orderNumber, session.reference);
-        return { kind: "redirect", order, url: session.url };
-      } catch (error) {
-        console.error(
-          `[checkout] creating the payment session for ${order.orderNumber} failed:`,
-          error instanceof Error ? error.message : error,
-        );
-        orders.cancelUnpaid(order.orderNumber);
-        throw new PaymentUnavailableError();
-      }
+      if (created) return pay(order, payment);
+      // A double submit or a replayed request: what became of the first one, finished if it was interrupted.
+      return order.status === "pending_payment" ? resume(order, payment) : settled(order);
     },
 
     /**
@@ -118,7 +208,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
      */
     async abandon(orderNumber: string): Promise<OrderView | null> {
       const order = orders.get(orderNumber);
-      if (!order || order.status !== "pending_payment") return order;
+      if (!order || order.status !== "pending_payment" || inFlight.has(orderNumber)) return order;
       if (payments.kind === "redirect" && order.paymentReference) {
         try {
           await payments.cancelCheckout(order.paymentReference);
@@ -134,14 +224,29 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     },
 
     /**
-     * Cancels orders left waiting for payment longer than `minutes` (a closed tab, a crash between placing
-     * and paying), so their copies go back on the shelf. Hosted sessions are closed first, as in abandon().
+     * Settles orders left waiting for payment longer than `minutes` (a closed tab, a crash between placing and
+     * paying). The provider is asked first: money taken (its answer or webhook lost) means the order is paid;
+     * otherwise it is abandoned as above and its copies go back on the shelf. An order the provider cannot be
+     * asked about stays pending for the next run. The default age: an hour for a hosted page, a couple of
+     * minutes for the card form (a charge never takes longer). Returns how many were cancelled.
      */
-    async sweepAbandoned(minutes: number): Promise<number> {
+    async sweepAbandoned(
+      minutes: number = payments.kind === "card-form" ? INTERRUPTED_CHARGE_MINUTES : ABANDONED_ORDER_MINUTES,
+    ): Promise<number> {
       let cancelled = 0;
       for (const orderNumber of orders.stalePending(minutes)) {
-        const order = await this.abandon(orderNumber);
-        if (order?.status === "cancelled") cancelled += 1;
+        const order = orders.get(orderNumber);
+        if (!order || order.status !== "pending_payment" || inFlight.has(orderNumber)) continue;
+        try {
+          if ((await reconcile(order)) !== "unpaid") continue;
+        } catch (error) {
+          console.warn(
+            `[checkout] could not ask the provider about ${orderNumber}; leaving it pending:`,
+            error instanceof Error ? error.message : error,
+          );
+          continue;
+        }
+        if ((await this.abandon(orderNumber))?.status === "cancelled") cancelled += 1;
       }
       return cancelled;
     },
@@ -155,19 +260,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         orders.cancelUnpaid(order.orderNumber);
         return { applied: true };
       }
-      if (order.status === "cancelled") {
-        // Money arrived for an order whose copies were already put back: a person must refund or re-open it.
-        console.error(
-          `[checkout] payment ${outcome.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`,
-        );
-        return { applied: false, reason: "order cancelled" };
-      }
-      if (outcome.amountPence !== order.totals.totalPence || outcome.currency.toLowerCase() !== "gbp") {
-        console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);
-        return { applied: false, reason: "amount mismatch" };
-      }
-      orders.markPaid(order.orderNumber, { reference: outcome.reference });
-      return { applied: true };
+      return applyPayment(order, outcome);
     },
   };
 }
