@@ -113,7 +113,10 @@ describe("logging in", () => {
   });
 
   it("after too many failures answers 429 with Retry-After, even for the right password", async () => {
-    const strict = createServices(shop.t.db, { mediaDir: "", accountLimits: { failuresPerAccount: 2 } });
+    const strict = createServices(shop.t.db, {
+      mediaDir: "",
+      rateLimits: { signInPerAccountAndAddress: { limit: 2 } },
+    });
     const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services: strict }, request, { clientIp: "192.0.2.44" });
     const { user, password } = await newCustomer(strict);
     for (let i = 0; i < 2; i++) {
