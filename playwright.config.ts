@@ -62,6 +62,8 @@ export default defineConfig({
       // Generated media are deterministic, so runs share them and only the first one pays for them.
       MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-e2e-media"),
       ACCESS_LOG: "off",
+      // Every browser test signs up and checks out from 127.0.0.1: raise the per-address limits far above that.
+      RATE_LIMIT_FACTOR: "100",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

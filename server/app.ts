@@ -16,6 +16,7 @@ import { originCheck } from "./http/origin-check";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
+import { retryAfterMeta } from "./trpc/rate-limited";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
 
@@ -67,6 +68,7 @@ export function createApp(options: AppOptions) {
     mailFrom: config.MAIL_FROM,
     payments,
     publicOrigin: config.PUBLIC_ORIGIN,
+    rateLimitFactor: config.RATE_LIMIT_FACTOR,
   });
 
   const app = express();
@@ -105,6 +107,7 @@ export function createApp(options: AppOptions) {
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ res }) => res.locals.ctx,
+      responseMeta: retryAfterMeta,
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${procedure}:`, error);
       },
