@@ -64,6 +64,8 @@ export default defineConfig({
       ACCESS_LOG: "off",
       // No SMTP: mail is "sent" as files here, where the tests read reset and unsubscribe links.
       MAIL_DIR: path.join(dataDir, "mail"),
+      // Every browser test signs up and checks out from 127.0.0.1: raise the per-address limits far above that.
+      RATE_LIMIT_FACTOR: "100",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

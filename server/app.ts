@@ -20,6 +20,7 @@ import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
 import { appRouter } from "./trpc/router";
+import { retryAfterMeta } from "./trpc/rate-limited";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
 import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
@@ -76,6 +77,7 @@ export function createApp(options: AppOptions) {
     mailFrom: config.MAIL_FROM,
     payments,
     publicOrigin: mailOrigin(config),
+    rateLimitFactor: config.RATE_LIMIT_FACTOR,
   });
   warnWithoutPublicOrigin(config);
 
@@ -117,6 +119,7 @@ export function createApp(options: AppOptions) {
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ res }) => res.locals.ctx,
+      responseMeta: retryAfterMeta,
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${procedure}:`, error);
       },

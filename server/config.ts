@@ -12,8 +12,13 @@ const envSchema = z
     SEED: z.coerce.number().int().default(20261122),
     /** Extra origins allowed to send mutations, comma-separated (e.g. the public https origin behind a proxy). */
     ALLOWED_ORIGINS: z.string().default(""),
-    /** Express "trust proxy" setting, for X-Forwarded-Proto behind a TLS-terminating proxy. */
+    /**
+     * Express "trust proxy" setting: which proxies' X-Forwarded-For/-Proto to believe. Empty: none, the client
+     * address is the socket's (a header anyone can send must not choose whose limits an attempt counts against).
+     */
     TRUST_PROXY: z.string().default(""),
+    /** Multiplies every rate limit (server/auth/rate-limits.ts); the browser tests raise it. */
+    RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     ACCESS_LOG: z.enum(["on", "off"]).default("on"),
     /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
     BUILD_DIR: z.string().min(1).default("build"),

@@ -1,7 +1,6 @@
-import { Router, type ErrorRequestHandler, type Response } from "express";
+import { Router, type Response } from "express";
 import { loginSchema, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
 import { registerSchema } from "../../app/domain/accounts/profile-schemas";
-import { TooManyAttemptsError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { sendError } from "../http/errors";
 import { contextOf, fieldErrors, noStore } from "./helpers";
@@ -32,8 +31,11 @@ authApi.post("/login", noStore, async (req, res) => {
 });
 
 authApi.post("/register", noStore, async (req, res) => {
+  const ctx = contextOf(res);
   // confirmPassword is the form's business; unknown fields (role, …) are dropped by the schema.
-  const user = await contextOf(res).services.accounts.register(parseInput(registerSchema, req.body));
+  const input = parseInput(registerSchema, req.body);
+  ctx.services.rateLimits.takeForAddress("registrationsPerAddress", ctx.clientIp);
+  const user = await ctx.services.accounts.register(input);
   await signIn(res, user.id);
   res.status(201).json(user);
 });
@@ -46,6 +48,7 @@ authApi.post("/logout", noStore, (_req, res) => {
 authApi.post("/request-password-reset", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const { email } = parseInput(resetRequestSchema, req.body);
+  ctx.services.rateLimits.takeForAddress("resetRequestsPerAddress", ctx.clientIp);
   await ctx.services.accounts.requestPasswordReset(email);
   res.json({ message: RESET_REQUESTED });
 });
@@ -57,9 +60,5 @@ authApi.post("/reset-password", noStore, async (req, res) => {
   res.json(user);
 });
 
-/** 429 carries Retry-After (the API's error handler writes the answer); a validation failure lists its fields. */
-const retryAfter: ErrorRequestHandler = (err, _req, res, next) => {
-  if (err instanceof TooManyAttemptsError) res.set("Retry-After", String(err.retryAfterSeconds));
-  next(err);
-};
-authApi.use(retryAfter, fieldErrors);
+/** A validation failure lists its fields (a 429's Retry-After is set by the API's error handler). */
+authApi.use(fieldErrors);

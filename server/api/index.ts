@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler } from "express";
-import { DomainError, httpStatusOf } from "../../app/domain/shared/errors";
+import { DomainError, httpStatusOf, TooManyAttemptsError } from "../../app/domain/shared/errors";
 import { openApiDocument } from "../contract/openapi";
 import { OPERATIONS } from "../contract/operations";
 import { HttpError, sendError } from "../http/errors";
@@ -39,6 +39,8 @@ export function apiRouter(): Router {
   });
   api.use((req, res) => sendError(req, res, 404, `No API endpoint at ${req.method} ${req.baseUrl}${req.path}.`));
   const domainErrors: ErrorRequestHandler = (err, req, res, next) => {
+    // Every rate limit's 429 says when to come back.
+    if (err instanceof TooManyAttemptsError && !res.headersSent) res.set("Retry-After", String(err.retryAfterSeconds));
     if (err instanceof DomainError) return sendError(req, res, httpStatusOf(err), err.message);
     if (err instanceof HttpError) return sendError(req, res, err.status, err.message);
     next(err);

@@ -22,6 +22,7 @@ function who(req: Request, ctx: RequestContext) {
 // reads the body with the documented schema (OPERATIONS.subscribe), answering the first message for a toast.
 newsletterApi.post(routeOf(OPERATIONS.subscribe), noStore, (req, res) => {
   const ctx = contextOf(res);
+  ctx.services.rateLimits.takeForAddress("newsletterPerAddress", ctx.clientIp);
   const { created, ...answer } = ctx.services.newsletter.subscribe(req.body, who(req, ctx));
   if (created) res.append("Set-Cookie", ctx.services.newsletter.ownerCookie(answer.subscriber.email, ctx.auth.secure));
   res.status(answer.alreadySubscribed ? 200 : 201).json(answer);

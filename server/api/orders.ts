@@ -20,8 +20,10 @@ ordersApi.post(routeOf(OPERATIONS.priceCart), noStore, (req, res) => {
 // 201 paid / redirect / pending; 402 declined (nothing charged, stock released); 409 out of stock or code used.
 ordersApi.post(routeOf(OPERATIONS.placeOrder), noStore, async (req, res) => {
   const ctx = contextOf(res);
+  const { body } = inputOf(OPERATIONS.placeOrder, req);
+  ctx.services.rateLimits.takeForAddress("checkoutPerAddress", ctx.clientIp);
   const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin };
-  const answer = toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(inputOf(OPERATIONS.placeOrder, req).body, placer));
+  const answer = toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(body, placer));
   if (answer.result === "declined") return sendError(req, res, 402, answer.message!);
   res.status(201).json(answer);
 });

@@ -78,10 +78,14 @@ describe("throttle", () => {
     const c = clock(Date.UTC(2026, 10, 22, 18, 0, 0));
     const throttle = createThrottle(t.db, { now: c.now });
     const rule = { key: "login:client:refund", limit: 5 };
-    const bucket = throttle.consume([rule]);
+    const other = { key: "login:account:refund", limit: 5 };
+    const first = throttle.consume([rule, other]);
     throttle.consume([rule]);
-    throttle.refund(rule.key, bucket);
+    first.refund(rule.key);
     expect(throttle.count(rule.key)).toBe(1);
+    expect(throttle.count(other.key)).toBe(1);
+    first.refund();
+    expect(throttle.count(other.key)).toBe(0);
     throttle.reset(rule.key);
     expect(throttle.count(rule.key)).toBe(0);
   });
@@ -96,5 +100,35 @@ describe("throttle", () => {
     throttle.consume([{ key: "login:account:later", limit: 5 }]);
     const left = t.db.select().from(throttleBuckets).all();
     expect(left.every((r) => r.windowStart > c.at - HOUR_MS - BUCKET_MS)).toBe(true);
+  });
+});
+
+describe("throttle rules with their own window", () => {
+  it("count over the rule's window, in buckets a twelfth of it, and say so in the refusal", () => {
+    const c = clock(Date.UTC(2026, 10, 24, 10, 0, 0));
+    const throttle = createThrottle(t.db, { now: c.now });
+    const rule = { key: "checkout:198.51.100.1", limit: 2, windowMs: 10 * 60_000, refusal: "Too many checkouts." };
+    throttle.consume([rule]);
+    throttle.consume([rule]);
+    const error = refusal(() => throttle.consume([rule]));
+    // Both sit in the 10:00 bucket of 50 seconds, which stops counting at 10:10:50.
+    expect(error.retryAfterSeconds).toBe(650);
+    expect(error.message).toBe("Too many checkouts. Try again in 11 minutes.");
+    c.at += 650_000;
+    expect(() => throttle.consume([rule])).not.toThrow();
+  });
+
+  it("refuses with the longest wait of the rules over their limits", () => {
+    const c = clock(Date.UTC(2026, 10, 24, 12, 0, 0));
+    const throttle = createThrottle(t.db, { now: c.now });
+    const short = { key: "w:short", limit: 1, windowMs: 60_000, refusal: "Short." };
+    const long = { key: "w:long", limit: 1, windowMs: HOUR_MS, refusal: "Long." };
+    throttle.consume([short, long]);
+    expect(refusal(() => throttle.consume([short, long])).message).toMatch(/^Long\. /);
+  });
+
+  it("never takes a window longer than the buckets are kept", () => {
+    const throttle = createThrottle(t.db);
+    expect(() => throttle.consume([{ key: "w:too-long", limit: 1, windowMs: 2 * HOUR_MS }])).toThrow(/window/);
   });
 });

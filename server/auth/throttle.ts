@@ -14,6 +14,18 @@ export interface ThrottleRule {
   key: string;
   /** Attempts allowed in any one window. */
   limit: number;
+  /** The rule's own window, at most the throttle's (which decides how long buckets are kept). */
+  windowMs?: number;
+  /** What a refusal says before "Try again in …" (the sign-in text by default). */
+  refusal?: string;
+}
+
+/** Buckets per window: the lock can outlast the window by at most a twelfth of it. */
+const BUCKETS_PER_WINDOW = 12;
+
+/** One counted attempt; `refund` takes it back from one key, or from all. */
+export interface CountedAttempt {
+  refund(key?: string): void;
 }
 
 export interface ThrottleOptions {
@@ -32,7 +44,14 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
   const bucketMs = options.bucketMs ?? BUCKET_MS;
   const now = options.now ?? Date.now;
   const storedKey = (key: string) => encodeHexLowerCase(sha256Bytes(key));
-  const oldestCounted = (at: number) => at - windowMs - bucketMs;
+  const oldestKept = (at: number) => at - windowMs - bucketMs;
+
+  /** A rule's window and bucket width; a rule never counts further back than buckets are kept. */
+  function shape(rule: ThrottleRule): { window: number; bucket: number } {
+    if (rule.windowMs === undefined || rule.windowMs === windowMs) return { window: windowMs, bucket: bucketMs };
+    if (!(rule.windowMs > 0 && rule.windowMs <= windowMs)) throw new Error(`Throttle window out of range: ${rule.windowMs} ms`);
+    return { window: rule.windowMs, bucket: Math.max(1000, Math.floor(rule.windowMs / BUCKETS_PER_WINDOW)) };
+  }
 
   const bucketsOf = db
     .select({ windowStart: throttleBuckets.windowStart, count: throttleBuckets.count })
@@ -43,15 +62,16 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
 
   /** Seconds until the key is under its limit again; 0 when it is under now. */
   function waitSeconds(rule: ThrottleRule, at: number): number {
-    const buckets = bucketsOf.all({ key: storedKey(rule.key), after: oldestCounted(at) });
+    const { window, bucket } = shape(rule);
+    const buckets = bucketsOf.all({ key: storedKey(rule.key), after: at - window - bucket });
     let total = buckets.reduce((sum, b) => sum + b.count, 0);
     if (total < rule.limit) return 0;
     for (const b of buckets) {
       total -= b.count;
       // This bucket stops counting once its end is a whole window ago.
-      if (total < rule.limit) return Math.max(1, Math.ceil((b.windowStart + bucketMs + windowMs - at) / 1000));
+      if (total < rule.limit) return Math.max(1, Math.ceil((b.windowStart + bucket + window - at) / 1000));
     }
-    return Math.ceil((windowMs + bucketMs) / 1000);
+    return Math.ceil((window + bucket) / 1000);
   }
 
   function increment(key: string, bucket: number, by: number): void {
@@ -65,9 +85,10 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
   }
 
   return {
-    /** Attempts counted against a key in the current window. */
-    count(key: string): number {
-      return bucketsOf.all({ key: storedKey(key), after: oldestCounted(now()) }).reduce((s, b) => s + b.count, 0);
+    /** Attempts counted against a key in the current window (the rule's, or the throttle's). */
+    count(key: string, windowMs?: number): number {
+      const { window, bucket } = shape({ key, limit: 0, windowMs });
+      return bucketsOf.all({ key: storedKey(key), after: now() - window - bucket }).reduce((s, b) => s + b.count, 0);
     },
 
     /** Seconds until the key may be tried again (0: it may now). */
@@ -77,26 +98,33 @@ export function createThrottle(db: Db, options: ThrottleOptions = {}) {
 
     /**
      * Counts one attempt against every rule, or, when any is at its limit, throws TooManyAttemptsError
-     * and counts nothing. Called BEFORE the expensive check, so concurrent attempts cannot overshoot.
-     * Returns the bucket the attempt went into, for `refund`.
+     * and counts nothing; the refusal names the longest wait, with that rule's text. Called BEFORE the
+     * expensive check, so concurrent attempts cannot overshoot.
      */
-    consume(rules: readonly ThrottleRule[]): number {
+    consume(rules: readonly ThrottleRule[]): CountedAttempt {
       const at = now();
       return writeTransaction(db, () => {
-        const wait = Math.max(0, ...rules.map((r) => waitSeconds(r, at)));
-        if (wait > 0) throw new TooManyAttemptsError(wait);
-        const bucket = Math.floor(at / bucketMs) * bucketMs;
-        for (const r of rules) increment(r.key, bucket, 1);
+        let refusal: { wait: number; rule: ThrottleRule } | null = null;
+        for (const rule of rules) {
+          const wait = waitSeconds(rule, at);
+          if (wait > (refusal?.wait ?? 0)) refusal = { wait, rule };
+        }
+        if (refusal) throw new TooManyAttemptsError(refusal.wait, refusal.rule.refusal);
+        const counted = rules.map((r) => {
+          const { bucket } = shape(r);
+          const start = Math.floor(at / bucket) * bucket;
+          increment(r.key, start, 1);
+          return { key: r.key, start };
+        });
         db.delete(throttleBuckets)
-          .where(lte(throttleBuckets.windowStart, oldestCounted(at)))
+          .where(lte(throttleBuckets.windowStart, oldestKept(at)))
           .run();
-        return bucket;
+        return {
+          refund(key?: string) {
+            for (const c of counted) if (key === undefined || c.key === key) increment(c.key, c.start, -1);
+          },
+        };
       });
-    },
-
-    /** Takes back one attempt counted by `consume` (e.g. a sign-in that succeeded). */
-    refund(key: string, bucket: number): void {
-      increment(key, bucket, -1);
     },
 
     /** Forgets every attempt against a key (e.g. an account after a successful sign-in). */

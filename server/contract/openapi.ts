@@ -52,6 +52,8 @@ function cacheHeader(rule: CacheRule): JsonSchema {
     : { description: rule.description, schema: { type: "string", pattern: rule.pattern.source } };
 }
 
+const RETRY_AFTER = { description: "Seconds until an attempt is taken again", schema: { type: "integer", minimum: 1 } };
+
 function operationObject(op: ApiOperation): JsonSchema {
   const headers: Record<string, JsonSchema> = {};
   if (op.cache) headers["Cache-Control"] = cacheHeader(op.cache);
@@ -67,7 +69,11 @@ function operationObject(op: ApiOperation): JsonSchema {
     responses[String(status)] = { description: op.success.description, headers, content };
   }
   for (const [status, description] of Object.entries(op.errors ?? {})) {
-    responses[status] = { description, content: { "application/json": { schema: ref("Error") } } };
+    responses[status] = {
+      description,
+      ...(status === "429" ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
+      content: { "application/json": { schema: ref("Error") } },
+    };
   }
   const params = [...parameters(op.params, "path"), ...parameters(op.query, "query")];
   return {

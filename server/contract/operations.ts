@@ -51,6 +51,9 @@ export interface ApiOperation {
   cache: CacheRule | null;
 }
 
+/** Every rate limit's refusal (server/auth/rate-limits.ts). */
+const TOO_MANY = "Too many attempts from this address (or on this account): Retry-After says when to try again";
+
 /** Answer shapes, by component name (components/schemas). */
 export const ANSWER_SCHEMAS = {
   Track: a.apiTrackSchema,
@@ -128,7 +131,10 @@ export const OPERATIONS = {
     tag: "Accounts",
     body: { name: "LoginRequest", schema: loginSchema },
     success: { status: 200, description: "The user", schema: "User" },
-    errors: { 400: "Invalid input", 401: "Wrong username or password", 429: "Too many attempts (Retry-After)" },
+    description:
+      "`username` takes a username (any case) or the account's e-mail. Failures are limited per account and " +
+      "address (strict), per account and per address; past a limit the answer is 429 with Retry-After.",
+    errors: { 400: "Invalid input", 401: "Wrong username or password", 429: TOO_MANY },
     cache: NO_STORE,
   },
   register: {
@@ -139,7 +145,7 @@ export const OPERATIONS = {
     tag: "Accounts",
     body: { name: "RegisterRequest", schema: registerSchema },
     success: { status: 201, description: "The new user", schema: "User" },
-    errors: { 400: "Invalid input (messages per field)", 409: "Username or email taken" },
+    errors: { 400: "Invalid input (messages per field)", 409: "Username (in any case) or email taken", 429: TOO_MANY },
     cache: NO_STORE,
   },
   logout: {
@@ -160,7 +166,7 @@ export const OPERATIONS = {
     tag: "Accounts",
     body: { name: "EmailRequest", schema: resetRequestSchema },
     success: { status: 200, description: "Requested", schema: "MessageAnswer" },
-    errors: { 400: "Invalid email address" },
+    errors: { 400: "Invalid email address", 429: TOO_MANY },
     cache: NO_STORE,
   },
   resetPassword: {
@@ -308,7 +314,7 @@ export const OPERATIONS = {
     tag: "Newsletter",
     body: { name: "SubscribeRequest", schema: newsletterSchema },
     success: { status: [200, 201], description: "Subscribed (201), or already subscribed (200)", schema: "SubscribeAnswer" },
-    errors: { 400: "Invalid email or genre" },
+    errors: { 400: "Invalid email or genre", 429: TOO_MANY },
     cache: NOT_PUBLIC,
   },
   subscriberByEmail: {
@@ -353,6 +359,7 @@ export const OPERATIONS = {
       402: "Card declined: nothing charged, stock released",
       409: "Out of stock or code already used",
       503: "Payment provider unreachable",
+      429: TOO_MANY,
     },
     cache: NO_STORE,
   },

@@ -140,23 +140,115 @@ describe("accounts.login", () => {
     expect(passwordStats.verifications).toBe(before + 1);
   });
 
-  it("refuses before argon2 once an account or a client address is over its limit; success resets the account", async () => {
-    const { accounts } = service({ failuresPerAccount: 3, failuresPerClient: 5 });
-    await accounts.register({ username: "fred", email: "fred@example.com", password: "right-password" });
-    const attempt = (username: string, password: string, clientIp: string) =>
+  const attemptWith =
+    (accounts: ReturnType<typeof service>["accounts"]) => (username: string, password: string, clientIp: string) =>
       accounts.login({ username, password, clientIp }).catch((e) => e);
-    await attempt("fred", "bad-password", "10.2.0.1");
-    await attempt("fred", "bad-password", "10.2.0.2");
-    expect((await attempt("fred", "right-password", "10.2.0.3")).username).toBe("fred");
-    for (let i = 0; i < 3; i++) expect(await attempt("fred", "bad-password", "10.2.0.4")).toBeInstanceOf(InvalidCredentialsError);
+
+  it("stops a stranger guessing from one address while the owner signs in from another (the shop's limits)", async () => {
+    const { accounts } = service();
+    const attempt = attemptWith(accounts);
+    await accounts.register({ username: "fred", email: "fred@example.com", password: "right-password" });
+    // The strict limit: 10 failures for one account from one address in 15 minutes.
+    for (let i = 0; i < 10; i++)
+      expect(await attempt("fred", `guess-${i}-pw`, "203.0.113.66")).toBeInstanceOf(InvalidCredentialsError);
     const before = passwordStats.verifications;
-    const refused = await attempt("fred", "right-password", "10.2.0.5");
+    const refused = await attempt("fred", "right-password", "203.0.113.66");
     expect(refused).toBeInstanceOf(TooManyAttemptsError);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // At most the 15-minute window and one 75-second bucket.
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(15 * 60 + 75);
     expect(passwordStats.verifications).toBe(before);
-    // Per client address: five failures from one address over different usernames.
-    for (let i = 0; i < 5; i++) await attempt(`user${i}`, "bad-password", "10.2.0.9");
+    // Refused before argon2, and the same by e-mail or in capitals: it is one account.
+    expect(await attempt("FRED@example.com", "right-password", "203.0.113.66")).toBeInstanceOf(TooManyAttemptsError);
+    // The owner, at home, is not locked out.
+    expect((await attempt("fred", "right-password", "198.51.100.20")).username).toBe("fred");
+    expect(await attempt("fred", "another-guess", "203.0.113.66")).toBeInstanceOf(TooManyAttemptsError);
+  });
+
+  it("counts an IPv6 stranger per /64, so stepping to the next address does not help", async () => {
+    const { accounts } = service({ signInPerAccountAndAddress: { limit: 2 } });
+    const attempt = attemptWith(accounts);
+    await accounts.register({ username: "ines", email: "ines@example.com", password: "right-password" });
+    await attempt("ines", "guess-one", "2001:db8:5:6::1");
+    await attempt("ines", "guess-two", "2001:db8:5:6::2");
+    expect(await attempt("ines", "guess-three", "2001:db8:5:6::3")).toBeInstanceOf(TooManyAttemptsError);
+    expect((await attempt("ines", "right-password", "2001:db8:5:7::1")).username).toBe("ines");
+  });
+
+  it("has a far higher per-account limit for guessing spread over many addresses, lifted by a password reset", async () => {
+    const s = service({ signInPerAccount: { limit: 3 } });
+    const { accounts } = s;
+    const attempt = attemptWith(accounts);
+    await accounts.register({ username: "gus", email: "gus@example.com", password: "right-password" });
+    for (let i = 1; i <= 3; i++)
+      expect(await attempt("gus", "bad-password", `10.9.0.${i}`)).toBeInstanceOf(InvalidCredentialsError);
+    expect(await attempt("gus", "right-password", "10.9.0.99")).toBeInstanceOf(TooManyAttemptsError);
+    await accounts.requestPasswordReset("gus@example.com");
+    await accounts.resetPassword((await deliveredToken(s, "gus@example.com"))!, "brand-new-password");
+    expect((await attempt("gus", "brand-new-password", "10.9.0.99")).username).toBe("gus");
+  });
+
+  it("limits one address trying many accounts", async () => {
+    const { accounts } = service({ signInPerAddress: { limit: 5 } });
+    const attempt = attemptWith(accounts);
+    for (let i = 0; i < 5; i++)
+      expect(await attempt(`sprayed${i}`, "bad-password", "10.2.0.9")).toBeInstanceOf(InvalidCredentialsError);
     expect(await attempt("someone", "bad-password", "10.2.0.9")).toBeInstanceOf(TooManyAttemptsError);
+    expect(await attempt("someone", "bad-password", "10.2.0.10")).toBeInstanceOf(InvalidCredentialsError);
+  });
+
+  it("forgets the owner's own typos from an address once they sign in there", async () => {
+    const { accounts } = service({ signInPerAccountAndAddress: { limit: 3 } });
+    const attempt = attemptWith(accounts);
+    await accounts.register({ username: "hana", email: "hana@example.com", password: "right-password" });
+    await attempt("hana", "typo-password", "10.3.3.3");
+    await attempt("hana", "typo-password", "10.3.3.3");
+    expect((await attempt("hana", "right-password", "10.3.3.3")).username).toBe("hana");
+    for (let i = 0; i < 3; i++)
+      expect(await attempt("hana", "typo-password", "10.3.3.3")).toBeInstanceOf(InvalidCredentialsError);
+    expect(await attempt("hana", "typo-password", "10.3.3.3")).toBeInstanceOf(TooManyAttemptsError);
+  });
+});
+
+describe("usernames and e-mails in any case", () => {
+  it("refuses a username that differs from a taken one only by case", async () => {
+    const { accounts } = service();
+    await accounts.register({ username: "custone", email: "custone@example.com", password: "right-password" });
+    for (const username of ["CUSTONE", "CustOne", " custone "]) {
+      const error = await accounts
+        .register({ username, email: `${username.trim()}-2@example.com`, password: "right-password" })
+        .catch((e) => e);
+      expect(error, username).toBeInstanceOf(ConflictError);
+      expect(error.message).toBe(`The username "${username.trim()}" is already taken.`);
+    }
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .filter((u) => u.username.toLowerCase() === "custone"),
+    ).toHaveLength(1);
+  });
+
+  it("signs in by username in any case or by e-mail in any case, keeping the username as typed at sign-up", async () => {
+    const { accounts } = service();
+    const jo = await accounts.register({ username: "JoBloggs", email: "jo.bloggs@example.com", password: "right-password" });
+    for (const name of ["JoBloggs", "jobloggs", "JOBLOGGS", "jo.bloggs@example.com", "Jo.Bloggs@Example.COM"]) {
+      const user = await accounts.login({ username: name, password: "right-password", clientIp: "10.5.5.5" });
+      expect(user, name).toMatchObject({ id: jo.id, username: "JoBloggs" });
+    }
+    await expect(
+      accounts.login({ username: "jo.bloggs@example.com", password: "wrong-password", clientIp: "10.5.5.5" }),
+    ).rejects.toBeInstanceOf(InvalidCredentialsError);
+  });
+
+  it("keeps @ out of new usernames, so a sign-in name with one is an e-mail", async () => {
+    const { accounts } = service();
+    const error = await accounts
+      .register({ username: "me@example.com", email: "me@example.com", password: "right-password" })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.fields).toEqual({ username: ["Username cannot contain @"] });
   });
 });
 
@@ -344,7 +436,7 @@ describe("password reset", () => {
   });
 
   it("sends at most a few reset e-mails per address an hour, answering the same", async () => {
-    const { accounts, mail } = service({ resetMailsPerAddress: 2 });
+    const { accounts, mail } = service({ resetMailsPerEmail: { limit: 2 } });
     await accounts.register({ username: "kim", email: "kim@example.com", password: "old-password" });
     for (let i = 0; i < 4; i++) await accounts.requestPasswordReset("kim@example.com");
     expect(mail.outbox(500).filter((m) => m.to === "kim@example.com")).toHaveLength(2);

@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { writeTransaction, type Db } from "../../db/client";
 import { passwordResetTokens, users, type UserRow } from "../../db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../auth/password";
-import { createThrottle, type Throttle } from "../auth/throttle";
+import { limitedAddress } from "../auth/client-address";
+import { createRateLimits, rateLimitTable, type RateLimit, type RateLimitName, type RateLimits } from "../auth/rate-limits";
+import { createThrottle } from "../auth/throttle";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { passwordResetMail } from "../mail/templates";
 import {
@@ -48,20 +51,14 @@ export type NewAccount = z.input<typeof newAccountSchema>;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_MAIL_KIND = "password-reset";
 
-export interface AccountLimits {
-  /** Failed password checks per account per hour. */
-  failuresPerAccount: number;
-  /** Failed password checks per client address per hour. */
-  failuresPerClient: number;
-  /** Reset e-mails per address per hour (beyond it requests get the same answer and send nothing). */
-  resetMailsPerAddress: number;
-}
+/** Limits a test sets itself (see server/auth/rate-limits.ts for the shop's). */
+export type RateLimitOverrides = Partial<Record<RateLimitName, Partial<RateLimit>>>;
 
-export const DEFAULT_LIMITS: AccountLimits = { failuresPerAccount: 100, failuresPerClient: 300, resetMailsPerAddress: 5 };
+/** One username whatever its case; matches the unique index on lower(username), which it can use. */
+const sameUsername = (column: SQLiteColumn, value: unknown) => sql`lower(${column}) = lower(${value})`;
 
-const accountKey = (username: string) => `login:account:${username.trim().toLowerCase()}`;
-const clientKey = (clientIp: string) => `login:client:${clientIp}`;
-const resetKey = (email: string) => `reset:email:${email}`;
+/** What the limits count an account as: its id once it exists, else the name tried (so both are counted alike). */
+const accountSubject = (row: UserRow | undefined, name: string) => (row ? `user:${row.id}` : `name:${name.toLowerCase()}`);
 
 // ---- Account creation (also used by scripts/user-create.ts) ----
 
@@ -79,11 +76,13 @@ async function insertAccount(db: Db, { password, ...values }: AccountValues): Pr
   const clash = db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(eq(users.username, username), eq(users.email, email)))
+    .where(or(sameUsername(users.username, username), eq(users.email, email)))
     .get();
   if (clash) {
     throw new ConflictError(
-      clash.username === username ? `The username "${username}" is already taken.` : `An account with ${email} already exists.`,
+      clash.username.toLowerCase() === username.toLowerCase()
+        ? `The username "${username}" is already taken.`
+        : `An account with ${email} already exists.`,
     );
   }
   const passwordHash = await hashPassword(password);
@@ -109,8 +108,9 @@ export async function createAccount(db: Db, input: NewAccount): Promise<PublicUs
 export interface AccountsDeps {
   sessions: SessionsService;
   mail: MailService;
-  throttle?: Throttle;
-  limits?: Partial<AccountLimits>;
+  /** The shop's limits (shared with the adapters); made from `limits` when absent. */
+  rateLimits?: RateLimits;
+  limits?: RateLimitOverrides;
   now?: () => number;
   /** Links in mail, from configuration; PUBLIC_ORIGIN (or localhost) from the environment by default. */
   links?: MailLinks;
@@ -118,15 +118,15 @@ export interface AccountsDeps {
 
 export function createAccountsService(db: Db, deps: AccountsDeps) {
   const { sessions, mail } = deps;
-  const throttle = deps.throttle ?? createThrottle(db, { now: deps.now });
-  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const limits = deps.rateLimits ?? createRateLimits(createThrottle(db, { now: deps.now }), rateLimitTable(1, deps.limits));
   const now = deps.now ?? Date.now;
   const links = deps.links ?? mailLinksFromEnv();
 
+  // Usernames are one account whatever their case (the unique index is on lower(username)).
   const byUsername = db
     .select()
     .from(users)
-    .where(eq(users.username, sql.placeholder("username")))
+    .where(sameUsername(users.username, sql.placeholder("username")))
     .prepare();
   const byEmail = db
     .select()
@@ -138,6 +138,12 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .prepare();
+
+  /** Sign-in by username or e-mail: a name with an @ is an e-mail first (older usernames may hold an @). */
+  function accountNamed(name: string): UserRow | undefined {
+    if (name.includes("@")) return byEmail.get({ email: name.toLowerCase() }) ?? byUsername.get({ username: name });
+    return byUsername.get({ username: name });
+  }
 
   function userOrThrow(userId: number): UserRow {
     const row = byId.get({ id: userId });
@@ -184,24 +190,28 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     },
 
     /**
-     * Checks a username and password. The answer and the work are the same whether or not the account
-     * exists (a missing account is verified against a dummy hash and counts failures the same way).
-     * Throttled per account and per client address; an attempt over a limit is refused before argon2.
+     * Checks a username (any case) or e-mail and a password. The answer and the work are the same whether
+     * or not the account exists (a missing account is verified against a dummy hash and counted alike).
+     * Limited per account and address (strict), per account (high: only many addresses together reach it)
+     * and per address (see server/auth/rate-limits.ts); an attempt over a limit is refused before argon2,
+     * so a stranger guessing from one address slows down without locking the owner out.
      */
     async login(input: { username: string; password: string; clientIp: string }): Promise<SessionUser> {
-      const { username, password } = parseInput(loginSchema, input);
-      const account = accountKey(username);
-      const client = clientKey(input.clientIp || "unknown");
-      // Counted up front (and refunded on success) so parallel guesses cannot slip past the limit.
-      const bucket = throttle.consume([
-        { key: account, limit: limits.failuresPerAccount },
-        { key: client, limit: limits.failuresPerClient },
+      const { username: name, password } = parseInput(loginSchema, input);
+      const row = accountNamed(name);
+      const account = accountSubject(row, name);
+      const address = limitedAddress(input.clientIp);
+      // Counted up front (and taken back on success) so parallel guesses cannot slip past a limit.
+      const attempt = limits.consume([
+        limits.rule("signInPerAccountAndAddress", `${account} from ${address}`),
+        limits.rule("signInPerAccount", account),
+        limits.rule("signInPerAddress", address),
       ]);
-      const row = byUsername.get({ username });
       const ok = await verifyPassword(row?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
       if (!row || !ok) throw new InvalidCredentialsError();
-      throttle.reset(account);
-      throttle.refund(client, bucket);
+      attempt.refund();
+      // The owner's own typos from this address are forgotten once they get in.
+      limits.reset("signInPerAccountAndAddress", `${account} from ${address}`);
       return toSessionUser(row);
     },
 
@@ -239,12 +249,12 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
     ): Promise<void> {
       const input = parseInput(changePasswordSchema, { currentPassword: oldPassword, newPassword });
       const row = userOrThrow(userId);
-      const account = accountKey(row.username);
-      throttle.consume([{ key: account, limit: limits.failuresPerAccount }]);
+      // Its own limit, so a stolen session guessing here never blocks the owner's sign-in.
+      limits.consume([limits.rule("passwordChangePerAccount", accountSubject(row, row.username))]);
       if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
         throw new ValidationError("Current password is incorrect", { oldPassword: ["Current password is incorrect"] });
       }
-      throttle.reset(account);
+      limits.reset("passwordChangePerAccount", accountSubject(row, row.username));
       const passwordHash = await hashPassword(input.newPassword);
       writeTransaction(db, () => {
         db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
@@ -264,7 +274,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       const address = parseInput(emailSchema, email);
       const messageId = writeTransaction(db, () => {
         try {
-          throttle.consume([{ key: resetKey(address), limit: limits.resetMailsPerAddress }]);
+          limits.consume([limits.rule("resetMailsPerEmail", address)]);
         } catch (error) {
           // Over the limit: same answer, no more mail (stops anyone flooding an inbox).
           if (error instanceof TooManyAttemptsError) return null;
@@ -320,8 +330,8 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
         const updated = db.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning().get();
         if (!updated) throw invalid();
         sessions.invalidateUserSessions(row.userId);
-        // Whoever reads the mailbox owns the account: lift any sign-in lock on it.
-        throttle.reset(accountKey(updated.username));
+        // Whoever reads the mailbox owns the account: lift the lock that many addresses together can set.
+        limits.reset("signInPerAccount", accountSubject(updated, updated.username));
         return updated;
       });
       return toSessionUser(user);

@@ -14,7 +14,9 @@ import { createImageService } from "./images";
 import { createMediaService } from "./media";
 import { createMailTransport, type MailTransport } from "../mail/transport";
 import { createMailLinks, mailOrigin, type MailLinks } from "../mail/links";
-import { createAccountsService, type AccountLimits } from "./accounts";
+import { createAccountsService, type RateLimitOverrides } from "./accounts";
+import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
+import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
@@ -35,8 +37,10 @@ export interface AuthServiceOptions {
   mailTransport?: MailTransport;
   /** Sender address. Defaults to env MAIL_FROM. */
   mailFrom?: string;
-  /** Throttling limits (tests lower or raise them). */
-  accountLimits?: Partial<AccountLimits>;
+  /** Every rate limit multiplied by this (RATE_LIMIT_FACTOR); 1 by default. */
+  rateLimitFactor?: number;
+  /** Limits a test sets itself, after the factor. */
+  rateLimits?: RateLimitOverrides;
   /** How orders are paid for; the offline test card form by default. */
   payments?: PaymentProvider;
   /** The shop's public origin for links in e-mail; defaults to env PUBLIC_ORIGIN, else http://localhost:PORT. */
@@ -51,8 +55,10 @@ function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLink
       createMailTransport(options.smtpUrl ?? process.env.SMTP_URL, options.mailDir ?? process.env.MAIL_DIR),
     from: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
   });
-  const accounts = createAccountsService(db, { sessions, mail, links, limits: options.accountLimits });
-  return { sessions, mail, accounts, admin: createAdminService(db) };
+  // One throttle counts every limit: sign-in in the accounts service, the rest where adapters take them.
+  const rateLimits = createRateLimits(createThrottle(db), rateLimitTable(options.rateLimitFactor, options.rateLimits));
+  const accounts = createAccountsService(db, { sessions, mail, links, rateLimits });
+  return { sessions, mail, accounts, rateLimits, admin: createAdminService(db) };
 }
 
 /** Every use case the adapters may call, bound to one database handle. */

@@ -61,7 +61,13 @@ export function useShopServices(): { t: TestDb; s: Services; inbox: MailCatcher 
     shop.t = migratedTestDb();
     // Mail is "sent" to an in-memory inbox, links pointing at the test shop's configured address.
     shop.inbox = catchMail();
-    shop.s = createServices(shop.t.db, { mediaDir: "", mailTransport: shop.inbox, publicOrigin: SHOP_PUBLIC_ORIGIN });
+    // Route tests act as one visitor address; tests of the limits build services with their own.
+    shop.s = createServices(shop.t.db, {
+      mediaDir: "",
+      mailTransport: shop.inbox,
+      publicOrigin: SHOP_PUBLIC_ORIGIN,
+      rateLimitFactor: 100,
+    });
   });
   afterAll(async () => {
     await shop.s.mail.idle();

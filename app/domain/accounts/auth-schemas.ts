@@ -18,11 +18,20 @@ const PASSWORD_SHORT = "Password must be at least 6 characters";
 const CONFIRMATION_SHORT = "Password confirmation must be at least 6 characters";
 const CURRENT_PASSWORD = "Enter your current password";
 
+/** A new username. No @, so a sign-in name with one is an e-mail; unique whatever its case (see the users table). */
 export const usernameSchema = z
   .string({ error: USERNAME_SHORT })
   .trim()
   .min(USERNAME_MIN, USERNAME_SHORT)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`);
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[^@]*$/, "Username cannot contain @");
+
+/** What the sign-in form's first field takes: a username (any case) or an e-mail address. */
+export const loginNameSchema = z
+  .string({ error: USERNAME_SHORT })
+  .trim()
+  .min(USERNAME_MIN, USERNAME_SHORT)
+  .max(254, "Username or email is too long");
 
 export const emailSchema = z
   .string({ error: "Invalid email address" })
@@ -44,7 +53,8 @@ function passwordsMatch(v: { password: string; confirmPassword: string }): boole
 }
 const MATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
 
-export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
+/** `username` holds a username or an e-mail (the field keeps the spec's name). */
+export const loginSchema = z.object({ username: loginNameSchema, password: passwordSchema });
 
 /** The register form: what is sent plus confirmPassword, which never leaves the form (spec §5). */
 export const registerFormSchema = z

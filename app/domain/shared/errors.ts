@@ -38,11 +38,14 @@ export class InvalidCredentialsError extends DomainError {
   }
 }
 
-/** Too many failed password checks: refused before any is run. */
+/** Over a rate limit (failed password checks, sign-ups, checkouts …): refused before any work is done. */
 export class TooManyAttemptsError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason = "Too many failed login attempts.",
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    super(`${reason} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
   }
 }
 
@@ -70,6 +73,11 @@ export interface FormFailure {
   message: string;
   fields?: Record<string, string[]>;
   retryAfterSeconds?: number;
+}
+
+/** The Retry-After header a refused form's answer carries, if it was over a rate limit. */
+export function retryAfterHeaders(failure: FormFailure): Record<string, string> {
+  return failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};
 }
 
 /**

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "react-router";
 import { loginSchema, registerFormSchema, registrationFields } from "~/domain/accounts/auth-schemas";
-import { formFailureOf } from "~/domain/shared/errors";
+import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { cookieHeaders } from "~/lib/cart-state.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -18,9 +18,10 @@ export async function signInOrRegister(request: Request, context: AppLoadContext
   if (formData.get("intent") === "register") {
     const submission = parseWithZod(formData, { schema: registerFormSchema });
     if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
-    return attempt("register", submission, redirectTo, request, context, () =>
-      context.services.accounts.register(registrationFields(submission.value)),
-    );
+    return attempt("register", submission, redirectTo, request, context, () => {
+      context.services.rateLimits.takeForAddress("registrationsPerAddress", context.clientIp);
+      return context.services.accounts.register(registrationFields(submission.value));
+    });
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalid("login", submission.reply({ hideFields: HIDDEN }));
@@ -54,7 +55,7 @@ async function attempt(
     const known = formFailureOf(error);
     if (!known) throw error;
     const { status } = known;
-    const headers: HeadersInit = known.retryAfterSeconds ? { "Retry-After": String(known.retryAfterSeconds) } : {};
+    const headers = retryAfterHeaders(known);
     const title = intent === "register" ? "Registration failed" : "Login failed";
     return data(
       {

@@ -113,7 +113,10 @@ describe("logging in", () => {
   });
 
   it("after too many failures answers 429 with Retry-After, even for the right password", async () => {
-    const strict = createServices(shop.t.db, { mediaDir: "", accountLimits: { failuresPerAccount: 2 } });
+    const strict = createServices(shop.t.db, {
+      mediaDir: "",
+      rateLimits: { signInPerAccountAndAddress: { limit: 2 } },
+    });
     const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services: strict }, request, { clientIp: "192.0.2.44" });
     const { user, password } = await newCustomer(strict);
     for (let i = 0; i < 2; i++) {
@@ -210,5 +213,49 @@ describe("registering", () => {
     expect(shop.s.favourites.ids(id).sort((a, b) => a - b)).toEqual(liked.map((r) => r.id).sort((a, b) => a - b));
     expect(cookieValue(setCookieOf(out.headers, "needledrop-favourites"))).toBe("");
     expect(setCookieOf(out.headers, "needledrop-cart")).toBeUndefined();
+  });
+});
+
+describe("the sign-in form's name field and the per-address sign-up limit", () => {
+  it("signs in with the e-mail address or the username in another case", async () => {
+    const { user, password } = await newCustomer(shop.s);
+    for (const name of [user.email.toUpperCase(), user.username.toUpperCase()]) {
+      const out = await settle(() => action(call(login({ username: name, password }), "192.0.2.61")));
+      expect(out.status, name).toBe(303);
+      expect(signedInBy(out.headers), name).toBe(user.id);
+    }
+  });
+
+  it("refuses a username that differs from a taken one only by case", async () => {
+    const { user } = await newCustomer(shop.s);
+    const form = {
+      username: user.username.toUpperCase(),
+      email: "case-variant@example.com",
+      password: "secret1",
+      confirmPassword: "secret1",
+    };
+    const out = await settle(() => action(call(register(form))));
+    expect(out.status).toBe(409);
+    expect(out.data?.result.error?.[""]).toEqual([`The username "${form.username}" is already taken.`]);
+  });
+
+  it("past the limit, registration answers 429 with Retry-After and a message saying when to try again", async () => {
+    const strict = createServices(shop.t.db, { mediaDir: "", rateLimits: { registrationsPerAddress: { limit: 1 } } });
+    const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services: strict }, request, { clientIp: "192.0.2.45" });
+    const form = (name: string) => ({
+      username: name,
+      email: `${name}@example.com`,
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
+    expect((await settle(() => action(strictCall(register(form("limited-first")))))).status).toBe(303);
+    const refused = await settle(() => action(strictCall(register(form("limited-second")))));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(55 * 60);
+    const message = refused.data?.result.error?.[""]?.[0];
+    // A 60-minute window counted in 5-minute buckets: the wait is 60 to 65 minutes.
+    expect(message).toMatch(/^Too many new accounts from your network\. Try again in 6[0-5] minutes\.$/);
+    expect(refused.data?.toast).toEqual({ type: "error", title: "Registration failed", description: message });
+    expect(shop.t.db.select().from(users).where(eq(users.username, "limited-second")).get()).toBeUndefined();
   });
 });

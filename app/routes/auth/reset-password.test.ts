@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createServices } from "../../../server/services";
 import { insertRecord, SHOP_PUBLIC_ORIGIN, useShopServices } from "../../../tests/setup/shop-fixtures";
 import {
   cookies,
@@ -136,5 +137,23 @@ describe("choosing a new password", () => {
     expect(out.data?.result.initialValue).not.toHaveProperty("token");
     const retry = await settle(() => action(call(resetWith(token, "first-choice"))));
     expect(retry.status).toBe(303);
+  });
+});
+
+describe("reset requests past the per-address limit", () => {
+  it("answer 429 with Retry-After and a form message saying when to try again, and send nothing", async () => {
+    const strict = createServices(shop.t.db, { mediaDir: "", rateLimits: { resetRequestsPerAddress: { limit: 1 } } });
+    const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services: strict }, request, { clientIp: "192.0.2.46" });
+    const { user } = await newCustomer(strict);
+    expect(await settle(() => action(strictCall(requestReset(user.email))))).toMatchObject({ status: 200 });
+    const refused = await settle(() => action(strictCall(requestReset(user.email))));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(55 * 60);
+    const message = refused.data?.toast?.description;
+    expect(message).toMatch(/^Too many password reset requests from your network\. Try again in 6[0-5] minutes\.$/);
+    expect(refused.data).toMatchObject({ intent: "request", sent: false, toast: { type: "error" } });
+    expect(refused.data?.result?.error?.[""]).toEqual([message]);
+    await strict.mail.idle();
+    expect(strict.mail.outbox(500).filter((m) => m.to === user.email && m.kind === "password-reset")).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
-import { formFailureOf } from "~/domain/shared/errors";
+import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
 import { RESET_REQUESTED, resetPasswordFormSchema, resetRequestSchema, resetTokenSchema } from "~/domain/accounts/auth-schemas";
 import { cookieHeaders } from "~/lib/cart-state.server";
 import { pageMeta } from "~/lib/seo";
@@ -58,6 +58,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data({ intent: "request", result: submission.reply(), sent: false, toast }, { status: 400 });
   }
+  try {
+    context.services.rateLimits.takeForAddress("resetRequestsPerAddress", context.clientIp);
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    const toast = { type: "error" as const, title: "Password Reset Request Failed", description: known.message };
+    return data(
+      { intent: "request", result: submission.reply({ formErrors: [known.message] }), sent: false, toast },
+      { status: known.status, headers: retryAfterHeaders(known) },
+    );
+  }
   await context.services.accounts.requestPasswordReset(submission.value.email);
   return {
     intent: "request",
@@ -78,6 +89,11 @@ function RequestForm({ lastResult }: { lastResult: unknown }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
       <input type="hidden" name="intent" value="request" />
+      {form.errors?.length ? (
+        <div role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {form.errors[0]}
+        </div>
+      ) : null}
       <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
       <SubmitButton pending={pending}>{pending ? "Sending…" : "Send reset link"}</SubmitButton>
     </Form>

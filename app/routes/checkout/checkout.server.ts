@@ -11,7 +11,13 @@ import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor } from "~/domain/checkout/checkout-schemas";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
 import { orderPath } from "~/domain/orders/order-status";
-import { ConflictError, OutOfStockError, PaymentUnavailableError, ValidationError } from "~/domain/shared/errors";
+import {
+  ConflictError,
+  OutOfStockError,
+  PaymentUnavailableError,
+  TooManyAttemptsError,
+  ValidationError,
+} from "~/domain/shared/errors";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import type { CheckoutOutcome, OrderRequest } from "../../../server/services/checkout";
 
@@ -43,10 +49,15 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const submission = parseWithZod(formData, {
     schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
   });
-  const again = (status: number, problem: CheckoutProblem | null, fieldErrors?: Record<string, string[]>) =>
+  const again = (
+    status: number,
+    problem: CheckoutProblem | null,
+    fieldErrors?: Record<string, string[]>,
+    headers?: HeadersInit,
+  ) =>
     data(
       { result: submission.reply({ hideFields: CARD_FIELDS, fieldErrors }), problem, ...pricing(cart, formData, context) },
-      { status },
+      { status, headers },
     );
   if (submission.status !== "success") return again(400, null);
   const { cardNumber, cardExpiry, cardCvc, ...details } = submission.value as OrderRequest &
@@ -65,12 +76,13 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   try {
     const card = cardNumber ? { cardNumber, cardExpiry: cardExpiry ?? "", cardCvc: cardCvc ?? "" } : undefined;
     const placer = { userId: context.user?.id ?? null, today: context.today, origin: context.auth.linkOrigin };
+    context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     const outcome = await context.services.checkout.placeOrder({ ...details, lines: cart.lines, card }, placer);
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
     return placed(outcome, details.idempotencyKey, request, context);
   } catch (error) {
     const refusal = refusalOf(error);
-    return again(refusal.status, refusal.problem, refusal.fieldErrors);
+    return again(refusal.status, refusal.problem, refusal.fieldErrors, refusal.headers);
   }
 }
 
@@ -82,7 +94,18 @@ function placed(outcome: Exclude<CheckoutOutcome, { kind: "declined" }>, key: st
 }
 
 /** A shopper's mistake or a lost race becomes a message on the page; anything else is re-thrown. */
-function refusalOf(error: unknown): { status: number; problem: CheckoutProblem | null; fieldErrors?: Record<string, string[]> } {
+function refusalOf(error: unknown): {
+  status: number;
+  problem: CheckoutProblem | null;
+  fieldErrors?: Record<string, string[]>;
+  headers?: HeadersInit;
+} {
+  if (error instanceof TooManyAttemptsError)
+    return {
+      status: 429,
+      problem: { tone: "error", message: `${error.message} Nothing has been charged.` },
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    };
   if (error instanceof OutOfStockError)
     return { status: 409, problem: { tone: "error", message: `${error.message} Nothing has been charged.`, cartLink: true } };
   if (error instanceof ValidationError && error.fields?.discountCode)

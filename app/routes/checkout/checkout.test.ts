@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, records } from "../../../db/schema";
+import { createServices } from "../../../server/services";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../../tests/setup/test-db";
 import {
@@ -270,5 +271,26 @@ describe("checkout action", () => {
     );
     expect(out.status).toBe(303);
     expect(ordersFor("priced@example.com").map((o) => o.discountPence)).toEqual([200]);
+  });
+});
+
+describe("checkout attempts past the per-address limit", () => {
+  it("answer 429 with Retry-After and a message on the page saying when to try again; nothing is placed", async () => {
+    const services = createServices(shop.t.db, { mediaDir: "", rateLimits: { checkoutPerAddress: { limit: 1 } } });
+    const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.49" });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 3 });
+    const cart = cartCookie([{ id: rec.id, quantity: 1 }]);
+    const first = checkoutForm({ email: "limited-first@example.com", cardNumber: DECLINED_CARD });
+    expect((await settle(() => action(strictCall(formPost("/checkout", first, cart))))).status).toBe(402);
+    const second = checkoutForm({ email: "limited-second@example.com" });
+    const refused = await settle(() => action(strictCall(formPost("/checkout", second, cart))));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(9 * 60);
+    expect(refused.data?.problem?.tone).toBe("error");
+    expect(refused.data?.problem?.message).toMatch(
+      /^Too many checkout attempts from your network\. Try again in 1[01] minutes\. Nothing has been charged\.$/,
+    );
+    expect(ordersFor("limited-second@example.com")).toEqual([]);
+    expect(stockOf(rec.id)).toBe(3);
   });
 });

@@ -14,7 +14,7 @@ import {
   SUBSCRIBED_TEXT,
   SUBSCRIBED_TITLE,
 } from "~/domain/newsletter/newsletter-schema";
-import { ValidationError } from "~/domain/shared/errors";
+import { formFailureOf, retryAfterHeaders, ValidationError } from "~/domain/shared/errors";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import type { Toast } from "~/domain/shared/toast";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,6 +30,17 @@ export async function subscribeFromForm(request: Request, context: AppLoadContex
     const message = Object.values(submission.error ?? {}).flat()[0] ?? FAILED_TEXT;
     if (js) return outcome({ status: "invalid", result: submission.reply(), discountCode: null, toast: null }, 400);
     return redirectWithToast(redirectTo, { type: "error", title: FAILED_TITLE, description: message });
+  }
+
+  try {
+    context.services.rateLimits.takeForAddress("newsletterPerAddress", context.clientIp);
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    // Not a redirect, even without JavaScript: the answer is a 429 whose page says when to try again.
+    const toast: Toast = { type: "error", title: FAILED_TITLE, description: known.message };
+    const result = submission.reply({ formErrors: [known.message] });
+    return outcome({ status: "error", result, discountCode: null, toast }, known.status, retryAfterHeaders(known));
   }
 
   const newsletter = context.services.newsletter;

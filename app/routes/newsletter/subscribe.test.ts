@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { subscribers } from "../../../db/schema";
+import { createServices } from "../../../server/services";
 import { useShopServices } from "../../../tests/setup/shop-fixtures";
 import { formPost, newCustomer, routeArgs, sessionOf, setCookieOf, settle, toastOf } from "../../../tests/setup/route-context";
 import { action } from "./subscribe";
@@ -124,4 +125,37 @@ describe("newsletter sign-up without JavaScript", () => {
       expect(out.location).toBe("/");
     },
   );
+});
+
+describe("newsletter sign-ups past the per-address limit", () => {
+  const strict = () => createServices(shop.t.db, { mediaDir: "", rateLimits: { newsletterPerAddress: { limit: 1 } } });
+  const MESSAGE = /^Too many newsletter sign-ups from your network\. Try again in 6[0-5] minutes\.$/;
+
+  it("without JavaScript: a 429 page (not a redirect) saying when to try again, with Retry-After; nobody subscribed", async () => {
+    const services = strict();
+    const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.47" });
+    expect((await settle(() => action(strictCall(withoutJs({ email: freshEmail(), favoriteGenre: "Jazz" }))))).status).toBe(303);
+    const email = freshEmail();
+    const refused = await settle(() => action(strictCall(withoutJs({ email, favoriteGenre: "Jazz", redirectTo: "/browse" }))));
+    expect(refused.status).toBe(429);
+    expect(refused.location).toBeNull();
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(55 * 60);
+    expect(refused.data).toMatchObject({
+      status: "error",
+      discountCode: null,
+      toast: { type: "error", title: "Subscription Failed" },
+    });
+    expect(refused.data?.toast?.description).toMatch(MESSAGE);
+    expect(subscriberRow(email)).toBeUndefined();
+  });
+
+  it("with JavaScript: 429 data with the same message", async () => {
+    const services = strict();
+    const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.48" });
+    await settle(() => action(strictCall(withJs({ email: freshEmail(), favoriteGenre: "Jazz" }))));
+    const refused = await settle(() => action(strictCall(withJs({ email: freshEmail(), favoriteGenre: "Jazz" }))));
+    expect(refused.status).toBe(429);
+    expect(refused.data?.toast?.description).toMatch(MESSAGE);
+    expect(refused.data?.result?.error?.[""]?.[0]).toMatch(MESSAGE);
+  });
 });

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { ToastNow } from "~/components/toasts";
 import type { NewsletterOutcome } from "~/components/newsletter/newsletter-form";
 import { ERROR_TEXT, FAILED_TEXT, FAILED_TITLE } from "~/domain/newsletter/newsletter-schema";
 import { pageMeta } from "~/lib/seo";
@@ -13,10 +14,18 @@ export const meta: Route.MetaFunction = () =>
     description: "New arrivals, restocks and pre-orders once a week, and 10% off your first order when you sign up.",
   });
 
-export default function NewsletterPage() {
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  // Only a sign-up refused here (too many from one address) lands on this page; the rest redirect back.
+  const refusal = actionData?.status === "error" ? actionData.toast : null;
   return (
     <section className="mx-auto max-w-xl px-6 py-16 text-center">
+      <ToastNow toast={refusal} />
       <h1 className="font-display text-4xl font-bold">The Needledrop newsletter</h1>
+      {refusal && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          {refusal.description}
+        </p>
+      )}
       <p className="mt-4 text-stone-700">
         New arrivals, restocks and pre-orders once a week, and 10% off your first order when you sign up.
       </p>

@@ -1,6 +1,7 @@
 import { placeOrderSchema } from "../../../app/domain/checkout/checkout-schemas";
 import { toPlaceOrderAnswer } from "../../contract/answers";
 import { publicProcedure, router } from "../init";
+import { rateLimitedProcedure } from "../rate-limited";
 
 /**
  * Placing an order over tRPC (as POST /api/orders): every price comes from the database, and an API client
@@ -10,8 +11,10 @@ export const checkoutRouter = router({
   /** What the checkout needs to know about payment: the provider's kind (card form or hosted page). */
   provider: publicProcedure.query(({ ctx }) => ({ kind: ctx.services.checkout.provider.kind })),
 
-  placeOrder: publicProcedure.input(placeOrderSchema).mutation(async ({ ctx, input }) => {
-    const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin };
-    return toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(input, placer));
-  }),
+  placeOrder: rateLimitedProcedure("checkoutPerAddress")
+    .input(placeOrderSchema)
+    .mutation(async ({ ctx, input }) => {
+      const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin };
+      return toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(input, placer));
+    }),
 });

@@ -1,5 +1,6 @@
 import { newsletterSchema } from "../../../app/domain/newsletter/newsletter-schema";
-import { publicProcedure, router } from "../init";
+import { router } from "../init";
+import { rateLimitedProcedure } from "../rate-limited";
 
 /**
  * The newsletter sign-up over tRPC (same answer as POST /api/subscribe). tRPC's context has no
@@ -7,11 +8,13 @@ import { publicProcedure, router } from "../init";
  * to a signed-in owner, but this path does not give the browser the nl_sub cookie.
  */
 export const subscribeRouter = router({
-  create: publicProcedure.input(newsletterSchema).mutation(({ ctx, input }) => {
-    const { created: _created, ...answer } = ctx.services.newsletter.subscribe(input, {
-      ownerEmail: null,
-      userEmail: ctx.user?.email ?? null,
-    });
-    return answer;
-  }),
+  create: rateLimitedProcedure("newsletterPerAddress")
+    .input(newsletterSchema)
+    .mutation(({ ctx, input }) => {
+      const { created: _created, ...answer } = ctx.services.newsletter.subscribe(input, {
+        ownerEmail: null,
+        userEmail: ctx.user?.email ?? null,
+      });
+      return answer;
+    }),
 });
