@@ -11,10 +11,12 @@ import { createRequestContext, createServices, type RequestContext } from "./con
 import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
 import { errorHandler } from "./http/errors";
+import { pageRequests } from "./http/page-requests";
 import { previewOnFirstPlay } from "./http/media";
 import { originCheck } from "./http/origin-check";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
+import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
 import { appRouter } from "./trpc/router";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
@@ -102,8 +104,11 @@ export function createApp(options: AppOptions) {
 
   app.use(
     "/trpc",
+    trpcRequestLimits,
     createExpressMiddleware({
       router: appRouter,
+      // trpcRequestLimits refuses larger batches first, with a clearer message; this is tRPC's own guard.
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ res }) => res.locals.ctx,
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${procedure}:`, error);
@@ -113,7 +118,7 @@ export function createApp(options: AppOptions) {
   app.use("/api", apiRouter());
   // Other public files (favicon, images) after the API, so API calls never wait on a file-system lookup.
   if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-  app.use(options.pages);
+  app.use(pageRequests, options.pages);
   app.use(errorHandler);
   if (options.background) {
     const sweep = setInterval(() => {
