@@ -5,7 +5,7 @@ import { sendError } from "../http/errors";
 export { MAX_BATCH_CALLS };
 
 /**
- * Bounded work per request (docs/decisions/0013-bounded-requests.md): a batch holds at most MAX_BATCH_CALLS
+ * Bounded work per request (the bounded-requests decision record in docs/decisions): a batch holds at most MAX_BATCH_CALLS
  * queries and a mutation travels alone. A batch over either limit is refused whole, before any procedure runs.
  */
 /** tRPC speaks GET (queries) and POST (mutations); anything else is refused before its adapter sees it. */

@@ -1,6 +1,6 @@
 /**
  * Bounded work per request, shared by the tRPC client (which splits its batches to fit) and the server (which
- * refuses a batch over them whole). See docs/decisions/0013-bounded-requests.md.
+ * refuses a batch over them whole). See the bounded-requests decision record in docs/decisions.
  */
 
 /** Queries in one tRPC batch: a page asks for a handful at once. */
