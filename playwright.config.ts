@@ -37,15 +37,17 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: /memory\.spec\.ts/ },
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions: chromium }, testIgnore: /(memory|fuzz)\.spec\.ts/ },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false },
       grep: /@no-js/,
-      testIgnore: /memory\.spec\.ts/,
+      testIgnore: /(memory|fuzz)\.spec\.ts/,
     },
-    // The memory soak runs its own server in its own process, after the browser projects, alone on the machine.
-    { name: "memory", testMatch: /memory\.spec\.ts/, dependencies: ["js-on", "js-off"] },
+    // The fuzz run and the memory soak each start their own server in their own process, after the browser
+    // projects and one after the other, so each has the machine to itself.
+    { name: "fuzz", testMatch: /fuzz\.spec\.ts/, dependencies: ["js-on", "js-off"] },
+    { name: "memory", testMatch: /memory\.spec\.ts/, dependencies: ["fuzz"] },
   ],
   webServer: {
     // The built production server, exactly as `npm start` runs it, on a throwaway database.

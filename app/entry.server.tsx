@@ -2,10 +2,26 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's default logs every error with its stack. A refusal it makes itself (a POST to a page that has no
+ * form, 405) is the client's mistake and already answered 4xx: not worth a log line. Everything else is logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

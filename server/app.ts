@@ -13,12 +13,14 @@ import { createRequestContext, createServices, type RequestContext } from "./con
 import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
 import { errorHandler } from "./http/errors";
+import { pageRequests } from "./http/page-requests";
 import { previewOnFirstPlay } from "./http/media";
 import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
 import { originCheck } from "./http/origin-check";
 import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./auth/middleware";
+import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
 import { appRouter } from "./trpc/router";
 import { retryAfterMeta } from "./trpc/rate-limited";
 import { paymentProviderFor } from "./payments/select";
@@ -116,8 +118,11 @@ export function createApp(options: AppOptions) {
 
   app.use(
     "/trpc",
+    trpcRequestLimits,
     createExpressMiddleware({
       router: appRouter,
+      // trpcRequestLimits refuses larger batches first, with a clearer message; this is tRPC's own guard.
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ res }) => res.locals.ctx,
       responseMeta: retryAfterMeta,
       onError({ error, path: procedure }) {
@@ -128,7 +133,7 @@ export function createApp(options: AppOptions) {
   app.use("/api", apiRouter());
   // Other public files (favicon, images) after the API, so API calls never wait on a file-system lookup.
   if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-  app.use(options.pages);
+  app.use(pageRequests, options.pages);
   app.use(errorHandler);
   if (options.background) {
     startUnpaidOrderSweep(services.checkout);

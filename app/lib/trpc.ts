@@ -1,7 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/router";
+import { MAX_BATCH_CALLS } from "~/domain/shared/request-limits";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
@@ -26,6 +27,15 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+/** Queries share batches of at most MAX_BATCH_CALLS; a mutation goes alone, as the server requires. */
 export function makeTrpcClient() {
-  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/trpc" })] });
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === "mutation",
+        true: httpLink({ url: "/trpc" }),
+        false: httpBatchLink({ url: "/trpc", maxItems: MAX_BATCH_CALLS }),
+      }),
+    ],
+  });
 }

@@ -36,6 +36,13 @@ interface BodyParserError {
   message?: string;
 }
 
+const CLIENT_ERRORS: Record<number, string> = {
+  400: "Bad request: the address or body could not be read.",
+  404: "Not found.",
+  405: "Method not allowed.",
+  415: "Unsupported content type.",
+};
+
 /** Last middleware: maps known errors to their status; everything else is a logged 500 with no details. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof HttpError) return sendError(req, res, err.status, err.message);
@@ -44,8 +51,9 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   if (e.type === "entity.too.large" || status === 413) {
     return sendError(req, res, 413, "Request body is too large (limit 1 MB).");
   }
-  if (typeof status === "number" && status >= 400 && status < 500 && e.expose) {
-    return sendError(req, res, status, e.message ?? "Bad request");
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // Express's router marks a path it cannot decode (GET /api/tracks/%zz) 400 without exposing its message.
+    return sendError(req, res, status, e.expose && e.message ? e.message : (CLIENT_ERRORS[status] ?? "Bad request."));
   }
   console.error(`[error] ${req.method} ${req.path}:`, err);
   sendError(req, res, 500, "Something went wrong on our side. Please try again.");

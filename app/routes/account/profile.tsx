@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/parse-form";
 import { data, Form, useNavigation } from "react-router";
 import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
@@ -34,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent") === "password" ? "password" : "profile";
   const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema });
   const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success")
     return data({ intent, result: submission.reply({ hideFields }), toast: null }, { status: 400 });

@@ -1,6 +1,6 @@
 /** The /auth page's form posts: log in or register, then sign in (see auth.signIn) and go where the shopper was. */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/parse-form";
 import { data, type AppLoadContext } from "react-router";
 import { loginSchema, registerFormSchema, registrationFields } from "~/domain/accounts/auth-schemas";
 import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
@@ -16,14 +16,14 @@ export async function signInOrRegister(request: Request, context: AppLoadContext
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (formData.get("intent") === "register") {
-    const submission = parseWithZod(formData, { schema: registerFormSchema });
+    const submission = parseForm(formData, { schema: registerFormSchema });
     if (submission.status !== "success") return invalid("register", submission.reply({ hideFields: HIDDEN }));
     return attempt("register", submission, redirectTo, request, context, () => {
       context.services.rateLimits.takeForAddress("registrationsPerAddress", context.clientIp);
       return context.services.accounts.register(registrationFields(submission.value));
     });
   }
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalid("login", submission.reply({ hideFields: HIDDEN }));
   return attempt("login", submission, redirectTo, request, context, () =>
     context.services.accounts.login({ ...submission.value, clientIp: context.clientIp }),

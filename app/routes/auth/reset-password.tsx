@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/parse-form";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
@@ -28,7 +29,7 @@ const HIDE = ["password", "confirmPassword", "token"];
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "reset") {
-    const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+    const submission = parseForm(formData, { schema: resetPasswordFormSchema });
     if (submission.status !== "success")
       return data({ intent: "reset", result: submission.reply({ hideFields: HIDE }), sent: false, toast: null }, { status: 400 });
     try {
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  const submission = parseForm(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") {
     const toast = {
       type: "error" as const,

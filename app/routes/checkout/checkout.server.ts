@@ -3,7 +3,7 @@
  * summary) and what a submission does (apply a code, or place and pay through the checkout service). Every
  * shopper's mistake or lost race is a message on the page, never a 500.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/lib/parse-form";
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { CheckoutProblem } from "~/components/checkout/notices";
 import { customerOf, EMPTY_CART, withDiscountCode, type Cart } from "~/domain/cart/cart";
@@ -46,7 +46,7 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const formData = await request.formData();
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context);
-  const submission = parseWithZod(formData, {
+  const submission = parseForm(formData, {
     schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
   });
   const again = (
@@ -118,7 +118,7 @@ function refusalOf(error: unknown): {
 
 /** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
 function applyCode(formData: FormData, cart: Cart, context: AppLoadContext) {
-  const submission = parseWithZod(formData, { schema: applyCodeSchema });
+  const submission = parseForm(formData, { schema: applyCodeSchema });
   if (submission.status !== "success") {
     // A code no shop issues (spaces, punctuation): refused like an unknown one, and the cart keeps the code it had.
     const summary = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context) : null;
