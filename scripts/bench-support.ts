@@ -2,8 +2,11 @@
 // waiting for it and stopping it, and a table of figures with ratios against a baseline from the same run.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 export function benchEnvironment(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${prefix}-`));
@@ -72,4 +75,32 @@ export function printTable(rows: BenchRow[], header: string, unit = "req/s"): vo
       `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
   }
+}
+
+/**
+ * The built server in this very process (for scripts that watch its heap or its log), on a fresh temporary
+ * database and a free port. `stop` closes it and removes the database.
+ */
+export async function startBuiltServerInProcess(prefix: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${prefix}-`));
+  Object.assign(process.env, {
+    DATABASE_PATH: path.join(dir, `${prefix}.db`),
+    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
+    ACCESS_LOG: "off",
+    NODE_ENV: "production",
+  });
+  const buildDir = process.env.BUILD_DIR || "build";
+  const server = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
+  await server.prepare();
+  const listener: http.Server = server.createServerApp().listen(0, "127.0.0.1");
+  await new Promise((resolve) => listener.once("listening", resolve));
+  const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  return {
+    base,
+    stop: async () => {
+      await new Promise((resolve) => listener.close(resolve));
+      server.shutdown();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -8,14 +8,12 @@
 // Exits 1 on any 5xx, stack trace or failed check afterwards.
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import routes from "../app/routes";
 import { OPERATIONS } from "../server/contract/operations";
 import { appRouter } from "../server/trpc/router";
 import { cliArgs } from "./args";
+import { startBuiltServerInProcess } from "./bench-support";
 
 const args = cliArgs({
   requests: { type: "string" },
@@ -51,20 +49,7 @@ const chance = (p: number) => random() < p;
 const int = (max: number) => Math.floor(random() * max);
 
 // -- The server. ------------------------------------------------------------------------------------------------
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-fuzz-"));
-Object.assign(process.env, {
-  DATABASE_PATH: path.join(dir, "fuzz.db"),
-  MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
-  ACCESS_LOG: "off",
-  NODE_ENV: "production",
-});
-const buildDir = process.env.BUILD_DIR || "build";
-const server = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
-await server.prepare();
-const listener: http.Server = server.createServerApp().listen(0, "127.0.0.1");
-await new Promise((resolve) => listener.once("listening", resolve));
-const port = (listener.address() as AddressInfo).port;
-const origin = `http://127.0.0.1:${port}`;
+const { base: origin, stop } = await startBuiltServerInProcess("fuzz");
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const startupLogs = logged.length;
 
@@ -86,7 +71,7 @@ function send(probe: Probe): Promise<Answer> {
       {
         agent,
         host: "127.0.0.1",
-        port,
+        port: new URL(origin).port,
         method: probe.method,
         path: probe.path,
         // Node's client sends a GET/DELETE/OPTIONS body unframed unless told its length.
@@ -380,9 +365,7 @@ const list = await send({ method: "GET", path: `/trpc/catalogue.list?input=${enc
 checks.push(["tRPC catalogue.list answers", list.status === 200 && list.body.toString().includes('"items"')]);
 
 agent.destroy();
-await new Promise((resolve) => listener.close(resolve));
-server.shutdown();
-fs.rmSync(dir, { recursive: true, force: true });
+await stop();
 
 const runLogs = logged.slice(startupLogs);
 const stackTraces = runLogs.filter((l) => STACK_LINE.test(l));

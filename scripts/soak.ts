@@ -4,12 +4,8 @@
 // must stay flat. Needs --expose-gc:
 //   npm run bench:soak [-- --requests 20000 --every 5000]
 // With --max-growth-mb N it exits 1 when the heap after GC grew more than N MB (the browser-test run uses it).
-import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { cliArgs } from "./args";
+import { startBuiltServerInProcess } from "./bench-support";
 
 const args = cliArgs({
   requests: { type: "string" },
@@ -29,19 +25,7 @@ if (!gc) {
   process.exit(2);
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-soak-"));
-Object.assign(process.env, {
-  DATABASE_PATH: path.join(dir, "soak.db"),
-  MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
-  ACCESS_LOG: "off",
-  NODE_ENV: "production",
-});
-const buildDir = process.env.BUILD_DIR || "build";
-const server = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
-await server.prepare();
-const listener = server.createServerApp().listen(0, "127.0.0.1");
-await new Promise((resolve) => listener.once("listening", resolve));
-const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+const { base, stop } = await startBuiltServerInProcess("soak");
 
 async function post(pathname: string, body: Record<string, string>, cookie = ""): Promise<Response> {
   return fetch(`${base}${pathname}`, {
@@ -109,9 +93,7 @@ await new Promise((resolve) => setTimeout(resolve, 100));
 const last = memory(total);
 if (samples.at(-1)!.requests !== total) samples.push(last);
 
-await new Promise((resolve) => listener.close(resolve));
-server.shutdown();
-fs.rmSync(dir, { recursive: true, force: true });
+await stop();
 
 const growth = last.heapMb - samples[0]!.heapMb;
 if (args.json) {

@@ -4,13 +4,13 @@ import { sendError } from "../http/errors";
 
 export { MAX_BATCH_CALLS };
 
+/** tRPC speaks GET (queries) and POST (mutations); anything else is refused before its adapter sees it. */
+export const TRPC_METHODS = ["GET", "POST"] as const;
+
 /**
  * Bounded work per request (the bounded-requests decision record in docs/decisions): a batch holds at most MAX_BATCH_CALLS
  * queries and a mutation travels alone. A batch over either limit is refused whole, before any procedure runs.
  */
-/** tRPC speaks GET (queries) and POST (mutations); anything else is refused before its adapter sees it. */
-export const TRPC_METHODS = ["GET", "POST"] as const;
-
 export const trpcRequestLimits: RequestHandler = (req, res, next) => {
   if (req.method !== "GET" && req.method !== "POST") {
     res.set("Allow", TRPC_METHODS.join(", "));

@@ -118,7 +118,11 @@ function refusalOf(error: unknown): {
 
 /** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
 function applyCode(formData: FormData, cart: Cart, context: AppLoadContext) {
-  const submission = parseForm(formData, { schema: applyCodeSchema });
+  // Apply is one button of the checkout form: what was typed in the rest of it comes back too.
+  const submission = parseForm(formData, {
+    schema: applyCodeSchema,
+    form: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
+  });
   if (submission.status !== "success") {
     // A code no shop issues (spaces, punctuation): refused like an unknown one, and the cart keeps the code it had.
     const summary = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context) : null;

@@ -159,6 +159,22 @@ describe("checkout action", () => {
     expect(cookieValue(setCookieOf(out.headers, "needledrop-cart"))).toBe(`${rec.id}x1~APPLYROUTE10`);
   });
 
+  it("'apply' echoes what was typed in the rest of the form (without JavaScript the page is rebuilt from it), never the card", async () => {
+    const rec = insertRecord(shop.t.db, { pricePence: 3000, stockQuantity: 2 });
+    insertDiscountCode(shop.t.db, "APPLYECHO10");
+    const form = {
+      intent: "apply",
+      discountCode: "applyecho10",
+      email: "typed@example.com",
+      postalCode: "ls1 4ap",
+      cardNumber: "4242 4242 4242 4242",
+      idempotencyKey: formKey(),
+    };
+    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    expect(out.data?.result.initialValue).toMatchObject({ email: "typed@example.com", postalCode: "ls1 4ap" });
+    expect(JSON.stringify(out.data)).not.toContain("4242 4242 4242 4242");
+  });
+
   const applyMalformed = async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     const form = { intent: "apply", discountCode: "SAVE 10!", email: "", idempotencyKey: formKey() };
