@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useLocation, useSubmit } from "react-router";
 
 /**
@@ -13,7 +13,9 @@ export function useGetForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const shownSearch = useRef(search);
 
-  useEffect(() => {
+  // A layout effect, run in the same task as the commit: a passive effect could run after a click that came
+  // between the two, and untick the box just ticked (its default still from the previous address).
+  useLayoutEffect(() => {
     // Only after a navigation: on first load the boxes already match, and a box ticked while the page
     // was still hydrating must keep its tick.
     if (shownSearch.current === search) return;
