@@ -1,8 +1,10 @@
 import { isInPageLink } from "~/domain/navigation/in-page-link";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-// Long enough for the longest smooth scroll; scrollend normally clears it sooner.
-const CLEAR_AFTER_MS = 2000;
+// Long enough for the anchor's smooth scroll to start and run. Not cleared on scrollend: the end of an earlier
+// scroll (the link brought into view) can arrive after the click and would turn smoothing off before it begins.
+// Only programmatic and anchor scrolls follow scroll-behavior, and route changes scroll "instant" regardless.
+const CLEAR_AFTER_MS = 1500;
 
 /**
  * Smooth scrolling for in-page anchors only: the page scrolls instantly by default (a new page starts at its top
@@ -22,14 +24,12 @@ export function smoothInPageScroll(): () => void {
     if (!(link instanceof HTMLAnchorElement) || !isInPageLink(link.href, window.location.href)) return;
     if (window.matchMedia(REDUCED_MOTION).matches) return;
     html.style.scrollBehavior = "smooth";
-    window.addEventListener("scrollend", clear, { once: true });
     clearTimeout(timer);
     timer = setTimeout(clear, CLEAR_AFTER_MS);
   };
   document.addEventListener("click", onClick);
   return () => {
     document.removeEventListener("click", onClick);
-    window.removeEventListener("scrollend", clear);
     clear();
   };
 }

@@ -31,6 +31,7 @@ test.describe("browse", () => {
     page,
     javaScriptEnabled,
   }) => {
+    test.slow(); // six full page loads of /browse, the heaviest listing
     await page.goto("/browse");
     await ready(page, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Browse records" })).toBeVisible();

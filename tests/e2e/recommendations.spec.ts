@@ -90,6 +90,7 @@ test.describe("/recommendations", () => {
   });
 
   test("axe finds no serious or critical problem, recommendations shown", async ({ page, baseURL }) => {
+    test.slow(); // a sign-in (a password hash on purpose) and a whole-page axe run
     await signIn(page, baseURL!);
     await storeHistory(page, JSON.stringify([recordId("Blue Train")]));
     await page.goto("/recommendations");
