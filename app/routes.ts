@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/shop/home.tsx"),
@@ -33,9 +33,23 @@ export default [
   route("recommendations", "routes/account/recommendations.tsx"),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("unsubscribe", "routes/newsletter/unsubscribe.tsx"),
-  route("admin", "routes/admin/dashboard.tsx"),
-  route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
-  route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    // Orders (each block belongs to one section; keep a section's routes together).
+    route("admin/order-management", "routes/admin/orders/order-list.tsx"),
+    route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
+    // Shipping.
+    route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
+    // Stock.
+    route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
+    // Catalogue.
+    route("admin/catalog-update", "routes/admin/catalogue/catalogue-list.tsx"),
+    // Schedule.
+    route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
+    // Sections not built yet: guarded like the rest, then 404.
+    route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
+    route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
+  ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

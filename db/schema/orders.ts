@@ -8,6 +8,24 @@ import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
 
 export { ORDER_STATUSES };
 
+/**
+ * Why stock moved. sale/pre_order/cancellation/seed are the shop's own; the rest are an admin's, chosen with
+ * a reason: delivery (goods-in), damaged, recount, customer_return; restock and adjustment are older names kept
+ * for rows written before the back office.
+ */
+export const STOCK_MOVEMENT_REASONS = [
+  "sale",
+  "pre_order",
+  "cancellation",
+  "seed",
+  "restock",
+  "adjustment",
+  "delivery",
+  "damaged",
+  "recount",
+  "customer_return",
+] as const;
+
 export const orders = sqliteTable(
   "orders",
   {
@@ -37,6 +55,17 @@ export const orders = sqliteTable(
     /** SHA-256 of the random token the ordering browser holds, so a guest can see their own confirmation. */
     accessTokenHash: text("access_token_hash"),
     paidAt: text("paid_at"),
+    packedAt: text("packed_at"),
+    shippedAt: text("shipped_at"),
+    deliveredAt: text("delivered_at"),
+    cancelledAt: text("cancelled_at"),
+    /** Money given back so far, in pence (the sum of this order's refunds). */
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    /** A key of the Royal Mail services table (app/domain/shipping), chosen when the order is packed. */
+    shippingService: text("shipping_service"),
+    /** What the shop pays Royal Mail for the chosen service, in pence. */
+    shippingCostPence: integer("shipping_cost_pence"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +97,10 @@ export const orderLines = sqliteTable(
     lineTotalPence: integer("line_total_pence").notNull(),
     /** Bought before release: delivered within 14 days instead of 5, and not taken from stock on hand. */
     isPreOrder: integer("is_pre_order", { mode: "boolean" }).notNull().default(false),
+    /** For a pre-order line: when goods-in set the arrived pressing aside for it (null: still waiting). */
+    allocatedAt: text("allocated_at"),
+    /** Units of this line given back by refunds so far. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -86,12 +119,35 @@ export const stockMovements = sqliteTable(
     /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
     change: integer("change").notNull(),
     /** A pre_order movement is a commitment against the coming pressing: it does not change stock on hand. */
-    reason: text("reason", { enum: ["sale", "pre_order", "restock", "adjustment", "cancellation", "seed"] }).notNull(),
+    reason: text("reason", { enum: STOCK_MOVEMENT_REASONS }).notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     note: text("note"),
+    /** The admin who made the change; null for the shop's own moves (a sale, a seed). */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("stock_movements_record_idx").on(t.recordId), index("stock_movements_order_idx").on(t.orderId)],
+);
+
+/** Money given back for an order: the whole of it, or chosen lines and amounts to the penny. */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountPence: integer("amount_pence").notNull(),
+    /** VAT contained in the amount (prices include 20% UK VAT). */
+    vatPence: integer("vat_pence").notNull(),
+    /** Which lines and units it covers: [{ lineId, quantity, amountPence }]; empty for an amount-only refund. */
+    lines: text("lines", { mode: "json" }).$type<{ lineId: number; quantity: number; amountPence: number }[]>().notNull(),
+    reason: text("reason"),
+    providerReference: text("provider_reference"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId), check("refunds_amount_positive", sql`${t.amountPence} > 0`)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

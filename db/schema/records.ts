@@ -42,6 +42,12 @@ export const records = sqliteTable(
     condition: text("condition", { enum: ["new", "used"] })
       .notNull()
       .default("new"),
+    /** Units at or below which the record counts as low on stock; null takes the shop's default. */
+    lowStockThreshold: integer("low_stock_threshold"),
+    /** An unpublished record is hidden everywhere but the back office. */
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
+    /** ISO instant before which the record stays hidden (scheduled to appear); null: no schedule. */
+    publishAt: text("publish_at"),
     hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
       .notNull()
       .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),

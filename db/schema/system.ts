@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
+import { users } from "./users";
 
 /**
  * Mail waits here until a transport sends it; without one it stays readable in development. Bodies never
@@ -14,6 +15,8 @@ export const emailOutbox = sqliteTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind").notNull(),
+    /** Set for mail that must go out once only (a dispatch notice per order, a date change per customer). */
+    onceKey: text("once_key").unique(),
     /** sending: an attempt is under way (or was, when the process died); cancelled: its link was no longer wanted. */
     status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
       .notNull()
@@ -31,3 +34,25 @@ export const appMeta = sqliteTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Every change made in the back office: who, what, when, and the values before and after. Shown on the
+ * order or record it touched; rows are never updated or deleted.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the log still reads right after the account is renamed or removed. */
+    actorName: text("actor_name").notNull(),
+    /** What was touched: "order", "record", "post", …, and its id (an order number or a record id). */
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId, t.id), index("audit_log_created_idx").on(t.createdAt)],
+);

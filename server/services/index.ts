@@ -18,6 +18,7 @@ import { createAccountsService, type RateLimitOverrides } from "./accounts";
 import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
+import { createAuditService } from "./audit";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -78,6 +79,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   return {
     ...authServices,
+    audit: createAuditService(db),
     discounts,
     cart,
     orders,

@@ -135,3 +135,13 @@ export async function setCartCookie(
   const value = lines.map((l) => `${l.recordId}x${l.quantity}`).join(".") + (code ? `~${code}` : "");
   await page.context().addCookies([{ name: "needledrop-cart", value, url: baseURL }]);
 }
+
+/** A fresh account made an admin straight in the database, then signed in on `page` (back-office tests). */
+export async function logInAsAdmin(page: Page, javaScriptEnabled: boolean, baseURL: string): Promise<Account> {
+  const account = newAccount("admin");
+  await apiRegister(page.context().request, baseURL, account);
+  withDb((db) => db.prepare("update users set role = 'admin' where username = ?").run(account.username));
+  await page.context().clearCookies();
+  await logIn(page, javaScriptEnabled, account);
+  return account;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { changedFields, describeSnapshot } from "./audit";
+
+describe("audit snapshots", () => {
+  it("keeps only the fields that changed", () => {
+    expect(changedFields({ status: "paid", total: 100, note: null }, { status: "packed", total: 100, note: "box" })).toEqual({
+      before: { status: "paid", note: null },
+      after: { status: "packed", note: "box" },
+    });
+  });
+
+  it("keeps a creation or a removal whole", () => {
+    expect(changedFields(null, { title: "Blue Train" })).toEqual({ before: null, after: { title: "Blue Train" } });
+    expect(changedFields({ title: "Blue Train" }, null)).toEqual({ before: { title: "Blue Train" }, after: null });
+  });
+
+  it("writes a side as a short line", () => {
+    expect(describeSnapshot({ status: "paid", tracking: null })).toBe("status: paid, tracking: —");
+    expect(describeSnapshot(null)).toBe("—");
+  });
+});

@@ -1,0 +1,29 @@
+/** Who made a back-office change: kept with every audit row and stock movement. */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+/** The fields that differ between two snapshots, each side holding only those fields (what the log shows). */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  if (!before || !after) return { before, after };
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of keys) {
+    if (JSON.stringify(before[k]) === JSON.stringify(after[k])) continue;
+    b[k] = before[k] ?? null;
+    a[k] = after[k] ?? null;
+  }
+  return { before: b, after: a };
+}
+
+/** One side of a change as a short line: "status: paid, tracking: AB123456789GB". */
+export function describeSnapshot(snapshot: Record<string, unknown> | null): string {
+  if (!snapshot) return "—";
+  const parts = Object.entries(snapshot).map(([k, v]) => `${k}: ${v === null || v === undefined || v === "" ? "—" : String(v)}`);
+  return parts.length ? parts.join(", ") : "—";
+}

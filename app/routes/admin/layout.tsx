@@ -1,0 +1,28 @@
+import { Outlet, useLocation } from "react-router";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { requireAdmin } from "~/lib/guards.server";
+import type { Route } from "./+types/layout";
+
+// The shell guards too, but every page's own loader and action call requireAdmin as well: child loaders run
+// in parallel with this one, so the shell alone could not keep a page's data from a customer.
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdmin(context, request);
+  return { username: user.username };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:px-8 lg:py-10">
+      <div className="lg:sticky lg:top-24 lg:self-start">
+        <p className="mb-3 hidden text-xs text-stone-600 lg:block">
+          Back office · signed in as <span className="font-semibold">{loaderData.username}</span>
+        </p>
+        <AdminNav pathname={pathname} />
+      </div>
+      <div className="min-w-0 flex-1 pt-4 lg:pt-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
