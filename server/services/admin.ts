@@ -1,19 +1,110 @@
-import { count } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orders, records, users } from "../../db/schema";
+import { orderLines, orders, records, users } from "../../db/schema";
+import { REVENUE_STATUSES, type OrderStatus } from "../../app/domain/orders/order-status";
+import { averagePence, dashboardPeriods } from "../../app/domain/admin/periods";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/domain/stock/low-stock";
 
-/** Figures for the admin dashboard. */
+export interface PeriodFigures {
+  orders: number;
+  /** What was paid less what was refunded, in pence. */
+  revenuePence: number;
+  averagePence: number;
+}
+
+export interface DashboardOverview {
+  today: PeriodFigures;
+  week: PeriodFigures;
+  thirtyDays: PeriodFigures;
+  toPack: number;
+  awaitingStock: number;
+  lowStock: number;
+  outOfStock: number;
+  releasingSoon: { records: number; openPreOrders: number; from: string; to: string };
+  records: number;
+  customers: number;
+  latest: { orderNumber: string; createdAt: string; name: string; email: string; totalPence: number; status: OrderStatus }[];
+}
+
+/** Figures for the admin dashboard: every one a count the owner can act on from the page it links to. */
 export function createAdminService(db: Db) {
-  const countOf = (table: typeof records | typeof users | typeof orders) => db.select({ n: count() }).from(table).prepare();
-  const recordCount = countOf(records);
-  const userCount = countOf(users);
-  const orderCount = countOf(orders);
+  const revenueStatuses = [...REVENUE_STATUSES];
+  /** Orders whose money was taken and kept (cancelled and wholly refunded ones are not orders here). */
+  const period = (from: string): PeriodFigures => {
+    const row = db
+      .select({ n: count(), pence: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)` })
+      .from(orders)
+      .where(and(inArray(orders.status, revenueStatuses), gte(orders.paidAt, from)))
+      .get();
+    const n = row?.n ?? 0;
+    const pence = Number(row?.pence ?? 0);
+    return { orders: n, revenuePence: pence, averagePence: averagePence(pence, n) };
+  };
+
+  // A paid order is ready to pack unless one of its pre-order lines still waits for its pressing.
+  const waitingLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} = 1 and ${orderLines.allocatedAt} is null)`;
+
   return {
-    overview(): { records: number; users: number; orders: number } {
+    overview(now: Date = new Date()): DashboardOverview {
+      const p = dashboardPeriods(now);
+      // Stock figures leave pre-orders out: a record not yet released has nothing on the shelf by design.
+      const released = sql`(${records.releaseDate} is null or ${records.releaseDate} <= ${p.today})`;
+      const stock = db
+        .select({
+          out: sql<number>`coalesce(sum(case when ${records.stockQuantity} <= 0 then 1 else 0 end), 0)`,
+          low: sql<number>`coalesce(sum(case when ${records.stockQuantity} > 0 and ${records.stockQuantity} <= coalesce(${records.lowStockThreshold}, ${DEFAULT_LOW_STOCK_THRESHOLD}) then 1 else 0 end), 0)`,
+        })
+        .from(records)
+        .where(and(eq(records.published, true), released))
+        .get();
+      const releasing = sql`${records.releaseDate} between ${p.releaseWindow.from} and ${p.releaseWindow.to}`;
+      const releasingRecords = db.select({ n: count() }).from(records).where(releasing).get()?.n ?? 0;
+      const openPreOrders =
+        db
+          .select({ n: sql<number>`count(distinct ${orders.id})` })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .innerJoin(records, eq(records.id, orderLines.recordId))
+          .where(
+            and(
+              eq(orderLines.isPreOrder, true),
+              isNull(orderLines.allocatedAt),
+              inArray(orders.status, ["paid", "packed"]),
+              releasing,
+            ),
+          )
+          .get()?.n ?? 0;
+      const paidCount = (waiting: boolean) =>
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.status, "paid"), waiting ? waitingLine : sql`not ${waitingLine}`))
+          .get()?.n ?? 0;
       return {
-        records: recordCount.get()?.n ?? 0,
-        users: userCount.get()?.n ?? 0,
-        orders: orderCount.get()?.n ?? 0,
+        today: period(p.todayStart),
+        week: period(p.weekStart),
+        thirtyDays: period(p.thirtyDaysStart),
+        toPack: paidCount(false),
+        awaitingStock: paidCount(true),
+        lowStock: Number(stock?.low ?? 0),
+        outOfStock: Number(stock?.out ?? 0),
+        releasingSoon: { records: releasingRecords, openPreOrders, ...p.releaseWindow },
+        records: db.select({ n: count() }).from(records).get()?.n ?? 0,
+        customers: db.select({ n: count() }).from(users).where(ne(users.role, "admin")).get()?.n ?? 0,
+        latest: db
+          .select({
+            orderNumber: orders.orderNumber,
+            createdAt: orders.createdAt,
+            name: orders.shippingName,
+            email: orders.email,
+            totalPence: orders.totalPence,
+            status: orders.status,
+          })
+          .from(orders)
+          .where(notInArray(orders.status, ["payment_failed"]))
+          .orderBy(desc(orders.id))
+          .limit(10)
+          .all(),
       };
     },
   };

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { addDays, formatDateGB, isIsoDate, toIsoDate, todayInLondon } from "./dates";
+import { addDays, formatDateGB, formatDateTimeGB, isIsoDate, toIsoDate, todayInLondon } from "./dates";
 
 describe("isIsoDate / toIsoDate", () => {
   it("accepts real calendar dates only", () => {
@@ -64,5 +64,14 @@ describe("formatDateGB", () => {
   it("gives empty text for missing or invalid dates", () => {
     expect(formatDateGB(null)).toBe("");
     expect(formatDateGB("not a date")).toBe("");
+  });
+});
+
+describe("formatDateTimeGB", () => {
+  it("shows a UTC instant in London time, in winter and in summer", () => {
+    expect(formatDateTimeGB("2026-11-25T14:05:00.000Z")).toBe("25 Nov 2026, 14:05");
+    expect(formatDateTimeGB("2026-07-01T14:05:00.000Z")).toBe("1 Jul 2026, 15:05");
+    expect(formatDateTimeGB("not a date")).toBe("");
+    expect(formatDateTimeGB(null)).toBe("");
   });
 });

@@ -67,3 +67,19 @@ export function formatDateGB(isoDate: string | null | undefined): string {
   // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
   return GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
 }
+
+const GB_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** A stored UTC instant as London reads it: "25 Nov 2026, 14:05"; empty text for a missing or invalid one. */
+export function formatDateTimeGB(instant: string | null | undefined): string {
+  if (!instant) return "";
+  const ms = Date.parse(instant);
+  return Number.isNaN(ms) ? "" : GB_DATE_TIME.format(new Date(ms));
+}

@@ -1,6 +1,10 @@
+import { Link } from "react-router";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { ADMIN_SECTIONS } from "~/domain/admin/sections";
+import { formatDateGB, formatDateTimeGB } from "~/domain/shared/dates";
+import { formatPence } from "~/domain/shared/money";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
-import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,39 +13,153 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireAdmin(context, request);
-  return { username: user.username, overview: context.services.admin.overview() };
+  requireAdmin(context, request);
+  return { overview: context.services.admin.overview() };
+}
+
+/** Where each figure is acted on; the stock and schedule pages read these filters from the address. */
+export const DASHBOARD_LINKS = {
+  orders: "/admin/order-management",
+  toPack: "/admin/shipping-management",
+  awaitingStock: "/admin/stock-management?filter=pre-order",
+  lowStock: "/admin/stock-management?filter=low",
+  outOfStock: "/admin/stock-management?filter=out",
+  releasing: "/admin/schedule-management?view=list",
+  catalogue: "/admin/catalog-update",
+} as const;
+
+const number = (n: number) => n.toLocaleString("en-GB");
+
+function Figure({ label, value, detail, to }: { label: string; value: string; detail?: string; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-stone-400 focus-visible:ring-2 focus-visible:ring-stone-900"
+    >
+      <span className="block text-sm text-stone-600">{label}</span>
+      <span className="mt-1 block text-2xl font-bold tabular-nums sm:text-3xl">{value}</span>
+      {detail && <span className="mt-1 block text-xs text-stone-600">{detail}</span>}
+    </Link>
+  );
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { overview } = loaderData;
+  const o = loaderData.overview;
+  const soon = ADMIN_SECTIONS.filter((s) => !s.built);
   return (
     <div>
-      <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">Admin</p>
-      <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Dashboard</h1>
-      <p className="mt-2 text-stone-600">Signed in as {loaderData.username}.</p>
-      <dl className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        {[
-          ["Records", overview.records],
-          ["Customers", overview.users],
-          ["Orders", overview.orders],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="mt-1 text-3xl font-bold">{Number(value).toLocaleString("en-GB")}</dd>
-          </div>
-        ))}
-      </dl>
-      <h2 className="mt-12 font-display text-2xl font-bold">Sections</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {ADMIN_SECTIONS.filter((s) => !s.built).map((s) => (
-          <li key={s.path} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-            <h3 className="font-semibold">{s.title}</h3>
-            <p className="mt-1 text-sm text-stone-600">{s.text}</p>
-            <p className="mt-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">Coming soon</p>
-          </li>
-        ))}
-      </ul>
+      <h1 className="font-display text-3xl font-bold">Dashboard</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        Paid orders less refunds; cancelled orders and failed payments are not counted. Times are UK time.
+      </p>
+
+      <h2 className="mt-6 text-sm font-semibold tracking-wide text-stone-600 uppercase">Sales</h2>
+      <div className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure
+          label="Orders today"
+          value={number(o.today.orders)}
+          detail={formatPence(o.today.revenuePence)}
+          to={DASHBOARD_LINKS.orders}
+        />
+        <Figure
+          label="Orders this week"
+          value={number(o.week.orders)}
+          detail={formatPence(o.week.revenuePence)}
+          to={DASHBOARD_LINKS.orders}
+        />
+        <Figure
+          label="Revenue, 30 days"
+          value={formatPence(o.thirtyDays.revenuePence)}
+          detail={`${number(o.thirtyDays.orders)} orders`}
+          to={DASHBOARD_LINKS.orders}
+        />
+        <Figure
+          label="Average order, 30 days"
+          value={formatPence(o.thirtyDays.averagePence)}
+          detail={`this week ${formatPence(o.week.averagePence)}`}
+          to={DASHBOARD_LINKS.orders}
+        />
+      </div>
+
+      <h2 className="mt-6 text-sm font-semibold tracking-wide text-stone-600 uppercase">Needs doing</h2>
+      <div className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure
+          label="To pack"
+          value={number(o.toPack)}
+          detail={o.awaitingStock ? `${number(o.awaitingStock)} more wait for stock` : "paid and ready"}
+          to={DASHBOARD_LINKS.toPack}
+        />
+        <Figure label="Low stock" value={number(o.lowStock)} detail="at or under threshold" to={DASHBOARD_LINKS.lowStock} />
+        <Figure label="Out of stock" value={number(o.outOfStock)} detail="released records" to={DASHBOARD_LINKS.outOfStock} />
+        <Figure
+          label="Releasing in 14 days"
+          value={number(o.releasingSoon.records)}
+          detail={`${number(o.releasingSoon.openPreOrders)} open pre-orders · to ${formatDateGB(o.releasingSoon.to)}`}
+          to={DASHBOARD_LINKS.releasing}
+        />
+      </div>
+
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-display text-xl font-bold">Latest orders</h2>
+        <Link to={DASHBOARD_LINKS.orders} className="text-sm font-semibold underline">
+          All orders
+        </Link>
+      </div>
+      {o.latest.length === 0 ? (
+        <p className="mt-3 rounded-xl bg-white p-4 text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Order
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Placed
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.latest.map((order) => (
+                <tr key={order.orderNumber} className="border-b border-stone-100 last:border-0">
+                  <td className="px-3 py-2 font-mono">
+                    <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
+                      {order.orderNumber}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeGB(order.createdAt)}</td>
+                  <td className="px-3 py-2">
+                    <span className="block">{order.name}</span>
+                    <span className="block text-xs text-stone-600">{order.email}</span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(order.totalPence)}</td>
+                  <td className="px-3 py-2">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <p className="mt-8 text-sm text-stone-600">
+        <Link to={DASHBOARD_LINKS.catalogue} className="underline">
+          {number(o.records)} records
+        </Link>{" "}
+        in the catalogue · {number(o.customers)} customer accounts
+      </p>
+      {soon.length > 0 && <p className="mt-2 text-xs text-stone-500">Still to come: {soon.map((s) => s.title).join(", ")}.</p>}
     </div>
   );
 }
