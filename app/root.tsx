@@ -110,29 +110,38 @@ function Shell({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Toasts toast={root?.toast ?? null} />
-        <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
+        {/* The shop's chrome stays off paper: printing a page (a packing slip, an order) prints its content only. */}
+        <div className="contents print:hidden">
+          <Toasts toast={root?.toast ?? null} />
+          <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
+        </div>
         {menuOpen && (
           <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
         )}
-        <div className="flex min-h-screen flex-col lg:pl-64">
-          <Header
-            menuOpen={menuOpen}
-            menuButton={menuButton}
-            onOpenMenu={() => setMenuOpen(true)}
-            cartCount={root?.shopper.cart.itemCount ?? 0}
-            favouritesCount={root?.shopper.favouriteIds.length ?? 0}
-            user={user}
-            cartOpen={cartOpen}
-            onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
-          />
+        <div className="flex min-h-screen flex-col lg:pl-64 print:block print:min-h-0 print:pl-0">
+          <div className="contents print:hidden">
+            <Header
+              menuOpen={menuOpen}
+              menuButton={menuButton}
+              onOpenMenu={() => setMenuOpen(true)}
+              cartCount={root?.shopper.cart.itemCount ?? 0}
+              favouritesCount={root?.shopper.favouriteIds.length ?? 0}
+              user={user}
+              cartOpen={cartOpen}
+              onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
+            />
+          </div>
           <main id="main" className="flex-1">
             {children}
           </main>
-          <Footer />
+          <div className="contents print:hidden">
+            <Footer />
+          </div>
         </div>
-        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
-        <VinylBot />
+        <div className="contents print:hidden">
+          <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+          <VinylBot />
+        </div>
       </TRPCProvider>
     </QueryClientProvider>
   );

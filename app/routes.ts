@@ -40,6 +40,7 @@ export default [
     route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
     // Shipping.
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
+    route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
     // Stock.
     route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
     // Catalogue.

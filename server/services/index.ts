@@ -19,6 +19,7 @@ import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
 import { createAuditService } from "./audit";
+import { createAdminShippingService } from "./admin-shipping";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -80,6 +81,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   return {
     ...authServices,
     audit: createAuditService(db),
+    adminShipping: createAdminShippingService(db),
     discounts,
     cart,
     orders,

@@ -58,3 +58,6 @@ export const trackingNumberSchema = z
 export function trackingUrl(trackingNumber: string): string {
   return `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(normaliseTrackingNumber(trackingNumber))}`;
 }
+
+/** Printed small on every label, so an undeliverable parcel comes back. */
+export const RETURN_ADDRESS = "If undelivered, return to: Needledrop Records Ltd, Returns, London";

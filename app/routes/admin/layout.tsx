@@ -13,14 +13,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:px-8 lg:py-10">
-      <div className="lg:sticky lg:top-24 lg:self-start">
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:px-8 lg:py-10 print:block print:max-w-none print:p-0">
+      <div className="lg:sticky lg:top-24 lg:self-start print:hidden">
         <p className="mb-3 hidden text-xs text-stone-600 lg:block">
           Back office · signed in as <span className="font-semibold">{loaderData.username}</span>
         </p>
         <AdminNav pathname={pathname} />
       </div>
-      <div className="min-w-0 flex-1 pt-4 lg:pt-0">
+      <div className="min-w-0 flex-1 pt-4 lg:pt-0 print:pt-0">
         <Outlet />
       </div>
     </div>

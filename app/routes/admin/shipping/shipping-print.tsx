@@ -1,0 +1,156 @@
+import { data, Link } from "react-router";
+import { formatDateGB } from "~/domain/shared/dates";
+import { RETURN_ADDRESS, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
+import { printSchema } from "~/domain/shipping/shipping-schemas";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Parcel } from "../../../../server/services/admin-shipping";
+import type { Route } from "./+types/shipping-print";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  ...pageMeta({ title: d?.kind === "labels" ? "Address labels" : "Packing slips", description: "Print for the packing bench." }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  const parsed = printSchema.safeParse({ kind: url.searchParams.get("kind"), orders: url.searchParams.getAll("selected") });
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Nothing to print", { status: 400 });
+  return { kind: parsed.data.kind, parcels: context.services.adminShipping.parcels(parsed.data.orders) };
+}
+
+// Paper sizes: A4 for slips, a 6 × 4 inch thermal label per parcel. Each document is its own sheet.
+const PAGE_CSS = {
+  slips:
+    "@page { size: A4; margin: 14mm; } @media print { .sheet { break-after: page; } .sheet:last-child { break-after: auto; } }",
+  labels:
+    "@page { size: 6in 4in; margin: 0; } @media print { .sheet { width: 6in; height: 4in; break-after: page; box-shadow: none !important; } .sheet:last-child { break-after: auto; } }",
+} as const;
+
+const serviceName = (key: string | null) => ROYAL_MAIL_SERVICES.find((s) => s.key === key)?.name ?? "Royal Mail";
+
+function AddressLines({ p }: { p: Parcel }) {
+  return (
+    <>
+      <span className="block">{p.name}</span>
+      <span className="block">{p.addressLine1}</span>
+      {p.addressLine2 && <span className="block">{p.addressLine2}</span>}
+      <span className="block">{p.city}</span>
+      <span className="block font-semibold">{p.postalCode}</span>
+      {p.country !== "United Kingdom" && <span className="block">{p.country}</span>}
+    </>
+  );
+}
+
+function Slip({ p }: { p: Parcel }) {
+  return (
+    <article className="sheet mb-6 rounded-xl bg-white p-8 text-stone-900 shadow-sm ring-1 ring-stone-200 print:mb-0 print:rounded-none print:p-0 print:shadow-none print:ring-0">
+      <header className="flex items-start justify-between gap-4 border-b border-stone-300 pb-4">
+        <div>
+          <p className="font-display text-2xl font-bold">Needledrop</p>
+          <p className="text-sm text-stone-600">Independent vinyl, packed with care</p>
+        </div>
+        <div className="text-right text-sm">
+          <p className="text-lg font-bold">Packing slip</p>
+          <p className="font-mono">{p.orderNumber}</p>
+          {p.paidAt && <p>Ordered {formatDateGB(p.paidAt.slice(0, 10))}</p>}
+        </div>
+      </header>
+      <div className="mt-4 grid grid-cols-2 gap-6 text-sm">
+        <div>
+          <p className="text-xs font-semibold text-stone-600 uppercase">Deliver to</p>
+          <address className="mt-1 not-italic">
+            <AddressLines p={p} />
+          </address>
+        </div>
+        <div>
+          <p className="text-xs font-semibold text-stone-600 uppercase">Service</p>
+          <p className="mt-1">{serviceName(p.shippingService)}</p>
+        </div>
+      </div>
+      <table className="mt-6 w-full text-left text-sm">
+        <thead className="border-b border-stone-300 text-xs text-stone-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-2">
+              Qty
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Record
+            </th>
+            <th scope="col" className="py-2">
+              Packed ✓
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.lines.map((l, i) => (
+            <tr key={i} className="border-b border-stone-200">
+              <td className="py-2 pr-2 tabular-nums">{l.quantity}</td>
+              <td className="py-2 pr-2">
+                <span className="font-semibold">{l.title}</span> — {l.artist}
+              </td>
+              <td className="py-2">☐</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-8 text-sm text-stone-700">
+        Thank you for buying from an independent record shop. Questions or a problem with your order? Reply to your order e-mail
+        quoting {p.orderNumber}.
+      </p>
+    </article>
+  );
+}
+
+function Label({ p }: { p: Parcel }) {
+  return (
+    <article className="sheet mb-6 flex aspect-[3/2] w-full max-w-[36rem] flex-col justify-between bg-white p-6 text-stone-900 shadow-sm ring-1 ring-stone-300 print:mb-0 print:max-w-none print:p-[0.3in] print:ring-0">
+      <div className="flex items-start justify-between border-b-2 border-stone-900 pb-2 text-sm font-bold uppercase">
+        <span>{serviceName(p.shippingService)}</span>
+        <span className="font-mono">{p.orderNumber}</span>
+      </div>
+      <address className="text-xl leading-snug not-italic">
+        <AddressLines p={p} />
+      </address>
+      <p className="border-t border-stone-400 pt-1 text-[10px] text-stone-700">{RETURN_ADDRESS}</p>
+    </article>
+  );
+}
+
+export default function ShippingPrint({ loaderData }: Route.ComponentProps) {
+  const { kind, parcels } = loaderData;
+  const hydrated = useHydrated();
+  return (
+    <div>
+      <style>{PAGE_CSS[kind]}</style>
+      <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
+        <h1 className="font-display text-3xl font-bold">{kind === "labels" ? "Address labels" : "Packing slips"}</h1>
+        <span className="text-sm text-stone-600">
+          {parcels.length} {parcels.length === 1 ? "order" : "orders"} · {kind === "labels" ? "6 × 4 inch labels" : "A4"}
+        </span>
+        <span className="flex-1" />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700"
+          >
+            Print
+          </button>
+        ) : (
+          <span className="text-sm text-stone-600">Print with your browser (Ctrl+P or ⌘P).</span>
+        )}
+        <Link to="/admin/shipping-management" className="text-sm font-semibold underline">
+          Back to shipping
+        </Link>
+      </div>
+      {parcels.length === 0 ? (
+        <p className="text-stone-600">None of those orders was found.</p>
+      ) : (
+        parcels.map((p) => (kind === "labels" ? <Label key={p.orderNumber} p={p} /> : <Slip key={p.orderNumber} p={p} />))
+      )}
+    </div>
+  );
+}

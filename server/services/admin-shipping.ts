@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderLines, orders } from "../../db/schema";
+import type { OrderStatus } from "../../app/domain/orders/order-status";
+import { SHIPPING_QUEUE_LIMIT } from "../../app/domain/shipping/shipping-schemas";
+
+export interface ParcelLine {
+  title: string;
+  artist: string;
+  quantity: number;
+}
+
+export interface Parcel {
+  orderNumber: string;
+  status: OrderStatus;
+  paidAt: string | null;
+  packedAt: string | null;
+  email: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+  shippingService: string | null;
+  trackingNumber: string | null;
+  lines: ParcelLine[];
+}
+
+/**
+ * The packing bench: paid orders ready to pack and packed ones waiting for the post, oldest first, and what a
+ * packing slip or an address label needs. The moves themselves (pack, ship) belong to the orders service.
+ */
+export function createAdminShippingService(db: Db) {
+  // A paid order waits while one of its pre-order lines has no pressing set aside for it yet.
+  const waitingLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} = 1 and ${orderLines.allocatedAt} is null)`;
+
+  const parcelColumns = {
+    id: orders.id,
+    orderNumber: orders.orderNumber,
+    status: orders.status,
+    paidAt: orders.paidAt,
+    packedAt: orders.packedAt,
+    email: orders.email,
+    name: orders.shippingName,
+    addressLine1: orders.addressLine1,
+    addressLine2: orders.addressLine2,
+    city: orders.city,
+    postalCode: orders.postalCode,
+    country: orders.country,
+    shippingService: orders.shippingService,
+    trackingNumber: orders.trackingNumber,
+  };
+
+  function withLines(rows: (Omit<Parcel, "lines"> & { id: number })[]): Parcel[] {
+    if (rows.length === 0) return [];
+    const lines = db
+      .select({ orderId: orderLines.orderId, title: orderLines.title, artist: orderLines.artist, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderLines.id))
+      .all();
+    return rows.map(({ id, ...r }) => ({
+      ...r,
+      lines: lines.filter((l) => l.orderId === id).map(({ title, artist, quantity }) => ({ title, artist, quantity })),
+    }));
+  }
+
+  return {
+    /** What to pack now, what is packed and waits for the post, and how many paid orders wait for a pressing. */
+    queue(): { toPack: Parcel[]; packed: Parcel[]; awaitingStock: number; more: boolean } {
+      const toPack = db
+        .select(parcelColumns)
+        .from(orders)
+        .where(and(eq(orders.status, "paid"), sql`not ${waitingLine}`))
+        .orderBy(asc(orders.paidAt), asc(orders.id))
+        .limit(SHIPPING_QUEUE_LIMIT + 1)
+        .all();
+      const packed = db
+        .select(parcelColumns)
+        .from(orders)
+        .where(eq(orders.status, "packed"))
+        .orderBy(asc(orders.packedAt), asc(orders.id))
+        .limit(SHIPPING_QUEUE_LIMIT + 1)
+        .all();
+      const awaitingStock =
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(orders)
+          .where(and(eq(orders.status, "paid"), waitingLine))
+          .get()?.n ?? 0;
+      return {
+        toPack: withLines(toPack.slice(0, SHIPPING_QUEUE_LIMIT)),
+        packed: withLines(packed.slice(0, SHIPPING_QUEUE_LIMIT)),
+        awaitingStock,
+        more: toPack.length > SHIPPING_QUEUE_LIMIT || packed.length > SHIPPING_QUEUE_LIMIT,
+      };
+    },
+
+    /** The named orders for printing, in the order asked; unknown numbers are left out. */
+    parcels(orderNumbers: readonly string[]): Parcel[] {
+      if (orderNumbers.length === 0) return [];
+      const rows = db
+        .select(parcelColumns)
+        .from(orders)
+        .where(inArray(orders.orderNumber, [...orderNumbers]))
+        .all();
+      const found = withLines(rows);
+      return orderNumbers.flatMap((n) => found.filter((p) => p.orderNumber === n));
+    },
+  };
+}
+
+export type AdminShippingService = ReturnType<typeof createAdminShippingService>;
