@@ -140,11 +140,16 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
         <div className="contents print:hidden">
           <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
-          <VinylBot />
+          {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
+          {!isBackOffice(location.pathname) && <VinylBot />}
         </div>
       </TRPCProvider>
     </QueryClientProvider>
   );
+}
+
+function isBackOffice(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/") || pathname === "/marketing-tools";
 }
 
 export default function App() {

@@ -108,49 +108,67 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {o.latest.length === 0 ? (
         <p className="mt-3 rounded-xl bg-white p-4 text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Placed
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Customer
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.latest.map((order) => (
-                <tr key={order.orderNumber} className="border-b border-stone-100 last:border-0">
-                  <td className="px-3 py-2 font-mono">
-                    <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
-                      {order.orderNumber}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeGB(order.createdAt)}</td>
-                  <td className="px-3 py-2">
-                    <span className="block">{order.name}</span>
-                    <span className="block text-xs text-stone-600">{order.email}</span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(order.totalPence)}</td>
-                  <td className="px-3 py-2">
-                    <OrderStatusBadge status={order.status} />
-                  </td>
+        <>
+          {/* Phones get one card per order; the table needs the width of a tablet. */}
+          <ul className="mt-3 divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200 sm:hidden">
+            {o.latest.map((order) => (
+              <li key={order.orderNumber} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-3 text-sm">
+                <Link to={`/admin/order-management/${order.orderNumber}`} className="font-mono font-semibold underline">
+                  {order.orderNumber}
+                </Link>
+                <span className="text-right font-semibold tabular-nums">{formatPence(order.totalPence)}</span>
+                <span className="truncate text-stone-700">{order.name}</span>
+                <span className="text-right">
+                  <OrderStatusBadge status={order.status} />
+                </span>
+                <span className="col-span-2 text-xs text-stone-600">{formatDateTimeGB(order.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200 sm:block">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Order
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Placed
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {o.latest.map((order) => (
+                  <tr key={order.orderNumber} className="border-b border-stone-100 last:border-0">
+                    <td className="px-3 py-2 font-mono whitespace-nowrap">
+                      <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeGB(order.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      <span className="block">{order.name}</span>
+                      <span className="block text-xs text-stone-600">{order.email}</span>
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatPence(order.totalPence)}</td>
+                    <td className="px-3 py-2">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
 
       <p className="mt-8 text-sm text-stone-600">

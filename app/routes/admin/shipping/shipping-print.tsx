@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { formatDateGB } from "~/domain/shared/dates";
+import { formatDateGB, todayInLondon } from "~/domain/shared/dates";
 import { RETURN_ADDRESS, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { printSchema } from "~/domain/shipping/shipping-schemas";
 import { requireAdmin } from "~/lib/guards.server";
@@ -22,10 +22,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // Paper sizes: A4 for slips, a 6 × 4 inch thermal label per parcel. Each document is its own sheet.
+const PAPER = "@media print { html, body { background: white !important; } }";
 const PAGE_CSS = {
   slips:
+    PAPER +
     "@page { size: A4; margin: 14mm; } @media print { .sheet { break-after: page; } .sheet:last-child { break-after: auto; } }",
   labels:
+    PAPER +
     "@page { size: 6in 4in; margin: 0; } @media print { .sheet { width: 6in; height: 4in; break-after: page; box-shadow: none !important; } .sheet:last-child { break-after: auto; } }",
 } as const;
 
@@ -55,7 +58,7 @@ function Slip({ p }: { p: Parcel }) {
         <div className="text-right text-sm">
           <p className="text-lg font-bold">Packing slip</p>
           <p className="font-mono">{p.orderNumber}</p>
-          {p.paidAt && <p>Ordered {formatDateGB(p.paidAt.slice(0, 10))}</p>}
+          {p.paidAt && <p>Ordered {formatDateGB(todayInLondon(new Date(p.paidAt)))}</p>}
         </div>
       </header>
       <div className="mt-4 grid grid-cols-2 gap-6 text-sm">
