@@ -129,6 +129,7 @@ describe("checkout with a hosted payment page", () => {
       getCheckout: async (reference) => ({ status: "open", url: `https://pay.example/${reference}` }),
       cancelCheckout: expire,
       readWebhook: () => ({ type: "ignored", reason: "not used here" }),
+      refund: async () => ({ reference: "re_not_used_here" }),
     };
     return createServices(shop.t.db, { mediaDir: "", payments: provider });
   }
