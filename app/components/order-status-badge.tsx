@@ -12,7 +12,9 @@ const TONE_CLASSES: Record<StatusTone, string> = {
 /** An order's status as a small coloured label, the same for customers and the back office. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[ORDER_STATUS_TONES[status]]}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASSES[ORDER_STATUS_TONES[status]]}`}
+    >
       {orderStatusWords(status)}
     </span>
   );

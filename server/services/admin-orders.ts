@@ -104,9 +104,23 @@ export interface AdminOrder {
   createdAt: string;
   placedOn: string;
   customer: { userId: number | null; username: string | null; email: string; guest: boolean };
-  shipping: { name: string; addressLine1: string; addressLine2: string | null; city: string; postalCode: string; country: string };
+  shipping: {
+    name: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
   lines: AdminOrderLine[];
-  totals: { itemCount: number; itemsPence: number; shippingPence: number; discountPence: number; totalPence: number; vatPence: number };
+  totals: {
+    itemCount: number;
+    itemsPence: number;
+    shippingPence: number;
+    discountPence: number;
+    totalPence: number;
+    vatPence: number;
+  };
   discountCode: string | null;
   refundedPence: number;
   refundablePence: number;
@@ -158,7 +172,9 @@ const MOVE_VERBS: Record<OrderStatus, string> = {
 };
 
 function refused(row: OrderRow, to: OrderStatus): ConflictError {
-  return new ConflictError(`Order ${row.orderNumber} is ${orderStatusWords(row.status).toLowerCase()}: it cannot be ${MOVE_VERBS[to]}.`);
+  return new ConflictError(
+    `Order ${row.orderNumber} is ${orderStatusWords(row.status).toLowerCase()}: it cannot be ${MOVE_VERBS[to]}.`,
+  );
 }
 
 const CHANGED_MEANWHILE = "This order was changed by someone else just now. Reload it and try again.";
@@ -241,7 +257,8 @@ export function createAdminOrdersService(
         email: orders.email,
         shippingName: orders.shippingName,
         postalCode: orders.postalCode,
-        itemCount: sql<number>`(SELECT coalesce(sum(${orderLines.quantity}), 0) FROM ${orderLines} WHERE ${orderLines.orderId} = ${orders.id})`,
+        // Spelt out: inside a subquery an unqualified "id" would be the line's own.
+        itemCount: sql<number>`(SELECT coalesce(sum(ol.quantity), 0) FROM order_lines ol WHERE ol.order_id = "orders"."id")`,
         itemsPence: orders.itemsPence,
         shippingPence: orders.shippingPence,
         discountPence: orders.discountPence,
@@ -351,9 +368,7 @@ export function createAdminOrdersService(
         markDelivered: canMoveOrder(row.status, "delivered"),
         cancel: isBeforeDispatch(row.status) && canMoveOrder(row.status, "cancelled"),
         refund:
-          paidSomething &&
-          left > 0 &&
-          (canMoveOrder(row.status, "partially_refunded") || canMoveOrder(row.status, "refunded")),
+          paidSomething && left > 0 && (canMoveOrder(row.status, "partially_refunded") || canMoveOrder(row.status, "refunded")),
       },
       blockedBy,
     };
@@ -382,7 +397,14 @@ export function createAdminOrdersService(
     }
     const refund = db
       .insert(refunds)
-      .values({ orderId: row.id, amountPence: plan.amountPence, vatPence: plan.vatPence, lines: plan.lines, reason, actorId: actor.id })
+      .values({
+        orderId: row.id,
+        amountPence: plan.amountPence,
+        vatPence: plan.vatPence,
+        lines: plan.lines,
+        reason,
+        actorId: actor.id,
+      })
       .returning({ id: refunds.id })
       .get();
     audit.record(actor, {
@@ -449,7 +471,11 @@ export function createAdminOrdersService(
         ...mailOrder(row, lines),
         amountPence: claim.amountPence,
         vatPence: claim.vatPence,
-        refundedLines: claim.lines.map((l) => ({ quantity: l.quantity, artist: byId.get(l.lineId)!.artist, title: byId.get(l.lineId)!.title })),
+        refundedLines: claim.lines.map((l) => ({
+          quantity: l.quantity,
+          artist: byId.get(l.lineId)!.artist,
+          title: byId.get(l.lineId)!.title,
+        })),
       });
       mailId = mail.enqueueOnce({ to: row.email, kind: "order-refund", onceKey: `refund:${claim.refundId}`, ...content });
     });
@@ -460,7 +486,11 @@ export function createAdminOrdersService(
     /** One page of orders matching the filters (read from the address, so anything bad is a ValidationError). */
     list(input: unknown): AdminOrderList {
       const query = parseInput(orderListQuerySchema, input ?? {});
-      const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where(query)).get()!.n;
+      const total = db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(where(query))
+        .get()!.n;
       const pageCount = Math.max(1, Math.ceil(total / query.size));
       const page = Math.min(query.page, pageCount);
       return { orders: summaries(query, query.size, (page - 1) * query.size), total, page, pageCount, query: { ...query, page } };
@@ -489,7 +519,13 @@ export function createAdminOrdersService(
           shippingService: service,
           shippingCostPence: royalMailService(service)!.costPence,
         });
-        audit.record(actor, { entityType: "order", entityId: orderNumber, action: "pack", before: snapshot(row), after: snapshot(updated) });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "pack",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
       });
       return get(orderNumber);
     },
@@ -505,7 +541,9 @@ export function createAdminOrdersService(
         const row = load(orderNumber);
         if (row.shippedAt !== null && row.trackingNumber === trackingNumber) return;
         if (row.status === "shipped") {
-          throw new ConflictError(`Order ${orderNumber} was already shipped with tracking number ${row.trackingNumber ?? "none"}.`);
+          throw new ConflictError(
+            `Order ${orderNumber} was already shipped with tracking number ${row.trackingNumber ?? "none"}.`,
+          );
         }
         if (!canMoveOrder(row.status, "shipped")) throw refused(row, "shipped");
         const lines = linesOf(row.id);
@@ -519,7 +557,13 @@ export function createAdminOrdersService(
           shippingService: key,
           shippingCostPence: royalMailService(key)!.costPence,
         });
-        audit.record(actor, { entityType: "order", entityId: orderNumber, action: "ship", before: snapshot(row), after: snapshot(updated) });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "ship",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
         const content = dispatchMail(
           { ...mailOrder(row, lines), trackingNumber, service: key },
           row.userId !== null ? links.page("/profile#orders") : null,
@@ -536,7 +580,13 @@ export function createAdminOrdersService(
         const row = load(orderNumber);
         if (!canMoveOrder(row.status, "delivered")) throw refused(row, "delivered");
         const updated = update(row, { status: "delivered", deliveredAt: nowIso() });
-        audit.record(actor, { entityType: "order", entityId: orderNumber, action: "deliver", before: snapshot(row), after: snapshot(updated) });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "deliver",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
       });
       return get(orderNumber);
     },

@@ -22,14 +22,7 @@ export const ORDER_CSV_LIMIT = 10_000;
 
 /** An empty field of a GET form means "not set". */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const isoDay = z.preprocess(
-  blank,
-  z
-    .string()
-    .trim()
-    .refine(isIsoDate, "Enter a date as day, month and year")
-    .optional(),
-);
+const isoDay = z.preprocess(blank, z.string().trim().refine(isIsoDate, "Enter a date as day, month and year").optional());
 
 /** The list's filters, sort and page, as the address carries them (every field optional). */
 export const orderListQuerySchema = z
@@ -154,19 +147,18 @@ export const refundFormSchema = z
     expectedRefundedPence: z.coerce.number().int().min(0).optional(),
   })
   .superRefine((f, ctx) => {
-    if (f.mode === "amount" && f.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund" });
+    if (f.mode === "amount" && f.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund" });
     if (f.mode === "lines" && !f.lines?.some((l) => l.quantity > 0)) {
       ctx.addIssue({ code: "custom", path: ["lines"], message: "Choose at least one record to refund" });
     }
   })
-  .transform(
-    (f): RefundInput => ({
-      ...(f.mode === "lines" ? { lines: f.lines!.filter((l) => l.quantity > 0) } : {}),
-      ...(f.mode === "amount" ? { amountPence: f.amount } : {}),
-      reason: f.reason,
-      expectedRefundedPence: f.expectedRefundedPence,
-    }),
-  );
+  .transform((f): RefundInput => ({
+    ...(f.mode === "lines" ? { lines: f.lines!.filter((l) => l.quantity > 0) } : {}),
+    ...(f.mode === "amount" ? { amountPence: f.amount } : {}),
+    reason: f.reason,
+    expectedRefundedPence: f.expectedRefundedPence,
+  }));
 
 export const orderNumberInputSchema = z.object({ orderNumber: orderNumberSchema });
 

@@ -34,7 +34,10 @@ function vatOfRunningTotal(order: Pick<RefundableOrder, "totalPence" | "vatPence
  * running total before it, each rounded half up to the penny. The rounding of one part is made good by the
  * next, so the refunds' VAT telescopes to the order's VAT when the whole total has been refunded.
  */
-export function refundVatPence(order: Pick<RefundableOrder, "totalPence" | "vatPence" | "refundedPence">, amountPence: number): number {
+export function refundVatPence(
+  order: Pick<RefundableOrder, "totalPence" | "vatPence" | "refundedPence">,
+  amountPence: number,
+): number {
   const before = order.refundedPence;
   const after = Math.min(order.totalPence, before + amountPence);
   return vatOfRunningTotal(order, after) - vatOfRunningTotal(order, before);
@@ -60,7 +63,11 @@ export interface LineRefund {
  * discount (a percentage off the items, never off shipping), rounded down to the penny so a line refund never
  * gives back more than was paid for the goods.
  */
-export function lineUnitsPaidPence(order: Pick<RefundableOrder, "itemsPence" | "discountPence">, unitPricePence: number, quantity: number): number {
+export function lineUnitsPaidPence(
+  order: Pick<RefundableOrder, "itemsPence" | "discountPence">,
+  unitPricePence: number,
+  quantity: number,
+): number {
   const gross = unitPricePence * quantity;
   if (order.itemsPence <= 0 || order.discountPence <= 0) return gross;
   return Math.floor((gross * (order.itemsPence - order.discountPence)) / order.itemsPence);
@@ -93,7 +100,11 @@ export function lineRefunds(
           : `Only ${left} of "${line.title}" can still be refunded.`,
       );
     }
-    out.push({ lineId: line.id, quantity: pick.quantity, amountPence: lineUnitsPaidPence(order, line.unitPricePence, pick.quantity) });
+    out.push({
+      lineId: line.id,
+      quantity: pick.quantity,
+      amountPence: lineUnitsPaidPence(order, line.unitPricePence, pick.quantity),
+    });
   }
   if (out.length === 0) throw new ValidationError("Choose at least one record to refund.");
   return out;

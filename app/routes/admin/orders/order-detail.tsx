@@ -61,7 +61,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const parsed = <S extends Parameters<typeof parseForm>[1]["schema"]>(schema: S) => {
     const submission = parseForm(formData, { schema });
     if (submission.status !== "success") {
-      const errors = Object.values(submission.error ?? {}).flat().filter(Boolean) as string[];
+      const errors = Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean) as string[];
       return { ok: false as const, message: errors[0] ?? "Please check the form." };
     }
     return { ok: true as const, value: submission.value };
@@ -78,7 +80,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const form = parsed(shipInputSchema);
         if (!form.ok) return refuse(form.message);
         service.ship(actor, orderNumber, form.value);
-        return redirectWithToast(here, { type: "success", title: "Order shipped", description: "The customer has been sent the tracking link." });
+        return redirectWithToast(here, {
+          type: "success",
+          title: "Order shipped",
+          description: "The customer has been sent the tracking link.",
+        });
       }
       case "deliver":
         service.markDelivered(actor, orderNumber);
@@ -87,7 +93,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         const form = parsed(cancelInputSchema);
         if (!form.ok) return refuse(form.message);
         await service.cancel(actor, orderNumber, form.value);
-        return redirectWithToast(here, { type: "success", title: "Order cancelled", description: "Stock returned and payment refunded." });
+        return redirectWithToast(here, {
+          type: "success",
+          title: "Order cancelled",
+          description: "Stock returned and payment refunded.",
+        });
       }
       case "refund": {
         const form = parsed(refundFormSchema);
@@ -119,8 +129,12 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
       <h2 id="moves-heading" className="font-display text-xl font-bold">
         Fulfilment
       </h2>
-      {order.blockedBy && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{order.blockedBy}</p>}
-      {none && !order.blockedBy && <p className="mt-2 text-sm text-stone-600">Nothing to do: the order is {order.status.replace("_", " ")}.</p>}
+      {order.blockedBy && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{order.blockedBy}</p>
+      )}
+      {none && !order.blockedBy && (
+        <p className="mt-2 text-sm text-stone-600">Nothing to do: the order is {order.status.replace("_", " ")}.</p>
+      )}
       <div className="mt-3 grid gap-4">
         {moves.pack && (
           <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -145,7 +159,14 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
             <input type="hidden" name="intent" value="ship" />
             <label className="min-w-0 flex-1 text-sm font-medium">
               Tracking number
-              <input name="trackingNumber" required maxLength={40} autoComplete="off" placeholder="AB123456785GB" className={`${input} font-mono uppercase`} />
+              <input
+                name="trackingNumber"
+                required
+                maxLength={40}
+                autoComplete="off"
+                placeholder="AB123456785GB"
+                className={`${input} font-mono uppercase`}
+              />
             </label>
             {!order.fulfilment.service && (
               <label className="min-w-0 flex-1 text-sm font-medium">
@@ -189,7 +210,8 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
         Cancel order {order.orderNumber}?
       </h2>
       <p className="mt-1 text-sm text-red-900">
-        The records go back into stock, {formatPence(order.refundablePence)} is refunded to the customer's card, and they are emailed.
+        The records go back into stock, {formatPence(order.refundablePence)} is refunded to the customer's card, and they are
+        emailed.
       </p>
       <Form method="post" className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="cancel" />
@@ -198,7 +220,11 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
           <input name="reason" maxLength={500} className={input} />
         </label>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className="rounded-full bg-red-800 px-5 py-2 text-sm font-semibold text-white hover:bg-red-900">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-red-800 px-5 py-2 text-sm font-semibold text-white hover:bg-red-900"
+          >
             Yes, cancel the order
           </button>
           <Link to="." className={secondary}>
@@ -224,7 +250,8 @@ function RefundForm({ order, busy }: { order: Order; busy: boolean }) {
         <fieldset className="grid gap-2 text-sm">
           <legend className="font-medium">What to refund</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" value="whole" defaultChecked /> Everything still refundable ({formatPence(order.refundablePence)})
+            <input type="radio" name="mode" value="whole" defaultChecked /> Everything still refundable (
+            {formatPence(order.refundablePence)})
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="mode" value="lines" /> The records chosen below
@@ -280,7 +307,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const t = order.totals;
   return (
     <div>
-      <Link to="/admin/order-management" className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline">
+      <Link
+        to="/admin/order-management"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> All orders
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -306,10 +336,18 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <table className="w-full min-w-[28rem] text-left text-sm">
                 <thead className="text-xs tracking-wide text-stone-600 uppercase">
                   <tr>
-                    <th scope="col" className="py-2 pr-2">Record</th>
-                    <th scope="col" className="px-2 py-2 text-right">Qty</th>
-                    <th scope="col" className="px-2 py-2 text-right">Price</th>
-                    <th scope="col" className="py-2 pl-2 text-right">Total</th>
+                    <th scope="col" className="py-2 pr-2">
+                      Record
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right">
+                      Qty
+                    </th>
+                    <th scope="col" className="px-2 py-2 text-right">
+                      Price
+                    </th>
+                    <th scope="col" className="py-2 pl-2 text-right">
+                      Total
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-stone-100">
@@ -322,7 +360,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                             Pre-order{l.allocatedAt ? ", copy set aside" : ", waiting"}
                           </span>
                         )}
-                        {l.refundedQuantity > 0 && <span className="block text-xs text-red-800">{l.refundedQuantity} refunded</span>}
+                        {l.refundedQuantity > 0 && (
+                          <span className="block text-xs text-red-800">{l.refundedQuantity} refunded</span>
+                        )}
                       </td>
                       <td className="px-2 py-2 text-right tabular-nums">{l.quantity}</td>
                       <td className="px-2 py-2 text-right tabular-nums">{formatPence(l.unitPricePence)}</td>
@@ -367,7 +407,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     <span className="font-semibold">{formatPence(r.amountPence)}</span> (VAT {formatPence(r.vatPence)}) ·{" "}
                     {londonDateTime(r.createdAt)}
                     {r.reason && <span className="block text-stone-600">{r.reason}</span>}
-                    <span className="block font-mono text-xs text-stone-500">{r.providerReference ?? "awaiting the payment provider"}</span>
+                    <span className="block font-mono text-xs text-stone-500">
+                      {r.providerReference ?? "awaiting the payment provider"}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -412,7 +454,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               Customer
             </h2>
             <p className="mt-2 text-sm">
-              {order.customer.guest ? "Guest" : <>Account <strong>{order.customer.username ?? "(removed)"}</strong></>}
+              {order.customer.guest ? (
+                "Guest"
+              ) : (
+                <>
+                  Account <strong>{order.customer.username ?? "(removed)"}</strong>
+                </>
+              )}
               <br />
               <a href={`mailto:${order.customer.email}`} className="text-needle-dark underline underline-offset-2">
                 {order.customer.email}
@@ -420,7 +468,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </p>
             <h3 className="mt-4 text-sm font-semibold">Delivery address</h3>
             <address className="mt-1 text-sm not-italic">
-              {[order.shipping.name, order.shipping.addressLine1, order.shipping.addressLine2, order.shipping.city, order.shipping.postalCode, order.shipping.country]
+              {[
+                order.shipping.name,
+                order.shipping.addressLine1,
+                order.shipping.addressLine2,
+                order.shipping.city,
+                order.shipping.postalCode,
+                order.shipping.country,
+              ]
                 .filter(Boolean)
                 .map((line) => (
                   <span key={line} className="block">
@@ -438,7 +493,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             {order.fulfilment.trackingNumber && order.fulfilment.trackingUrl && (
               <p className="mt-1 text-sm">
                 Tracking{" "}
-                <a href={order.fulfilment.trackingUrl} target="_blank" rel="noreferrer" className="font-mono text-needle-dark underline underline-offset-2">
+                <a
+                  href={order.fulfilment.trackingUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-mono text-needle-dark underline underline-offset-2"
+                >
                   {order.fulfilment.trackingNumber}
                 </a>
               </p>
@@ -446,7 +506,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             <h3 className="mt-4 text-sm font-semibold">Payment</h3>
             <p className="mt-1 text-sm">
               {order.payment.provider ?? "—"}
-              <span className="block font-mono text-xs break-all text-stone-600">{order.payment.reference ?? "no reference"}</span>
+              <span className="block font-mono text-xs break-all text-stone-600">
+                {order.payment.reference ?? "no reference"}
+              </span>
             </p>
           </section>
 

@@ -38,7 +38,10 @@ const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-
 
 function Filters({ query }: { query: OrderListQuery }) {
   return (
-    <Form method="get" className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6">
+    <Form
+      method="get"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6"
+    >
       <label className="col-span-2 text-sm font-medium">
         Search
         <input
@@ -90,10 +93,16 @@ function Filters({ query }: { query: OrderListQuery }) {
         </select>
       </label>
       <div className="col-span-2 flex items-end gap-2 md:col-span-5 md:justify-end">
-        <Link to="/admin/order-management" className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100">
+        <Link
+          to="/admin/order-management"
+          className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
           Clear
         </Link>
-        <button type="submit" className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
+        >
           <Search aria-hidden className="size-4" />
           Find orders
         </button>
@@ -139,19 +148,34 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Orders</caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Order</th>
-                <th scope="col" className="px-4 py-3">Placed</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Records</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
+                <th scope="col" className="px-4 py-3">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Placed
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Records
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {orders.map((o) => (
                 <tr key={o.orderNumber} className="hover:bg-stone-50">
                   <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
-                    <Link to={`/admin/order-management/${o.orderNumber}`} className="text-needle-dark underline underline-offset-2 hover:text-needle">
+                    <Link
+                      to={`/admin/order-management/${o.orderNumber}`}
+                      className="text-needle-dark underline underline-offset-2 hover:text-needle"
+                    >
                       {o.orderNumber}
                     </Link>
                   </th>
@@ -180,7 +204,10 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
           {page > 1 ? (
-            <Link to={orderListSearch({ ...query, page: page - 1 }) || "?"} className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
+            <Link
+              to={orderListSearch({ ...query, page: page - 1 }) || "?"}
+              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
               ← Newer page
             </Link>
           ) : (
@@ -190,7 +217,10 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             Page {page} of {pageCount}
           </span>
           {page < pageCount ? (
-            <Link to={orderListSearch({ ...query, page: page + 1 })} className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100">
+            <Link
+              to={orderListSearch({ ...query, page: page + 1 })}
+              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
               Next page →
             </Link>
           ) : (
