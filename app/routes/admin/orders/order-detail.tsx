@@ -317,7 +317,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <h1 className="font-display text-3xl font-bold sm:text-4xl">
           Order <span className="font-mono">{order.orderNumber}</span>
         </h1>
-        <OrderStatusBadge status={order.status} />
+        <p data-testid="order-status">
+          <span className="sr-only">Status: </span>
+          <OrderStatusBadge status={order.status} />
+        </p>
       </div>
       <p className="mt-1 text-stone-600">Placed {londonDateTime(order.createdAt)}</p>
       {actionData?.message && (

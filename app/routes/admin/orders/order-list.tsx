@@ -43,7 +43,7 @@ function Filters({ query }: { query: OrderListQuery }) {
       className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6"
     >
       <label className="col-span-2 text-sm font-medium">
-        Search
+        Search orders
         <input
           type="search"
           name="q"
