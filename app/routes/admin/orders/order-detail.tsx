@@ -329,14 +329,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-6">
           <section aria-labelledby="lines-heading" className={box}>
             <h2 id="lines-heading" className="font-display text-xl font-bold">
               Records
             </h2>
             <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[28rem] text-left text-sm">
+              <table className="w-full text-left text-sm">
                 <thead className="text-xs tracking-wide text-stone-600 uppercase">
                   <tr>
                     <th scope="col" className="py-2 pr-2">
@@ -449,7 +449,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </section>
         </div>
 
-        <div className="grid content-start gap-6">
+        {/* The moves come first on a narrow screen, beside the order on a wide one. */}
+        <div className="order-first grid content-start gap-6 2xl:order-none">
           {confirmCancel ? <ConfirmCancel order={order} busy={busy} /> : <Moves order={order} busy={busy} />}
 
           <section aria-labelledby="customer-heading" className={box}>

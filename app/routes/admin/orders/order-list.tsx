@@ -40,7 +40,7 @@ function Filters({ query }: { query: OrderListQuery }) {
   return (
     <Form
       method="get"
-      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-3 2xl:grid-cols-6"
     >
       <label className="col-span-2 text-sm font-medium">
         Search orders
@@ -92,7 +92,7 @@ function Filters({ query }: { query: OrderListQuery }) {
           ))}
         </select>
       </label>
-      <div className="col-span-2 flex items-end gap-2 md:col-span-5 md:justify-end">
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-2 sm:justify-end 2xl:col-span-5">
         <Link
           to="/admin/order-management"
           className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
@@ -144,7 +144,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 text-stone-600">No orders match these filters.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Orders</caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
