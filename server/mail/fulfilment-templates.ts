@@ -77,7 +77,11 @@ export function cancellationMail(order: MailOrder & { refundPence: number; reaso
 
 /** Sent once per refund. */
 export function refundMail(
-  order: MailOrder & { amountPence: number; vatPence: number; refundedLines: { quantity: number; artist: string; title: string }[] },
+  order: MailOrder & {
+    amountPence: number;
+    vatPence: number;
+    refundedLines: { quantity: number; artist: string; title: string }[];
+  },
 ): MailContent {
   const subject = `Refund of ${formatPence(order.amountPence)} for your Needledrop order ${order.orderNumber}`;
   const lines = order.refundedLines.map((l) => `  ${l.quantity} × ${l.artist} – ${l.title}`);

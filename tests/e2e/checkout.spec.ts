@@ -360,7 +360,9 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     expect(stockOf(record.id)).toBe(3);
     expect(await cartCookie(page)).toBe(`${record.id}x1`);
-    expect(withDb((db) => db.prepare("select status from orders where email = ?").all(email))).toEqual([{ status: "payment_failed" }]);
+    expect(withDb((db) => db.prepare("select status from orders where email = ?").all(email))).toEqual([
+      { status: "payment_failed" },
+    ]);
     // The details are kept; the card number is asked for again.
     await expect(field(page, "Email")).toHaveValue(email);
     await expect(field(page, "Full name")).toHaveValue("Ada Lovelace");

@@ -27,8 +27,12 @@ export const adminOrdersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.adminOrders.markDelivered(actorOf(ctx.user), input.orderNumber)),
   cancel: adminProcedure
     .input(byNumber.extend(cancelInputSchema.shape))
-    .mutation(({ ctx, input: { orderNumber, ...move } }) => ctx.services.adminOrders.cancel(actorOf(ctx.user), orderNumber, move)),
+    .mutation(({ ctx, input: { orderNumber, ...move } }) =>
+      ctx.services.adminOrders.cancel(actorOf(ctx.user), orderNumber, move),
+    ),
   refund: adminProcedure
     .input(byNumber.extend(refundInputSchema.shape))
-    .mutation(({ ctx, input: { orderNumber, ...move } }) => ctx.services.adminOrders.refund(actorOf(ctx.user), orderNumber, move)),
+    .mutation(({ ctx, input: { orderNumber, ...move } }) =>
+      ctx.services.adminOrders.refund(actorOf(ctx.user), orderNumber, move),
+    ),
 });
