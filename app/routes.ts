@@ -37,6 +37,7 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     // Orders (each block belongs to one section; keep a section's routes together).
     route("admin/order-management", "routes/admin/orders/order-list.tsx"),
+    route("admin/order-management/export.csv", "routes/admin/orders/order-export.ts"),
     route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
     // Shipping.
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),

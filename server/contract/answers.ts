@@ -250,6 +250,7 @@ export const orderSchema = z.strictObject({
   totals: orderTotalsSchema,
   hasPreOrder: z.boolean(),
   delivery: z.strictObject({ minDays: z.number().int(), maxDays: z.number().int(), earliest: isoDate, latest: isoDate }),
+  tracking: z.strictObject({ number: z.string(), url: z.string().url() }).nullable(),
 });
 export const orderListSchema = z.array(orderSchema);
 const orderMatches: Equals<z.output<typeof orderSchema>, CustomerOrder> = true;

@@ -11,6 +11,15 @@ export interface CardDetails {
   cvc: string;
 }
 
+/**
+ * Money given back for an order through the provider that took it. Idempotent per key: asked twice with the
+ * same key (a retry after a lost answer), the provider answers with the refund it already made.
+ */
+export interface RefundRequest {
+  amountPence: number;
+  idempotencyKey: string;
+}
+
 export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string };
 
 export interface CardFormProvider {
@@ -23,6 +32,8 @@ export interface CardFormProvider {
   charge(order: OrderView, card: CardDetails): Promise<ChargeResult>;
   /** The payment the provider took for this order, if any: settles an order whose charge answer was lost. */
   findCharge(order: OrderView): Promise<{ reference: string } | null>;
+  /** Gives back part or all of what was charged; the provider's reference for the refund. */
+  refund(order: OrderView, request: RefundRequest): Promise<{ reference: string }>;
 }
 
 /** Where a hosted payment session stands, asked of the provider when its answer or webhook was lost. */
@@ -55,6 +66,8 @@ export interface RedirectProvider {
   cancelCheckout(reference: string): Promise<void>;
   /** Verifies the signature (throws when it does not match) and reads the event. */
   readWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookOutcome;
+  /** Gives back part or all of what the hosted page charged; the provider's reference for the refund. */
+  refund(order: OrderView, request: RefundRequest): Promise<{ reference: string }>;
 }
 
 export type PaymentProvider = CardFormProvider | RedirectProvider;

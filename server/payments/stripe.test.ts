@@ -211,7 +211,7 @@ describe("Stripe Checkout sessions", () => {
     expect(seen).toHaveLength(2);
     expect(seen[0]!.headers["idempotency-key"]).toBe(seen[1]!.headers["idempotency-key"]);
     const order = latestOrderFor("down@example.com");
-    expect(order.status).toBe("cancelled");
+    expect(order.status).toBe("payment_failed");
     expect(errors).toHaveBeenCalledExactlyOnceWith(
       `[checkout] creating the payment session for ${order.orderNumber} failed:`,
       "Stripe is having a moment",
@@ -239,7 +239,7 @@ describe("Stripe Checkout sessions", () => {
       ),
     ).rejects.toBeInstanceOf(PaymentUnavailableError);
     const order = latestOrderFor("nourl@example.com");
-    expect(order.status).toBe("cancelled");
+    expect(order.status).toBe("payment_failed");
     expect(stockOf(rec.id)).toBe(1);
     expect(errors).toHaveBeenCalledExactlyOnceWith(
       `[checkout] creating the payment session for ${order.orderNumber} failed:`,
@@ -475,7 +475,7 @@ describe("a Stripe checkout interrupted by a crash, then retried with the same k
     Object.assign(sessionOf(s.orders.get(first.order.orderNumber)!.paymentReference!), { status: "expired", url: null });
 
     const retry = await s.checkout.submit(request, { origin });
-    expect(retry).toMatchObject({ kind: "declined", order: { status: "cancelled" } });
+    expect(retry).toMatchObject({ kind: "declined", order: { status: "payment_failed" } });
     expect(stockOf(rec.id)).toBe(1);
     const fresh = await s.checkout.submit({ ...request, idempotencyKey: key() }, { origin });
     expect(fresh.kind).toBe("redirect");
@@ -499,7 +499,7 @@ describe("a Stripe checkout interrupted by a crash, then retried with the same k
     expect(await s.checkout.sweepAbandoned()).toBe(1);
     expect(s.orders.get(paid.order.orderNumber)!.status).toBe("paid");
     expect(stockOf(paidRec.id)).toBe(0);
-    expect(s.orders.get(open.order.orderNumber)!.status).toBe("cancelled");
+    expect(s.orders.get(open.order.orderNumber)!.status).toBe("payment_failed");
     expect(sessionOf(openRef).status).toBe("expired");
     expect(stockOf(openRec.id)).toBe(1);
   });

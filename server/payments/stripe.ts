@@ -115,6 +115,19 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
       await stripe.checkout.sessions.expire(reference);
     },
 
+    async refund(order, { amountPence, idempotencyKey }) {
+      // The order keeps the Checkout Session's id; the money itself sits on the session's payment intent.
+      if (!order.paymentReference) throw new Error(`Order ${order.orderNumber} has no Stripe payment to refund.`);
+      const session = await stripe.checkout.sessions.retrieve(order.paymentReference);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Order ${order.orderNumber} was not paid through Stripe.`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: amountPence, metadata: { orderNumber: order.orderNumber } },
+        { idempotencyKey },
+      );
+      return { reference: refund.id };
+    },
+
     readWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("The webhook has no signature header.");
       let event: Stripe.Event;

@@ -20,7 +20,13 @@ export type TestCardLedger = Map<string, string>;
 /** A charge only matters while its order may still be pending; the oldest are forgotten past this many. */
 const LEDGER_LIMIT = 10_000;
 
-export function createTestCardProvider(ledger: TestCardLedger = new Map()): CardFormProvider {
+/** Refunds the test provider made, by idempotency key: what it gave back for which order. */
+export type TestCardRefunds = Map<string, { orderNumber: string; amountPence: number; reference: string }>;
+
+export function createTestCardProvider(
+  ledger: TestCardLedger = new Map(),
+  refunds: TestCardRefunds = new Map(),
+): CardFormProvider {
   return {
     id: "test-card",
     kind: "card-form",
@@ -40,6 +46,24 @@ export function createTestCardProvider(ledger: TestCardLedger = new Map()): Card
     async findCharge(order) {
       const reference = ledger.get(order.orderNumber);
       return reference ? { reference } : null;
+    },
+    async refund(order, { amountPence, idempotencyKey }) {
+      const already = refunds.get(idempotencyKey);
+      if (already) {
+        if (already.orderNumber !== order.orderNumber || already.amountPence !== amountPence) {
+          throw new Error("This refund key was already used for another refund.");
+        }
+        return { reference: already.reference };
+      }
+      if (!Number.isSafeInteger(amountPence) || amountPence <= 0) throw new Error("A refund must be a positive amount.");
+      const given = [...refunds.values()]
+        .filter((r) => r.orderNumber === order.orderNumber)
+        .reduce((sum, r) => sum + r.amountPence, 0);
+      if (given + amountPence > order.totals.totalPence) throw new Error("A refund cannot exceed what was charged.");
+      const reference = `test_refund_${order.orderNumber}_${refunds.size + 1}`;
+      refunds.set(idempotencyKey, { orderNumber: order.orderNumber, amountPence, reference });
+      if (refunds.size > LEDGER_LIMIT) refunds.delete(refunds.keys().next().value!);
+      return { reference };
     },
   };
 }

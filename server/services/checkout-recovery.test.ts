@@ -78,7 +78,7 @@ describe("a retry with the same checkout key after a crash (test card)", () => {
   it("no money taken and the card is declined: the order is released and a fresh attempt succeeds", async () => {
     const { rec, input, order } = crashedCheckout(before, 1);
     const retry = await after.checkout.submit(input, { card: card(TEST_CARD_DECLINE), origin });
-    expect(retry).toMatchObject({ kind: "declined", order: { orderNumber: order.orderNumber, status: "cancelled" } });
+    expect(retry).toMatchObject({ kind: "declined", order: { orderNumber: order.orderNumber, status: "payment_failed" } });
     expect(stockOf(rec.id)).toBe(1);
     const fresh = await after.checkout.submit({ ...input, idempotencyKey: key() }, { card: card(TEST_CARD_SUCCESS), origin });
     expect(fresh.kind).toBe("paid");
@@ -126,7 +126,7 @@ describe("the sweep of interrupted card payments (run at start-up and then every
     backdate(charged.order.orderNumber, INTERRUPTED_CHARGE_MINUTES + 1);
 
     expect(await after.checkout.sweepAbandoned()).toBe(1);
-    expect(after.orders.get(unpaid.order.orderNumber)!.status).toBe("cancelled");
+    expect(after.orders.get(unpaid.order.orderNumber)!.status).toBe("payment_failed");
     expect(stockOf(unpaid.rec.id)).toBe(2);
     expect(after.orders.get(charged.order.orderNumber)!.status).toBe("paid");
     expect(stockOf(charged.rec.id)).toBe(1);
@@ -145,7 +145,7 @@ describe("start-up", () => {
     await sweep.first;
     sweep.stop();
     log.mockRestore();
-    expect(after.orders.get(stale.order.orderNumber)!.status).toBe("cancelled");
+    expect(after.orders.get(stale.order.orderNumber)!.status).toBe("payment_failed");
     expect(stockOf(stale.rec.id)).toBe(1);
   });
 });

@@ -62,10 +62,10 @@ describe("checkout with the test card", () => {
     };
     const out = await shop.s.checkout.submit(input, { card: card(TEST_CARD_DECLINE), origin: "http://localhost" });
     expect(out.kind).toBe("declined");
-    expect(out.order.status).toBe("cancelled");
+    expect(out.order.status).toBe("payment_failed");
     expect(stockOf(rec.id)).toBe(2);
     expect(shop.s.discounts.check("DECLINE10", null).ok).toBe(true);
-    // The same form submitted again reports the same cancelled order, and places nothing new.
+    // The same form submitted again reports the same failed order, and places nothing new.
     const replay = await shop.s.checkout.submit(input, { card: card(TEST_CARD_SUCCESS), origin: "http://localhost" });
     expect(replay.kind).toBe("declined");
     expect(replay.order.orderNumber).toBe(out.order.orderNumber);
@@ -129,6 +129,7 @@ describe("checkout with a hosted payment page", () => {
       getCheckout: async (reference) => ({ status: "open", url: `https://pay.example/${reference}` }),
       cancelCheckout: expire,
       readWebhook: () => ({ type: "ignored", reason: "not used here" }),
+      refund: async () => ({ reference: "re_not_used_here" }),
     };
     return createServices(shop.t.db, { mediaDir: "", payments: provider });
   }
@@ -154,10 +155,10 @@ describe("checkout with a hosted payment page", () => {
     expect(out.kind).toBe("redirect");
     expect(stockOf(rec.id)).toBe(0);
     const after = await services.checkout.abandon(out.order.orderNumber);
-    expect(after?.status).toBe("cancelled");
+    expect(after?.status).toBe("payment_failed");
     expect(expired).toEqual([`cs_${out.order.orderNumber}`]);
     expect(stockOf(rec.id)).toBe(1);
-    // Money reported later for the cancelled order is not silently taken as a sale.
+    // Money reported later for the failed order is not silently taken as a sale.
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const applied = services.checkout.applyWebhook({
       type: "paid",
@@ -166,7 +167,7 @@ describe("checkout with a hosted payment page", () => {
       amountPence: out.order.totals.totalPence,
       currency: "gbp",
     });
-    expect(applied).toEqual({ applied: false, reason: "order cancelled" });
+    expect(applied).toEqual({ applied: false, reason: "order payment failed" });
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
   });
@@ -203,7 +204,7 @@ describe("sweeping abandoned orders", () => {
       .prepare("update orders set created_at = '2000-01-01T00:00:00.000Z' where order_number = ?")
       .run(placed.order.orderNumber);
     expect(await shop.s.checkout.sweepAbandoned(60)).toBe(1);
-    expect(shop.s.orders.get(placed.order.orderNumber)?.status).toBe("cancelled");
+    expect(shop.s.orders.get(placed.order.orderNumber)?.status).toBe("payment_failed");
     expect(stockOf(rec.id)).toBe(3);
   });
 });

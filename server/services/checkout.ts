@@ -42,26 +42,25 @@ interface ReportedPayment {
   currency: string;
 }
 
-export const CANCELLED_ORDER_MESSAGE =
-  "This order was cancelled because its payment did not go through. Nothing has been charged.";
+export const CANCELLED_ORDER_MESSAGE = "The payment for this order did not go through. Nothing has been charged.";
 
 export function createCheckoutService(deps: { orders: OrdersService; payments: PaymentProvider }) {
   const { orders, payments } = deps;
 
   function settled(order: OrderView): CheckoutOutcome {
-    if (order.status === "cancelled") return { kind: "declined", order, message: CANCELLED_ORDER_MESSAGE };
+    if (order.status === "payment_failed") return { kind: "declined", order, message: CANCELLED_ORDER_MESSAGE };
     if (order.status === "pending_payment") return { kind: "pending", order };
     return { kind: "paid", order };
   }
 
-  /** Paid only when the amount and currency match the order; money for a cancelled order needs a person. */
+  /** Paid only when the amount and currency match the order; money for an order given up on needs a person. */
   function applyPayment(order: OrderView, paid: ReportedPayment): { applied: boolean; reason?: string } {
-    if (order.status === "cancelled") {
+    if (order.status === "payment_failed") {
       // Money arrived for an order whose copies were already put back: a person must refund or re-open it.
       console.error(
-        `[checkout] payment ${paid.reference} arrived for cancelled order ${order.orderNumber}: refund it or re-open the order.`,
+        `[checkout] payment ${paid.reference} arrived for failed order ${order.orderNumber}: refund it or re-open the order.`,
       );
-      return { applied: false, reason: "order cancelled" };
+      return { applied: false, reason: "order payment failed" };
     }
     if (paid.amountPence !== order.totals.totalPence || paid.currency.toLowerCase() !== "gbp") {
       console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);
@@ -246,7 +245,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
           );
           continue;
         }
-        if ((await this.abandon(orderNumber))?.status === "cancelled") cancelled += 1;
+        if ((await this.abandon(orderNumber))?.status === "payment_failed") cancelled += 1;
       }
       return cancelled;
     },

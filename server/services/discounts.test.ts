@@ -102,7 +102,7 @@ describe("discounts.check", () => {
     expect(shop.s.discounts.check("FIRSTB", { userId: insertUser("newcomer"), email: null }).ok).toBe(true);
   });
 
-  it("a cancelled order does not count as a first order", () => {
+  it("an order whose payment failed does not count as a first order", () => {
     insertDiscountCode(shop.t.db, "FIRSTC");
     const number = placeOrder("changed-mind@example.com");
     shop.s.orders.cancelUnpaid(number);

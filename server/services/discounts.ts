@@ -3,7 +3,7 @@
  * pages; the binding check and the redemption happen inside the order transaction (`redeem`), where a
  * conditional update makes two concurrent orders unable to use one code twice.
  */
-import { and, eq, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discountCodes, orders, subscribers } from "../../db/schema";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
@@ -26,7 +26,7 @@ export interface DiscountCustomer {
 export function createDiscountsService(db: Db) {
   const byCode = (code: string) => db.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
 
-  /** Orders that count against "first order": anything placed that was not cancelled. */
+  /** Orders that count against "first order": anything placed whose payment went through and was not called off. */
   function hasOrdered(customer: DiscountCustomer): boolean {
     const who = [
       customer.userId !== null ? eq(orders.userId, customer.userId) : undefined,
@@ -36,7 +36,7 @@ export function createDiscountsService(db: Db) {
     const row = db
       .select({ n: sql<number>`count(*)` })
       .from(orders)
-      .where(and(or(...who), ne(orders.status, "cancelled")))
+      .where(and(or(...who), notInArray(orders.status, ["payment_failed", "cancelled"])))
       .get();
     return (row?.n ?? 0) > 0;
   }

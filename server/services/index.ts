@@ -18,6 +18,7 @@ import { createAccountsService, type RateLimitOverrides } from "./accounts";
 import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
+import { createAdminOrdersService } from "./admin-orders";
 import { createAuditService } from "./audit";
 import { createAdminShippingService } from "./admin-shipping";
 import { createMailService } from "./mail";
@@ -78,14 +79,17 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     mail: authServices.mail,
     links,
   });
+  const audit = createAuditService(db);
+  const payments = auth.payments ?? createTestCardProvider();
   return {
     ...authServices,
-    audit: createAuditService(db),
+    audit,
     adminShipping: createAdminShippingService(db),
     discounts,
     cart,
     orders,
-    checkout: createCheckoutService({ orders, payments: auth.payments ?? createTestCardProvider() }),
+    checkout: createCheckoutService({ orders, payments }),
+    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments }),
     favourites: createFavouritesService(db),
     catalogue: createCatalogueService(db),
     media: createMediaService(db, mediaDir),

@@ -152,6 +152,27 @@ export function createMailService(
       .get().id;
   }
 
+  /**
+   * Queues a message that must go out once only (a dispatch notice per order, …): a second message with the
+   * same key is skipped. Returns the new message's id, or null when the key was used before.
+   */
+  function enqueueOnce(message: MailMessage & { onceKey: string }): number | null {
+    const row = db
+      .insert(emailOutbox)
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        kind: message.kind,
+        onceKey: message.onceKey,
+      })
+      .onConflictDoNothing({ target: emailOutbox.onceKey })
+      .returning({ id: emailOutbox.id })
+      .get();
+    return row?.id ?? null;
+  }
+
   function dispatch(id: number): void {
     const job = deliver(id).finally(() => inFlight.delete(job));
     inFlight.add(job);
@@ -169,6 +190,8 @@ export function createMailService(
     },
 
     enqueue,
+
+    enqueueOnce,
 
     deliver,
 

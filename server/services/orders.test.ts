@@ -232,14 +232,14 @@ describe("orders.place", () => {
       expect(stockOf(rec.id)).toBe(4);
     });
 
-    it("a replay of a cancelled order returns it as it is now", () => {
+    it("a replay of an order whose payment failed returns it as it is now", () => {
       const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
       const form = input({ lines: [{ recordId: rec.id, quantity: 1 }] });
       const first = shop.s.orders.place(form);
       shop.s.orders.cancelUnpaid(first.order.orderNumber);
       const replay = shop.s.orders.place(form);
       expect(replay.created).toBe(false);
-      expect(replay.order.status).toBe("cancelled");
+      expect(replay.order.status).toBe("payment_failed");
       expect(stockOf(rec.id)).toBe(5);
     });
   });
@@ -324,11 +324,11 @@ describe("orders.markPaid", () => {
     expect(() => shop.s.orders.markPaid("ND-AAAAAAAA", { reference: "x" })).toThrow(NotFoundError);
   });
 
-  it("a cancelled order stays cancelled and gets no confirmation", () => {
+  it("an order whose payment failed stays so and gets no confirmation", () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     const { order } = shop.s.orders.place(input({ email: "too-late@example.com", lines: [{ recordId: rec.id, quantity: 1 }] }));
     shop.s.orders.cancelUnpaid(order.orderNumber);
-    expect(shop.s.orders.markPaid(order.orderNumber, { reference: "late" }).status).toBe("cancelled");
+    expect(shop.s.orders.markPaid(order.orderNumber, { reference: "late" }).status).toBe("payment_failed");
     expect(confirmationsFor("too-late@example.com")).toHaveLength(0);
   });
 });
@@ -352,7 +352,7 @@ describe("orders.cancelUnpaid", () => {
     expect(shop.t.db.select().from(discountCodes).where(eq(discountCodes.id, codeId)).get()!.redemptions).toBe(1);
 
     const cancelled = shop.s.orders.cancelUnpaid(order.orderNumber);
-    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.status).toBe("payment_failed");
     expect(stockOf(lp.id)).toBe(4);
     expect(stockOf(pre.id)).toBe(0);
     expect(movementsOf(lp.id)).toEqual([
@@ -367,7 +367,7 @@ describe("orders.cancelUnpaid", () => {
     expect(shop.s.discounts.check("CANCEL10", { userId: null, email: "canceller@example.com" }).ok).toBe(true);
 
     // Idempotent: a second cancel gives nothing back twice.
-    expect(shop.s.orders.cancelUnpaid(order.orderNumber).status).toBe("cancelled");
+    expect(shop.s.orders.cancelUnpaid(order.orderNumber).status).toBe("payment_failed");
     expect(stockOf(lp.id)).toBe(4);
     expect(movementsOf(lp.id)).toHaveLength(2);
   });

@@ -2,7 +2,7 @@
  * Orders: placing one is a single BEGIN IMMEDIATE transaction that re-prices every line from the database,
  * takes stock with conditional updates, records a stock movement per line, redeems the discount code and
  * writes the order and its lines. Payment then moves it pending_payment → paid (and the confirmation mail
- * is queued in that same transaction) or pending_payment → cancelled, which gives the stock and the code back.
+ * is queued in that same transaction) or pending_payment → payment_failed, which gives the stock and the code back.
  */
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/checko
 import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { todayInLondon } from "../../app/domain/shared/dates";
+import { trackingUrl } from "../../app/domain/shipping/royal-mail";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
@@ -70,6 +71,8 @@ export interface OrderView {
   delivery: DeliveryEstimate;
   paymentProvider: string | null;
   paymentReference: string | null;
+  /** Once the parcel has left: its Royal Mail tracking number and where to follow it. */
+  tracking: { number: string; url: string } | null;
 }
 
 /**
@@ -142,6 +145,7 @@ export function createOrdersService(
       delivery: deliveryEstimate(placedOn, hasPreOrder),
       paymentProvider: row.paymentProvider,
       paymentReference: row.paymentReference,
+      tracking: row.shippedAt && row.trackingNumber ? { number: row.trackingNumber, url: trackingUrl(row.trackingNumber) } : null,
     };
   }
 
@@ -339,7 +343,7 @@ export function createOrdersService(
     },
 
     /**
-     * pending_payment → cancelled (payment declined, abandoned or expired): the copies go back on the shelf,
+     * pending_payment → payment_failed (payment declined, abandoned or expired): the copies go back on the shelf,
      * with a stock movement each, and the discount code can be used again. Idempotent.
      */
     cancelUnpaid(orderNumber: string): OrderView {
@@ -348,7 +352,7 @@ export function createOrdersService(
         if (!row) throw new NotFoundError("Order not found.");
         if (row.status !== "pending_payment") return view(row);
         db.update(orders)
-          .set({ status: "cancelled", updatedAt: new Date().toISOString() })
+          .set({ status: "payment_failed", updatedAt: new Date().toISOString() })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))
           .run();
         const lines = linesOf(row.id);

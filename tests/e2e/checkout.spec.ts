@@ -305,10 +305,10 @@ test.describe("checkout", () => {
     await test.step("the browser that placed it cancels it: nothing charged, the copy back on the shelf", async () => {
       await page.goto(`/checkout?cancelled=${orderNumber}`);
       await expect(page.getByText("Payment cancelled. Nothing has been charged.")).toBeVisible();
-      expect(statusOf()).toBe("cancelled");
+      expect(statusOf()).toBe("payment_failed");
       expect(stockOf(record.id)).toBe(3);
       await page.goto(`/payment-confirmation?order=${orderNumber}`);
-      await expect(page.getByRole("heading", { level: 1, name: "This order was cancelled" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Payment not taken" })).toBeVisible();
       await expect(page.getByRole("main")).toContainText("Nothing has been charged");
     });
   });
@@ -360,7 +360,9 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     expect(stockOf(record.id)).toBe(3);
     expect(await cartCookie(page)).toBe(`${record.id}x1`);
-    expect(withDb((db) => db.prepare("select status from orders where email = ?").all(email))).toEqual([{ status: "cancelled" }]);
+    expect(withDb((db) => db.prepare("select status from orders where email = ?").all(email))).toEqual([
+      { status: "payment_failed" },
+    ]);
     // The details are kept; the card number is asked for again.
     await expect(field(page, "Email")).toHaveValue(email);
     await expect(field(page, "Full name")).toHaveValue("Ada Lovelace");

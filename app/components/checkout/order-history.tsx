@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
 import type { OrderStatus } from "~/domain/orders/order-status";
-import { orderPath, orderStatusWords } from "~/domain/orders/order-status";
+import { orderPath } from "~/domain/orders/order-status";
+import { OrderStatusBadge } from "~/components/order-status-badge";
 
 export interface OrderListItem {
   orderNumber: string;
@@ -10,6 +11,8 @@ export interface OrderListItem {
   status: OrderStatus;
   itemCount: number;
   totalPence: number;
+  /** Where to follow the parcel, once it has left. */
+  tracking: { number: string; url: string } | null;
 }
 
 /** A customer's orders, newest first, each linking to its own page. */
@@ -30,26 +33,27 @@ export function OrderHistory({ orders }: { orders: readonly OrderListItem[] }) {
           </Link>
           <span className="text-right text-stone-600 sm:text-left">{formatDateGB(o.placedOn)}</span>
           <span>
-            <StatusBadge status={o.status} />
+            <OrderStatusBadge status={o.status} />
           </span>
           <span className="text-right text-stone-600 sm:text-left">
             {o.itemCount} {o.itemCount === 1 ? "record" : "records"}
           </span>
           <span className="col-span-2 text-right font-semibold tabular-nums sm:col-span-1">{formatPence(o.totalPence)}</span>
+          {o.tracking && (
+            <span className="col-span-2 text-stone-700 sm:col-span-5">
+              Royal Mail tracking{" "}
+              <a
+                href={o.tracking.url}
+                target="_blank"
+                rel="noreferrer"
+                className="font-mono font-semibold text-needle-dark underline underline-offset-2"
+              >
+                {o.tracking.number}
+              </a>
+            </span>
+          )}
         </li>
       ))}
     </ul>
-  );
-}
-
-function StatusBadge({ status }: { status: OrderStatus }) {
-  const tone =
-    status === "paid" || status === "shipped"
-      ? "bg-emerald-100 text-emerald-900"
-      : status === "pending_payment"
-        ? "bg-amber-100 text-amber-900"
-        : "bg-stone-200 text-stone-800";
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{orderStatusWords(status)}</span>
   );
 }

@@ -26,6 +26,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     status: o.status,
     itemCount: o.totals.itemCount,
     totalPence: o.totals.totalPence,
+    tracking: o.tracking,
   }));
   return { user, orders };
 }

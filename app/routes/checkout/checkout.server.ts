@@ -35,9 +35,9 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
   const cancelled = new URL(request.url).searchParams.get("cancelled");
   const back = cancelled ? await context.services.checkout.returnFromPayment(cancelled, viewerOf(request, context)) : null;
   // Paid meanwhile (or the hosted page could not be closed): its own page says where the payment stands.
-  if (back && back.status !== "cancelled") throw redirect(orderPath(back.orderNumber));
+  if (back && back.status !== "payment_failed") throw redirect(orderPath(back.orderNumber));
   return data(
-    { ...checkoutState(cart, context), cancelled: back?.status === "cancelled", provider: providerOf(context) },
+    { ...checkoutState(cart, context), cancelled: back?.status === "payment_failed", provider: providerOf(context) },
     discard ? { headers: { "Set-Cookie": discard } } : undefined,
   );
 }

@@ -100,7 +100,7 @@ describe("checkout loader", () => {
       loader(call(pageGet(`/checkout?cancelled=${order.orderNumber}`, `needledrop-orders=${key}`))),
     );
     expect(placer.data).toMatchObject({ cancelled: true });
-    expect(shop.s.orders.get(order.orderNumber)?.status).toBe("cancelled");
+    expect(shop.s.orders.get(order.orderNumber)?.status).toBe("payment_failed");
     expect(stockOf(rec.id)).toBe(3);
   });
 });
@@ -238,7 +238,7 @@ describe("checkout action", () => {
     expect(out.data?.problem).toEqual({ tone: "error", message: "Your card was declined. Nothing has been charged." });
     expect(setCookieOf(out.headers, "needledrop-cart")).toBeUndefined();
     expect(stockOf(rec.id)).toBe(2);
-    expect(ordersFor("declined@example.com").map((o) => o.status)).toEqual(["cancelled"]);
+    expect(ordersFor("declined@example.com").map((o) => o.status)).toEqual(["payment_failed"]);
   });
 
   it("a record out of stock answers 409 with a message, and nothing is charged or placed", async () => {

@@ -72,7 +72,21 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           .
         </p>
       )}
-      {status === "cancelled" && <p className="mt-2 font-medium text-stone-800">Nothing has been charged.</p>}
+      {status === "payment_failed" && <p className="mt-2 font-medium text-stone-800">Nothing has been charged.</p>}
+      {order.tracking && (
+        <p className="mt-2 text-stone-700">
+          Sent with Royal Mail, tracking number <strong className="font-mono">{order.tracking.number}</strong>:{" "}
+          <a
+            href={order.tracking.url}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-needle-dark underline underline-offset-2"
+          >
+            track your parcel
+          </a>
+          .
+        </p>
+      )}
 
       <div className="mt-8 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem]">
         <section aria-labelledby="lines-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
@@ -132,6 +146,14 @@ function StatusHeading({ status }: { status: OrderStatus }) {
       <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
         <Clock aria-hidden className="size-8 shrink-0 text-amber-600" />
         Waiting for your payment to be confirmed
+      </h1>
+    );
+  }
+  if (status === "payment_failed") {
+    return (
+      <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
+        <CircleX aria-hidden className="size-8 shrink-0 text-red-700" />
+        Payment not taken
       </h1>
     );
   }

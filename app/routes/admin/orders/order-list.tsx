@@ -1,13 +1,233 @@
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
+import { Download, Search } from "lucide-react";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import {
+  ORDER_PAGE_SIZES,
+  ORDER_SORT_WORDS,
+  ORDER_SORTS,
+  londonDateTime,
+  orderListParams,
+  orderListSearch,
+  type OrderListQuery,
+} from "~/domain/orders/order-admin";
+import { ORDER_STATUSES, orderStatusWords } from "~/domain/orders/order-status";
+import { ValidationError } from "~/domain/shared/errors";
+import { formatPence } from "~/domain/shared/money";
 import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
 
-// Placeholder until this section is built: guarded, then 404.
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Orders", description: "Needledrop orders: find, pack, ship, cancel and refund." }),
+  { name: "robots", content: "noindex" },
+];
+
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  throw data(null, { status: 404 });
+  const params = orderListParams(new URL(request.url).searchParams);
+  try {
+    return { ...context.services.adminOrders.list(params), problem: null };
+  } catch (error) {
+    // A hand-edited address: say what is wrong and show the unfiltered list rather than fail.
+    if (!(error instanceof ValidationError)) throw error;
+    return data({ ...context.services.adminOrders.list({}), problem: error.message }, { status: 400 });
+  }
 }
 
-export default function Placeholder() {
-  return null;
+const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
+
+function Filters({ query }: { query: OrderListQuery }) {
+  return (
+    <Form
+      method="get"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-3 2xl:grid-cols-6"
+    >
+      <label className="col-span-2 text-sm font-medium">
+        Search orders
+        <input
+          type="search"
+          name="q"
+          defaultValue={query.q ?? ""}
+          maxLength={100}
+          placeholder="Order number, email or name"
+          className={input}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        Status
+        <select name="status" defaultValue={query.status ?? ""} className={input}>
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {orderStatusWords(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium">
+        Sort
+        <select name="sort" defaultValue={query.sort} className={input}>
+          {ORDER_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_SORT_WORDS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium">
+        Placed from
+        <input type="date" name="from" defaultValue={query.from ?? ""} className={input} />
+      </label>
+      <label className="text-sm font-medium">
+        Placed to
+        <input type="date" name="to" defaultValue={query.to ?? ""} className={input} />
+      </label>
+      <label className="text-sm font-medium">
+        Per page
+        <select name="size" defaultValue={String(query.size)} className={input}>
+          {ORDER_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-2 sm:justify-end 2xl:col-span-5">
+        <Link
+          to="/admin/order-management"
+          className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
+          Clear
+        </Link>
+        <button
+          type="submit"
+          className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
+        >
+          <Search aria-hidden className="size-4" />
+          Find orders
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function OrderList({ loaderData }: Route.ComponentProps) {
+  const { orders, total, page, pageCount, query, problem } = loaderData;
+  const exportHref = `/admin/order-management/export.csv${orderListSearch({ ...query, page: 1, size: undefined })}`;
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-bold sm:text-4xl">Orders</h1>
+          <p className="mt-1 text-stone-600" aria-live="polite">
+            {total.toLocaleString("en-GB")} {total === 1 ? "order" : "orders"}
+            {pageCount > 1 && ` · page ${page} of ${pageCount}`}
+          </p>
+        </div>
+        <a
+          href={exportHref}
+          download
+          className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+        >
+          <Download aria-hidden className="size-4" />
+          Export CSV
+        </a>
+      </div>
+      {problem && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
+          {problem}
+        </p>
+      )}
+      <Filters query={query} />
+
+      {orders.length === 0 ? (
+        <p className="mt-8 text-stone-600">No orders match these filters.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Orders</caption>
+            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Placed
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Records
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {orders.map((o) => (
+                <tr key={o.orderNumber} className="hover:bg-stone-50">
+                  <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
+                    <Link
+                      to={`/admin/order-management/${o.orderNumber}`}
+                      className="text-needle-dark underline underline-offset-2 hover:text-needle"
+                    >
+                      {o.orderNumber}
+                    </Link>
+                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap text-stone-700">{londonDateTime(o.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <span className="block font-medium">{o.shippingName}</span>
+                    <span className="block text-xs text-stone-600">{o.email}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge status={o.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{o.itemCount}</td>
+                  <td className="px-4 py-3 text-right font-semibold tabular-nums whitespace-nowrap">
+                    {formatPence(o.totalPence)}
+                    {o.refundedPence > 0 && (
+                      <span className="block text-xs font-normal text-red-800">−{formatPence(o.refundedPence)} refunded</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Link
+              to={orderListSearch({ ...query, page: page - 1 }) || "?"}
+              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              ← Newer page
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-stone-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link
+              to={orderListSearch({ ...query, page: page + 1 })}
+              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Next page →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
 }

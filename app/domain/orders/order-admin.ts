@@ -1,0 +1,248 @@
+/**
+ * The back office's order schemas: one of each for the form, the route action and the tRPC procedure, plus
+ * the list's filters (read from the address) and the shape of a CSV export row.
+ */
+import { isIsoDate, todayInLondon, addDays } from "~/domain/shared/dates";
+import { penceToDecimalString, parsePriceToPence } from "~/domain/shared/money";
+import { royalMailServiceSchema, trackingNumberSchema, royalMailService } from "~/domain/shipping/royal-mail";
+import { z } from "~/domain/shared/zod";
+import { orderNumberSchema, orderStatusSchema, orderStatusWords, type OrderStatus } from "./order-status";
+
+export const ORDER_SORTS = ["newest", "oldest", "total"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const ORDER_SORT_WORDS: Record<OrderSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  total: "Highest total",
+};
+export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 25;
+/** An export is for a spreadsheet, not a data dump: at most this many rows. */
+export const ORDER_CSV_LIMIT = 10_000;
+
+/** An empty field of a GET form means "not set". */
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const isoDay = z.preprocess(blank, z.string().trim().refine(isIsoDate, "Enter a date as day, month and year").optional());
+
+/** The list's filters, sort and page, as the address carries them (every field optional). */
+export const orderListQuerySchema = z
+  .object({
+    status: z.preprocess(blank, orderStatusSchema.optional()),
+    from: isoDay,
+    to: isoDay,
+    q: z.preprocess(blank, z.string().trim().max(100, "Keep the search under 100 characters").optional()),
+    sort: z.preprocess(blank, z.enum(ORDER_SORTS).optional().default("newest")),
+    page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).optional().default(1)),
+    size: z.preprocess(
+      blank,
+      z.coerce
+        .number()
+        .int()
+        .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), "Choose 25, 50 or 100 a page")
+        .optional()
+        .default(DEFAULT_ORDER_PAGE_SIZE),
+    ),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date is after the end date", path: ["to"] });
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+/** The query of a URL's search params, for the schema (the last value wins for a repeated key). */
+export function orderListParams(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(params.entries());
+}
+
+/** The address of a list page with these filters (defaults left out so addresses stay short). */
+export function orderListSearch(query: Partial<OrderListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.q) params.set("q", query.q);
+  if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
+  if (query.size && query.size !== DEFAULT_ORDER_PAGE_SIZE) params.set("size", String(query.size));
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The instant (UTC ISO) a London calendar day begins: midnight GMT in winter, 23:00 UTC the evening before
+ * in summer time. The clocks change at 01:00 UTC, never at midnight, so midnight always exists once.
+ */
+export function londonDayStart(isoDate: string): string {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);
+  for (const offsetHours of [1, 0]) {
+    const instant = new Date(utcMidnight - offsetHours * 3_600_000);
+    if (todayInLondon(instant) === isoDate && todayInLondon(new Date(instant.getTime() - 1)) !== isoDate) {
+      return instant.toISOString();
+    }
+  }
+  throw new RangeError(`No London midnight for ${isoDate}`);
+}
+
+/** The instants [from, until) the list's date filter covers, each London day whole. */
+export function londonDateRange(from?: string, to?: string): { from?: string; until?: string } {
+  return {
+    ...(from ? { from: londonDayStart(from) } : {}),
+    ...(to ? { until: londonDayStart(addDays(to, 1)) } : {}),
+  };
+}
+
+/** How a status badge looks: its colour says whether anything is waiting on the shop or the customer. */
+export type StatusTone = "neutral" | "info" | "waiting" | "success" | "danger";
+export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
+  pending_payment: "neutral",
+  payment_failed: "neutral",
+  paid: "waiting",
+  packed: "info",
+  shipped: "info",
+  delivered: "success",
+  cancelled: "danger",
+  partially_refunded: "waiting",
+  refunded: "danger",
+};
+
+// ---- the moves, one schema each for form, action and procedure ------------------------------------------
+
+export const packInputSchema = z.object({ service: royalMailServiceSchema });
+export const shipInputSchema = z.object({
+  trackingNumber: z.string({ error: "Enter the tracking number" }).pipe(trackingNumberSchema),
+  service: z.preprocess(blank, royalMailServiceSchema.optional()),
+});
+const reasonSchema = z.preprocess(blank, z.string().trim().max(500, "Keep the reason under 500 characters").optional());
+export const cancelInputSchema = z.object({ reason: reasonSchema });
+
+export const refundLineSchema = z.object({
+  lineId: z.coerce.number().int().positive(),
+  quantity: z.coerce.number({ error: "Enter a whole number" }).int("Enter a whole number").min(0, "Enter 0 or more").max(999),
+});
+/** A refund as the service takes it: lines, an amount, or neither (everything still refundable). */
+export const refundInputSchema = z.object({
+  lines: z.array(refundLineSchema).max(200).optional(),
+  amountPence: z.number().int("An amount in whole pence").positive("A refund must be at least 1p").optional(),
+  reason: reasonSchema,
+  /** What the page showed as refunded so far: a refund posted twice, or after another admin's, is refused. */
+  expectedRefundedPence: z.number().int().min(0).optional(),
+});
+export type RefundInput = z.output<typeof refundInputSchema>;
+
+const poundsAmount = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^£?\d{1,6}(\.\d{1,2})?$/, "Enter an amount like 12.50")
+    .transform((v) => parsePriceToPence(v.replace(/^£/, "")))
+    .refine((p) => p > 0, "A refund must be at least 1p")
+    .optional(),
+);
+
+/** The refund form: whole, chosen lines (a quantity per line) or an amount in pounds; turned into RefundInput. */
+export const refundFormSchema = z
+  .object({
+    mode: z.enum(["whole", "lines", "amount"], { error: "Choose what to refund" }),
+    lines: z.array(refundLineSchema).max(200).optional(),
+    amount: poundsAmount,
+    reason: reasonSchema,
+    expectedRefundedPence: z.coerce.number().int().min(0).optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.mode === "amount" && f.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund" });
+    if (f.mode === "lines" && !f.lines?.some((l) => l.quantity > 0)) {
+      ctx.addIssue({ code: "custom", path: ["lines"], message: "Choose at least one record to refund" });
+    }
+  })
+  .transform((f): RefundInput => ({
+    ...(f.mode === "lines" ? { lines: f.lines!.filter((l) => l.quantity > 0) } : {}),
+    ...(f.mode === "amount" ? { amountPence: f.amount } : {}),
+    reason: f.reason,
+    expectedRefundedPence: f.expectedRefundedPence,
+  }));
+
+export const orderNumberInputSchema = z.object({ orderNumber: orderNumberSchema });
+
+// ---- CSV ----------------------------------------------------------------------------------------------------
+
+export interface OrderCsvSource {
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  shippingName: string;
+  email: string;
+  postalCode: string;
+  itemCount: number;
+  itemsPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+  vatPence: number;
+  refundedPence: number;
+  shippingService: string | null;
+  trackingNumber: string | null;
+}
+
+export const ORDER_CSV_COLUMNS = [
+  "Order number",
+  "Placed (London)",
+  "Status",
+  "Customer",
+  "Email",
+  "Postcode",
+  "Records",
+  "Items (GBP)",
+  "Shipping (GBP)",
+  "Discount (GBP)",
+  "Total (GBP)",
+  "VAT (GBP)",
+  "Refunded (GBP)",
+  "Royal Mail service",
+  "Tracking number",
+] as const;
+
+const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "25/11/2026 16:52": an instant as a London wall-clock time, day first. */
+export function londonDateTime(iso: string): string {
+  const parts = LONDON_DATE_TIME.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")}/${part("month")}/${part("year")} ${part("hour")}:${part("minute")}`;
+}
+
+/**
+ * A spreadsheet cell never starts with = + - @ (or a tab/return): such text is formula injection waiting to
+ * happen, so it gets a leading apostrophe. Numbers are written as numbers and are not touched.
+ */
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One order as a row of the export, in ORDER_CSV_COLUMNS order. Money in pounds with two decimals. */
+export function orderCsvRow(o: OrderCsvSource): string[] {
+  const pounds = (p: number) => penceToDecimalString(p);
+  return [
+    o.orderNumber,
+    londonDateTime(o.createdAt),
+    orderStatusWords(o.status),
+    safeCell(o.shippingName),
+    safeCell(o.email),
+    safeCell(o.postalCode),
+    String(o.itemCount),
+    pounds(o.itemsPence),
+    pounds(o.shippingPence),
+    pounds(o.discountPence),
+    pounds(o.totalPence),
+    pounds(o.vatPence),
+    pounds(o.refundedPence),
+    o.shippingService ? (royalMailService(o.shippingService)?.name ?? o.shippingService) : "",
+    o.trackingNumber ?? "",
+  ];
+}

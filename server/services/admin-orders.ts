@@ -1,0 +1,684 @@
+/**
+ * The back office's orders: find them, read one whole, and move it through the state machine (pack, ship,
+ * delivered, cancel, refund). Every move is one BEGIN IMMEDIATE transaction that reads the order, checks the
+ * move with canMoveOrder, updates it only if its status is still the one read (so of two admins clicking at
+ * once one wins and the other is told), sets the move's timestamp and writes its audit row. Mail the customer
+ * must get once only is queued with a once-key in that same transaction.
+ *
+ * A refund is claimed first (the order's refunded total, its lines and a refunds row, in one transaction),
+ * then asked of the payment provider with a key made of the order and its state, so a retry after a lost
+ * answer is the same refund to the provider; if the provider refuses, the claim is undone.
+ */
+import { stringify } from "csv-stringify/sync";
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Actor } from "../../app/domain/admin/audit";
+import { deliveryEstimate } from "../../app/domain/checkout/delivery";
+import {
+  cancelInputSchema,
+  londonDateRange,
+  ORDER_CSV_COLUMNS,
+  ORDER_CSV_LIMIT,
+  orderCsvRow,
+  orderListQuerySchema,
+  packInputSchema,
+  refundInputSchema,
+  shipInputSchema,
+  type OrderListQuery,
+} from "../../app/domain/orders/order-admin";
+import { canMoveOrder, isBeforeDispatch, orderStatusWords, type OrderStatus } from "../../app/domain/orders/order-status";
+import { planRefund, refundablePence, type RefundPlan } from "../../app/domain/orders/refunds";
+import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
+import { formatPence } from "../../app/domain/shared/money";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { todayInLondon } from "../../app/domain/shared/dates";
+import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
+import { writeTransaction, type Db } from "../../db/client";
+import { orderLines, orders, records, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-templates";
+import type { MailLinks } from "../mail/links";
+import type { PaymentProvider } from "../payments/provider";
+import type { AuditEntry, AuditService } from "./audit";
+import type { MailService } from "./mail";
+import type { OrdersService } from "./orders";
+
+export interface AdminOrderSummary {
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  email: string;
+  shippingName: string;
+  postalCode: string;
+  itemCount: number;
+  itemsPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+  vatPence: number;
+  refundedPence: number;
+  shippingService: string | null;
+  trackingNumber: string | null;
+}
+
+export interface AdminOrderList {
+  orders: AdminOrderSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  query: OrderListQuery;
+}
+
+export interface AdminOrderLine {
+  id: number;
+  recordId: number;
+  title: string;
+  artist: string;
+  unitPricePence: number;
+  quantity: number;
+  lineTotalPence: number;
+  isPreOrder: boolean;
+  allocatedAt: string | null;
+  refundedQuantity: number;
+}
+
+export interface AdminOrderRefund {
+  id: number;
+  amountPence: number;
+  vatPence: number;
+  lines: { lineId: number; quantity: number; amountPence: number }[];
+  reason: string | null;
+  providerReference: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderMoves {
+  pack: boolean;
+  ship: boolean;
+  markDelivered: boolean;
+  cancel: boolean;
+  refund: boolean;
+}
+
+export interface AdminOrder {
+  orderNumber: string;
+  status: OrderStatus;
+  createdAt: string;
+  placedOn: string;
+  customer: { userId: number | null; username: string | null; email: string; guest: boolean };
+  shipping: {
+    name: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
+  lines: AdminOrderLine[];
+  totals: {
+    itemCount: number;
+    itemsPence: number;
+    shippingPence: number;
+    discountPence: number;
+    totalPence: number;
+    vatPence: number;
+  };
+  discountCode: string | null;
+  refundedPence: number;
+  refundablePence: number;
+  payment: { provider: string | null; reference: string | null };
+  delivery: ReturnType<typeof deliveryEstimate>;
+  fulfilment: {
+    service: string | null;
+    serviceName: string | null;
+    costPence: number | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+  };
+  timeline: { label: string; at: string }[];
+  refunds: AdminOrderRefund[];
+  history: AuditEntry[];
+  /** The moves the state machine allows now (the page offers only these). */
+  moves: AdminOrderMoves;
+  /** Why the order cannot be packed or shipped yet (a pre-order still waiting for its pressing), if it cannot. */
+  blockedBy: string | null;
+}
+
+/** The fields an order's audit rows compare. */
+function snapshot(row: OrderRow): Record<string, unknown> {
+  return {
+    status: row.status,
+    shippingService: row.shippingService,
+    shippingCostPence: row.shippingCostPence,
+    trackingNumber: row.trackingNumber,
+    refundedPence: row.refundedPence,
+  };
+}
+
+const nowIso = () => new Date().toISOString();
+
+/** The payment provider's key for a refund: the same order, state and amount make the same key. */
+export const refundIdempotencyKey = (orderNumber: string, refundedBefore: number, amountPence: number) =>
+  `needledrop-refund-${orderNumber}-${refundedBefore}-${amountPence}`;
+
+const MOVE_VERBS: Record<OrderStatus, string> = {
+  pending_payment: "put back to awaiting payment",
+  payment_failed: "marked as payment failed",
+  paid: "marked as paid",
+  packed: "packed",
+  shipped: "shipped",
+  delivered: "marked as delivered",
+  cancelled: "cancelled",
+  partially_refunded: "partly refunded",
+  refunded: "refunded",
+};
+
+function refused(row: OrderRow, to: OrderStatus): ConflictError {
+  return new ConflictError(
+    `Order ${row.orderNumber} is ${orderStatusWords(row.status).toLowerCase()}: it cannot be ${MOVE_VERBS[to]}.`,
+  );
+}
+
+const CHANGED_MEANWHILE = "This order was changed by someone else just now. Reload it and try again.";
+
+/** LIKE pattern that matches `text` anywhere, with % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createAdminOrdersService(
+  db: Db,
+  deps: { orders: OrdersService; audit: AuditService; mail: MailService; links: MailLinks; payments: PaymentProvider },
+) {
+  const { audit, mail, links, payments } = deps;
+  const byNumber = (orderNumber: string) => db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get();
+  const linesOf = (orderId: number) =>
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
+
+  function load(orderNumber: string): OrderRow {
+    const row = byNumber(orderNumber);
+    if (!row) throw new NotFoundError("Order not found.");
+    return row;
+  }
+
+  /** The update of a move, applied only if nobody moved the order since it was read. */
+  function update(row: OrderRow, set: Partial<typeof orders.$inferInsert>): OrderRow {
+    const updated = db
+      .update(orders)
+      .set({ ...set, updatedAt: nowIso() })
+      .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.refundedPence, row.refundedPence)))
+      .returning()
+      .get();
+    if (!updated) throw new ConflictError(CHANGED_MEANWHILE);
+    return updated;
+  }
+
+  /** A pre-order line whose pressing has not been set aside for it yet keeps the order on the shelf. */
+  function unallocated(lines: OrderLineRow[]): string | null {
+    const waiting = lines.find((l) => l.isPreOrder && l.allocatedAt === null && l.quantity > l.refundedQuantity);
+    return waiting
+      ? `"${waiting.title}" is a pre-order still waiting for its pressing: the order can be packed once goods-in sets a copy aside.`
+      : null;
+  }
+
+  const mailOrder = (row: OrderRow, lines: OrderLineRow[]) => ({
+    orderNumber: row.orderNumber,
+    name: row.shippingName,
+    lines: lines.map((l) => ({ quantity: l.quantity, artist: l.artist, title: l.title })),
+  });
+
+  function where(query: OrderListQuery): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (query.status) conditions.push(eq(orders.status, query.status));
+    const range = londonDateRange(query.from, query.to);
+    if (range.from) conditions.push(gte(orders.createdAt, range.from));
+    if (range.until) conditions.push(lt(orders.createdAt, range.until));
+    if (query.q) {
+      const q = query.q.trim();
+      conditions.push(
+        or(
+          sql`${orders.orderNumber} LIKE ${containing(q.toUpperCase())} ESCAPE '\\'`,
+          sql`${orders.email} LIKE ${containing(q.toLowerCase())} ESCAPE '\\'`,
+          sql`${orders.shippingName} LIKE ${containing(q)} ESCAPE '\\'`,
+        )!,
+      );
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  const ORDERINGS = {
+    newest: [desc(orders.createdAt), desc(orders.id)],
+    oldest: [asc(orders.createdAt), asc(orders.id)],
+    total: [desc(orders.totalPence), desc(orders.id)],
+  } as const;
+
+  function summaries(query: OrderListQuery, limit: number, offset: number): AdminOrderSummary[] {
+    return db
+      .select({
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        email: orders.email,
+        shippingName: orders.shippingName,
+        postalCode: orders.postalCode,
+        // Spelt out: inside a subquery an unqualified "id" would be the line's own.
+        itemCount: sql<number>`(SELECT coalesce(sum(ol.quantity), 0) FROM order_lines ol WHERE ol.order_id = "orders"."id")`,
+        itemsPence: orders.itemsPence,
+        shippingPence: orders.shippingPence,
+        discountPence: orders.discountPence,
+        totalPence: orders.totalPence,
+        vatPence: orders.vatPence,
+        refundedPence: orders.refundedPence,
+        shippingService: orders.shippingService,
+        trackingNumber: orders.trackingNumber,
+      })
+      .from(orders)
+      .where(where(query))
+      .orderBy(...ORDERINGS[query.sort])
+      .limit(limit)
+      .offset(offset)
+      .all();
+  }
+
+  function get(orderNumber: string): AdminOrder {
+    const row = load(orderNumber);
+    const lines = linesOf(row.id);
+    const user =
+      row.userId !== null ? db.select({ username: users.username }).from(users).where(eq(users.id, row.userId)).get() : undefined;
+    const code =
+      row.discountCodeId !== null
+        ? db.$client.prepare("SELECT code FROM discount_codes WHERE id = ?").pluck().get(row.discountCodeId)
+        : null;
+    const refundRows = db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.id)).all();
+    const placedOn = todayInLondon(new Date(row.createdAt));
+    const hasPreOrder = lines.some((l) => l.isPreOrder);
+    const service = row.shippingService ? royalMailService(row.shippingService) : undefined;
+    const blockedBy = unallocated(lines);
+    const left = refundablePence(row);
+    const moments: [string, string | null][] = [
+      ["Placed", row.createdAt],
+      ["Paid", row.paidAt],
+      ["Packed", row.packedAt],
+      ["Shipped", row.shippedAt],
+      ["Delivered", row.deliveredAt],
+      ["Cancelled", row.cancelledAt],
+      ...refundRows.map((r): [string, string] => [`Refunded ${formatPence(r.amountPence)}`, r.createdAt]),
+    ];
+    const timeline = moments
+      .filter((e): e is [string, string] => e[1] !== null)
+      .map(([label, at]) => ({ label, at }))
+      .sort((a, b) => a.at.localeCompare(b.at));
+    const paidSomething = row.paidAt !== null;
+    return {
+      orderNumber: row.orderNumber,
+      status: row.status,
+      createdAt: row.createdAt,
+      placedOn,
+      customer: { userId: row.userId, username: user?.username ?? null, email: row.email, guest: row.userId === null },
+      shipping: {
+        name: row.shippingName,
+        addressLine1: row.addressLine1,
+        addressLine2: row.addressLine2,
+        city: row.city,
+        postalCode: row.postalCode,
+        country: row.country,
+      },
+      lines: lines.map((l) => ({
+        id: l.id,
+        recordId: l.recordId,
+        title: l.title,
+        artist: l.artist,
+        unitPricePence: l.unitPricePence,
+        quantity: l.quantity,
+        lineTotalPence: l.lineTotalPence,
+        isPreOrder: l.isPreOrder,
+        allocatedAt: l.allocatedAt,
+        refundedQuantity: l.refundedQuantity,
+      })),
+      totals: {
+        itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+        itemsPence: row.itemsPence,
+        shippingPence: row.shippingPence,
+        discountPence: row.discountPence,
+        totalPence: row.totalPence,
+        vatPence: row.vatPence,
+      },
+      discountCode: typeof code === "string" ? code : null,
+      refundedPence: row.refundedPence,
+      refundablePence: paidSomething ? left : 0,
+      payment: { provider: row.paymentProvider, reference: row.paymentReference },
+      delivery: deliveryEstimate(placedOn, hasPreOrder),
+      fulfilment: {
+        service: row.shippingService,
+        serviceName: service?.name ?? null,
+        costPence: row.shippingCostPence,
+        trackingNumber: row.trackingNumber,
+        trackingUrl: row.trackingNumber ? trackingUrl(row.trackingNumber) : null,
+      },
+      timeline,
+      refunds: refundRows.map((r) => ({
+        id: r.id,
+        amountPence: r.amountPence,
+        vatPence: r.vatPence,
+        lines: r.lines,
+        reason: r.reason,
+        providerReference: r.providerReference,
+        createdAt: r.createdAt,
+      })),
+      history: audit.forEntity("order", row.orderNumber),
+      moves: {
+        pack: canMoveOrder(row.status, "packed") && !blockedBy,
+        ship: canMoveOrder(row.status, "shipped") && !blockedBy,
+        markDelivered: canMoveOrder(row.status, "delivered"),
+        cancel: isBeforeDispatch(row.status) && canMoveOrder(row.status, "cancelled"),
+        refund:
+          paidSomething && left > 0 && (canMoveOrder(row.status, "partially_refunded") || canMoveOrder(row.status, "refunded")),
+      },
+      blockedBy,
+    };
+  }
+
+  interface Claim {
+    refundId: number;
+    orderNumber: string;
+    amountPence: number;
+    vatPence: number;
+    key: string;
+    statusBefore: OrderStatus;
+    statusAfter: OrderStatus;
+    refundedBefore: number;
+    lines: RefundPlan["lines"];
+  }
+
+  /** Books a refund on the order (inside the caller's transaction), before the provider is asked for the money. */
+  function claimRefund(actor: Actor, row: OrderRow, plan: RefundPlan, statusAfter: OrderStatus, reason: string | null): Claim {
+    const updated = update(row, { status: statusAfter, refundedPence: row.refundedPence + plan.amountPence });
+    for (const line of plan.lines) {
+      db.update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}` })
+        .where(eq(orderLines.id, line.lineId))
+        .run();
+    }
+    const refund = db
+      .insert(refunds)
+      .values({
+        orderId: row.id,
+        amountPence: plan.amountPence,
+        vatPence: plan.vatPence,
+        lines: plan.lines,
+        reason,
+        actorId: actor.id,
+      })
+      .returning({ id: refunds.id })
+      .get();
+    audit.record(actor, {
+      entityType: "order",
+      entityId: row.orderNumber,
+      action: "refund",
+      before: snapshot(row),
+      after: { ...snapshot(updated), refund: formatPence(plan.amountPence), ...(reason ? { reason } : {}) },
+    });
+    return {
+      refundId: refund.id,
+      orderNumber: row.orderNumber,
+      amountPence: plan.amountPence,
+      vatPence: plan.vatPence,
+      key: refundIdempotencyKey(row.orderNumber, row.refundedPence, plan.amountPence),
+      statusBefore: row.status,
+      statusAfter,
+      refundedBefore: row.refundedPence,
+      lines: plan.lines,
+    };
+  }
+
+  /** Asks the provider for the money of a booked refund; undoes the booking when it refuses. */
+  async function settleRefund(actor: Actor, claim: Claim, { sendMail }: { sendMail: boolean }): Promise<void> {
+    let reference: string;
+    try {
+      ({ reference } = await payments.refund(deps.orders.get(claim.orderNumber)!, {
+        amountPence: claim.amountPence,
+        idempotencyKey: claim.key,
+      }));
+    } catch (error) {
+      console.error(`[admin-orders] refund for ${claim.orderNumber} failed:`, error instanceof Error ? error.message : error);
+      writeTransaction(db, () => {
+        const row = load(claim.orderNumber);
+        db.update(orders)
+          .set({ status: claim.statusBefore, refundedPence: claim.refundedBefore, updatedAt: nowIso() })
+          .where(eq(orders.id, row.id))
+          .run();
+        for (const line of claim.lines) {
+          db.update(orderLines)
+            .set({ refundedQuantity: sql`${orderLines.refundedQuantity} - ${line.quantity}` })
+            .where(eq(orderLines.id, line.lineId))
+            .run();
+        }
+        db.delete(refunds).where(eq(refunds.id, claim.refundId)).run();
+        audit.record(actor, {
+          entityType: "order",
+          entityId: claim.orderNumber,
+          action: "refund failed",
+          before: snapshot(row),
+          after: { ...snapshot(row), status: claim.statusBefore, refundedPence: claim.refundedBefore },
+        });
+      });
+      throw new ConflictError("The payment provider did not make the refund, so nothing was given back. Try again in a moment.");
+    }
+    let mailId: number | null = null;
+    writeTransaction(db, () => {
+      db.update(refunds).set({ providerReference: reference }).where(eq(refunds.id, claim.refundId)).run();
+      if (!sendMail) return;
+      const row = load(claim.orderNumber);
+      const lines = linesOf(row.id);
+      const byId = new Map(lines.map((l) => [l.id, l]));
+      const content = refundMail({
+        ...mailOrder(row, lines),
+        amountPence: claim.amountPence,
+        vatPence: claim.vatPence,
+        refundedLines: claim.lines.map((l) => ({
+          quantity: l.quantity,
+          artist: byId.get(l.lineId)!.artist,
+          title: byId.get(l.lineId)!.title,
+        })),
+      });
+      mailId = mail.enqueueOnce({ to: row.email, kind: "order-refund", onceKey: `refund:${claim.refundId}`, ...content });
+    });
+    if (mailId !== null) mail.dispatch(mailId);
+  }
+
+  return {
+    /** One page of orders matching the filters (read from the address, so anything bad is a ValidationError). */
+    list(input: unknown): AdminOrderList {
+      const query = parseInput(orderListQuerySchema, input ?? {});
+      const total = db
+        .select({ n: sql<number>`count(*)` })
+        .from(orders)
+        .where(where(query))
+        .get()!.n;
+      const pageCount = Math.max(1, Math.ceil(total / query.size));
+      const page = Math.min(query.page, pageCount);
+      return { orders: summaries(query, query.size, (page - 1) * query.size), total, page, pageCount, query: { ...query, page } };
+    },
+
+    /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */
+    csv(input: unknown): string {
+      const query = parseInput(orderListQuerySchema, input ?? {});
+      const rows = summaries(query, ORDER_CSV_LIMIT, 0).map(orderCsvRow);
+      return stringify([[...ORDER_CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "windows" });
+    },
+
+    get,
+
+    /** paid → packed, with the Royal Mail service the parcel goes by and what it costs the shop. */
+    pack(actor: Actor, orderNumber: string, input: unknown): AdminOrder {
+      const { service } = parseInput(packInputSchema, input, { message: "first" });
+      writeTransaction(db, () => {
+        const row = load(orderNumber);
+        if (!canMoveOrder(row.status, "packed")) throw refused(row, "packed");
+        const blocked = unallocated(linesOf(row.id));
+        if (blocked) throw new ConflictError(blocked);
+        const updated = update(row, {
+          status: "packed",
+          packedAt: nowIso(),
+          shippingService: service,
+          shippingCostPence: royalMailService(service)!.costPence,
+        });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "pack",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
+      });
+      return get(orderNumber);
+    },
+
+    /**
+     * paid or packed → shipped, with the tracking number; queues the dispatch mail with the tracking link,
+     * once per order. Shipping an order again with the same number changes nothing and sends nothing.
+     */
+    ship(actor: Actor, orderNumber: string, input: unknown): AdminOrder {
+      const { trackingNumber, service } = parseInput(shipInputSchema, input, { message: "first" });
+      let mailId: number | null = null;
+      writeTransaction(db, () => {
+        const row = load(orderNumber);
+        if (row.shippedAt !== null && row.trackingNumber === trackingNumber) return;
+        if (row.status === "shipped") {
+          throw new ConflictError(
+            `Order ${orderNumber} was already shipped with tracking number ${row.trackingNumber ?? "none"}.`,
+          );
+        }
+        if (!canMoveOrder(row.status, "shipped")) throw refused(row, "shipped");
+        const lines = linesOf(row.id);
+        const blocked = unallocated(lines);
+        if (blocked) throw new ConflictError(blocked);
+        const key = service ?? row.shippingService ?? DEFAULT_ROYAL_MAIL_SERVICE;
+        const updated = update(row, {
+          status: "shipped",
+          shippedAt: nowIso(),
+          trackingNumber,
+          shippingService: key,
+          shippingCostPence: royalMailService(key)!.costPence,
+        });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "ship",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
+        const content = dispatchMail(
+          { ...mailOrder(row, lines), trackingNumber, service: key },
+          row.userId !== null ? links.page("/profile#orders") : null,
+        );
+        mailId = mail.enqueueOnce({ to: row.email, kind: "order-dispatch", onceKey: `dispatch:${orderNumber}`, ...content });
+      });
+      if (mailId !== null) mail.dispatch(mailId);
+      return get(orderNumber);
+    },
+
+    /** shipped → delivered. */
+    markDelivered(actor: Actor, orderNumber: string): AdminOrder {
+      writeTransaction(db, () => {
+        const row = load(orderNumber);
+        if (!canMoveOrder(row.status, "delivered")) throw refused(row, "delivered");
+        const updated = update(row, { status: "delivered", deliveredAt: nowIso() });
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "deliver",
+          before: snapshot(row),
+          after: snapshot(updated),
+        });
+      });
+      return get(orderNumber);
+    },
+
+    /**
+     * Calls a paid order off before dispatch: every copy taken goes back through the ledger (a "cancellation"
+     * movement; a pre-order line still waiting for its pressing only gives its commitment back, as it took
+     * nothing from the shelf), the money paid is refunded through the provider, and the customer is told once.
+     */
+    async cancel(actor: Actor, orderNumber: string, input: unknown = {}): Promise<AdminOrder> {
+      const { reason } = parseInput(cancelInputSchema, input ?? {}, { message: "first" });
+      let mailId: number | null = null;
+      const claim = writeTransaction(db, () => {
+        const row = load(orderNumber);
+        if (!isBeforeDispatch(row.status) || !canMoveOrder(row.status, "cancelled")) {
+          throw new ConflictError(
+            row.shippedAt
+              ? `Order ${orderNumber} has left the shop: it can no longer be cancelled. Refund it instead.`
+              : refused(row, "cancelled").message,
+          );
+        }
+        const lines = linesOf(row.id);
+        const cancelled = update(row, { status: "cancelled", cancelledAt: nowIso() });
+        for (const line of lines) {
+          const fromShelf = !line.isPreOrder || line.allocatedAt !== null;
+          if (fromShelf) {
+            db.update(records)
+              .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
+              .where(eq(records.id, line.recordId))
+              .run();
+          }
+          db.insert(stockMovements)
+            .values({
+              recordId: line.recordId,
+              change: line.quantity,
+              reason: fromShelf ? "cancellation" : "pre_order",
+              orderId: row.id,
+              actorId: actor.id,
+              note: `Order ${orderNumber} cancelled`,
+            })
+            .run();
+        }
+        audit.record(actor, {
+          entityType: "order",
+          entityId: orderNumber,
+          action: "cancel",
+          before: snapshot(row),
+          after: { ...snapshot(cancelled), ...(reason ? { reason } : {}) },
+        });
+        const left = row.paidAt ? refundablePence(row) : 0;
+        const content = cancellationMail({ ...mailOrder(row, lines), refundPence: left, reason: reason ?? null });
+        mailId = mail.enqueueOnce({ to: row.email, kind: "order-cancelled", onceKey: `cancel:${orderNumber}`, ...content });
+        if (left === 0) return null;
+        const plan = planRefund(cancelled, lines, {});
+        // The money goes back with the cancellation; the order stays "cancelled", which says more than "refunded".
+        return claimRefund(actor, cancelled, plan, "cancelled", reason ?? "Order cancelled");
+      });
+      if (mailId !== null) mail.dispatch(mailId);
+      if (claim) {
+        try {
+          await settleRefund(actor, claim, { sendMail: false });
+        } catch {
+          throw new ConflictError(
+            `Order ${orderNumber} is cancelled and its records are back in stock, but the payment provider did not make the refund. Use Refund to try again.`,
+          );
+        }
+      }
+      return get(orderNumber);
+    },
+
+    /**
+     * Gives money back: chosen lines and quantities, an amount to the penny, or (neither) everything still
+     * refundable. Never more than was paid less what was refunded already; the order becomes partly
+     * refunded or refunded by the amount. The customer is emailed once per refund.
+     */
+    async refund(actor: Actor, orderNumber: string, input: unknown = {}): Promise<AdminOrder> {
+      const request = parseInput(refundInputSchema, input ?? {}, { message: "first" });
+      const claim = writeTransaction(db, () => {
+        const row = load(orderNumber);
+        if (!row.paidAt) throw new ConflictError(`Nothing was paid for order ${orderNumber}, so there is nothing to refund.`);
+        if (request.expectedRefundedPence !== undefined && request.expectedRefundedPence !== row.refundedPence) {
+          throw new ConflictError("This order has been refunded since the page was opened. Check the amounts and try again.");
+        }
+        const plan = planRefund(row, linesOf(row.id), request);
+        const to: OrderStatus = plan.full ? "refunded" : "partially_refunded";
+        if (!canMoveOrder(row.status, to)) throw refused(row, to);
+        return claimRefund(actor, row, plan, to, request.reason ?? null);
+      });
+      await settleRefund(actor, claim, { sendMail: true });
+      return get(orderNumber);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
