@@ -29,7 +29,8 @@ describe("reasons", () => {
 describe("the ledger invariant", () => {
   it("sums every movement but pre-order commitments", () => {
     expect(changesStockOnHand("pre_order")).toBe(false);
-    for (const r of Object.keys(MOVEMENT_REASON_LABELS).filter((x) => x !== "pre_order")) expect(changesStockOnHand(r)).toBe(true);
+    for (const r of Object.keys(MOVEMENT_REASON_LABELS).filter((x) => x !== "pre_order"))
+      expect(changesStockOnHand(r)).toBe(true);
     const moves = [
       { change: 10, reason: "seed" },
       { change: -2, reason: "sale" },

@@ -228,7 +228,10 @@ export interface OpenPreOrderLine {
  * id), whole lines only, stopping at the first line that no longer fits. A later, smaller order never
  * overtakes an older one: the copies left wait on the shelf for that older order's next delivery.
  */
-export function allocatePreOrders<L extends OpenPreOrderLine>(units: number, open: readonly L[]): { allocated: L[]; remaining: number } {
+export function allocatePreOrders<L extends OpenPreOrderLine>(
+  units: number,
+  open: readonly L[],
+): { allocated: L[]; remaining: number } {
   const queue = [...open].sort(
     (a, b) =>
       (a.orderCreatedAt < b.orderCreatedAt ? -1 : a.orderCreatedAt > b.orderCreatedAt ? 1 : 0) ||
