@@ -6,6 +6,8 @@ import {
   adjustStockSchema,
   allocatePreOrders,
   blankToUndefined,
+  formatLondonTime,
+  goodsInSummary,
   changesStockOnHand,
   goodsInSchema,
   ledgerBalance,
@@ -160,5 +162,24 @@ describe("allocatePreOrders", () => {
     expect(allocatePreOrders(1, open)).toEqual({ allocated: [], remaining: 1 });
     expect(allocatePreOrders(0, open)).toEqual({ allocated: [], remaining: 0 });
     expect(allocatePreOrders(4, [])).toEqual({ allocated: [], remaining: 4 });
+  });
+});
+
+describe("wording", () => {
+  it("shows ledger times in London time", () => {
+    expect(formatLondonTime("2026-07-01T23:30:00.000Z")).toBe("2 Jul 2026, 00:30");
+    expect(formatLondonTime("2026-11-25T16:52:00.000Z")).toBe("25 Nov 2026, 16:52");
+  });
+  it("sums up a delivery and the pre-orders it satisfied", () => {
+    expect(goodsInSummary({ units: 1, received: [{}], allocated: [] })).toBe("1 copy of 1 line received.");
+    expect(
+      goodsInSummary({
+        units: 9,
+        received: [{}, {}],
+        allocated: [{ orderNumber: "ND-A" }, { orderNumber: "ND-B" }, { orderNumber: "ND-A" }],
+      }),
+    ).toBe("9 copies of 2 lines received. Allocated to 2 pre-orders, now ready to pack: ND-A, ND-B.");
+    const many = Array.from({ length: 8 }, (_, i) => ({ orderNumber: `ND-${i}` }));
+    expect(goodsInSummary({ units: 8, received: [{}], allocated: many })).toMatch(/ND-5 and 2 more\.$/);
   });
 });

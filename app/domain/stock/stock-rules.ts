@@ -247,3 +247,28 @@ export function allocatePreOrders<L extends OpenPreOrderLine>(
   }
   return { allocated, remaining };
 }
+
+// Wording -------------------------------------------------------------------------------------------------
+
+const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A ledger time as the shop reads it: "25 Nov 2026, 16:52" in London. */
+export const formatLondonTime = (iso: string) => LONDON_TIME.format(new Date(iso));
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The toast after goods in: what arrived and which pre-orders it satisfied. */
+export function goodsInSummary(result: { units: number; received: unknown[]; allocated: { orderNumber: string }[] }): string {
+  const got = `${plural(result.units, "copy", "copies")} of ${plural(result.received.length, "line")} received.`;
+  if (!result.allocated.length) return got;
+  const orders = [...new Set(result.allocated.map((a) => a.orderNumber))];
+  const listed = orders.length > 6 ? `${orders.slice(0, 6).join(", ")} and ${orders.length - 6} more` : orders.join(", ");
+  return `${got} Allocated to ${plural(orders.length, "pre-order")}, now ready to pack: ${listed}.`;
+}
