@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { formFailureOf } from "~/domain/shared/errors";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
+import { STOCK_PATH } from "~/domain/stock/stock-rules";
 import { redirectWithToast } from "~/lib/toast.server";
-
-export const STOCK_PATH = "/admin/stock-management";
 
 /** Where a stock form returns to: the page it came from (its filters kept), if it is a stock page. */
 export function stockReturnPath(formData: FormData, fallback: string = STOCK_PATH): string {

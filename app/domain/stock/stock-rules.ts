@@ -5,6 +5,9 @@
 import { z } from "~/domain/shared/zod";
 
 /** The reasons an admin may give for changing stock by hand, in the order the form lists them. */
+/** Where the back office's stock pages live. */
+export const STOCK_PATH = "/admin/stock-management";
+
 export const ADJUST_REASONS = ["delivery", "damaged", "recount", "customer_return"] as const;
 export type AdjustReason = (typeof ADJUST_REASONS)[number];
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, buttonClass, inputClass } from "~/components/admin/stock-parts";
-import { MAX_GOODS_IN_LINES, MAX_NOTE_LENGTH, goodsInSummary, parseGoodsInText } from "~/domain/stock/stock-rules";
-import { STOCK_PATH, stockChange, stockFormError } from "~/lib/admin-stock.server";
+import { MAX_GOODS_IN_LINES, MAX_NOTE_LENGTH, STOCK_PATH, goodsInSummary, parseGoodsInText } from "~/domain/stock/stock-rules";
+import { stockChange, stockFormError } from "~/lib/admin-stock.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";

@@ -13,8 +13,9 @@ import {
   parseStockQuery,
   stockQueryString,
   type StockQuery,
+  STOCK_PATH,
 } from "~/domain/stock/stock-rules";
-import { STOCK_PATH, stockChange, stockFormError, stockReturnPath } from "~/lib/admin-stock.server";
+import { stockChange, stockFormError, stockReturnPath } from "~/lib/admin-stock.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";

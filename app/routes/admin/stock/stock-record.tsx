@@ -12,8 +12,9 @@ import {
   formatLondonTime,
   reasonLabel,
   thresholdSchema,
+  STOCK_PATH,
 } from "~/domain/stock/stock-rules";
-import { STOCK_PATH, recordIdParam, stockChange, stockFormError } from "~/lib/admin-stock.server";
+import { recordIdParam, stockChange, stockFormError } from "~/lib/admin-stock.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-record";
@@ -89,9 +90,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
-    <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-      <h2 className="font-semibold">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
       <div className="mt-3">{children}</div>
     </section>
   );
