@@ -73,9 +73,9 @@ describe("adjust", () => {
     ]);
     const audit = shop.s.audit.forEntity("record", rec.id);
     expect(audit.map((a) => [a.action, a.before?.stock, a.after?.stock])).toEqual([
-      ["stock recount", 9, 7],
+      ["stock recount (Counted 7)", 9, 7],
       ["stock damaged", 10, 9],
-      ["stock delivery", 4, 10],
+      ["stock delivery (Van 2)", 4, 10],
     ]);
   });
 

@@ -195,9 +195,9 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
     deps.audit.record(actor, {
       entityType: "record",
       entityId: recordId,
-      action: `stock ${reason.replace("_", " ")}`,
+      action: `stock ${reason.replace("_", " ")}${note ? ` (${note})` : ""}`,
       before: { stock: before.stockQuantity },
-      after: { stock, change, ...(note ? { note } : {}) },
+      after: { stock },
     });
     return { record: before, stock };
   }

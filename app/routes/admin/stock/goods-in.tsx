@@ -133,7 +133,7 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
             className={`${inputClass} mt-1 w-full`}
           />
         </label>
-        <FormAlert message={actionData?.error} />
+        <FormAlert message={actionData?.errors?.length ? "Nothing was received: fix these lines first." : actionData?.error} />
         {actionData?.errors && actionData.errors.length > 0 && (
           <ul className="list-disc pl-6 text-sm text-red-900">
             {actionData.errors.map((e) => (

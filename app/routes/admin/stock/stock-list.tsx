@@ -97,6 +97,8 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
 
       <Form
         method="get"
+        role="search"
+        aria-label="Filter stock"
         className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_auto_auto_auto]"
       >
         <label className="text-sm">
