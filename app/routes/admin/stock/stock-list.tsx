@@ -150,20 +150,14 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
       <div className="mt-2 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[860px] text-left text-sm">
+        <table className="w-full min-w-[720px] text-left text-sm">
           <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
                 Record
               </th>
               <th scope="col" className="px-3 py-2">
-                Cat. no.
-              </th>
-              <th scope="col" className="px-3 py-2">
                 Stock
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Threshold
               </th>
               <th scope="col" className="px-3 py-2">
                 Release / last sale
@@ -181,16 +175,16 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
                     {r.title}
                   </Link>
                   <div className="text-stone-600">{r.artist}</div>
+                  {r.catalogNumber && <div className="text-xs text-stone-500">{r.catalogNumber}</div>}
                   {!r.published && <div className="text-xs text-stone-500">Unpublished</div>}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap text-stone-700">{r.catalogNumber ?? "—"}</td>
                 <td className="px-3 py-2">
                   <StockBadge stock={r.stock} level={r.level} />
+                  <div className="mt-1 text-xs text-stone-500">
+                    Low at ≤ {r.threshold ?? `${DEFAULT_LOW_STOCK_THRESHOLD} (default)`}
+                  </div>
                   {r.preOrder && <div className="mt-1 text-xs font-semibold text-needle-dark">Pre-order</div>}
                   {r.waitingPreOrders > 0 && <div className="text-xs text-stone-600">{r.waitingPreOrders} awaiting</div>}
-                </td>
-                <td className="px-3 py-2 tabular-nums">
-                  {r.threshold ?? <span className="text-stone-500">{DEFAULT_LOW_STOCK_THRESHOLD} (default)</span>}
                 </td>
                 <td className="px-3 py-2 text-stone-700">
                   <div>{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</div>
@@ -229,7 +223,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
             ))}
             {items.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-3 py-8 text-center text-stone-600">
+                <td colSpan={4} className="px-3 py-8 text-center text-stone-600">
                   No records match.
                 </td>
               </tr>
