@@ -44,6 +44,8 @@ export default [
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
     // Stock.
     route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
+    route("admin/stock-management/goods-in", "routes/admin/stock/goods-in.tsx"),
+    route("admin/stock-management/:recordId", "routes/admin/stock/stock-record.tsx"),
     // Catalogue.
     route("admin/catalog-update", "routes/admin/catalogue/catalogue-list.tsx"),
     // Schedule.

@@ -21,6 +21,7 @@ import { createAdminService } from "./admin";
 import { createAdminOrdersService } from "./admin-orders";
 import { createAuditService } from "./audit";
 import { createAdminShippingService } from "./admin-shipping";
+import { createAdminStockService } from "./admin-stock";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -85,6 +86,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     ...authServices,
     audit,
     adminShipping: createAdminShippingService(db),
+    adminStock: createAdminStockService(db, { audit }),
     discounts,
     cart,
     orders,

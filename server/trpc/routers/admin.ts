@@ -1,8 +1,10 @@
 import { adminProcedure, router } from "../init";
 import { adminOrdersRouter } from "./admin-orders";
+import { adminStockRouter } from "./admin-stock";
 
 export const adminRouter = router({
-  /** Counts for the admin dashboard: records, users and orders. */
+  /** The dashboard's figures: sales, what needs doing, the latest orders. */
   overview: adminProcedure.query(({ ctx }) => ctx.services.admin.overview()),
   orders: adminOrdersRouter,
+  stock: adminStockRouter,
 });

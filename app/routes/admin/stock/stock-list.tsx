@@ -1,13 +1,245 @@
-import { data } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
+import { formatDateGB } from "~/domain/shared/dates";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
+import {
+  STOCK_FILTERS,
+  STOCK_FILTER_LABELS,
+  STOCK_SORTS,
+  STOCK_SORT_LABELS,
+  adjustStockSchema,
+  blankToUndefined,
+  formatLondonTime,
+  parseStockQuery,
+  stockQueryString,
+  type StockQuery,
+  STOCK_PATH,
+} from "~/domain/stock/stock-rules";
+import { stockChange, stockFormError, stockReturnPath } from "~/lib/admin-stock.server";
 import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
 
-// Placeholder until this section is built: guarded, then 404.
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Stock", description: "Stock levels, goods in and the movement log." }),
+  { name: "robots", content: "noindex" },
+];
+
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  throw data(null, { status: 404 });
+  const query = parseStockQuery(new URL(request.url).searchParams);
+  return { ...context.services.adminStock.list(query, context.today), counts: context.services.adminStock.counts(context.today) };
 }
 
-export default function Placeholder() {
-  return null;
+/** One intent: a quick adjustment from a row of the table. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireAdmin(context, request);
+  const form = await request.formData();
+  const back = stockReturnPath(form);
+  const recordId = Number(form.get("recordId"));
+  const about = { intent: "adjust", recordId };
+  if (form.get("intent") !== "adjust" || !Number.isSafeInteger(recordId) || recordId < 1)
+    return stockFormError("Unknown action.", about);
+  const parsed = adjustStockSchema.safeParse(blankToUndefined({ reason: form.get("reason"), change: form.get("change") }));
+  if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
+  return stockChange(
+    back,
+    () => {
+      const r = context.services.adminStock.adjust(user, recordId, parsed.data);
+      const allocated = r.allocated.length ? ` ${r.allocated.length} pre-order(s) allocated.` : "";
+      return {
+        title: "Stock updated",
+        description: `Now ${r.stock} in stock (${r.change > 0 ? "+" : ""}${r.change}).${allocated}`,
+      };
+    },
+    about,
+  );
+}
+
+function PageLink({ query, page, label }: { query: StockQuery; page: number; label: string }) {
+  return (
+    <Link
+      to={`${STOCK_PATH}${stockQueryString({ ...query, page })}`}
+      className="rounded-full px-3 py-1 ring-1 ring-stone-300 hover:bg-stone-100"
+    >
+      {label}
+    </Link>
+  );
+}
+
+export default function StockList({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, query, total, page, pageCount, counts } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const back = location.pathname + location.search;
+  const busyRow = navigation.formData?.get("intent") === "adjust" ? Number(navigation.formData.get("recordId")) : null;
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">Admin</p>
+          <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Stock</h1>
+        </div>
+        <Link to={`${STOCK_PATH}/goods-in`} className={buttonClass + " py-2"}>
+          Goods in
+        </Link>
+      </div>
+      <p className="mt-2 text-sm text-stone-600">
+        <Link className="underline" to={`${STOCK_PATH}?filter=low`}>
+          {counts.low} low
+        </Link>{" "}
+        ·{" "}
+        <Link className="underline" to={`${STOCK_PATH}?filter=out`}>
+          {counts.out} out of stock
+        </Link>{" "}
+        · low means at or below the record&apos;s threshold (shop default {DEFAULT_LOW_STOCK_THRESHOLD}).
+      </p>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter stock"
+        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_auto_auto_auto]"
+      >
+        <label className="text-sm">
+          <span className="block font-medium">Search</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder="Title, artist or catalogue number"
+            className={`${inputClass} mt-1 w-full`}
+          />
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium">Show</span>
+          <select name="filter" defaultValue={query.filter} className={`${inputClass} mt-1 w-full`}>
+            {STOCK_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {STOCK_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium">Sort</span>
+          <select name="sort" defaultValue={query.sort} className={`${inputClass} mt-1 w-full`}>
+            {STOCK_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {STOCK_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end">
+          <button type="submit" className={buttonClass + " w-full py-2"}>
+            Apply
+          </button>
+        </div>
+      </Form>
+
+      {actionData?.error && (
+        <div className="mt-4">
+          <FormAlert message={actionData.error} />
+        </div>
+      )}
+
+      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+        {total.toLocaleString("en-GB")} record{total === 1 ? "" : "s"}
+        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+      </p>
+      <div className="mt-2 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Record
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Stock
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Release / last sale
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Quick adjust
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((r) => (
+              <tr key={r.id} className="border-b border-stone-100 align-top last:border-0">
+                <td className="px-3 py-2">
+                  <Link to={`${STOCK_PATH}/${r.id}`} className="font-semibold hover:underline">
+                    {r.title}
+                  </Link>
+                  <div className="text-stone-600">{r.artist}</div>
+                  {r.catalogNumber && <div className="text-xs text-stone-500">{r.catalogNumber}</div>}
+                  {!r.published && <div className="text-xs text-stone-500">Unpublished</div>}
+                </td>
+                <td className="px-3 py-2">
+                  <StockBadge stock={r.stock} level={r.level} />
+                  <div className="mt-1 text-xs text-stone-500">
+                    Low at ≤ {r.threshold ?? `${DEFAULT_LOW_STOCK_THRESHOLD} (default)`}
+                  </div>
+                  {r.preOrder && <div className="mt-1 text-xs font-semibold text-needle-dark">Pre-order</div>}
+                  {r.waitingPreOrders > 0 && <div className="text-xs text-stone-600">{r.waitingPreOrders} awaiting</div>}
+                </td>
+                <td className="px-3 py-2 text-stone-700">
+                  <div>{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</div>
+                  <div className="text-xs text-stone-500">
+                    {r.lastSaleAt ? `Sold ${formatLondonTime(r.lastSaleAt)}` : "No sales"}
+                  </div>
+                </td>
+                <td className="px-3 py-2">
+                  <Form method="post" className="flex items-center gap-1.5" aria-label={`Adjust stock of ${r.title}`}>
+                    <input type="hidden" name="intent" value="adjust" />
+                    <input type="hidden" name="recordId" value={r.id} />
+                    <input type="hidden" name="back" value={back} />
+                    <select name="reason" aria-label="Reason" required className={inputClass}>
+                      <ReasonOptions />
+                    </select>
+                    <input
+                      type="number"
+                      name="change"
+                      aria-label="Change"
+                      required
+                      step={1}
+                      min={-10000}
+                      max={10000}
+                      placeholder="±"
+                      className={`${inputClass} w-20`}
+                    />
+                    <button type="submit" className={buttonClass} disabled={busyRow === r.id}>
+                      Apply
+                    </button>
+                  </Form>
+                  {actionData?.recordId === r.id && actionData.error && (
+                    <p className="mt-1 text-xs text-red-800">{actionData.error}</p>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={4} className="px-3 py-8 text-center text-stone-600">
+                  No records match.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-2 text-sm">
+          {page > 1 && <PageLink query={query} page={page - 1} label="Previous" />}
+          <span className="px-2 text-stone-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount && <PageLink query={query} page={page + 1} label="Next" />}
+        </nav>
+      )}
+    </div>
+  );
 }

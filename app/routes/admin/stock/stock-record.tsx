@@ -1,0 +1,290 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { NotFoundError } from "~/domain/shared/errors";
+import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
+import { describeSnapshot } from "~/domain/admin/audit";
+import { formatDateGB } from "~/domain/shared/dates";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
+import {
+  MAX_NOTE_LENGTH,
+  MAX_THRESHOLD,
+  adjustStockSchema,
+  blankToUndefined,
+  formatLondonTime,
+  reasonLabel,
+  thresholdSchema,
+  STOCK_PATH,
+} from "~/domain/stock/stock-rules";
+import { recordIdParam, stockChange, stockFormError } from "~/lib/admin-stock.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/stock-record";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta({ title: data ? `Stock: ${data.record.title}` : "Stock", description: "A record's stock and its ledger." }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = recordIdParam(params.recordId);
+  const stock = context.services.adminStock;
+  try {
+    return {
+      record: stock.record(id, context.today),
+      movements: stock.history(id),
+      audit: context.services.audit.forEntity("record", id, 50),
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** Intents: adjust (a change with a reason), count (set to the counted quantity), threshold. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireAdmin(context, request);
+  const id = recordIdParam(params.recordId);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = `${STOCK_PATH}/${id}`;
+  const about = { intent, recordId: id };
+  const stock = context.services.adminStock;
+  if (intent === "adjust" || intent === "count") {
+    const fields =
+      intent === "adjust"
+        ? { reason: form.get("reason"), change: form.get("change"), note: form.get("note") }
+        : { reason: "recount", counted: form.get("counted") ?? "", note: form.get("note") };
+    const parsed = adjustStockSchema.safeParse(blankToUndefined(fields));
+    if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
+    return stockChange(
+      back,
+      () => {
+        const r = stock.adjust(user, id, parsed.data);
+        const allocated = r.allocated.length ? ` Allocated to ${r.allocated.map((a) => a.orderNumber).join(", ")}.` : "";
+        return {
+          title: "Stock updated",
+          description: `Now ${r.stock} in stock (${r.change > 0 ? "+" : ""}${r.change}).${allocated}`,
+        };
+      },
+      about,
+    );
+  }
+  if (intent === "threshold") {
+    const raw = String(form.get("threshold") ?? "").trim();
+    const parsed = thresholdSchema.safeParse({ threshold: raw === "" ? null : raw });
+    if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
+    return stockChange(
+      back,
+      () => {
+        const { threshold } = stock.setThreshold(user, id, parsed.data);
+        return {
+          title: "Threshold saved",
+          description:
+            threshold === null ? `Uses the shop default (${DEFAULT_LOW_STOCK_THRESHOLD}).` : `Low at ${threshold} or fewer.`,
+        };
+      },
+      about,
+    );
+  }
+  return stockFormError("Unknown action.", about);
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function StockRecord({ loaderData, actionData }: Route.ComponentProps) {
+  const { record, movements, audit } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.formData?.get("intent") === intent;
+  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : null);
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to={STOCK_PATH} className="text-stone-600 underline">
+          ← Stock
+        </Link>
+      </p>
+      <h1 className="mt-2 font-display text-3xl font-bold">{record.title}</h1>
+      <p className="text-stone-600">
+        {record.artist}
+        {record.catalogNumber ? ` · ${record.catalogNumber}` : ""} · #{record.id}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <StockBadge stock={record.stock} level={record.level} />
+        <span>Threshold: {record.threshold ?? `${DEFAULT_LOW_STOCK_THRESHOLD} (shop default)`}</span>
+        {record.preOrder && (
+          <span className="font-semibold text-needle-dark">Pre-order until {formatDateGB(record.releaseDate)}</span>
+        )}
+        {record.waitingPreOrders > 0 && <span>{record.waitingPreOrders} pre-ordered copies awaiting the pressing</span>}
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <Panel title="Adjust stock">
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="adjust" />
+            <label className="text-sm">
+              <span className="block font-medium">Reason</span>
+              <select name="reason" required className={`${inputClass} mt-1 w-full`}>
+                <ReasonOptions />
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="block font-medium">Change (+ adds, − takes away)</span>
+              <input
+                type="number"
+                name="change"
+                required
+                step={1}
+                min={-10000}
+                max={10000}
+                className={`${inputClass} mt-1 w-full`}
+              />
+            </label>
+            <label className="text-sm">
+              <span className="block font-medium">Note (optional)</span>
+              <input type="text" name="note" maxLength={MAX_NOTE_LENGTH} className={`${inputClass} mt-1 w-full`} />
+            </label>
+            <FormAlert message={errorFor("adjust")} />
+            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("adjust")}>
+              Apply change
+            </button>
+          </Form>
+        </Panel>
+        <Panel title="Set to counted">
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="count" />
+            <label className="text-sm">
+              <span className="block font-medium">Copies counted on the shelf</span>
+              <input
+                type="number"
+                name="counted"
+                required
+                step={1}
+                min={0}
+                max={100000}
+                className={`${inputClass} mt-1 w-full`}
+              />
+            </label>
+            <label className="text-sm">
+              <span className="block font-medium">Note (optional)</span>
+              <input type="text" name="note" maxLength={MAX_NOTE_LENGTH} className={`${inputClass} mt-1 w-full`} />
+            </label>
+            <p className="text-xs text-stone-600">Writes the difference as a recount.</p>
+            <FormAlert message={errorFor("count")} />
+            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("count")}>
+              Set to counted
+            </button>
+          </Form>
+        </Panel>
+        <Panel title="Low-stock threshold">
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="threshold" />
+            <label className="text-sm">
+              <span className="block font-medium">Low at or below</span>
+              <input
+                type="number"
+                name="threshold"
+                step={1}
+                min={0}
+                max={MAX_THRESHOLD}
+                defaultValue={record.threshold ?? ""}
+                placeholder={`${DEFAULT_LOW_STOCK_THRESHOLD} (shop default)`}
+                className={`${inputClass} mt-1 w-full`}
+              />
+            </label>
+            <p className="text-xs text-stone-600">Leave empty for the shop default.</p>
+            <FormAlert message={errorFor("threshold")} />
+            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("threshold")}>
+              Save threshold
+            </button>
+          </Form>
+        </Panel>
+      </div>
+
+      <h2 className="mt-8 font-display text-2xl font-bold">Movements</h2>
+      <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                When
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Why
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Change
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Stock after
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Who
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Order / note
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {movements.map((m) => (
+              <tr key={m.id} className="border-b border-stone-100 last:border-0">
+                <td className="px-3 py-2 whitespace-nowrap">{formatLondonTime(m.createdAt)}</td>
+                <td className="px-3 py-2">{reasonLabel(m.reason)}</td>
+                <td className={`px-3 py-2 text-right tabular-nums ${m.changesStock ? "" : "text-stone-500"}`}>
+                  {m.change > 0 ? `+${m.change}` : m.change}
+                  {!m.changesStock && <span className="sr-only"> (not from stock on hand)</span>}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{m.balance}</td>
+                <td className="px-3 py-2">{m.actorName ?? <span className="text-stone-500">Shop</span>}</td>
+                <td className="px-3 py-2">
+                  {m.orderNumber && (
+                    <Link to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
+                      {m.orderNumber}
+                    </Link>
+                  )}
+                  {m.note && <span className="ml-2 text-stone-600">{m.note}</span>}
+                </td>
+              </tr>
+            ))}
+            {movements.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-3 py-6 text-center text-stone-600">
+                  No movements yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-2 text-xs text-stone-600">
+        Pre-order lines are commitments against the coming pressing and do not change stock on hand.
+      </p>
+
+      <h2 className="mt-8 font-display text-2xl font-bold">Audit log</h2>
+      {audit.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No back-office changes yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-100 rounded-xl bg-white text-sm shadow-sm ring-1 ring-stone-200">
+          {audit.map((a) => (
+            <li key={a.id} className="px-4 py-2">
+              <span className="font-semibold">{a.action}</span> by {a.actorName} · {formatLondonTime(a.createdAt)}
+              <div className="text-stone-600">
+                {describeSnapshot(a.before)} → {describeSnapshot(a.after)}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
