@@ -86,7 +86,9 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
   };
 
   // Low and out concern records sold from the shelf; a pre-order's empty shelf is expected until its pressing comes.
-  const onSale = (today: string) => sql`(${records.releaseDate} is null or ${records.releaseDate} <= ${today})`;
+  // On sale: published and released; low and out are alerts about what shoppers can buy now.
+  const onSale = (today: string) =>
+    sql`${records.published} = 1 and (${records.releaseDate} is null or ${records.releaseDate} <= ${today})`;
   const filterSql: Record<StockQuery["filter"], (today: string) => SQL | undefined> = {
     all: () => undefined,
     low: (today) => sql`${onSale(today)} and ${records.stockQuantity} > 0 and ${records.stockQuantity} <= ${thresholdSql}`,

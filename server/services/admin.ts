@@ -3,7 +3,6 @@ import type { Db } from "../../db/client";
 import { orderLines, orders, records, users } from "../../db/schema";
 import { REVENUE_STATUSES, type OrderStatus } from "../../app/domain/orders/order-status";
 import { averagePence, dashboardPeriods } from "../../app/domain/admin/periods";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "../../app/domain/stock/low-stock";
 
 export interface PeriodFigures {
   orders: number;
@@ -27,7 +26,7 @@ export interface DashboardOverview {
 }
 
 /** Figures for the admin dashboard: every one a count the owner can act on from the page it links to. */
-export function createAdminService(db: Db) {
+export function createAdminService(db: Db, deps: { stock: { counts(today: string): { low: number; out: number } } }) {
   const revenueStatuses = [...REVENUE_STATUSES];
   /** Orders whose money was taken and kept (cancelled and wholly refunded ones are not orders here). */
   const period = (from: string): PeriodFigures => {
@@ -47,16 +46,8 @@ export function createAdminService(db: Db) {
   return {
     overview(now: Date = new Date()): DashboardOverview {
       const p = dashboardPeriods(now);
-      // Stock figures leave pre-orders out: a record not yet released has nothing on the shelf by design.
-      const released = sql`(${records.releaseDate} is null or ${records.releaseDate} <= ${p.today})`;
-      const stock = db
-        .select({
-          out: sql<number>`coalesce(sum(case when ${records.stockQuantity} <= 0 then 1 else 0 end), 0)`,
-          low: sql<number>`coalesce(sum(case when ${records.stockQuantity} > 0 and ${records.stockQuantity} <= coalesce(${records.lowStockThreshold}, ${DEFAULT_LOW_STOCK_THRESHOLD}) then 1 else 0 end), 0)`,
-        })
-        .from(records)
-        .where(and(eq(records.published, true), released))
-        .get();
+      // The stock page's own rule, so each figure matches the filtered list it links to.
+      const stock = deps.stock.counts(p.today);
       const releasing = sql`${records.releaseDate} between ${p.releaseWindow.from} and ${p.releaseWindow.to}`;
       const releasingRecords = db.select({ n: count() }).from(records).where(releasing).get()?.n ?? 0;
       const openPreOrders =
@@ -86,8 +77,8 @@ export function createAdminService(db: Db) {
         thirtyDays: period(p.thirtyDaysStart),
         toPack: paidCount(false),
         awaitingStock: paidCount(true),
-        lowStock: Number(stock?.low ?? 0),
-        outOfStock: Number(stock?.out ?? 0),
+        lowStock: stock.low,
+        outOfStock: stock.out,
         releasingSoon: { records: releasingRecords, openPreOrders, ...p.releaseWindow },
         records: db.select({ n: count() }).from(records).get()?.n ?? 0,
         customers: db.select({ n: count() }).from(users).where(ne(users.role, "admin")).get()?.n ?? 0,

@@ -62,7 +62,7 @@ function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLink
   // One throttle counts every limit: sign-in in the accounts service, the rest where adapters take them.
   const rateLimits = createRateLimits(createThrottle(db), rateLimitTable(options.rateLimitFactor, options.rateLimits));
   const accounts = createAccountsService(db, { sessions, mail, links, rateLimits });
-  return { sessions, mail, accounts, rateLimits, admin: createAdminService(db) };
+  return { sessions, mail, accounts, rateLimits };
 }
 
 /** Every use case the adapters may call, bound to one database handle. */
@@ -82,11 +82,13 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   const audit = createAuditService(db);
   const payments = auth.payments ?? createTestCardProvider();
+  const adminStock = createAdminStockService(db, { audit });
   return {
     ...authServices,
     audit,
     adminShipping: createAdminShippingService(db),
-    adminStock: createAdminStockService(db, { audit }),
+    adminStock,
+    admin: createAdminService(db, { stock: adminStock }),
     discounts,
     cart,
     orders,
