@@ -19,6 +19,7 @@ import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
 import { createAuditService } from "./audit";
+import { createAdminScheduleService } from "./admin-schedule";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -77,9 +78,11 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     mail: authServices.mail,
     links,
   });
+  const audit = createAuditService(db);
   return {
     ...authServices,
-    audit: createAuditService(db),
+    audit,
+    adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links }),
     discounts,
     cart,
     orders,

@@ -152,6 +152,27 @@ export function createMailService(
       .get().id;
   }
 
+  /**
+   * Writes a message only if none was written with the same key (email_outbox.once_key), e.g.
+   * "release-date:12:2026-12-01:345": returns its id, or null when that message already exists.
+   */
+  function enqueueOnce(message: MailMessage, onceKey: string): number | null {
+    const row = db
+      .insert(emailOutbox)
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        kind: message.kind,
+        onceKey,
+      })
+      .onConflictDoNothing({ target: emailOutbox.onceKey })
+      .returning({ id: emailOutbox.id })
+      .get();
+    return row?.id ?? null;
+  }
+
   function dispatch(id: number): void {
     const job = deliver(id).finally(() => inFlight.delete(job));
     inFlight.add(job);
@@ -169,6 +190,8 @@ export function createMailService(
     },
 
     enqueue,
+
+    enqueueOnce,
 
     deliver,
 
