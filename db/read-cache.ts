@@ -2,6 +2,30 @@ import type { Db } from "./client";
 import { shopNow } from "./clock";
 
 /**
+ * The next instant a record or post is scheduled to appear, shared by every cache on a connection and read
+ * again only when the database changed (without an index on publish_at it reads every record).
+ */
+const scheduleMemo = new WeakMap<
+  object,
+  { version: string; after: string; next: string | null; query: { get(p: { now: string }): unknown } }
+>();
+function nextScheduledAfter(db: Db, version: string, instant: string): string | null {
+  let memo = scheduleMemo.get(db.$client);
+  if (memo && memo.version === version && (memo.next === null || instant < memo.next) && instant >= memo.after) return memo.next;
+  const query =
+    memo?.query ??
+    db.$client
+      .prepare<{ now: string }, string | null>(
+        `select min(t) from (select min(publish_at) as t from records where publish_at > @now
+          union all select min(published_at) from blog_posts where published_at > @now)`,
+      )
+      .pluck();
+  memo = { version, after: instant, next: (query.get({ now: instant }) as string | null) ?? null, query };
+  scheduleMemo.set(db.$client, memo);
+  return memo.next;
+}
+
+/**
  * Memoises reads until the database changes. A change is any row written by this connection
  * (total_changes) or a commit by another connection (data_version), so a cached value is never
  * stale; it only saves repeating an expensive read (e.g. counting 100,000 records) between writes.
@@ -15,12 +39,6 @@ export function createReadCache(db: Db, { max = Infinity }: { max?: number } = {
   const versionQuery = db.$client.prepare<[], { t: number; d: number }>(
     "select total_changes() as t, (select data_version from pragma_data_version) as d",
   );
-  const nextScheduledQuery = db.$client
-    .prepare<{ now: string }, string | null>(
-      `select min(t) from (select min(publish_at) as t from records where publish_at > @now
-        union all select min(published_at) from blog_posts where published_at > @now)`,
-    )
-    .pluck();
   let version = "";
   let nextScheduled: string | null = null;
   const values = new Map<string, unknown>();
@@ -32,7 +50,7 @@ export function createReadCache(db: Db, { max = Infinity }: { max?: number } = {
     if (current !== version || (nextScheduled !== null && instant >= nextScheduled)) {
       values.clear();
       version = current;
-      nextScheduled = nextScheduledQuery.get({ now: instant }) ?? null;
+      nextScheduled = nextScheduledAfter(db, current, instant);
     }
     if (values.has(key)) {
       const value = values.get(key) as T;

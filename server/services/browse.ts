@@ -3,7 +3,6 @@ import {
   asc,
   count,
   desc,
-  gt,
   gte,
   inArray,
   isNotNull,

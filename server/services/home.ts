@@ -1,5 +1,5 @@
 import type { CareTip } from "../../app/domain/care/care-categories";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, max, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, max, or, sql } from "drizzle-orm";
 import {
   bestSellers,
   dailySeed,
