@@ -144,7 +144,10 @@ function MoveForm({ entry, back, compact = false }: { entry: Entry; back: string
 
 function EntryLine({ entry, back }: { entry: Entry; back: string }) {
   return (
-    <div className="rounded-lg bg-white p-2 text-sm shadow-sm ring-1 ring-stone-200" data-testid={`entry-${entry.id}`}>
+    <div
+      className="min-w-0 rounded-lg bg-white p-2 text-sm [overflow-wrap:anywhere] shadow-sm ring-1 ring-stone-200"
+      data-testid={`entry-${entry.id}`}
+    >
       <Link to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
         {entry.artist} – {entry.title}
       </Link>
@@ -229,7 +232,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                 {week.map((day, j) => (
                   <div
                     key={day ?? `blank-${j}`}
-                    className={`min-h-24 rounded-lg p-1 ${day ? "bg-stone-50 ring-1 ring-stone-200" : ""} ${day === today ? "ring-2 ring-needle-dark" : ""}`}
+                    className={`min-h-24 min-w-0 rounded-lg p-1 ${day ? "bg-stone-50 ring-1 ring-stone-200" : ""} ${day === today ? "ring-2 ring-needle-dark" : ""}`}
                   >
                     {day ? (
                       <>
