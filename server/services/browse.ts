@@ -3,7 +3,6 @@ import {
   asc,
   count,
   desc,
-  gt,
   gte,
   inArray,
   isNotNull,
@@ -38,7 +37,7 @@ import { records } from "../../db/schema";
 import type { Page } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
 import { searchCondition, searchParams, searchRelevance, searchTerms } from "./search";
-import { visibleCounter, visibleSql } from "./visibility";
+import { preOrderSql, publishedSql, visibleCounter, visibleSql } from "./visibility";
 
 export interface FacetValue<V = string> {
   value: V;
@@ -297,20 +296,20 @@ export function createBrowseService(db: Db) {
   const countPreOrders = db
     .select({ n: count() })
     .from(records)
-    .where(gt(records.releaseDate, ph("today")))
+    .where(preOrderSql(ph("today")))
     .prepare();
 
   const preOrderPage = db
     .select()
     .from(records)
-    .where(gt(records.releaseDate, ph("today")))
+    .where(preOrderSql(ph("today")))
     .orderBy(asc(records.releaseDate), asc(records.id))
     .limit(ph("limit"))
     .offset(ph("offset"))
     .prepare();
 
   // New releases (spec §5): vinyl released in the last 40 days up to today, both ends inclusive.
-  const inWindow = and(gte(records.releaseDate, ph("since")), lte(records.releaseDate, ph("today")), VINYL)!;
+  const inWindow = and(gte(records.releaseDate, ph("since")), lte(records.releaseDate, ph("today")), VINYL, publishedSql())!;
   const windowCount = db.select({ n: count() }).from(records).where(inWindow).prepare();
   const windowPage = db
     .select()
@@ -324,7 +323,14 @@ export function createBrowseService(db: Db) {
   const flaggedQuery = db
     .select()
     .from(records)
-    .where(and(sql`${records.isNewRelease} = 1`, VINYL, or(isNull(records.releaseDate), lte(records.releaseDate, ph("today")))))
+    .where(
+      and(
+        sql`${records.isNewRelease} = 1`,
+        VINYL,
+        publishedSql(),
+        or(isNull(records.releaseDate), lte(records.releaseDate, ph("today"))),
+      ),
+    )
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(ph("limit"))
     .prepare();

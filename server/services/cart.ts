@@ -2,7 +2,7 @@
  * Cart pricing: the browser keeps record ids and quantities only; every view of the cart is priced here
  * from the database, and every line that can no longer be sold as asked is flagged, never silently charged.
  */
-import { inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
 import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
@@ -10,6 +10,7 @@ import { recordPath } from "../../app/domain/catalogue/slug";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { DiscountCheck, DiscountsService } from "./discounts";
+import { publishedSql } from "./visibility";
 
 export type { CartLineIssue };
 
@@ -107,7 +108,12 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
 export function createCartService(db: Db, deps: { discounts: DiscountsService }) {
   function loadRecords(ids: number[]): Map<number, SellableRecord> {
     if (ids.length === 0) return new Map();
-    const rows = db.select(sellableColumns).from(records).where(inArray(records.id, ids)).all();
+    // An unpublished or scheduled record is not for sale: the cart shows it gone and checkout refuses it.
+    const rows = db
+      .select(sellableColumns)
+      .from(records)
+      .where(and(inArray(records.id, ids), publishedSql()))
+      .all();
     return new Map(rows.map((r) => [r.id, r]));
   }
 

@@ -5,7 +5,7 @@ import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
-import { visibleCounter, visibleSql } from "./visibility";
+import { publishedSql, visibleCounter, visibleSql } from "./visibility";
 
 export interface Page<T> {
   items: T[];
@@ -29,10 +29,11 @@ export function createCatalogueService(db: Db) {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare();
+  // The public record page and API: an unpublished or scheduled record is not found (404).
   const byIdQuery = db
     .select()
     .from(records)
-    .where(eq(records.id, sql.placeholder("id")))
+    .where(and(eq(records.id, sql.placeholder("id")), publishedSql()))
     .prepare();
 
   return {
@@ -43,7 +44,7 @@ export function createCatalogueService(db: Db) {
       return { items: rows.map(toRecordItem), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },
 
-    /** One record by id, or null; loaders turn null into their 404. */
+    /** One record the public may see by id, or null; loaders turn null into their 404. */
     find(id: number): RecordItem | null {
       const row = byIdQuery.get({ id });
       return row ? toRecordItem(row) : null;
@@ -60,7 +61,7 @@ export function createCatalogueService(db: Db) {
       return db
         .select()
         .from(records)
-        .where(and(lte(records.releaseDate, today), gt(records.releaseDate, since)))
+        .where(and(lte(records.releaseDate, today), gt(records.releaseDate, since), publishedSql()))
         .orderBy(desc(records.releaseDate), asc(records.id))
         .limit(limit)
         .all()

@@ -4,6 +4,7 @@ import { artistReply, NO_MATCH, recordsReply, toMatch, type ChatLookupResult } f
 import { nameKey, words } from "../../app/domain/chat/normalise";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
+import { publishedSql } from "./visibility";
 
 /**
  * VinylBot's catalogue answers: "is Blue Train in stock?" names a record, "anything by John Coltrane?"
@@ -180,13 +181,13 @@ export function createChatService(db: Db, { now = Date.now }: { now?: () => numb
     return db
       .select(factColumns)
       .from(records)
-      .where(and(inArray(records.id, ids), eq(records.hiddenByContent, false)))
+      .where(and(inArray(records.id, ids), eq(records.hiddenByContent, false), publishedSql()))
       .orderBy(records.id)
       .all();
   }
 
   function recordsByArtists(names: string[]) {
-    const where = and(inArray(records.artist, names), eq(records.hiddenByContent, false));
+    const where = and(inArray(records.artist, names), eq(records.hiddenByContent, false), publishedSql());
     const rows = db
       .select(factColumns)
       .from(records)

@@ -8,11 +8,18 @@ import type { Db } from "../../db/client";
 import { favourites, records } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
+import { publishedSql } from "./visibility";
 
 export const MAX_FAVOURITES = 500;
 
 export function createFavouritesService(db: Db) {
-  const exists = (recordId: number) => !!db.select({ id: records.id }).from(records).where(eq(records.id, recordId)).get();
+  // Only records the public may see can be added or listed (an unpublished or scheduled record is hidden).
+  const exists = (recordId: number) =>
+    !!db
+      .select({ id: records.id })
+      .from(records)
+      .where(and(eq(records.id, recordId), publishedSql()))
+      .get();
 
   function ids(userId: number): number[] {
     return db
@@ -78,7 +85,7 @@ export function createFavouritesService(db: Db) {
       const rows = db
         .select()
         .from(records)
-        .where(inArray(records.id, recordIds.slice(0, MAX_FAVOURITES)))
+        .where(and(inArray(records.id, recordIds.slice(0, MAX_FAVOURITES)), publishedSql()))
         .all();
       const byId = new Map(rows.map((r) => [r.id, toRecordItem(r)]));
       return recordIds.flatMap((id) => byId.get(id) ?? []);

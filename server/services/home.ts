@@ -1,5 +1,5 @@
 import type { CareTip } from "../../app/domain/care/care-categories";
-import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, max, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, max, or, sql } from "drizzle-orm";
 import {
   bestSellers,
   dailySeed,
@@ -19,7 +19,7 @@ import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { artistBios, records, triviaQuestions, vinylCareTips } from "../../db/schema";
-import { listedSql, visibleSql } from "./visibility";
+import { listedSql, preOrderSql, publishedSql, visibleSql } from "./visibility";
 import { toRecordItem } from "./record-mapper";
 
 /** Spec §3 "Artist spotlight (artist, bio, tracks[])"; the home page shows one featured release. */
@@ -132,14 +132,14 @@ export function createHomeService(db: Db) {
   const preOrderRows = db
     .select()
     .from(records)
-    .where(gt(records.releaseDate, today))
+    .where(preOrderSql(today))
     .orderBy(asc(records.releaseDate), asc(records.id))
     .limit(CANDIDATE_LIMIT)
     .prepare();
   const newReleaseWindowRows = db
     .select()
     .from(records)
-    .where(and(gte(records.releaseDate, sql.placeholder("since")), released, vinyl))
+    .where(and(gte(records.releaseDate, sql.placeholder("since")), released, vinyl, publishedSql()))
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(CANDIDATE_LIMIT)
     .prepare();
@@ -147,7 +147,7 @@ export function createHomeService(db: Db) {
   const flaggedNewReleaseRows = db
     .select()
     .from(records)
-    .where(and(eq(records.isNewRelease, true), or(isNull(records.releaseDate), released), vinyl))
+    .where(and(eq(records.isNewRelease, true), or(isNull(records.releaseDate), released), vinyl, publishedSql()))
     .orderBy(desc(records.releaseDate), asc(records.id))
     .limit(NEW_RELEASE_FALLBACK_MAX + NEW_RELEASE_MIN_BEFORE_FALLBACK)
     .prepare();

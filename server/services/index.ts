@@ -22,6 +22,7 @@ import { createAdminOrdersService } from "./admin-orders";
 import { createAuditService } from "./audit";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
+import { createAdminScheduleService } from "./admin-schedule";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -89,6 +90,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminShipping: createAdminShippingService(db),
     adminStock,
     admin: createAdminService(db, { stock: adminStock }),
+    adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links }),
     discounts,
     cart,
     orders,

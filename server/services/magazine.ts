@@ -29,6 +29,9 @@ type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof blogPosts.$infer
 
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
+/** A post's publication as a Date: a scheduled instant as it is, a plain date at its midnight (UTC). */
+const publicationDate = (value: string) => new Date(value.length > 10 ? value : `${value}T00:00:00Z`);
+
 /** Artist names compare the way people type them: case, spacing and accents' encoding aside. */
 const artistKey = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase("en-GB");
 
@@ -51,7 +54,12 @@ export function createMagazineService(db: Db) {
     return out;
   }
 
-  const published = (today: string) => lte(blogPosts.publishedAt, today);
+  /**
+   * Public from the publication date (a date, the shop's today) or the scheduled instant (an ISO time,
+   * the clock's now, db/clock.ts). A date alone never passes the second test early: the UTC date is never
+   * ahead of London's.
+   */
+  const published = (today: string) => or(lte(blogPosts.publishedAt, today), sql`${blogPosts.publishedAt} <= shop_now()`)!;
 
   function tagsOf(ids: number[]): Map<number, string[]> {
     const byPost = new Map<number, string[]>(ids.map((id) => [id, []]));
@@ -221,7 +229,7 @@ export function createMagazineService(db: Db) {
         language: "en-GB",
         copyright: `© ${today.slice(0, 4)} Needledrop`,
         generator: "Needledrop",
-        updated: new Date(`${posts[0]?.publishedAt ?? today}T00:00:00Z`),
+        updated: publicationDate(posts[0]?.publishedAt ?? today),
         feedLinks: { rss: abs(`${BLOG_PATH}/rss.xml`) },
       });
       for (const p of posts) {
@@ -231,7 +239,7 @@ export function createMagazineService(db: Db) {
           id: link,
           guid: link,
           link,
-          date: new Date(`${p.publishedAt}T00:00:00Z`),
+          date: publicationDate(p.publishedAt),
           description: p.excerpt,
           category: [{ name: p.artist, domain: abs(artistPath(p.artist)) }, ...p.tags.map((name) => ({ name }))],
         });

@@ -28,7 +28,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
-import { visibleRawSql } from "./visibility";
+import { publishedRawSql, visibleRawSql } from "./visibility";
 
 /** At most this many terms are searched; further words are ignored. */
 export const MAX_TERMS = 6;
@@ -325,6 +325,8 @@ export function createSearchService(db: Db) {
     .prepare<[], number>("select id from records where hidden_by_content = 0 and stock_quantity > 0")
     .pluck();
   const preOrderIds = client.prepare<[string], number>("select id from records where release_date > ?").pluck();
+  // Few records are unpublished or scheduled, so they are cleared from the bitmap afterwards.
+  const heldIds = client.prepare<[], number>(`select id from records where not ${publishedRawSql()}`).pluck();
   const maxId = client.prepare<[], number | null>("select max(id) from records").pluck();
 
   /**
@@ -337,6 +339,7 @@ export function createSearchService(db: Db) {
       const bitmap = Buffer.alloc((maxId.get() ?? 0) + 1);
       for (const id of listedIds.all()) bitmap[id] = 1;
       for (const id of preOrderIds.all(today)) bitmap[id] = 1;
+      for (const id of heldIds.all()) bitmap[id] = 0;
       return bitmap;
     });
   }

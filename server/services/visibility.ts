@@ -9,7 +9,7 @@
  * instead of OR-ing the release-date and visibility indexes, which nearly every row matches, and fetching
  * almost the whole table (docs/decisions/0004-catalogue-queries.md).
  */
-import { and, count, gt, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 
@@ -20,22 +20,35 @@ interface PlannerOptions {
 
 const hint = (ownIndex = false) => (ownIndex ? sql.raw("+") : sql.empty());
 
-/** Not hidden by content and in stock: the half of the rule that does not depend on the date. */
+/**
+ * Published and not scheduled for later, on a records row named `alias` ("records" for drizzle queries).
+ * Always tested row by row (unary `+`): nearly every record is published, so no index would help.
+ */
+export function publishedRawSql(alias = "records"): string {
+  return `(+${alias}.published = 1 and (+${alias}.publish_at is null or +${alias}.publish_at <= shop_now()))`;
+}
+
+/** Published, not hidden by content and in stock: the half of the rule that does not depend on the date. */
 export function listedSql({ ownIndex }: PlannerOptions = {}): SQL {
   const p = hint(ownIndex);
-  return sql`(${p}${records.hiddenByContent} = 0 and ${p}${records.stockQuantity} > 0)`;
+  return sql`(${p}${records.hiddenByContent} = 0 and ${p}${records.stockQuantity} > 0 and ${sql.raw(publishedRawSql())})`;
 }
 
 /** The whole rule for a drizzle query on `records`. */
 export function visibleSql(today: Today, options: PlannerOptions = {}): SQL {
   const p = hint(options.ownIndex);
-  return sql`(${p}${records.releaseDate} > ${today} or ${listedSql(options)})`;
+  return sql`(${sql.raw(publishedRawSql())} and (${p}${records.releaseDate} > ${today} or ${listedSql(options)}))`;
 }
 
 /** The whole rule for hand-written SQL on a records row named `alias`; `today` is a parameter ("$today", "@today"). */
 export function visibleRawSql(alias: string, today: string, { ownIndex }: PlannerOptions = {}): string {
   const c = (column: string) => `${ownIndex ? "+" : ""}${alias}.${column}`;
-  return `(${c("release_date")} > ${today} or (${c("hidden_by_content")} = 0 and ${c("stock_quantity")} > 0))`;
+  return `(${publishedRawSql(alias)} and (${c("release_date")} > ${today} or (${c("hidden_by_content")} = 0 and ${c("stock_quantity")} > 0)))`;
+}
+
+/** Pre-orders (released after `today`) that the public may see: the pre-order half of the rule. */
+export function preOrderSql(today: Today): SQL {
+  return sql`(${records.releaseDate} > ${today} and ${sql.raw(publishedRawSql())})`;
 }
 
 /**
@@ -44,11 +57,16 @@ export function visibleRawSql(alias: string, today: string, { ownIndex }: Planne
  */
 export function visibleCounter(db: Db): (today: string) => number {
   const today = sql.placeholder("today");
-  const preOrders = db.select({ n: count() }).from(records).where(gt(records.releaseDate, today)).prepare();
+  const preOrders = db.select({ n: count() }).from(records).where(preOrderSql(today)).prepare();
   const listed = db
     .select({ n: count() })
     .from(records)
     .where(and(listedSql(), or(isNull(records.releaseDate), lte(records.releaseDate, today))))
     .prepare();
   return (day) => (preOrders.get({ today: day })?.n ?? 0) + (listed.get({ today: day })?.n ?? 0);
+}
+
+/** Published and not scheduled for later, for a drizzle query on `records` (lists that apply their own date rule). */
+export function publishedSql(): SQL {
+  return sql.raw(publishedRawSql());
 }

@@ -1,10 +1,12 @@
 import { adminProcedure, router } from "../init";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminStockRouter } from "./admin-stock";
+import { adminScheduleRouter } from "./admin-schedule";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
   overview: adminProcedure.query(({ ctx }) => ctx.services.admin.overview()),
   orders: adminOrdersRouter,
   stock: adminStockRouter,
+  schedule: adminScheduleRouter,
 });

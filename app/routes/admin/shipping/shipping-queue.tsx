@@ -94,9 +94,9 @@ function Lines({ p }: { p: Parcel }) {
   );
 }
 
-function ServiceSelect({ p, label }: { p: Parcel; label: string }) {
+function ServiceSelect({ p, label, className = "" }: { p: Parcel; label: string; className?: string }) {
   return (
-    <label className="block text-xs">
+    <label className={`block text-xs ${className}`}>
       <span className="sr-only">{label}</span>
       <select
         name={`service:${p.orderNumber}`}
@@ -191,7 +191,10 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           <Form method="post" className="mt-3">
             <ul className="divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
               {toPack.map((p) => (
-                <li key={p.orderNumber} className="grid gap-2 p-3 sm:grid-cols-[auto_1fr_14rem] sm:items-start">
+                <li
+                  key={p.orderNumber}
+                  className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_15rem] sm:items-start"
+                >
                   <input
                     type="checkbox"
                     name="selected"
@@ -209,7 +212,11 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     <Lines p={p} />
                     <Problem message={problems[p.orderNumber]} />
                   </div>
-                  <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} />
+                  <ServiceSelect
+                    p={p}
+                    label={`Royal Mail service for ${p.orderNumber}`}
+                    className="col-start-2 sm:col-start-auto"
+                  />
                 </li>
               ))}
             </ul>
@@ -239,7 +246,10 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           <Form method="post" className="mt-3">
             <ul className="divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
               {packed.map((p) => (
-                <li key={p.orderNumber} className="grid gap-2 p-3 sm:grid-cols-[auto_1fr_14rem_13rem] sm:items-start">
+                <li
+                  key={p.orderNumber}
+                  className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_15rem] sm:items-start"
+                >
                   <input
                     type="checkbox"
                     name="selected"
@@ -259,19 +269,21 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     <Lines p={p} />
                     <Problem message={problems[p.orderNumber]} />
                   </div>
-                  <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} />
-                  <label className="block text-xs">
-                    <span className="sr-only">Tracking number for {p.orderNumber}</span>
-                    <input
-                      name={`trackingNumber:${p.orderNumber}`}
-                      placeholder="Tracking no., e.g. AB123456785GB"
-                      aria-label={`Tracking number for ${p.orderNumber}`}
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={40}
-                      className="w-full rounded-md border border-stone-300 px-2 py-1.5 font-mono text-sm uppercase"
-                    />
-                  </label>
+                  <div className="col-start-2 grid gap-2 sm:col-start-auto">
+                    <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} />
+                    <label className="block text-xs">
+                      <span className="sr-only">Tracking number for {p.orderNumber}</span>
+                      <input
+                        name={`trackingNumber:${p.orderNumber}`}
+                        placeholder="Tracking no. e.g. AB123456785GB"
+                        aria-label={`Tracking number for ${p.orderNumber}`}
+                        autoComplete="off"
+                        spellCheck={false}
+                        maxLength={40}
+                        className="w-full rounded-md border border-stone-300 px-2 py-1.5 font-mono text-sm"
+                      />
+                    </label>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,375 @@
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Actor } from "../../app/domain/admin/audit";
+import {
+  releaseStatus,
+  monthRange,
+  type ReleaseStatus,
+  type ScheduleInput,
+  type UpcomingQuery,
+} from "../../app/domain/schedule/schedule";
+import { addDays, isIsoDate } from "../../app/domain/shared/dates";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { shopNow } from "../../db/clock";
+import { writeTransaction, type Db } from "../../db/client";
+import { blogPosts, orderLines, orders, records } from "../../db/schema";
+import type { MailLinks } from "../mail/links";
+import { releaseDateMovedMail } from "../mail/release-date-template";
+import type { createAuditService } from "./audit";
+import type { createMailService } from "./mail";
+import { NEW_RELEASE_WINDOW_DAYS } from "../../app/domain/home/home-filters";
+
+type AuditService = ReturnType<typeof createAuditService>;
+type MailService = ReturnType<typeof createMailService>;
+
+/** A pre-order is open until it ships: paid (or packed, or partly refunded) with units still owed. */
+const OPEN_PRE_ORDER_STATUSES = ["paid", "packed", "partially_refunded"] as const;
+
+export const UPCOMING_PAGE_SIZE = 50;
+/** A month of releases is a few hundred records at most; the cap keeps a bad import from drowning the page. */
+const CALENDAR_CAP = 1000;
+
+export interface ScheduleEntry {
+  id: number;
+  title: string;
+  artist: string;
+  releaseDate: string;
+  status: ReleaseStatus;
+  stockQuantity: number;
+  /** Customers' orders still waiting for this record (pre-order lines not shipped). */
+  openPreOrders: number;
+  published: boolean;
+  publishAt: string | null;
+}
+
+export interface ScheduledItem {
+  kind: "record" | "post";
+  id: number;
+  /** The record's "Artist – Title", or the post's title. */
+  name: string;
+  /** The post's slug, or the record's id as text: what the forms take. */
+  target: string;
+  /** ISO instant (or a post's plain date) when it appears; null for a record unpublished with no time. */
+  publishAt: string | null;
+}
+
+type EntryRow = Omit<ScheduleEntry, "status" | "openPreOrders" | "releaseDate"> & { releaseDate: string | null };
+
+export interface MoveResult {
+  recordId: number;
+  releaseDate: string;
+  status: ReleaseStatus;
+  changed: boolean;
+  /** Customers told of the new date by this change (0 when each had already been told). */
+  told: number;
+}
+
+export function createAdminScheduleService(db: Db, deps: { audit: AuditService; mail: MailService; links: MailLinks }) {
+  const entryColumns = {
+    id: records.id,
+    title: records.title,
+    artist: records.artist,
+    releaseDate: records.releaseDate,
+    stockQuantity: records.stockQuantity,
+    published: records.published,
+    publishAt: records.publishAt,
+  };
+
+  /** Open pre-order counts for these records. */
+  function openPreOrderCounts(ids: number[]): Map<number, number> {
+    if (ids.length === 0) return new Map();
+    const rows = db
+      .select({ recordId: orderLines.recordId, n: sql<number>`count(distinct ${orderLines.orderId})` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(inArray(orderLines.recordId, ids), openPreOrderLine()))
+      .groupBy(orderLines.recordId)
+      .all();
+    return new Map(rows.map((r) => [r.recordId, r.n]));
+  }
+
+  function openPreOrderLine() {
+    return and(
+      eq(orderLines.isPreOrder, true),
+      inArray(orders.status, [...OPEN_PRE_ORDER_STATUSES]),
+      isNull(orders.shippedAt),
+      gt(orderLines.quantity, orderLines.refundedQuantity),
+    );
+  }
+
+  function toEntries(rows: EntryRow[], today: string) {
+    const counts = openPreOrderCounts(rows.map((r) => r.id));
+    return rows.map((r): ScheduleEntry => ({
+      id: r.id,
+      title: r.title,
+      artist: r.artist,
+      releaseDate: r.releaseDate ?? "",
+      status: releaseStatus(r.releaseDate, today),
+      stockQuantity: r.stockQuantity,
+      openPreOrders: counts.get(r.id) ?? 0,
+      published: r.published,
+      publishAt: r.publishAt,
+    }));
+  }
+
+  function recordById(id: number) {
+    const row = db.select().from(records).where(eq(records.id, id)).get();
+    if (!row) throw new NotFoundError(`No record with id ${id}.`);
+    return row;
+  }
+
+  function postByTarget(target: string) {
+    const byId = /^\d{1,10}$/.test(target) ? eq(blogPosts.id, Number(target)) : undefined;
+    const row = db
+      .select()
+      .from(blogPosts)
+      .where(byId ? or(byId, eq(blogPosts.slug, target)) : eq(blogPosts.slug, target))
+      .get();
+    if (!row) throw new NotFoundError(`No magazine post "${target}".`);
+    return row;
+  }
+
+  function recordByTarget(target: string) {
+    if (!/^\d{1,10}$/.test(target))
+      throw new ValidationError("Choose a record by its number.", { target: ["Choose a record by its number."] });
+    return recordById(Number(target));
+  }
+
+  const nowIso = () => shopNow(db.$client).toISOString();
+
+  return {
+    /** Every dated record released in a month (London dates), by date: pre-orders and new releases alike. */
+    calendar(month: string, { today }: { today: string }): ScheduleEntry[] {
+      const { from, to } = monthRange(month);
+      const rows = db
+        .select(entryColumns)
+        .from(records)
+        .where(and(gte(records.releaseDate, from), lte(records.releaseDate, `${to}\uffff`)))
+        .orderBy(asc(records.releaseDate), asc(records.artist), asc(records.id))
+        .limit(CALENDAR_CAP)
+        .all();
+      return toEntries(rows, today);
+    },
+
+    /** Pre-orders and new releases from `from` (default: the start of the new-release window), soonest first. */
+    upcoming(query: UpcomingQuery, { today }: { today: string }) {
+      const from = query.from ?? addDays(today, -NEW_RELEASE_WINDOW_DAYS);
+      const where = gte(records.releaseDate, from);
+      const total = db.select({ n: count() }).from(records).where(where).get()?.n ?? 0;
+      const pages = Math.max(1, Math.ceil(total / UPCOMING_PAGE_SIZE));
+      const page = Math.min(query.page, pages);
+      const rows = db
+        .select(entryColumns)
+        .from(records)
+        .where(where)
+        .orderBy(asc(records.releaseDate), asc(records.id))
+        .limit(UPCOMING_PAGE_SIZE)
+        .offset((page - 1) * UPCOMING_PAGE_SIZE)
+        .all();
+      return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from };
+    },
+
+    /**
+     * Moves a record's release date. Its pre-order / new-release status is derived from the date (nothing
+     * else to store: is_new_release is the shop's own pick, not a status). In one transaction: the date,
+     * an audit row, and a message to each customer with an open pre-order for it, once per order and date
+     * (email_outbox.once_key), so repeating the move tells nobody twice. Mail goes out after the commit.
+     */
+    moveReleaseDate(actor: Actor, recordId: number, releaseDate: string, { today }: { today: string }): MoveResult {
+      if (!isIsoDate(releaseDate))
+        throw new ValidationError("Enter a real date (YYYY-MM-DD).", { releaseDate: ["Enter a real date."] });
+      const { result, mailIds } = writeTransaction(db, (tx) => {
+        const before = recordById(recordId);
+        const mailIds: number[] = [];
+        const changed = before.releaseDate !== releaseDate;
+        if (changed) {
+          tx.update(records).set({ releaseDate, updatedAt: nowIso() }).where(eq(records.id, recordId)).run();
+          deps.audit.record(actor, {
+            entityType: "record",
+            entityId: recordId,
+            action: "release_date.moved",
+            before: { releaseDate: before.releaseDate, status: releaseStatus(before.releaseDate, today) },
+            after: { releaseDate, status: releaseStatus(releaseDate, today) },
+          });
+        }
+        // Asked even when the date is unchanged: a message lost to a crash between writes is written now.
+        const waiting = tx
+          .selectDistinct({ orderId: orders.id, orderNumber: orders.orderNumber, email: orders.email, name: orders.shippingName })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(and(eq(orderLines.recordId, recordId), openPreOrderLine()))
+          .orderBy(asc(orders.id))
+          .all();
+        {
+          for (const o of waiting) {
+            const content = releaseDateMovedMail({
+              name: o.name,
+              orderNumber: o.orderNumber,
+              title: before.title,
+              artist: before.artist,
+              releaseDate,
+              ordersLink: deps.links.page("/profile#orders"),
+            });
+            const id = deps.mail.enqueueOnce({
+              to: o.email,
+              kind: "release-date-moved",
+              onceKey: `release-date:${recordId}:${releaseDate}:${o.orderId}`,
+              ...content,
+            });
+            if (id !== null) mailIds.push(id);
+          }
+        }
+        const result: MoveResult = {
+          recordId,
+          releaseDate,
+          status: releaseStatus(releaseDate, today),
+          changed,
+          told: mailIds.length,
+        };
+        return { result, mailIds };
+      });
+      for (const id of mailIds) deps.mail.dispatch(id);
+      return result;
+    },
+
+    /** Hides a record or post until `publishAt` (a UTC instant), then it appears by itself. */
+    schedule(actor: Actor, input: ScheduleInput): ScheduledItem {
+      return writeTransaction(db, () => {
+        if (input.kind === "record") {
+          const before = recordByTarget(input.target);
+          db.update(records)
+            .set({ published: true, publishAt: input.publishAt, updatedAt: nowIso() })
+            .where(eq(records.id, before.id))
+            .run();
+          deps.audit.record(actor, {
+            entityType: "record",
+            entityId: before.id,
+            action: "publish.scheduled",
+            before: { published: before.published, publishAt: before.publishAt },
+            after: { published: true, publishAt: input.publishAt },
+          });
+          return {
+            kind: "record",
+            id: before.id,
+            name: `${before.artist} – ${before.title}`,
+            target: String(before.id),
+            publishAt: input.publishAt,
+          };
+        }
+        const before = postByTarget(input.target);
+        db.update(blogPosts).set({ publishedAt: input.publishAt }).where(eq(blogPosts.id, before.id)).run();
+        deps.audit.record(actor, {
+          entityType: "post",
+          entityId: before.id,
+          action: "publish.scheduled",
+          before: { publishedAt: before.publishedAt },
+          after: { publishedAt: input.publishAt },
+        });
+        return { kind: "post", id: before.id, name: before.title, target: before.slug, publishAt: input.publishAt };
+      });
+    },
+
+    /** Shows a record or post at once: a record loses its schedule and is published; a post is dated now. */
+    publishNow(actor: Actor, input: { kind: "record" | "post"; target: string }): ScheduledItem {
+      return writeTransaction(db, () => {
+        const now = nowIso();
+        if (input.kind === "record") {
+          const before = recordByTarget(input.target);
+          db.update(records).set({ published: true, publishAt: null, updatedAt: now }).where(eq(records.id, before.id)).run();
+          deps.audit.record(actor, {
+            entityType: "record",
+            entityId: before.id,
+            action: "publish.now",
+            before: { published: before.published, publishAt: before.publishAt },
+            after: { published: true, publishAt: null },
+          });
+          return {
+            kind: "record",
+            id: before.id,
+            name: `${before.artist} – ${before.title}`,
+            target: String(before.id),
+            publishAt: null,
+          };
+        }
+        const before = postByTarget(input.target);
+        // A post already out keeps its date; only a scheduled one is brought forward.
+        const publishedAt = before.publishedAt <= now ? before.publishedAt : now;
+        db.update(blogPosts).set({ publishedAt }).where(eq(blogPosts.id, before.id)).run();
+        deps.audit.record(actor, {
+          entityType: "post",
+          entityId: before.id,
+          action: "publish.now",
+          before: { publishedAt: before.publishedAt },
+          after: { publishedAt },
+        });
+        return { kind: "post", id: before.id, name: before.title, target: before.slug, publishAt: publishedAt };
+      });
+    },
+
+    /** Takes a record off the shop (unpublished, no schedule) until it is scheduled or published again. */
+    unpublish(actor: Actor, input: { kind: "record" | "post"; target: string }): ScheduledItem {
+      if (input.kind !== "record") {
+        throw new ValidationError("A post cannot be unpublished here; schedule it for a later time instead.");
+      }
+      return writeTransaction(db, () => {
+        const before = recordByTarget(input.target);
+        db.update(records).set({ published: false, publishAt: null, updatedAt: nowIso() }).where(eq(records.id, before.id)).run();
+        deps.audit.record(actor, {
+          entityType: "record",
+          entityId: before.id,
+          action: "publish.withdrawn",
+          before: { published: before.published, publishAt: before.publishAt },
+          after: { published: false, publishAt: null },
+        });
+        return {
+          kind: "record",
+          id: before.id,
+          name: `${before.artist} – ${before.title}`,
+          target: String(before.id),
+          publishAt: null,
+        };
+      });
+    },
+
+    /** Records and posts the public cannot see yet: scheduled (soonest first), then unpublished records. */
+    scheduled({ today }: { today: string }): ScheduledItem[] {
+      const now = nowIso();
+      const recs = db
+        .select({ id: records.id, title: records.title, artist: records.artist, publishAt: records.publishAt })
+        .from(records)
+        .where(or(eq(records.published, false), gt(records.publishAt, now)))
+        .orderBy(sql`${records.publishAt} is null`, asc(records.publishAt), asc(records.id))
+        .limit(500)
+        .all();
+      const posts = db
+        .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
+        .from(blogPosts)
+        .where(and(gt(blogPosts.publishedAt, today), gt(blogPosts.publishedAt, now)))
+        .orderBy(asc(blogPosts.publishedAt))
+        .limit(500)
+        .all();
+      const items: ScheduledItem[] = [
+        ...recs.map((r) => ({
+          kind: "record" as const,
+          id: r.id,
+          name: `${r.artist} – ${r.title}`,
+          target: String(r.id),
+          publishAt: r.publishAt,
+        })),
+        ...posts.map((p) => ({ kind: "post" as const, id: p.id, name: p.title, target: p.slug, publishAt: p.publishedAt })),
+      ];
+      return items.sort((a, b) => (a.publishAt ?? "\uffff").localeCompare(b.publishAt ?? "\uffff"));
+    },
+
+    /** For the schedule form's choices: posts newest first. */
+    postChoices(): { slug: string; title: string }[] {
+      return db
+        .select({ slug: blogPosts.slug, title: blogPosts.title })
+        .from(blogPosts)
+        .orderBy(sql`${blogPosts.publishedAt} desc`)
+        .limit(200)
+        .all();
+    },
+  };
+}
+
+export type AdminScheduleService = ReturnType<typeof createAdminScheduleService>;
