@@ -18,6 +18,7 @@ import { createAccountsService, type RateLimitOverrides } from "./accounts";
 import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
+import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
@@ -80,6 +81,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   return {
     ...authServices,
     audit: createAuditService(db),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir }),
     discounts,
     cart,
     orders,

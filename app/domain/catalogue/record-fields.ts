@@ -105,29 +105,30 @@ const isoDate = (label: string) =>
       .transform((v) => v ?? null),
   );
 /** Checkboxes send "on" when ticked and nothing when not; CSV cells say yes/no, true/false, 1/0. */
-export const flag = z.preprocess((v) => {
-  if (typeof v === "boolean") return v;
-  if (v === undefined || v === null) return false;
-  const t = String(v).trim().toLowerCase();
-  if (["on", "true", "yes", "y", "1"].includes(t)) return true;
-  if (["", "off", "false", "no", "n", "0"].includes(t)) return false;
-  return v;
-}, z.boolean({ error: "Answer yes or no" }));
+export const flag = z.preprocess(
+  (v) => {
+    if (typeof v === "boolean") return v;
+    if (v === undefined || v === null) return false;
+    const t = String(v).trim().toLowerCase();
+    if (["on", "true", "yes", "y", "1"].includes(t)) return true;
+    if (["", "off", "false", "no", "n", "0"].includes(t)) return false;
+    return v;
+  },
+  z.boolean({ error: "Answer yes or no" }),
+);
 
-const price = z
-  .union([z.string(), z.number()], { error: "Enter the price in pounds, such as 12.99" })
-  .transform((v, ctx) => {
-    const pence = poundsTextToPence(v);
-    if (pence === null) {
-      ctx.addIssue({ code: "custom", message: "Enter the price in pounds, such as 12.99" });
-      return z.NEVER;
-    }
-    if (pence < 1 || pence > MAX_PRICE_PENCE) {
-      ctx.addIssue({ code: "custom", message: "The price must be between £0.01 and £9,999.99" });
-      return z.NEVER;
-    }
-    return pence;
-  });
+const price = z.union([z.string(), z.number()], { error: "Enter the price in pounds, such as 12.99" }).transform((v, ctx) => {
+  const pence = poundsTextToPence(v);
+  if (pence === null) {
+    ctx.addIssue({ code: "custom", message: "Enter the price in pounds, such as 12.99" });
+    return z.NEVER;
+  }
+  if (pence < 1 || pence > MAX_PRICE_PENCE) {
+    ctx.addIssue({ code: "custom", message: "The price must be between £0.01 and £9,999.99" });
+    return z.NEVER;
+  }
+  return pence;
+});
 
 const duration = z.preprocess(
   (v) => blankToUndefined(v) ?? DEFAULT_PREVIEW_SECONDS,

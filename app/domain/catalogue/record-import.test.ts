@@ -5,7 +5,13 @@ import { applicableRows, catalogKey, mapHeader, parseCsv, planImport, reportRows
 const stored: ExistingRecord = {
   id: 7,
   published: true,
-  fields: recordFieldsSchema.parse({ title: "Blue Train", artist: "John Coltrane", price: "24.99", catalogNumber: "BLP 1577", genre: "Jazz" }),
+  fields: recordFieldsSchema.parse({
+    title: "Blue Train",
+    artist: "John Coltrane",
+    price: "24.99",
+    catalogNumber: "BLP 1577",
+    genre: "Jazz",
+  }),
 };
 const lookup = (key: string) => (key === catalogKey("BLP 1577") ? [stored] : []);
 
@@ -58,7 +64,12 @@ describe("catalogue import", () => {
     expect(update).toMatchObject({ action: "update", recordId: 7, changes: [{ field: "price", from: "24.99", to: "19.99" }] });
     // A column the file does not have keeps the stored value.
     expect(update?.action === "update" && update.fields.genre).toBe("Jazz");
-    expect(create).toMatchObject({ action: "create", openingStock: 4, published: true, fields: { price: 2100, title: "Kind of Blue" } });
+    expect(create).toMatchObject({
+      action: "create",
+      openingStock: 4,
+      published: true,
+      fields: { price: 2100, title: "Kind of Blue" },
+    });
     const same = planImport("catalogue_number,title,artist,price\nBLP 1577,Blue Train,John Coltrane,24.99\n", lookup);
     expect(same.rows[0]?.action).toBe("unchanged");
     expect(applicableRows(same, false)).toEqual([]);
@@ -67,14 +78,20 @@ describe("catalogue import", () => {
   it("reads a Discogs inventory export", () => {
     const csv = [
       "listing_id,release_id,artist,title,label,catno,format,price,status,media_condition,sleeve_condition,comments",
-      "1,101,John Coltrane,Blue Train,Blue Note,BLP 1577,\"LP, Album, Mono\",30.00,For Sale,Very Good Plus (VG+),Very Good (VG),Light wear",
+      '1,101,John Coltrane,Blue Train,Blue Note,BLP 1577,"LP, Album, Mono",30.00,For Sale,Very Good Plus (VG+),Very Good (VG),Light wear',
       "2,102,Nina Simone,Pastel Blues,Philips,PHS 600-187,LP,18.50,Draft,Mint (M),,",
     ].join("\n");
     const plan = planImport(csv, lookup);
     expect(plan.kind).toBe("discogs");
     expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0 });
     const [first, second] = plan.rows;
-    expect(first?.action === "update" && first.changes.map((c) => c.field)).toEqual(["price", "description", "label", "format", "condition"]);
+    expect(first?.action === "update" && first.changes.map((c) => c.field)).toEqual([
+      "price",
+      "description",
+      "label",
+      "format",
+      "condition",
+    ]);
     expect(first?.action === "update" && first.fields).toMatchObject({
       condition: "used",
       format: "Vinyl LP",

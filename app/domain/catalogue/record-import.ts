@@ -160,7 +160,7 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       skip_empty_lines: true,
       trim: false,
       to: maxRows + 2,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { header: [], rows: [], error: `This is not a CSV file we can read: ${message}` };
@@ -334,11 +334,18 @@ export function planImport(text: string, existingByKey: (key: string) => Existin
   if (mapping.errors.length)
     return { kind: mapping.kind, fileError: mapping.errors.join("; "), ignoredColumns: mapping.ignored, rows: [], counts: empty };
   if (csv.rows.length === 0)
-    return { kind: mapping.kind, fileError: "The file has a header but no rows.", ignoredColumns: mapping.ignored, rows: [], counts: empty };
+    return {
+      kind: mapping.kind,
+      fileError: "The file has a header but no rows.",
+      ignoredColumns: mapping.ignored,
+      rows: [],
+      counts: empty,
+    };
   const seen = new Map<string, number>();
   const rows = csv.rows.map((raw): PlannedRow => {
     const row = checkRow(mapping, raw);
-    if (!row.ok) return { line: row.line, action: "error", catalogNumber: row.catalogNumber, title: row.title, errors: row.errors };
+    if (!row.ok)
+      return { line: row.line, action: "error", catalogNumber: row.catalogNumber, title: row.title, errors: row.errors };
     const catalogNumber = row.fields.catalogNumber!;
     const key = catalogKey(catalogNumber);
     const error = (message: string): PlannedRow => ({
@@ -355,7 +362,14 @@ export function planImport(text: string, existingByKey: (key: string) => Existin
     if (matches.length > 1)
       return error(`Catalogue number ${catalogNumber} matches ${matches.length} records in the catalogue; edit them by hand`);
     const existing = matches[0];
-    if (!existing) return { line: row.line, action: "create", fields: row.fields, openingStock: row.openingStock, published: row.published ?? true };
+    if (!existing)
+      return {
+        line: row.line,
+        action: "create",
+        fields: row.fields,
+        openingStock: row.openingStock,
+        published: row.published ?? true,
+      };
     // The row matched by its catalogue number: the stored spelling of it stays.
     const given = row.given.filter((f) => f !== "catalogNumber");
     const changes = diffRecord(existing, row.fields, given, row.published);
@@ -392,7 +406,12 @@ export function diffRecord(
     changes.push({ field: f, label: FIELD_LABELS[f], from: before[f], to: after[f] });
   }
   if (published !== null && published !== existing.published)
-    changes.push({ field: "published", label: "Published", from: existing.published ? "yes" : "no", to: published ? "yes" : "no" });
+    changes.push({
+      field: "published",
+      label: "Published",
+      from: existing.published ? "yes" : "no",
+      to: published ? "yes" : "no",
+    });
   return changes;
 }
 
@@ -408,7 +427,8 @@ export function reportRows(plan: ImportPlan, applied: boolean): string[][] {
   const header = ["line", "outcome", "catalogue_number", "title", "details"];
   const verb = { create: applied ? "created" : "to create", update: applied ? "updated" : "to update", unchanged: "unchanged" };
   const rows = plan.rows.map((r) => {
-    if (r.action === "error") return [String(r.line), applied ? "skipped" : "error", r.catalogNumber, r.title, r.errors.join("; ")];
+    if (r.action === "error")
+      return [String(r.line), applied ? "skipped" : "error", r.catalogNumber, r.title, r.errors.join("; ")];
     const details = r.action === "update" ? r.changes.map((c) => `${c.label}: ${c.from || "—"} → ${c.to || "—"}`).join("; ") : "";
     return [String(r.line), verb[r.action], r.fields.catalogNumber ?? "", r.fields.title, details];
   });
