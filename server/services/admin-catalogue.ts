@@ -26,6 +26,7 @@ import {
   IMPORT_MAX_BYTES,
   applicableRows,
   catalogKey,
+  parseCsv,
   planImport,
   reportRows,
   type ExistingRecord,
@@ -427,14 +428,18 @@ export function createAdminCatalogueService(
         .limit(ADMIN_PAGE_SIZE)
         .offset((page - 1) * ADMIN_PAGE_SIZE)
         .all();
-      const genres = db
+      return { items: rows.map(toAdminRow), total, page, pageCount, query: { ...q, dir, page }, genres: this.genres() };
+    },
+
+    /** Every genre in the catalogue, for the form's suggestions and the list's filter. */
+    genres(): string[] {
+      return db
         .selectDistinct({ genre: records.genre })
         .from(records)
         .where(sql`${records.genre} is not null`)
         .orderBy(asc(records.genre))
         .all()
         .map((g) => g.genre!);
-      return { items: rows.map(toAdminRow), total, page, pageCount, query: { ...q, dir, page }, genres };
     },
 
     get(id: number): AdminRecord & { history: AuditEntry[] } {
@@ -581,6 +586,22 @@ export function createAdminCatalogueService(
       await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
       await rm(importFile(id, hash), { force: true });
       return { plan, result };
+    },
+
+    /** Where an import stands: a kept file still to apply (planned now), or the report of one applied; null when neither. */
+    async importState(
+      id: string,
+      hash: string,
+    ): Promise<{ state: "pending"; plan: ImportPlan } | { state: "applied"; report: string[][] } | null> {
+      try {
+        return { state: "pending", plan: await this.importPlan(id, hash) };
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      const applied = await readFile(importFile(id, hash, ".report.csv"), "utf8").catch(() => null);
+      if (applied === null) return null;
+      const csv = parseCsv(applied, { maxRows: Infinity });
+      return { state: "applied", report: [csv.header, ...csv.rows.map((r) => r.cells)] };
     },
 
     /** The report of a kept file: what was done once applied, else what the preview found. */

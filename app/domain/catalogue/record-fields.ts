@@ -200,11 +200,11 @@ export const recordFieldsSchema = z
     releaseDate: isoDate("Release date"),
     physicalReleaseDate: isoDate("Physical release date"),
     year,
-    condition,
-    duration,
+    condition: condition.default("new"),
+    duration: duration.default(DEFAULT_PREVIEW_SECONDS),
     rating,
-    isNewRelease: flag,
-    bestSeller: flag,
+    isNewRelease: flag.default(false),
+    bestSeller: flag.default(false),
   })
   .superRefine((v, ctx) => {
     if (v.releaseDate && v.physicalReleaseDate && v.physicalReleaseDate < v.releaseDate)
@@ -227,8 +227,8 @@ const openingStock = z.preprocess(
 /** A new record: its fields, the units on hand (written to the ledger as a delivery) and whether it shows. */
 export const newRecordSchema = z.object({
   fields: recordFieldsSchema,
-  openingStock,
-  published: flag,
+  openingStock: openingStock.default(0),
+  published: flag.default(true),
 });
 
 /** The editable fields as stored (prices in pence, dates as YYYY-MM-DD, null for "not given"). */
@@ -304,3 +304,19 @@ export function changedRecordFields(before: RecordFields, after: Partial<RecordF
 }
 
 export { FORMATS };
+
+/** A record form's text fields as the schema reads them (a file sent where text belongs counts as not given). */
+export function recordInputFromForm(form: FormData): Record<RecordFieldName, string | undefined> {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  return Object.fromEntries(RECORD_FIELD_NAMES.map((n) => [n, text(n)])) as Record<RecordFieldName, string | undefined>;
+}
+
+/** Field messages keyed by field name, from a ValidationError's paths ("fields.price" → "price"). */
+export function fieldMessages(fields: Record<string, string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields ?? {})) if (v[0]) out[k.replace(/^fields\./, "")] ??= v[0];
+  return out;
+}
