@@ -18,7 +18,7 @@ import * as schema from "../../db/schema";
 import { records, stockMovements, type RecordRow } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
 import { audioUrlFor } from "../../db/seed/media/write-media";
-import type { Actor } from "../../app/domain/admin/audit";
+import { changedFields, type Actor } from "../../app/domain/admin/audit";
 import { DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import { fieldsToText, type NewRecord, type RecordFields } from "../../app/domain/catalogue/record-fields";
 import {
@@ -27,7 +27,7 @@ import {
   applicableRows,
   catalogKey,
   parseCsv,
-  planImport,
+  planImportSteps,
   reportRows,
   type ExistingRecord,
   type ImportPlan,
@@ -94,8 +94,27 @@ const IMPORT_ID = /^[a-f0-9]{32}$/;
 const SHA256 = /^[a-f0-9]{64}$/;
 /** An uploaded file waits this long between preview and apply. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
-/** Rows written between two yields to the event loop while an import is applied. */
-export const IMPORT_CHUNK_ROWS = 250;
+/**
+ * A big import is checked and applied in slices of this many milliseconds of work, each followed by a pause as
+ * long, in which the event loop serves pages: SQLite readers are never blocked by the import (WAL), but the one
+ * Node thread is while it runs the import's JavaScript. Half the thread for the import, half for the shop.
+ */
+export const IMPORT_SLICE_MS = 8;
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, IMPORT_SLICE_MS));
+
+/** Runs a generator of steps to its end, pausing after every IMPORT_SLICE_MS of work. */
+async function runSliced<T>(steps: Generator<unknown, T>): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= IMPORT_SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
+}
 
 export interface ImportResult {
   created: number;
@@ -158,6 +177,108 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 function newCatalogueId(f: RecordFields): string {
   const base = slugify(`${f.artist} ${f.title}`).toLowerCase().slice(0, 60).replace(/-+$/, "") || "record";
   return `${base}-${randomBytes(3).toString("hex")}`;
+}
+
+const RECORD_COLUMNS = {
+  title: "title",
+  artist: "artist",
+  genre: "genre",
+  price: "price_pence",
+  description: "description",
+  label: "label",
+  format: "format",
+  catalogNumber: "catalog_number",
+  releaseDate: "release_date",
+  physicalReleaseDate: "physical_release_date",
+  year: "year",
+  condition: "condition",
+  duration: "duration",
+  rating: "rating",
+  isNewRelease: "is_new_release",
+  bestSeller: "best_seller",
+} as const satisfies Record<keyof RecordFields, string>;
+
+/** SQLite binds no booleans: flags become 1 and 0. */
+function bindFields(f: RecordFields): Record<string, string | number | null> {
+  return { ...f, isNewRelease: f.isNewRelease ? 1 : 0, bestSeller: f.bestSeller ? 1 : 0 };
+}
+
+/**
+ * The writes of an import, as statements prepared once on the import's connection: thousands of rows through the
+ * query builder would compile each statement again per row. The same rows as create/update/setPublished write:
+ * the record, its opening stock as a delivery in the ledger, and an audit row with the changed fields.
+ */
+function importWriter(client: Database.Database, actor: Actor) {
+  const names = Object.keys(RECORD_COLUMNS) as (keyof RecordFields)[];
+  const insert = client.prepare(
+    `insert into records (catalogue_id, cover_url, audio_url, stock_quantity, published, ${names.map((n) => RECORD_COLUMNS[n]).join(", ")})
+     values (@catalogueId, @coverUrl, @audioUrl, @stock, @published, ${names.map((n) => `@${n}`).join(", ")})`,
+  );
+  const update = client.prepare(
+    `update records set ${names.map((n) => `${RECORD_COLUMNS[n]} = @${n}`).join(", ")},
+       published = coalesce(@published, published), updated_at = @now where id = @id`,
+  );
+  const select = client.prepare<[number], Record<string, unknown>>(
+    `select published, cover_url as coverUrl, audio_url as audioUrl, ${names.map((n) => `${RECORD_COLUMNS[n]} as ${n}`).join(", ")} from records where id = ?`,
+  );
+  const movement = client.prepare(
+    "insert into stock_movements (record_id, change, reason, note, actor_id) values (?, ?, 'delivery', 'Opening stock', ?)",
+  );
+  const auditRow = client.prepare(
+    "insert into audit_log (actor_id, actor_name, entity_type, entity_id, action, before, after) values (?, ?, 'record', ?, ?, ?, ?)",
+  );
+  const audit = (id: number, action: string, before: Record<string, unknown> | null, after: Record<string, unknown>) => {
+    const diff = changedFields(before, after);
+    auditRow.run(
+      actor.id,
+      actor.username,
+      String(id),
+      action,
+      diff.before && JSON.stringify(diff.before),
+      diff.after && JSON.stringify(diff.after),
+    );
+  };
+  const fromStored = (r: Record<string, unknown>): RecordFields =>
+    ({ ...r, isNewRelease: r.isNewRelease === 1, bestSeller: r.bestSeller === 1 }) as unknown as RecordFields;
+  return {
+    create(fields: RecordFields, openingStock: number, published: boolean, catalogueId: string): number {
+      const audioUrl = audioUrlFor(catalogueId);
+      const id = Number(
+        insert.run({
+          ...bindFields(fields),
+          catalogueId,
+          coverUrl: DEFAULT_COVER_URL,
+          audioUrl,
+          stock: openingStock,
+          published: published ? 1 : 0,
+        }).lastInsertRowid,
+      );
+      if (openingStock > 0) movement.run(id, openingStock, actor.id);
+      audit(id, "imported (created)", null, {
+        ...fieldsToText(fields),
+        published,
+        coverUrl: DEFAULT_COVER_URL,
+        audioUrl,
+        openingStock,
+      });
+      return id;
+    },
+    /** False when the record is gone. */
+    update(id: number, fields: RecordFields, published: boolean | null): boolean {
+      const stored = select.get(id);
+      if (!stored) return false;
+      const was = stored.published === 1;
+      update.run({ ...bindFields(fields), published: published === null ? null : published ? 1 : 0, now: nowIso(), id });
+      const media = { coverUrl: stored.coverUrl, audioUrl: stored.audioUrl };
+      audit(
+        id,
+        "imported (updated)",
+        { ...fieldsToText(fromStored(stored)), published: was, ...media },
+        { ...fieldsToText(fields), published: published ?? was, ...media },
+      );
+      return true;
+    },
+  };
 }
 
 export function createAdminCatalogueService(
@@ -334,54 +455,46 @@ export function createAdminCatalogueService(
   }
 
   /**
-   * Applies a plan's rows in ONE transaction on a connection of its own, a chunk at a time, yielding to the event
-   * loop between chunks: pages keep being served (WAL readers see the catalogue as it was until the commit) and
+   * Applies a plan's rows in ONE transaction on a connection of its own, a slice at a time, pausing for the event
+   * loop between slices: pages keep being served (WAL readers see the catalogue as it was until the commit) and
    * the whole import lands at once or not at all.
    */
   async function applyRows(actor: Actor, rows: PlannedRow[], onProgress?: (done: number, total: number) => void) {
     const file = db.$client.name;
-    const separate = file && file !== ":memory:" && !db.$client.memory;
+    const separate = !!file && file !== ":memory:" && !db.$client.memory;
     const client = separate ? new Database(file) : db.$client;
     if (separate) {
       client.pragma("busy_timeout = 5000");
       client.pragma("foreign_keys = ON");
       client.pragma("synchronous = FULL");
     }
-    const tx = separate ? (drizzle(client, { schema }) as Db) : db;
-    const auditTo = separate ? createAuditService(tx) : audit;
+    const write = importWriter(client, actor);
     let created = 0;
     let updated = 0;
     try {
+      // The first statement takes the write lock: a checkout on the shop's connection meanwhile waits for the
+      // commit (busy_timeout), readers do not wait at all.
       client.exec("BEGIN IMMEDIATE");
-      for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
-        for (const row of rows.slice(i, i + IMPORT_CHUNK_ROWS)) {
-          if (row.action === "create") {
-            const r = insertRecord(tx, actor, row.fields, { openingStock: row.openingStock, published: row.published });
-            auditTo.record(actor, {
-              entityType: "record",
-              entityId: r.id,
-              action: "imported (created)",
-              before: null,
-              after: snapshot(r),
-            });
-            created++;
-          } else if (row.action === "update") {
-            const before = tx.select().from(records).where(eq(records.id, row.recordId)).get();
-            if (!before) throw new NotFoundError(`Line ${row.line}: its record was deleted meanwhile; preview the file again.`);
-            updateRecord(
-              tx,
-              auditTo,
-              actor,
-              before,
-              { ...fieldsToColumns(row.fields), ...(row.published !== null ? { published: row.published } : {}) },
-              "imported (updated)",
-            );
-            updated++;
-          }
+      let sliceStart = performance.now();
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        if (row.action === "create") {
+          write.create(row.fields, row.openingStock, row.published, newCatalogueId(row.fields));
+          created++;
+        } else if (row.action === "update") {
+          if (!write.update(row.recordId, row.fields, row.published))
+            throw new NotFoundError(`Line ${row.line}: its record was deleted meanwhile; preview the file again.`);
+          updated++;
         }
-        onProgress?.(Math.min(i + IMPORT_CHUNK_ROWS, rows.length), rows.length);
-        if (separate && i + IMPORT_CHUNK_ROWS < rows.length) await new Promise((resolve) => setImmediate(resolve));
+        // Only on a connection of its own may the import pause inside its transaction: on the shared one,
+        // other requests' statements would run inside it.
+        if (separate && performance.now() - sliceStart >= IMPORT_SLICE_MS) {
+          onProgress?.(i + 1, rows.length);
+          await pause();
+          sliceStart = performance.now();
+        }
       }
+      onProgress?.(rows.length, rows.length);
       client.exec("COMMIT");
     } catch (error) {
       if (client.inTransaction) client.exec("ROLLBACK");
@@ -556,12 +669,12 @@ export function createAdminCatalogueService(
       const id = randomBytes(16).toString("hex");
       const hash = sha256(bytes);
       await writeFile(importFile(id, hash), bytes, { mode: 0o600 });
-      return { id, hash, plan: planImport(text, existingByKey()) };
+      return { id, hash, plan: await runSliced(planImportSteps(text, existingByKey())) };
     },
 
     /** The plan of a kept file, planned again against the catalogue as it is now. */
     async importPlan(id: string, hash: string): Promise<ImportPlan> {
-      return planImport(await readImport(id, hash), existingByKey());
+      return runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
     },
 
     /**
@@ -574,7 +687,7 @@ export function createAdminCatalogueService(
       onProgress?: (done: number, total: number) => void,
     ): Promise<{ plan: ImportPlan; result: ImportResult }> {
       const started = performance.now();
-      const plan = planImport(await readImport(id, hash), existingByKey());
+      const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
       const rows = applicableRows(plan, onlyValid);
       if (!rows)
         throw new ValidationError(

@@ -17,8 +17,9 @@ import {
   type RecordFields,
 } from "./record-fields";
 
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
+import { IMPORT_MAX_ROWS } from "./import-limits";
+
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
 
 /** Where a column's values go: a record field, the opening stock or published flag, or nowhere. */
 export type ImportTarget = RecordFieldName | "openingStock" | "published";
@@ -327,6 +328,18 @@ export interface ImportPlan {
  * several stored records share, is an error for that row (which record would it change?).
  */
 export function planImport(text: string, existingByKey: (key: string) => ExistingRecord[]): ImportPlan {
+  const steps = planImportSteps(text, existingByKey);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * planImport one row at a time: yields the number of rows planned so far after each row, so a server can
+ * pause between rows and keep serving pages while a big file is checked.
+ */
+export function* planImportSteps(text: string, existingByKey: (key: string) => ExistingRecord[]): Generator<number, ImportPlan> {
   const csv = parseCsv(text);
   const empty = { create: 0, update: 0, unchanged: 0, error: 0 };
   if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], rows: [], counts: empty };
@@ -342,7 +355,7 @@ export function planImport(text: string, existingByKey: (key: string) => Existin
       counts: empty,
     };
   const seen = new Map<string, number>();
-  const rows = csv.rows.map((raw): PlannedRow => {
+  const planRow = (raw: CsvRow): PlannedRow => {
     const row = checkRow(mapping, raw);
     if (!row.ok)
       return { line: row.line, action: "error", catalogNumber: row.catalogNumber, title: row.title, errors: row.errors };
@@ -385,7 +398,12 @@ export function planImport(text: string, existingByKey: (key: string) => Existin
       changes,
       published: row.published !== null && row.published !== existing.published ? row.published : null,
     };
-  });
+  };
+  const rows: PlannedRow[] = [];
+  for (const raw of csv.rows) {
+    rows.push(planRow(raw));
+    yield rows.length;
+  }
   const counts = { ...empty };
   for (const r of rows) counts[r.action]++;
   return { kind: mapping.kind, fileError: null, ignoredColumns: mapping.ignored, rows, counts };

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPlan } from "~/domain/catalogue/record-import";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
+import type { ImportPlan } from "~/domain/catalogue/record-import";
 import { formFailureOf } from "~/domain/shared/errors";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
