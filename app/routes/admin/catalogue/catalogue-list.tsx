@@ -70,10 +70,10 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
-        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
+        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-3"
         role="search"
       >
-        <label className="text-sm lg:col-span-2">
+        <label className="text-sm sm:col-span-2 lg:col-span-3">
           <span className="block font-medium text-stone-800">Search</span>
           <input
             type="search"
