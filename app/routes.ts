@@ -48,6 +48,11 @@ export default [
     route("admin/stock-management/:recordId", "routes/admin/stock/stock-record.tsx"),
     // Catalogue.
     route("admin/catalog-update", "routes/admin/catalogue/catalogue-list.tsx"),
+    route("admin/catalog-update/new", "routes/admin/catalogue/record-edit.tsx", { id: "admin-record-new" }),
+    route("admin/catalog-update/import", "routes/admin/catalogue/import.tsx"),
+    route("admin/catalog-update/import/report.csv", "routes/admin/catalogue/import-report.ts"),
+    route("admin/catalog-update/export.csv", "routes/admin/catalogue/export.ts"),
+    route("admin/catalog-update/:recordId", "routes/admin/catalogue/record-edit.tsx", { id: "admin-record-edit" }),
     // Schedule.
     route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
     // Sections not built yet: guarded like the rest, then 404.

@@ -108,9 +108,9 @@ export function createApp(options: AppOptions) {
   // A mail client's RFC 8058 one-click unsubscribe (no Origin header): its token authenticates it.
   app.use(oneClickUnsubscribe(services.newsletter));
   app.use(originCheck(config.allowedOrigins));
-  app.use(bufferBody);
-  // The signed-in user, read from the session cookie, before the context is built.
+  // The signed-in user, read from the session cookie, before the body (an admin may upload more) and the context.
   app.use(sessionMiddleware(services.sessions));
+  app.use(bufferBody);
   app.use((req, res, next) => {
     res.locals.ctx = createRequestContext(db, services, req, res);
     next();

@@ -2,6 +2,9 @@ import express, { type RequestHandler } from "express";
 import { HttpError } from "./errors";
 
 export const BODY_LIMIT = "1mb";
+/** Back-office uploads (a cover and an audio preview of up to 8 MB each, a CSV of up to 5 MB), admins only. */
+export const UPLOAD_LIMIT = "20mb";
+const UPLOAD_PATHS = ["/admin/catalog-update"];
 
 declare global {
   namespace Express {
@@ -13,18 +16,28 @@ declare global {
 }
 
 const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
+const readUpload = express.raw({ type: () => true, limit: UPLOAD_LIMIT });
+
+/** A multipart form post by a signed-in admin to a page that takes uploads (the session is read before the body). */
+function isAdminUpload(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]): boolean {
+  if (req.method !== "POST" || !/^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) return false;
+  if (res.locals.session?.user?.role !== "admin") return false;
+  const pathname = req.originalUrl.split("?")[0] ?? "";
+  return UPLOAD_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 function isJson(contentType: string | undefined): boolean {
   return !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 }
 
 /**
- * Reads every request body up to 1 MB (413 beyond), then checks JSON bodies parse (400 otherwise).
+ * Reads every request body up to 1 MB (an admin's upload to a back-office page up to 20 MB; 413 beyond), then
+ * checks JSON bodies parse (400 otherwise).
  * REST shims get the parsed value in req.body; tRPC gets the text, which its adapter accepts;
  * React Router gets the raw bytes through req.rawBody.
  */
 export const bufferBody: RequestHandler = (req, res, next) => {
-  readRaw(req, res, (err?: unknown) => {
+  (isAdminUpload(req, res) ? readUpload : readRaw)(req, res, (err?: unknown) => {
     if (err) return next(err);
     const raw = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
     req.rawBody = raw;

@@ -34,6 +34,8 @@ interface BodyParserError {
   type?: string;
   expose?: boolean;
   message?: string;
+  /** The byte limit a too-large body went over. */
+  limit?: number;
 }
 
 const CLIENT_ERRORS: Record<number, string> = {
@@ -49,7 +51,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   const e = (err ?? {}) as BodyParserError;
   const status = e.status ?? e.statusCode;
   if (e.type === "entity.too.large" || status === 413) {
-    return sendError(req, res, 413, "Request body is too large (limit 1 MB).");
+    const mb = typeof e.limit === "number" ? Math.round(e.limit / 1024 / 1024) : 1;
+    return sendError(req, res, 413, `Request body is too large (limit ${mb} MB).`);
   }
   if (typeof status === "number" && status >= 400 && status < 500) {
     // Express's router marks a path it cannot decode (GET /api/tracks/%zz) 400 without exposing its message.

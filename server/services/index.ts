@@ -19,6 +19,7 @@ import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
 import { createAdminOrdersService } from "./admin-orders";
+import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
@@ -91,6 +92,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminStock,
     admin: createAdminService(db, { stock: adminStock }),
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links }),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir }),
     discounts,
     cart,
     orders,

@@ -2,6 +2,7 @@ import { adminProcedure, router } from "../init";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminStockRouter } from "./admin-stock";
 import { adminScheduleRouter } from "./admin-schedule";
+import { adminCatalogueRouter } from "./admin-catalogue";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -9,4 +10,5 @@ export const adminRouter = router({
   orders: adminOrdersRouter,
   stock: adminStockRouter,
   schedule: adminScheduleRouter,
+  catalogue: adminCatalogueRouter,
 });

@@ -1,13 +1,225 @@
-import { data } from "react-router";
+import { Form, Link } from "react-router";
+import { RecordStatus as StatusBadge } from "~/components/admin/record-status";
+import { formatPence } from "~/domain/shared/money";
+import { formatDateGB } from "~/domain/shared/dates";
 import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catalogue-list";
 
-// Placeholder until this section is built: guarded, then 404.
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Catalogue", description: "Add, edit, import and export records." }),
+  { name: "robots", content: "noindex" },
+];
+
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  throw data(null, { status: 404 });
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return context.services.adminCatalogue.list(params);
 }
 
-export default function Placeholder() {
-  return null;
+const STATUS_LABELS = {
+  all: "All records",
+  published: "Published",
+  unpublished: "Unpublished",
+  "no-cover": "Hidden: no cover or placeholder title",
+};
+const SORT_LABELS = {
+  updated: "Last changed",
+  title: "Title",
+  artist: "Artist",
+  price: "Price",
+  stock: "Stock",
+  release: "Release date",
+};
+
+export default function CatalogueList({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, query, genres } = loaderData;
+  const link = (changes: Record<string, string | number>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...query, ...changes }))
+      if (v !== undefined && v !== "" && !(k === "page" && v === 1) && !(k === "status" && v === "all")) p.set(k, String(v));
+    const s = p.toString();
+    return s ? `?${s}` : "?";
+  };
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">Admin</p>
+          <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Catalogue</h1>
+        </div>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link to="/admin/catalog-update/new" className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle">
+            Add a record
+          </Link>
+          <Link
+            to="/admin/catalog-update/import"
+            className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            Import CSV
+          </Link>
+          <a
+            href="/admin/catalog-update/export.csv"
+            download
+            className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            Export CSV
+          </a>
+        </div>
+      </div>
+
+      <Form
+        method="get"
+        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-3"
+        role="search"
+      >
+        <label className="text-sm sm:col-span-2 lg:col-span-3">
+          <span className="block font-medium text-stone-800">Search</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            placeholder="Title, artist, label or catalogue number"
+            className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2"
+          />
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium text-stone-800">Show</span>
+          <select name="status" defaultValue={query.status} className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2">
+            {Object.entries(STATUS_LABELS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium text-stone-800">Genre</span>
+          <select
+            name="genre"
+            defaultValue={query.genre ?? ""}
+            className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2"
+          >
+            <option value="">Any genre</option>
+            {genres.map((g) => (
+              <option key={g}>{g}</option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end gap-2 text-sm">
+          <label className="flex-1">
+            <span className="block font-medium text-stone-800">Sort by</span>
+            <select name="sort" defaultValue={query.sort} className="mt-1 w-full rounded-md border border-stone-300 px-2 py-2">
+              {Object.entries(SORT_LABELS).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle">
+            Apply
+          </button>
+        </div>
+      </Form>
+
+      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+        {total.toLocaleString("en-GB")} record{total === 1 ? "" : "s"}
+        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+      </p>
+
+      <div className="mt-2 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Record
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Cat. no.
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                <Link to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
+                  Price
+                </Link>
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                <Link to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
+                  Stock
+                </Link>
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <Link
+                  to={link({ sort: "release", dir: query.sort === "release" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
+                >
+                  Release
+                </Link>
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {items.map((r) => (
+              <tr key={r.id} className="hover:bg-stone-50">
+                <td className="px-3 py-2">
+                  <Link
+                    to={`/admin/catalog-update/${r.id}`}
+                    className="font-semibold text-ink hover:text-needle-dark hover:underline"
+                  >
+                    {r.title}
+                  </Link>
+                  <span className="block text-stone-600">
+                    {r.artist}
+                    {r.genre ? ` · ${r.genre}` : ""}
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-stone-700">{r.catalogNumber ?? "—"}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPence(r.pricePence)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{r.stockQuantity}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge published={r.published} hidden={r.hiddenByContent} publishAt={r.publishAt} />
+                </td>
+              </tr>
+            ))}
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={6} className="px-3 py-8 text-center text-stone-600">
+                  No records match.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link
+              rel="prev"
+              to={link({ page: page - 1 })}
+              className="rounded-full px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pageCount && (
+            <Link
+              rel="next"
+              to={link({ page: page + 1 })}
+              className="rounded-full px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Next →
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { recordFieldsSchema } from "./record-fields";
+import { applicableRows, catalogKey, mapHeader, parseCsv, planImport, reportRows, type ExistingRecord } from "./record-import";
+
+const stored: ExistingRecord = {
+  id: 7,
+  published: true,
+  fields: recordFieldsSchema.parse({
+    title: "Blue Train",
+    artist: "John Coltrane",
+    price: "24.99",
+    catalogNumber: "BLP 1577",
+    genre: "Jazz",
+  }),
+};
+const lookup = (key: string) => (key === catalogKey("BLP 1577") ? [stored] : []);
+
+describe("catalogue import", () => {
+  it("maps the shop's headers whatever their case and spacing", () => {
+    const m = mapHeader(["Catalogue Number", "TITLE", "artist", "Price", "Extra"]);
+    expect(m.kind).toBe("shop");
+    expect(m.columns).toMatchObject({ catalogNumber: 0, title: 1, artist: 2, price: 3 });
+    expect(m.ignored).toEqual(["Extra"]);
+    expect(m.errors).toEqual([]);
+  });
+
+  it("refuses a file without a required column", () => {
+    const plan = planImport("title,artist\nA,B\n", lookup);
+    expect(plan.fileError).toMatch(/no catalogue number column/);
+    expect(plan.fileError).toMatch(/no price column/);
+  });
+
+  it("reports every bad row with its line and reason, and nothing is applicable", () => {
+    const csv = [
+      "catalogue_number,title,artist,price,release_date",
+      "NEW-1,Good,Someone,12.00,",
+      "NEW-2,,Someone,12.00,",
+      'NEW-3,"Two\nlines",Someone,abc,',
+      "NEW-4,Fine,Someone,9.99,2026-02-30",
+      "NEW-1,Again,Someone,9.99,",
+    ].join("\n");
+    const plan = planImport(csv, lookup);
+    const errors = plan.rows.filter((r) => r.action === "error");
+    expect(errors.map((r) => [r.line, r.action === "error" && r.errors.join("; ")])).toEqual([
+      [3, "Title: Enter the title"],
+      [4, "Price: Enter the price in pounds, such as 12.99"],
+      [6, "Release date: Release date must be a real date written YYYY-MM-DD, such as 2026-03-14"],
+      [7, "Catalogue number NEW-1 is already on line 2"],
+    ]);
+    expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 4 });
+    expect(applicableRows(plan, false)).toBeNull();
+    expect(applicableRows(plan, true)?.map((r) => r.line)).toEqual([2]);
+  });
+
+  it("plans creates, updates with their changes, and unchanged rows", () => {
+    const csv = [
+      "catalogue_number,title,artist,price,stock",
+      "blp  1577,Blue Train,John Coltrane,19.99,",
+      "NEW-9,Kind of Blue,Miles Davis,21.00,4",
+    ].join("\n");
+    const plan = planImport(csv, lookup);
+    expect(plan.fileError).toBeNull();
+    const [update, create] = plan.rows;
+    expect(update).toMatchObject({ action: "update", recordId: 7, changes: [{ field: "price", from: "24.99", to: "19.99" }] });
+    // A column the file does not have keeps the stored value.
+    expect(update?.action === "update" && update.fields.genre).toBe("Jazz");
+    expect(create).toMatchObject({
+      action: "create",
+      openingStock: 4,
+      published: true,
+      fields: { price: 2100, title: "Kind of Blue" },
+    });
+    const same = planImport("catalogue_number,title,artist,price\nBLP 1577,Blue Train,John Coltrane,24.99\n", lookup);
+    expect(same.rows[0]?.action).toBe("unchanged");
+    expect(applicableRows(same, false)).toEqual([]);
+  });
+
+  it("reads a Discogs inventory export", () => {
+    const csv = [
+      "listing_id,release_id,artist,title,label,catno,format,price,status,media_condition,sleeve_condition,comments",
+      '1,101,John Coltrane,Blue Train,Blue Note,BLP 1577,"LP, Album, Mono",30.00,For Sale,Very Good Plus (VG+),Very Good (VG),Light wear',
+      "2,102,Nina Simone,Pastel Blues,Philips,PHS 600-187,LP,18.50,Draft,Mint (M),,",
+    ].join("\n");
+    const plan = planImport(csv, lookup);
+    expect(plan.kind).toBe("discogs");
+    expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0 });
+    const [first, second] = plan.rows;
+    expect(first?.action === "update" && first.changes.map((c) => c.field)).toEqual([
+      "price",
+      "description",
+      "label",
+      "format",
+      "condition",
+    ]);
+    expect(first?.action === "update" && first.fields).toMatchObject({
+      condition: "used",
+      format: "Vinyl LP",
+      description: "Light wear Sleeve: Very Good (VG).",
+    });
+    expect(second).toMatchObject({ action: "create", published: false, fields: { condition: "new", price: 1850 } });
+  });
+
+  it("bounds the rows of a file and reads 10,000 rows", () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `C-${i},Title ${i},Artist,9.99`);
+    const plan = planImport(["catalogue_number,title,artist,price", ...rows].join("\n"), () => []);
+    expect(plan.counts.create).toBe(10_000);
+    expect(parseCsv("a\n1\n2\n3\n", { maxRows: 2 }).error).toMatch(/more than 2 rows/);
+    expect(parseCsv('a,b\n"unclosed,1\n').error).toMatch(/not a CSV file/);
+  });
+
+  it("writes a report of every line", () => {
+    const plan = planImport("catalogue_number,title,artist,price\nA-1,T,Ar,1.00\nA-2,T,Ar,x\n", () => []);
+    expect(reportRows(plan, false)).toEqual([
+      ["line", "outcome", "catalogue_number", "title", "details"],
+      ["2", "to create", "A-1", "T", ""],
+      ["3", "error", "A-2", "T", "Price: Enter the price in pounds, such as 12.99"],
+    ]);
+  });
+});

@@ -1,0 +1,454 @@
+/**
+ * CSV import of the catalogue, as pure steps: read the file (csv-parse), map its header to record fields (the
+ * shop's own export, or a Discogs-style inventory export), check every row with the record schema, then plan
+ * each row against the records already stored (matched by catalogue number): create, update (with the changed
+ * fields), unchanged, or an error with its line number and reason. The service applies a plan.
+ */
+import { parse } from "csv-parse/sync";
+import { z } from "~/domain/shared/zod";
+import {
+  FIELD_LABELS,
+  MAX_OPENING_STOCK,
+  RECORD_FIELD_NAMES,
+  fieldsToText,
+  flag,
+  recordFieldsSchema,
+  type RecordFieldName,
+  type RecordFields,
+} from "./record-fields";
+
+import { IMPORT_MAX_ROWS } from "./import-limits";
+
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
+
+/** Where a column's values go: a record field, the opening stock or published flag, or nowhere. */
+export type ImportTarget = RecordFieldName | "openingStock" | "published";
+export type ImportKind = "shop" | "discogs";
+
+/** The shop's own columns, as the catalogue export writes them (and the names they may also go by). */
+export const SHOP_COLUMNS: Record<string, ImportTarget> = {
+  catalogue_number: "catalogNumber",
+  catalog_number: "catalogNumber",
+  catno: "catalogNumber",
+  cat_no: "catalogNumber",
+  title: "title",
+  artist: "artist",
+  genre: "genre",
+  price: "price",
+  format: "format",
+  label: "label",
+  release_date: "releaseDate",
+  physical_release_date: "physicalReleaseDate",
+  year: "year",
+  condition: "condition",
+  duration: "duration",
+  preview_seconds: "duration",
+  rating: "rating",
+  new_release: "isNewRelease",
+  is_new_release: "isNewRelease",
+  best_seller: "bestSeller",
+  description: "description",
+  stock: "openingStock",
+  published: "published",
+};
+
+/** The order the catalogue export writes its columns in; an import of that file round-trips. */
+export const EXPORT_COLUMNS = [
+  "catalogue_number",
+  "title",
+  "artist",
+  "genre",
+  "price",
+  "format",
+  "label",
+  "release_date",
+  "physical_release_date",
+  "year",
+  "condition",
+  "duration",
+  "rating",
+  "new_release",
+  "best_seller",
+  "description",
+  "stock",
+  "published",
+] as const;
+
+/**
+ * A Discogs inventory export: release_id, artist, title, label, catno, format, price, media_condition,
+ * sleeve_condition, comments, status … Mapped as: catno → catalogue number; format through normaliseFormat
+ * ("LP, Album" → Vinyl LP); media_condition "Mint (M)" → new, any other grading → used; comments (with the
+ * sleeve grading, when given) → description; status "For Sale" → published, anything else (Draft, Expired,
+ * Sold) → unpublished. release_id, listing_id, weight, location and the rest are not kept.
+ */
+export const DISCOGS_MARKERS = ["release_id", "media_condition", "sleeve_condition", "listing_id"] as const;
+
+export function normaliseHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+}
+
+export interface HeaderMapping {
+  kind: ImportKind;
+  /** The column index of each target the file has. */
+  columns: Partial<Record<ImportTarget | "mediaCondition" | "sleeveCondition" | "comments" | "status", number>>;
+  /** Columns that are not read, by their header text. */
+  ignored: string[];
+  /** What stops the whole file: a missing required column. */
+  errors: string[];
+}
+
+export function mapHeader(header: readonly string[]): HeaderMapping {
+  const names = header.map(normaliseHeader);
+  const kind: ImportKind = names.some((n) => (DISCOGS_MARKERS as readonly string[]).includes(n)) ? "discogs" : "shop";
+  const columns: HeaderMapping["columns"] = {};
+  const ignored: string[] = [];
+  names.forEach((name, i) => {
+    let target: keyof HeaderMapping["columns"] | undefined;
+    if (kind === "discogs") {
+      target = (
+        {
+          catno: "catalogNumber",
+          artist: "artist",
+          title: "title",
+          label: "label",
+          format: "format",
+          price: "price",
+          media_condition: "mediaCondition",
+          sleeve_condition: "sleeveCondition",
+          comments: "comments",
+          status: "status",
+        } as const
+      )[name as "catno"];
+    } else target = SHOP_COLUMNS[name];
+    if (!target || columns[target] !== undefined) ignored.push(header[i] ?? "");
+    else columns[target] = i;
+  });
+  const errors: string[] = [];
+  const need = ["catalogNumber", "title", "artist", "price"] as const;
+  for (const field of need)
+    if (columns[field] === undefined)
+      errors.push(
+        `The file has no ${FIELD_LABELS[field].toLowerCase()} column (${kind === "discogs" ? { catalogNumber: "catno", title: "title", artist: "artist", price: "price" }[field] : { catalogNumber: "catalogue_number", title: "title", artist: "artist", price: "price" }[field]})`,
+      );
+  return { kind, columns, ignored, errors };
+}
+
+/** One data row of the file, with the line it starts on (the header is line 1). */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export interface ParsedCsv {
+  header: string[];
+  rows: CsvRow[];
+  /** A problem with the file as a whole (not CSV, too many rows, no header): nothing can be imported. */
+  error: string | null;
+}
+
+export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?: number } = {}): ParsedCsv {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: false,
+      to: maxRows + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { header: [], rows: [], error: `This is not a CSV file we can read: ${message}` };
+  }
+  const [first, ...rest] = records;
+  if (!first) return { header: [], rows: [], error: "The file is empty." };
+  if (rest.length > maxRows)
+    return {
+      header: first.record,
+      rows: [],
+      error: `The file has more than ${maxRows.toLocaleString("en-GB")} rows; split it into smaller files.`,
+    };
+  // info.lines is the line the record ends on; a record spanning lines (a quoted newline) starts earlier.
+  const rows = rest.map(({ record, info }) => ({ line: info.lines - countNewlines(record), cells: record }));
+  return { header: first.record, rows, error: null };
+}
+
+function countNewlines(cells: string[]): number {
+  let n = 0;
+  for (const c of cells) for (const ch of c) if (ch === "\n") n++;
+  return n;
+}
+
+/** A row checked: its fields (only those the file has count for updates) or why it is refused. */
+export type CheckedRow =
+  | {
+      line: number;
+      ok: true;
+      fields: RecordFields;
+      /** Fields the file gave a column for: an update changes only these. */
+      given: RecordFieldName[];
+      openingStock: number;
+      published: boolean | null;
+    }
+  | { line: number; ok: false; catalogNumber: string; title: string; errors: string[] };
+
+const stockCell = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? 0 : v),
+  z.coerce
+    .number({ error: "Stock must be a whole number" })
+    .int("Stock must be a whole number")
+    .min(0, "Stock cannot be negative")
+    .max(MAX_OPENING_STOCK, `Stock must be at most ${MAX_OPENING_STOCK}`),
+);
+
+function discogsCondition(grading: string): string {
+  const g = grading.trim().toLowerCase();
+  if (!g) return "";
+  return /^mint\b|\(m\)$/.test(g) ? "new" : "used";
+}
+
+export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
+  const cell = (target: keyof HeaderMapping["columns"]): string | undefined => {
+    const i = mapping.columns[target];
+    return i === undefined ? undefined : (row.cells[i] ?? "");
+  };
+  const input: Record<string, unknown> = {};
+  const given: RecordFieldName[] = [];
+  for (const name of RECORD_FIELD_NAMES) {
+    const v = cell(name);
+    if (v !== undefined) {
+      input[name] = v;
+      given.push(name);
+    }
+  }
+  const errors: string[] = [];
+  let published: boolean | null = null;
+  let openingStock = 0;
+  if (mapping.kind === "discogs") {
+    const media = cell("mediaCondition");
+    if (media !== undefined) {
+      input.condition = discogsCondition(media);
+      given.push("condition");
+    }
+    const comments = cell("comments")?.trim() ?? "";
+    const sleeve = cell("sleeveCondition")?.trim() ?? "";
+    if (cell("comments") !== undefined || cell("sleeveCondition") !== undefined) {
+      input.description = [comments, sleeve ? `Sleeve: ${sleeve}.` : ""].filter(Boolean).join(" ");
+      given.push("description");
+    }
+    const status = cell("status");
+    if (status !== undefined) published = status.trim().toLowerCase() === "for sale";
+  } else {
+    const p = cell("published");
+    if (p !== undefined && p.trim() !== "") {
+      const parsed = flag.safeParse(p);
+      if (parsed.success) published = parsed.data;
+      else errors.push("Published: answer yes or no");
+    }
+    const s = cell("openingStock");
+    if (s !== undefined) {
+      const parsed = stockCell.safeParse(s);
+      if (parsed.success) openingStock = parsed.data;
+      else errors.push(`Stock: ${parsed.error.issues[0]?.message ?? "not a number"}`);
+    }
+  }
+  const parsed = recordFieldsSchema.safeParse(input);
+  if (parsed.success && errors.length === 0 && !parsed.data.catalogNumber)
+    errors.push("Catalogue number: every row needs one, to match it with the catalogue");
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as RecordFieldName | undefined;
+      errors.unshift(field && field in FIELD_LABELS ? `${FIELD_LABELS[field]}: ${issue.message}` : issue.message);
+    }
+  if (!parsed.success || errors.length)
+    return {
+      line: row.line,
+      ok: false,
+      catalogNumber: (cell("catalogNumber") ?? "").trim(),
+      title: (cell("title") ?? "").trim(),
+      errors,
+    };
+  return { line: row.line, ok: true, fields: parsed.data, given, openingStock, published };
+}
+
+/** Catalogue numbers match whatever their case and spacing: "blp  4003" is "BLP 4003". */
+export function catalogKey(catalogNumber: string): string {
+  return catalogNumber.trim().toUpperCase().replace(/\s+/g, " ");
+}
+
+/** A stored record as the plan compares it. */
+export interface ExistingRecord {
+  id: number;
+  fields: RecordFields;
+  published: boolean;
+}
+
+export interface FieldChange {
+  field: RecordFieldName | "published";
+  label: string;
+  from: string;
+  to: string;
+}
+
+export type PlannedRow =
+  | {
+      line: number;
+      action: "create";
+      fields: RecordFields;
+      openingStock: number;
+      published: boolean;
+    }
+  | {
+      line: number;
+      action: "update";
+      recordId: number;
+      fields: RecordFields;
+      changes: FieldChange[];
+      published: boolean | null;
+    }
+  | { line: number; action: "unchanged"; recordId: number; fields: RecordFields }
+  | { line: number; action: "error"; catalogNumber: string; title: string; errors: string[] };
+
+export interface ImportPlan {
+  kind: ImportKind;
+  fileError: string | null;
+  ignoredColumns: string[];
+  rows: PlannedRow[];
+  counts: { create: number; update: number; unchanged: number; error: number };
+}
+
+/**
+ * Plans the whole file against the stored records. A catalogue number that appears twice in the file, or that
+ * several stored records share, is an error for that row (which record would it change?).
+ */
+export function planImport(text: string, existingByKey: (key: string) => ExistingRecord[]): ImportPlan {
+  const steps = planImportSteps(text, existingByKey);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * planImport one row at a time: yields the number of rows planned so far after each row, so a server can
+ * pause between rows and keep serving pages while a big file is checked.
+ */
+export function* planImportSteps(text: string, existingByKey: (key: string) => ExistingRecord[]): Generator<number, ImportPlan> {
+  const csv = parseCsv(text);
+  const empty = { create: 0, update: 0, unchanged: 0, error: 0 };
+  if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], rows: [], counts: empty };
+  const mapping = mapHeader(csv.header);
+  if (mapping.errors.length)
+    return { kind: mapping.kind, fileError: mapping.errors.join("; "), ignoredColumns: mapping.ignored, rows: [], counts: empty };
+  if (csv.rows.length === 0)
+    return {
+      kind: mapping.kind,
+      fileError: "The file has a header but no rows.",
+      ignoredColumns: mapping.ignored,
+      rows: [],
+      counts: empty,
+    };
+  const seen = new Map<string, number>();
+  const planRow = (raw: CsvRow): PlannedRow => {
+    const row = checkRow(mapping, raw);
+    if (!row.ok)
+      return { line: row.line, action: "error", catalogNumber: row.catalogNumber, title: row.title, errors: row.errors };
+    const catalogNumber = row.fields.catalogNumber!;
+    const key = catalogKey(catalogNumber);
+    const error = (message: string): PlannedRow => ({
+      line: row.line,
+      action: "error",
+      catalogNumber,
+      title: row.fields.title,
+      errors: [message],
+    });
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return error(`Catalogue number ${catalogNumber} is already on line ${earlier}`);
+    seen.set(key, row.line);
+    const matches = existingByKey(key);
+    if (matches.length > 1)
+      return error(`Catalogue number ${catalogNumber} matches ${matches.length} records in the catalogue; edit them by hand`);
+    const existing = matches[0];
+    if (!existing)
+      return {
+        line: row.line,
+        action: "create",
+        fields: row.fields,
+        openingStock: row.openingStock,
+        published: row.published ?? true,
+      };
+    // The row matched by its catalogue number: the stored spelling of it stays.
+    const given = row.given.filter((f) => f !== "catalogNumber");
+    const changes = diffRecord(existing, row.fields, given, row.published);
+    // Columns the file does not have keep the stored values.
+    const merged = { ...existing.fields };
+    for (const f of given) (merged as Record<string, unknown>)[f] = row.fields[f];
+    if (changes.length === 0) return { line: row.line, action: "unchanged", recordId: existing.id, fields: merged };
+    return {
+      line: row.line,
+      action: "update",
+      recordId: existing.id,
+      fields: merged,
+      changes,
+      published: row.published !== null && row.published !== existing.published ? row.published : null,
+    };
+  };
+  const rows: PlannedRow[] = [];
+  for (const raw of csv.rows) {
+    rows.push(planRow(raw));
+    yield rows.length;
+  }
+  const counts = { ...empty };
+  for (const r of rows) counts[r.action]++;
+  return { kind: mapping.kind, fileError: null, ignoredColumns: mapping.ignored, rows, counts };
+}
+
+/** The changes an import row makes to a stored record: only the fields the file gives, shown as text. */
+export function diffRecord(
+  existing: ExistingRecord,
+  fields: RecordFields,
+  given: readonly RecordFieldName[],
+  published: boolean | null,
+): FieldChange[] {
+  const before = fieldsToText(existing.fields);
+  const after = fieldsToText(fields);
+  const changes: FieldChange[] = [];
+  for (const f of RECORD_FIELD_NAMES) {
+    if (!given.includes(f) || existing.fields[f] === fields[f]) continue;
+    changes.push({ field: f, label: FIELD_LABELS[f], from: before[f], to: after[f] });
+  }
+  if (published !== null && published !== existing.published)
+    changes.push({
+      field: "published",
+      label: "Published",
+      from: existing.published ? "yes" : "no",
+      to: published ? "yes" : "no",
+    });
+  return changes;
+}
+
+/** What may be applied: everything when no row is bad, only the good rows when the admin chose so, else nothing. */
+export function applicableRows(plan: ImportPlan, onlyValid: boolean): PlannedRow[] | null {
+  if (plan.fileError) return null;
+  if (plan.counts.error > 0 && !onlyValid) return null;
+  return plan.rows.filter((r) => r.action === "create" || r.action === "update");
+}
+
+/** The downloadable report: one row per line of the file, with what happened (or would happen) to it. */
+export function reportRows(plan: ImportPlan, applied: boolean): string[][] {
+  const header = ["line", "outcome", "catalogue_number", "title", "details"];
+  const verb = { create: applied ? "created" : "to create", update: applied ? "updated" : "to update", unchanged: "unchanged" };
+  const rows = plan.rows.map((r) => {
+    if (r.action === "error")
+      return [String(r.line), applied ? "skipped" : "error", r.catalogNumber, r.title, r.errors.join("; ")];
+    const details = r.action === "update" ? r.changes.map((c) => `${c.label}: ${c.from || "—"} → ${c.to || "—"}`).join("; ") : "";
+    return [String(r.line), verb[r.action], r.fields.catalogNumber ?? "", r.fields.title, details];
+  });
+  return [header, ...rows];
+}

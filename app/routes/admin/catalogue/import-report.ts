@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { NotFoundError } from "~/domain/shared/errors";
+import { requireAdmin } from "~/lib/guards.server";
+import type { Route } from "./+types/import-report";
+
+/** An import's report: every line of the file with what the preview found, or what was done once applied. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  try {
+    const csv = await context.services.adminCatalogue.importReport(
+      url.searchParams.get("id") ?? "",
+      url.searchParams.get("hash") ?? "",
+    );
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="import-report.csv"',
+        "Cache-Control": "no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}

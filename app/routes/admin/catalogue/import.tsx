@@ -1,0 +1,333 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
+import type { ImportPlan } from "~/domain/catalogue/record-import";
+import { formFailureOf } from "~/domain/shared/errors";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/import";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Import records", description: "Import the catalogue from a CSV file." }),
+  { name: "robots", content: "noindex" },
+];
+
+/** Rows of each kind sent to the page; the downloadable report has every row. */
+const SHOWN = 200;
+
+function previewOf(plan: ImportPlan) {
+  const take = <A extends ImportPlan["rows"][number]["action"]>(action: A) =>
+    plan.rows
+      .filter((r): r is Extract<ImportPlan["rows"][number], { action: A }> => r.action === action)
+      .slice(0, action === "error" ? 1000 : SHOWN);
+  return {
+    kind: plan.kind,
+    fileError: plan.fileError,
+    ignoredColumns: plan.ignoredColumns,
+    counts: plan.counts,
+    errors: take("error"),
+    updates: take("update").map((r) => ({
+      line: r.line,
+      catalogNumber: r.fields.catalogNumber,
+      title: r.fields.title,
+      changes: r.changes,
+    })),
+    creates: take("create").map((r) => ({
+      line: r.line,
+      catalogNumber: r.fields.catalogNumber,
+      title: r.fields.title,
+      artist: r.fields.artist,
+    })),
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id");
+  const hash = url.searchParams.get("hash");
+  if (!id || !hash) return { state: "upload" as const };
+  const found = await context.services.adminCatalogue.importState(id, hash);
+  if (!found) return { state: "expired" as const };
+  if (found.state === "applied") {
+    const rows = found.report.slice(1);
+    const count = (outcome: string) => rows.filter((r) => r[1] === outcome).length;
+    return {
+      state: "applied" as const,
+      id,
+      hash,
+      created: count("created"),
+      updated: count("updated"),
+      skipped: count("skipped"),
+    };
+  }
+  return { state: "pending" as const, id, hash, preview: previewOf(found.plan) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireAdmin(context, request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ message: "The upload could not be read; please try again." }, { status: 400 });
+  }
+  const service = context.services.adminCatalogue;
+  try {
+    if (form.get("intent") === "apply") {
+      const id = String(form.get("id") ?? "");
+      const hash = String(form.get("hash") ?? "");
+      const { result } = await service.applyImport(
+        { id: user.id, username: user.username },
+        { id, hash, onlyValid: form.get("onlyValid") === "on" },
+      );
+      return redirectWithToast(`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`, {
+        type: "success",
+        title: "Import finished",
+        description: `${result.created} created, ${result.updated} updated${result.skipped ? `, ${result.skipped} bad rows skipped` : ""}.`,
+      });
+    }
+    const file = form.get("file");
+    const { id, hash } = await service.previewImport(file instanceof File ? file : null);
+    return redirectWithToast(`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`, {
+      type: "info",
+      title: "File checked",
+      description: "Nothing has changed yet: review the preview, then import.",
+    });
+  } catch (error) {
+    const failure = formFailureOf(error);
+    if (!failure) throw error;
+    return data({ message: failure.message }, { status: failure.status });
+  }
+}
+
+const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6";
+
+export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const applying = busy && navigation.formData?.get("intent") === "apply";
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to="/admin/catalog-update" className="text-needle-dark hover:underline">
+          ← Catalogue
+        </Link>
+      </p>
+      <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Import records</h1>
+      {actionData?.message && (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
+          {actionData.message}
+        </p>
+      )}
+
+      {loaderData.state === "applied" && (
+        <section className={`${card} mt-6`} aria-labelledby="applied-heading">
+          <h2 id="applied-heading" className="font-semibold">
+            Import finished
+          </h2>
+          <p className="mt-2">
+            {loaderData.created} created, {loaderData.updated} updated
+            {loaderData.skipped ? `, ${loaderData.skipped} bad rows skipped` : ""}.
+          </p>
+          <p className="mt-3 flex flex-wrap gap-4 text-sm">
+            <a
+              href={`/admin/catalog-update/import/report.csv?${new URLSearchParams({ id: loaderData.id, hash: loaderData.hash })}`}
+              className="font-semibold text-needle-dark underline"
+            >
+              Download the report (CSV)
+            </a>
+            <Link to="/admin/catalog-update" className="text-needle-dark underline">
+              Back to the catalogue
+            </Link>
+          </p>
+        </section>
+      )}
+
+      {loaderData.state === "expired" && (
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          That import has expired; upload the file again.
+        </p>
+      )}
+
+      {loaderData.state === "pending" && (
+        <Preview id={loaderData.id} hash={loaderData.hash} preview={loaderData.preview} applying={applying} busy={busy} />
+      )}
+
+      <section className={`${card} mt-6`}>
+        <h2 className="font-semibold">{loaderData.state === "pending" ? "Upload a corrected file" : "Upload a CSV file"}</h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Either the shop's own columns (as the{" "}
+          <a href="/admin/catalog-update/export.csv" className="text-needle-dark underline">
+            catalogue export
+          </a>{" "}
+          writes them: catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched with the
+          catalogue by catalogue number. Up to {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")}{" "}
+          rows. Nothing changes until you confirm the preview.
+        </p>
+        <Form
+          method="post"
+          action="/admin/catalog-update/import"
+          encType="multipart/form-data"
+          className="mt-4 flex flex-wrap items-end gap-3"
+        >
+          <input type="hidden" name="intent" value="preview" />
+          <label className="text-sm">
+            <span className="block font-medium text-stone-800">CSV file</span>
+            <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block text-sm" />
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:opacity-60"
+          >
+            {busy && !applying ? "Checking…" : "Preview"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+type Preview = ReturnType<typeof previewOf>;
+
+function Preview({
+  id,
+  hash,
+  preview,
+  applying,
+  busy,
+}: {
+  id: string;
+  hash: string;
+  preview: Preview;
+  applying: boolean;
+  busy: boolean;
+}) {
+  const { counts } = preview;
+  const good = counts.create + counts.update;
+  const reportHref = `/admin/catalog-update/import/report.csv?${new URLSearchParams({ id, hash })}`;
+  if (preview.fileError)
+    return (
+      <section className={`${card} mt-6`}>
+        <h2 className="font-semibold text-red-800">This file cannot be imported</h2>
+        <p className="mt-2 text-sm">{preview.fileError}</p>
+      </section>
+    );
+  return (
+    <section className={`${card} mt-6`} aria-labelledby="preview-heading">
+      <h2 id="preview-heading" className="font-semibold">
+        Preview {preview.kind === "discogs" ? "(Discogs inventory)" : ""}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ["To create", counts.create, "text-emerald-800"],
+            ["To update", counts.update, "text-sky-800"],
+            ["Unchanged", counts.unchanged, "text-stone-700"],
+            ["With errors", counts.error, counts.error ? "text-red-700" : "text-stone-700"],
+          ] as const
+        ).map(([label, n, tone]) => (
+          <div key={label} className="rounded-lg bg-stone-50 p-3">
+            <dt className="text-xs text-stone-600">{label}</dt>
+            <dd className={`text-2xl font-bold ${tone}`}>{n.toLocaleString("en-GB")}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.ignoredColumns.length > 0 && (
+        <p className="mt-3 text-sm text-stone-600">Columns not read: {preview.ignoredColumns.join(", ")}.</p>
+      )}
+
+      {preview.errors.length > 0 && (
+        <div className="mt-5">
+          <h3 className="font-semibold text-red-800">Rows with errors</h3>
+          <p className="text-sm text-stone-600">
+            Nothing is imported while a row has errors, unless you choose to import only the valid rows.
+          </p>
+          <div className="mt-2 max-h-96 overflow-auto rounded-lg ring-1 ring-stone-200">
+            <table className="w-full text-left text-sm">
+              <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600 uppercase">
+                <tr>
+                  <th className="px-3 py-2">Line</th>
+                  <th className="px-3 py-2">Record</th>
+                  <th className="px-3 py-2">Problem</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {preview.errors.map((r) => (
+                  <tr key={r.line} data-testid="import-error">
+                    <td className="px-3 py-2 tabular-nums">{r.line}</td>
+                    <td className="px-3 py-2">{[r.catalogNumber, r.title].filter(Boolean).join(" · ") || "—"}</td>
+                    <td className="px-3 py-2 text-red-800">{r.errors.join("; ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      {preview.updates.length > 0 && (
+        <details className="mt-5" open={preview.updates.length <= 20}>
+          <summary className="cursor-pointer font-semibold">Updates ({counts.update.toLocaleString("en-GB")})</summary>
+          <ul className="mt-2 space-y-1 text-sm">
+            {preview.updates.map((r) => (
+              <li key={r.line}>
+                <span className="tabular-nums text-stone-600">Line {r.line}</span> · {r.catalogNumber} · {r.title}:{" "}
+                {r.changes.map((c) => `${c.label} ${c.from || "—"} → ${c.to || "—"}`).join("; ")}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {preview.creates.length > 0 && (
+        <details className="mt-3" open={preview.creates.length <= 20}>
+          <summary className="cursor-pointer font-semibold">New records ({counts.create.toLocaleString("en-GB")})</summary>
+          <ul className="mt-2 space-y-1 text-sm">
+            {preview.creates.map((r) => (
+              <li key={r.line}>
+                <span className="tabular-nums text-stone-600">Line {r.line}</span> · {r.catalogNumber} · {r.title} by {r.artist}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      <Form
+        method="post"
+        action={`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`}
+        className="mt-6 flex flex-wrap items-center gap-4"
+      >
+        <input type="hidden" name="intent" value="apply" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="hash" value={hash} />
+        {counts.error > 0 && good > 0 && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="onlyValid" className="h-4 w-4" /> Import only the {good.toLocaleString("en-GB")} valid
+            rows
+          </label>
+        )}
+        <button
+          type="submit"
+          disabled={busy || good === 0}
+          className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {applying ? "Importing…" : `Import ${good.toLocaleString("en-GB")} row${good === 1 ? "" : "s"}`}
+        </button>
+        <a href={reportHref} className="text-sm font-semibold text-needle-dark underline">
+          Download the report (CSV)
+        </a>
+      </Form>
+      {applying && (
+        <div className="mt-4" role="status" aria-live="polite">
+          <p className="text-sm">
+            Importing {good.toLocaleString("en-GB")} rows in one transaction… the shop stays open meanwhile.
+          </p>
+          <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200">
+            <div className="h-full w-1/3 animate-pulse rounded-full bg-needle" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,728 @@
+/**
+ * The back office's catalogue: list, read, create and edit records, publish or unpublish them, upload covers
+ * and audio previews, export the catalogue as CSV and import one (the shop's own columns or a Discogs
+ * inventory). Every change writes an audit row (entity "record", before → after) in the same transaction.
+ * Stock is not edited here: a new record's opening stock is a "delivery" movement in the ledger.
+ * Adapters parse their input with the domain's schemas (record-fields.ts) and hand the parsed values here.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { stringify } from "csv-stringify/sync";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import sharp from "sharp";
+import { writeTransaction, type Db } from "../../db/client";
+import { records, stockMovements, type RecordRow } from "../../db/schema";
+import { writeFileAtomic } from "../../db/seed/media/cover-image";
+import { audioUrlFor } from "../../db/seed/media/write-media";
+import { changedFields, type Actor } from "../../app/domain/admin/audit";
+import { DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
+import { fieldsToText, type NewRecord, type RecordFields } from "../../app/domain/catalogue/record-fields";
+import {
+  EXPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  applicableRows,
+  catalogKey,
+  parseCsv,
+  planImportSteps,
+  reportRows,
+  type ExistingRecord,
+  type ImportPlan,
+  type PlannedRow,
+} from "../../app/domain/catalogue/record-import";
+import {
+  AUDIO_CONTENT_TYPES,
+  COVER_SIZE,
+  checkUpload,
+  sniffAudio,
+  uploadSizeProblem,
+} from "../../app/domain/catalogue/record-media";
+import { slugify } from "../../app/domain/catalogue/slug";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { z } from "../../app/domain/shared/zod";
+import { createAuditService, type AuditEntry } from "./audit";
+
+export const ADMIN_RECORD_SORTS = ["updated", "title", "artist", "price", "stock", "release"] as const;
+export const ADMIN_RECORD_STATUSES = ["all", "published", "unpublished", "no-cover"] as const;
+export const ADMIN_PAGE_SIZE = 25;
+
+export const adminRecordListSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(ADMIN_RECORD_STATUSES).catch("all").default("all"),
+  genre: z.string().trim().max(60).optional().catch(undefined),
+  sort: z.enum(ADMIN_RECORD_SORTS).catch("updated").default("updated"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type AdminRecordListQuery = z.input<typeof adminRecordListSchema>;
+
+export interface AdminRecordRow {
+  id: number;
+  catalogueId: string;
+  title: string;
+  artist: string;
+  genre: string | null;
+  format: string | null;
+  catalogNumber: string | null;
+  pricePence: number;
+  stockQuantity: number;
+  releaseDate: string | null;
+  coverUrl: string;
+  published: boolean;
+  publishAt: string | null;
+  hiddenByContent: boolean;
+  updatedAt: string;
+}
+
+export interface AdminRecord extends AdminRecordRow {
+  fields: RecordFields;
+  audioUrl: string;
+  lowStockThreshold: number | null;
+}
+
+/** A file a form sent: its bytes are read only after the size is known to be within bounds. */
+export type Upload = Pick<File, "size" | "arrayBuffer"> | null | undefined;
+export interface RecordUploads {
+  cover?: Upload;
+  audio?: Upload;
+}
+
+const IMPORT_ID = /^[a-f0-9]{32}$/;
+const SHA256 = /^[a-f0-9]{64}$/;
+/** An uploaded file waits this long between preview and apply. */
+export const IMPORT_TTL_MS = 60 * 60 * 1000;
+/**
+ * A big import is checked and applied in slices of this many milliseconds of work, each followed by a pause as
+ * long, in which the event loop serves pages: SQLite readers are never blocked by the import (WAL), but the one
+ * Node thread is while it runs the import's JavaScript. Half the thread for the import, half for the shop.
+ */
+export const IMPORT_SLICE_MS = 8;
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, IMPORT_SLICE_MS));
+
+/** Runs a generator of steps to its end, pausing after every IMPORT_SLICE_MS of work. */
+async function runSliced<T>(steps: Generator<unknown, T>): Promise<T> {
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= IMPORT_SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  milliseconds: number;
+}
+
+function rowToFields(r: RecordRow): RecordFields {
+  return {
+    title: r.title,
+    artist: r.artist,
+    genre: r.genre,
+    price: r.pricePence,
+    description: r.description,
+    label: r.label,
+    format: r.format as RecordFields["format"],
+    catalogNumber: r.catalogNumber,
+    releaseDate: r.releaseDate,
+    physicalReleaseDate: r.physicalReleaseDate,
+    year: r.year,
+    condition: r.condition,
+    duration: r.duration,
+    rating: r.rating,
+    isNewRelease: r.isNewRelease,
+    bestSeller: r.bestSeller,
+  };
+}
+
+function fieldsToColumns(f: RecordFields) {
+  return {
+    title: f.title,
+    artist: f.artist,
+    genre: f.genre,
+    pricePence: f.price,
+    description: f.description,
+    label: f.label,
+    format: f.format,
+    catalogNumber: f.catalogNumber,
+    releaseDate: f.releaseDate,
+    physicalReleaseDate: f.physicalReleaseDate,
+    year: f.year,
+    condition: f.condition,
+    duration: f.duration,
+    rating: f.rating,
+    isNewRelease: f.isNewRelease,
+    bestSeller: f.bestSeller,
+  };
+}
+
+/** What the audit log keeps of a record: its fields as text, plus publishing and media. */
+function snapshot(r: RecordRow): Record<string, unknown> {
+  return { ...fieldsToText(rowToFields(r)), published: r.published, coverUrl: r.coverUrl, audioUrl: r.audioUrl };
+}
+
+const nowIso = () => new Date().toISOString();
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+/** A new record's catalogue id (it names its media files): from its artist and title, made unique. */
+function newCatalogueId(f: RecordFields): string {
+  const base = slugify(`${f.artist} ${f.title}`).toLowerCase().slice(0, 60).replace(/-+$/, "") || "record";
+  return `${base}-${randomBytes(3).toString("hex")}`;
+}
+
+const RECORD_COLUMNS = {
+  title: "title",
+  artist: "artist",
+  genre: "genre",
+  price: "price_pence",
+  description: "description",
+  label: "label",
+  format: "format",
+  catalogNumber: "catalog_number",
+  releaseDate: "release_date",
+  physicalReleaseDate: "physical_release_date",
+  year: "year",
+  condition: "condition",
+  duration: "duration",
+  rating: "rating",
+  isNewRelease: "is_new_release",
+  bestSeller: "best_seller",
+} as const satisfies Record<keyof RecordFields, string>;
+
+/** SQLite binds no booleans: flags become 1 and 0. */
+function bindFields(f: RecordFields): Record<string, string | number | null> {
+  return { ...f, isNewRelease: f.isNewRelease ? 1 : 0, bestSeller: f.bestSeller ? 1 : 0 };
+}
+
+/**
+ * The writes of an import, as statements prepared once on the import's connection: thousands of rows through the
+ * query builder would compile each statement again per row. The same rows as create/update/setPublished write:
+ * the record, its opening stock as a delivery in the ledger, and an audit row with the changed fields.
+ */
+function importWriter(client: Database.Database, actor: Actor) {
+  const names = Object.keys(RECORD_COLUMNS) as (keyof RecordFields)[];
+  const insert = client.prepare(
+    `insert into records (catalogue_id, cover_url, audio_url, stock_quantity, published, ${names.map((n) => RECORD_COLUMNS[n]).join(", ")})
+     values (@catalogueId, @coverUrl, @audioUrl, @stock, @published, ${names.map((n) => `@${n}`).join(", ")})`,
+  );
+  const update = client.prepare(
+    `update records set ${names.map((n) => `${RECORD_COLUMNS[n]} = @${n}`).join(", ")},
+       published = coalesce(@published, published), updated_at = @now where id = @id`,
+  );
+  const select = client.prepare<[number], Record<string, unknown>>(
+    `select published, cover_url as coverUrl, audio_url as audioUrl, ${names.map((n) => `${RECORD_COLUMNS[n]} as ${n}`).join(", ")} from records where id = ?`,
+  );
+  const movement = client.prepare(
+    "insert into stock_movements (record_id, change, reason, note, actor_id) values (?, ?, 'delivery', 'Opening stock', ?)",
+  );
+  const auditRow = client.prepare(
+    "insert into audit_log (actor_id, actor_name, entity_type, entity_id, action, before, after) values (?, ?, 'record', ?, ?, ?, ?)",
+  );
+  const audit = (id: number, action: string, before: Record<string, unknown> | null, after: Record<string, unknown>) => {
+    const diff = changedFields(before, after);
+    auditRow.run(
+      actor.id,
+      actor.username,
+      String(id),
+      action,
+      diff.before && JSON.stringify(diff.before),
+      diff.after && JSON.stringify(diff.after),
+    );
+  };
+  const fromStored = (r: Record<string, unknown>): RecordFields =>
+    ({ ...r, isNewRelease: r.isNewRelease === 1, bestSeller: r.bestSeller === 1 }) as unknown as RecordFields;
+  return {
+    create(fields: RecordFields, openingStock: number, published: boolean, catalogueId: string): number {
+      const audioUrl = audioUrlFor(catalogueId);
+      const id = Number(
+        insert.run({
+          ...bindFields(fields),
+          catalogueId,
+          coverUrl: DEFAULT_COVER_URL,
+          audioUrl,
+          stock: openingStock,
+          published: published ? 1 : 0,
+        }).lastInsertRowid,
+      );
+      if (openingStock > 0) movement.run(id, openingStock, actor.id);
+      audit(id, "imported (created)", null, {
+        ...fieldsToText(fields),
+        published,
+        coverUrl: DEFAULT_COVER_URL,
+        audioUrl,
+        openingStock,
+      });
+      return id;
+    },
+    /** False when the record is gone. */
+    update(id: number, fields: RecordFields, published: boolean | null): boolean {
+      const stored = select.get(id);
+      if (!stored) return false;
+      const was = stored.published === 1;
+      update.run({ ...bindFields(fields), published: published === null ? null : published ? 1 : 0, now: nowIso(), id });
+      const media = { coverUrl: stored.coverUrl, audioUrl: stored.audioUrl };
+      audit(
+        id,
+        "imported (updated)",
+        { ...fieldsToText(fromStored(stored)), published: was, ...media },
+        { ...fieldsToText(fields), published: published ?? was, ...media },
+      );
+      return true;
+    },
+  };
+}
+
+export function createAdminCatalogueService(
+  db: Db,
+  { mediaDir, importDir = path.join(path.dirname(mediaDir), "imports") }: { mediaDir: string; importDir?: string },
+) {
+  const audit = createAuditService(db);
+  const byId = db
+    .select()
+    .from(records)
+    .where(eq(records.id, sql.placeholder("id")))
+    .prepare();
+
+  function load(id: number): RecordRow {
+    const row = byId.get({ id });
+    if (!row) throw new NotFoundError("No record with that id.");
+    return row;
+  }
+
+  async function uploadBytes(kind: "cover" | "audio", upload: Upload): Promise<Uint8Array | null> {
+    if (!upload || upload.size === 0) return null;
+    // An oversized file is refused before it is read into memory.
+    const tooBig = uploadSizeProblem(kind, upload.size);
+    if (tooBig) throw new ValidationError(tooBig, { [kind]: [tooBig] });
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    const problem = checkUpload(kind, bytes);
+    if (problem) throw new ValidationError(problem, { [kind]: [problem] });
+    return bytes;
+  }
+
+  /** Resizes a cover to a square JPEG under media/covers; its name carries a hash, so caches never go stale. */
+  async function storeCover(catalogueId: string, bytes: Uint8Array): Promise<string> {
+    let jpeg: Buffer;
+    try {
+      jpeg = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: "error" })
+        .rotate()
+        .resize(COVER_SIZE, COVER_SIZE, { fit: "cover", position: "attention" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      const message = "The cover could not be read as an image";
+      throw new ValidationError(message, { cover: [message] });
+    }
+    const name = `${catalogueId}-${sha256(jpeg).slice(0, 10)}.jpg`;
+    await mkdir(path.join(mediaDir, "covers"), { recursive: true });
+    await writeFileAtomic(path.join(mediaDir, "covers", name), jpeg);
+    return `/media/covers/${name}`;
+  }
+
+  async function storeAudio(catalogueId: string, bytes: Uint8Array): Promise<string> {
+    const type = sniffAudio(bytes)!;
+    const name = `${catalogueId}-${sha256(bytes).slice(0, 10)}.${type}`;
+    await mkdir(path.join(mediaDir, "audio"), { recursive: true });
+    await writeFileAtomic(path.join(mediaDir, "audio", name), Buffer.from(bytes));
+    return `/media/audio/${name}`;
+  }
+
+  async function storeUploads(catalogueId: string, uploads: RecordUploads) {
+    const [cover, audio] = [await uploadBytes("cover", uploads.cover), await uploadBytes("audio", uploads.audio)];
+    return {
+      coverUrl: cover ? await storeCover(catalogueId, cover) : undefined,
+      audioUrl: audio ? await storeAudio(catalogueId, audio) : undefined,
+    };
+  }
+
+  function toAdminRow(r: RecordRow): AdminRecordRow {
+    return {
+      id: r.id,
+      catalogueId: r.catalogueId,
+      title: r.title,
+      artist: r.artist,
+      genre: r.genre,
+      format: r.format,
+      catalogNumber: r.catalogNumber,
+      pricePence: r.pricePence,
+      stockQuantity: r.stockQuantity,
+      releaseDate: r.releaseDate,
+      coverUrl: r.coverUrl,
+      published: r.published,
+      publishAt: r.publishAt,
+      hiddenByContent: r.hiddenByContent,
+      updatedAt: r.updatedAt,
+    };
+  }
+
+  function existingByKey(): (key: string) => ExistingRecord[] {
+    const map = new Map<string, ExistingRecord[]>();
+    for (const r of db
+      .select()
+      .from(records)
+      .where(sql`${records.catalogNumber} is not null`)
+      .all()) {
+      const key = catalogKey(r.catalogNumber!);
+      if (!map.has(key)) map.set(key, []);
+      map.get(key)!.push({ id: r.id, fields: rowToFields(r), published: r.published });
+    }
+    return (key) => map.get(key) ?? [];
+  }
+
+  function insertRecord(
+    tx: Db,
+    actor: Actor,
+    fields: RecordFields,
+    opts: { openingStock: number; published: boolean; coverUrl?: string; catalogueId?: string },
+  ) {
+    const catalogueId = opts.catalogueId ?? newCatalogueId(fields);
+    const row = tx
+      .insert(records)
+      .values({
+        ...fieldsToColumns(fields),
+        catalogueId,
+        coverUrl: opts.coverUrl ?? DEFAULT_COVER_URL,
+        audioUrl: audioUrlFor(catalogueId),
+        stockQuantity: opts.openingStock,
+        published: opts.published,
+      })
+      .returning()
+      .get();
+    // Stock on hand always equals the sum of the ledger: the opening stock is the first delivery.
+    if (opts.openingStock > 0)
+      tx.insert(stockMovements)
+        .values({ recordId: row.id, change: opts.openingStock, reason: "delivery", note: "Opening stock", actorId: actor.id })
+        .run();
+    return row;
+  }
+
+  function updateRecord(
+    tx: Db,
+    auditTo: ReturnType<typeof createAuditService>,
+    actor: Actor,
+    before: RecordRow,
+    set: Partial<typeof records.$inferInsert>,
+    action: string,
+  ) {
+    const after = tx
+      .update(records)
+      .set({ ...set, updatedAt: nowIso() })
+      .where(eq(records.id, before.id))
+      .returning()
+      .get()!;
+    auditTo.record(actor, {
+      entityType: "record",
+      entityId: before.id,
+      action,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return after;
+  }
+
+  async function cleanImports(): Promise<void> {
+    const names = await readdir(importDir).catch(() => [] as string[]);
+    const now = Date.now();
+    await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(importDir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && now - info.mtimeMs > IMPORT_TTL_MS) await rm(file, { force: true });
+      }),
+    );
+  }
+
+  function importFile(id: string, hash: string, suffix = ".csv"): string {
+    if (!IMPORT_ID.test(id) || !SHA256.test(hash)) throw new NotFoundError("That import has expired; upload the file again.");
+    return path.join(importDir, `${id}-${hash}${suffix}`);
+  }
+
+  async function readImport(id: string, hash: string): Promise<string> {
+    const bytes = await readFile(importFile(id, hash)).catch(() => null);
+    // The hash in the name is checked against the bytes: a file changed on disk is not imported.
+    if (!bytes || sha256(bytes) !== hash) throw new NotFoundError("That import has expired; upload the file again.");
+    return bytes.toString("utf8");
+  }
+
+  /**
+   * Applies a plan's rows in ONE transaction on a connection of its own, a slice at a time, pausing for the event
+   * loop between slices: pages keep being served (WAL readers see the catalogue as it was until the commit) and
+   * the whole import lands at once or not at all.
+   */
+  async function applyRows(actor: Actor, rows: PlannedRow[], onProgress?: (done: number, total: number) => void) {
+    const file = db.$client.name;
+    const separate = !!file && file !== ":memory:" && !db.$client.memory;
+    const client = separate ? new Database(file) : db.$client;
+    if (separate) {
+      client.pragma("busy_timeout = 5000");
+      client.pragma("foreign_keys = ON");
+      client.pragma("synchronous = FULL");
+    }
+    const write = importWriter(client, actor);
+    let created = 0;
+    let updated = 0;
+    try {
+      // The first statement takes the write lock: a checkout on the shop's connection meanwhile waits for the
+      // commit (busy_timeout), readers do not wait at all.
+      client.exec("BEGIN IMMEDIATE");
+      let sliceStart = performance.now();
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        if (row.action === "create") {
+          write.create(row.fields, row.openingStock, row.published, newCatalogueId(row.fields));
+          created++;
+        } else if (row.action === "update") {
+          if (!write.update(row.recordId, row.fields, row.published))
+            throw new NotFoundError(`Line ${row.line}: its record was deleted meanwhile; preview the file again.`);
+          updated++;
+        }
+        // Only on a connection of its own may the import pause inside its transaction: on the shared one,
+        // other requests' statements would run inside it.
+        if (separate && performance.now() - sliceStart >= IMPORT_SLICE_MS) {
+          onProgress?.(i + 1, rows.length);
+          await pause();
+          sliceStart = performance.now();
+        }
+      }
+      onProgress?.(rows.length, rows.length);
+      client.exec("COMMIT");
+    } catch (error) {
+      if (client.inTransaction) client.exec("ROLLBACK");
+      throw error;
+    } finally {
+      if (separate) client.close();
+    }
+    return { created, updated };
+  }
+
+  return {
+    list(query: AdminRecordListQuery = {}) {
+      const q = adminRecordListSchema.parse(query);
+      const where: SQL[] = [];
+      if (q.q) {
+        const pattern = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const likeEsc = (
+          col: SQL | typeof records.title | typeof records.artist | typeof records.label | typeof records.catalogNumber,
+        ) => sql`${col} like ${pattern} escape '\\'`;
+        where.push(or(likeEsc(records.title), likeEsc(records.artist), likeEsc(records.catalogNumber), likeEsc(records.label))!);
+      }
+      if (q.status === "published") where.push(eq(records.published, true));
+      if (q.status === "unpublished") where.push(eq(records.published, false));
+      if (q.status === "no-cover") where.push(eq(records.hiddenByContent, true));
+      if (q.genre) where.push(eq(records.genre, q.genre));
+      const column = {
+        updated: records.updatedAt,
+        title: records.title,
+        artist: records.artist,
+        price: records.pricePence,
+        stock: records.stockQuantity,
+        release: records.releaseDate,
+      }[q.sort];
+      const dir = q.dir ?? (q.sort === "updated" ? "desc" : "asc");
+      const filter = where.length ? and(...where) : undefined;
+      const total = db.select({ n: count() }).from(records).where(filter).get()?.n ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+      const page = Math.min(q.page, pageCount);
+      const rows = db
+        .select()
+        .from(records)
+        .where(filter)
+        .orderBy(dir === "asc" ? asc(column) : desc(column), desc(records.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_PAGE_SIZE)
+        .all();
+      return { items: rows.map(toAdminRow), total, page, pageCount, query: { ...q, dir, page }, genres: this.genres() };
+    },
+
+    /** Every genre in the catalogue, for the form's suggestions and the list's filter. */
+    genres(): string[] {
+      return db
+        .selectDistinct({ genre: records.genre })
+        .from(records)
+        .where(sql`${records.genre} is not null`)
+        .orderBy(asc(records.genre))
+        .all()
+        .map((g) => g.genre!);
+    },
+
+    get(id: number): AdminRecord & { history: AuditEntry[] } {
+      const r = load(id);
+      return {
+        ...toAdminRow(r),
+        fields: rowToFields(r),
+        audioUrl: r.audioUrl,
+        lowStockThreshold: r.lowStockThreshold,
+        history: audit.forEntity("record", id, 50),
+      };
+    },
+
+    /** A new record; uploads (a cover, a preview) are stored first, then the record, its stock and audit row. */
+    async create(actor: Actor, value: NewRecord, uploads: RecordUploads = {}): Promise<{ id: number }> {
+      const catalogueId = newCatalogueId(value.fields);
+      const media = await storeUploads(catalogueId, uploads);
+      return writeTransaction(db, (tx) => {
+        const row = insertRecord(tx, actor, value.fields, {
+          openingStock: value.openingStock,
+          published: value.published,
+          coverUrl: media.coverUrl,
+          catalogueId,
+        });
+        const final = media.audioUrl
+          ? tx.update(records).set({ audioUrl: media.audioUrl }).where(eq(records.id, row.id)).returning().get()!
+          : row;
+        audit.record(actor, {
+          entityType: "record",
+          entityId: row.id,
+          action: "created",
+          before: null,
+          after: { ...snapshot(final), openingStock: value.openingStock },
+        });
+        return { id: row.id };
+      });
+    },
+
+    async update(actor: Actor, id: number, fields: RecordFields, uploads: RecordUploads = {}): Promise<void> {
+      const current = load(id);
+      const media = await storeUploads(current.catalogueId, uploads);
+      writeTransaction(db, (tx) => {
+        const before = load(id);
+        updateRecord(
+          tx,
+          audit,
+          actor,
+          before,
+          {
+            ...fieldsToColumns(fields),
+            ...(media.coverUrl ? { coverUrl: media.coverUrl } : {}),
+            ...(media.audioUrl ? { audioUrl: media.audioUrl } : {}),
+          },
+          "edited",
+        );
+      });
+    },
+
+    setPublished(actor: Actor, id: number, published: boolean): void {
+      writeTransaction(db, (tx) => {
+        const before = load(id);
+        if (before.published === published) return;
+        updateRecord(tx, audit, actor, before, { published }, published ? "published" : "unpublished");
+      });
+    },
+
+    /** The whole catalogue in the import's own columns, so an exported file imports back unchanged. */
+    exportCsv(): string {
+      const rows = db.select().from(records).orderBy(asc(records.id)).all();
+      return stringify(
+        rows.map((r) => {
+          const t = fieldsToText(rowToFields(r));
+          return [
+            t.catalogNumber,
+            t.title,
+            t.artist,
+            t.genre,
+            t.price,
+            t.format,
+            t.label,
+            t.releaseDate,
+            t.physicalReleaseDate,
+            t.year,
+            t.condition,
+            t.duration,
+            t.rating,
+            t.isNewRelease,
+            t.bestSeller,
+            t.description,
+            String(r.stockQuantity),
+            r.published ? "yes" : "no",
+          ];
+        }),
+        { header: true, columns: [...EXPORT_COLUMNS] },
+      );
+    },
+
+    /**
+     * Keeps an uploaded file for the apply step (under the data folder, named by a random id and its SHA-256,
+     * removed after an hour) and plans it against the catalogue.
+     */
+    async previewImport(file: Upload): Promise<{ id: string; hash: string; plan: ImportPlan }> {
+      if (!file || file.size === 0)
+        throw new ValidationError("Choose a CSV file to import", { file: ["Choose a CSV file to import"] });
+      if (file.size > IMPORT_MAX_BYTES) {
+        const message = `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files`;
+        throw new ValidationError(message, { file: [message] });
+      }
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const text = bytes.toString("utf8");
+      if (text.includes("\u0000")) throw new ValidationError("That is not a CSV file", { file: ["That is not a CSV file"] });
+      await mkdir(importDir, { recursive: true });
+      await cleanImports();
+      const id = randomBytes(16).toString("hex");
+      const hash = sha256(bytes);
+      await writeFile(importFile(id, hash), bytes, { mode: 0o600 });
+      return { id, hash, plan: await runSliced(planImportSteps(text, existingByKey())) };
+    },
+
+    /** The plan of a kept file, planned again against the catalogue as it is now. */
+    async importPlan(id: string, hash: string): Promise<ImportPlan> {
+      return runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
+    },
+
+    /**
+     * Applies a kept file: nothing when any row is bad, unless the admin chose to import only the valid rows.
+     * The rows are planned again first, so a record changed since the preview is compared as it is now.
+     */
+    async applyImport(
+      actor: Actor,
+      { id, hash, onlyValid }: { id: string; hash: string; onlyValid: boolean },
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<{ plan: ImportPlan; result: ImportResult }> {
+      const started = performance.now();
+      const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
+      const rows = applicableRows(plan, onlyValid);
+      if (!rows)
+        throw new ValidationError(
+          plan.fileError ??
+            `Nothing was imported: ${plan.counts.error} row${plan.counts.error === 1 ? " has" : "s have"} errors. Fix them, or choose to import only the valid rows.`,
+        );
+      const { created, updated } = await applyRows(actor, rows, onProgress);
+      const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
+      await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
+      await rm(importFile(id, hash), { force: true });
+      return { plan, result };
+    },
+
+    /** Where an import stands: a kept file still to apply (planned now), or the report of one applied; null when neither. */
+    async importState(
+      id: string,
+      hash: string,
+    ): Promise<{ state: "pending"; plan: ImportPlan } | { state: "applied"; report: string[][] } | null> {
+      try {
+        return { state: "pending", plan: await this.importPlan(id, hash) };
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      const applied = await readFile(importFile(id, hash, ".report.csv"), "utf8").catch(() => null);
+      if (applied === null) return null;
+      const csv = parseCsv(applied, { maxRows: Infinity });
+      return { state: "applied", report: [csv.header, ...csv.rows.map((r) => r.cells)] };
+    },
+
+    /** The report of a kept file: what was done once applied, else what the preview found. */
+    async importReport(id: string, hash: string): Promise<string> {
+      const applied = await readFile(importFile(id, hash, ".report.csv"), "utf8").catch(() => null);
+      if (applied !== null) return applied;
+      return stringify(reportRows(await this.importPlan(id, hash), false));
+    },
+  };
+}
+
+export type AdminCatalogueService = ReturnType<typeof createAdminCatalogueService>;
+export { AUDIO_CONTENT_TYPES };
