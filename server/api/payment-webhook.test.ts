@@ -208,7 +208,7 @@ describe("POST /api/payments/webhook with Stripe", () => {
     });
     const r = await post(payload, sign(payload));
     expect(r.status).toBe(200);
-    expect(statusOf(order.orderNumber)).toBe("cancelled");
+    expect(statusOf(order.orderNumber)).toBe("payment_failed");
     expect(stockOf(recordId)).toBe(3);
     expect(s.discounts.check("EXPIRE10", null).ok).toBe(true);
   });
