@@ -162,7 +162,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
               <th scope="col" className="px-3 py-2">
                 Release / last sale
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="w-80 px-3 py-2">
                 Quick adjust
               </th>
             </tr>
@@ -193,11 +193,11 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 </td>
                 <td className="px-3 py-2">
-                  <Form method="post" className="flex items-center gap-1.5" aria-label={`Adjust stock of ${r.title}`}>
+                  <Form method="post" className="flex flex-wrap items-center gap-1.5" aria-label={`Adjust stock of ${r.title}`}>
                     <input type="hidden" name="intent" value="adjust" />
                     <input type="hidden" name="recordId" value={r.id} />
                     <input type="hidden" name="back" value={back} />
-                    <select name="reason" aria-label="Reason" required className={inputClass}>
+                    <select name="reason" aria-label="Reason" required className={`${inputClass} w-40`}>
                       <ReasonOptions />
                     </select>
                     <input
@@ -209,7 +209,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
                       min={-10000}
                       max={10000}
                       placeholder="±"
-                      className={`${inputClass} w-20`}
+                      className={`${inputClass} w-16`}
                     />
                     <button type="submit" className={buttonClass} disabled={busyRow === r.id}>
                       Apply
