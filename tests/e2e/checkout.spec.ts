@@ -286,6 +286,8 @@ test.describe("checkout", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Waiting for your payment to be confirmed" })).toBeVisible();
       await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "5");
       await expect(page.getByRole("link", { name: "refresh it now" })).toBeVisible();
+      // Leave it, or its 5-second refresh could cut into a later navigation of this page on a slow machine.
+      await page.goto("about:blank");
     });
 
     await test.step("another browser cannot cancel it", async () => {

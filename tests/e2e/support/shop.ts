@@ -145,3 +145,33 @@ export async function logInAsAdmin(page: Page, javaScriptEnabled: boolean, baseU
   await logIn(page, javaScriptEnabled, account);
   return account;
 }
+
+/** A toast saying `text`: with JavaScript a sonner toast; without, the <noscript> status banner. */
+export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string): Promise<void> {
+  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: text });
+  await expect(toast.first()).toBeVisible();
+}
+
+/** A paid guest order for one copy of each record, placed through the shop's JSON checkout with the test card. */
+export async function apiPaidOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  recordIds: number[],
+): Promise<string> {
+  const res = await request.post("/api/orders", {
+    headers: { origin: baseURL },
+    data: {
+      lines: recordIds.map((recordId) => ({ recordId, quantity: 1 })),
+      email,
+      name: "Ada Lovelace",
+      addressLine1: "1 Record Row",
+      city: "London",
+      postalCode: "SW1A 1AA",
+      idempotencyKey: crypto.randomUUID().replaceAll("-", ""),
+      card: { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { orderNumber: string }).orderNumber;
+}
