@@ -316,6 +316,30 @@ describe("refund", () => {
     expect(auditOf(order.orderNumber).filter((r) => r.action === "refund")).toHaveLength(3);
   });
 
+  it("a partly refunded order that was never sent can still be packed, posted and delivered", async () => {
+    const boss = admin();
+    const a = insertRecord(shop.t.db, { pricePence: 2500, stockQuantity: 5 });
+    const b = insertRecord(shop.t.db, { pricePence: 1500, stockQuantity: 5 });
+    const order = await paidOrder([
+      { recordId: a.id, quantity: 1 },
+      { recordId: b.id, quantity: 1 },
+    ]);
+    const lineB = shop.s.adminOrders.get(order.orderNumber).lines.find((l) => l.recordId === b.id)!;
+    const refunded = await shop.s.adminOrders.refund(boss, order.orderNumber, { lines: [{ lineId: lineB.id, quantity: 1 }] });
+    expect(refunded.status).toBe("partially_refunded");
+    expect(refunded.moves).toMatchObject({ pack: true, ship: true, markDelivered: false });
+    expect(shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_48" }).status).toBe("packed");
+    expect(shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "RR473124829GB" }).status).toBe("shipped");
+    const delivered = shop.s.adminOrders.markDelivered(boss, order.orderNumber);
+    expect(delivered.status).toBe("delivered");
+    expect(delivered.refundedPence).toBe(1500);
+    // Refunded again after delivery, it cannot be sent a second time.
+    const again = await shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: 100 });
+    expect(again.status).toBe("partially_refunded");
+    expect(again.moves).toMatchObject({ pack: false, ship: false, markDelivered: false });
+    expect(() => shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_48" })).toThrow(/cannot|can't|not/i);
+  });
+
   it("a refund posted twice from the same page is refused the second time", async () => {
     const boss = admin();
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });

@@ -25,7 +25,13 @@ import {
   shipInputSchema,
   type OrderListQuery,
 } from "../../app/domain/orders/order-admin";
-import { canMoveOrder, isBeforeDispatch, orderStatusWords, type OrderStatus } from "../../app/domain/orders/order-status";
+import {
+  canMoveOrder,
+  fulfilmentStatus,
+  isBeforeDispatch,
+  orderStatusWords,
+  type OrderStatus,
+} from "../../app/domain/orders/order-status";
 import { planRefund, refundablePence, type RefundPlan } from "../../app/domain/orders/refunds";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
@@ -363,9 +369,9 @@ export function createAdminOrdersService(
       })),
       history: audit.forEntity("order", row.orderNumber),
       moves: {
-        pack: canMoveOrder(row.status, "packed") && !blockedBy,
-        ship: canMoveOrder(row.status, "shipped") && !blockedBy,
-        markDelivered: canMoveOrder(row.status, "delivered"),
+        pack: canMoveOrder(fulfilmentStatus(row.status, row), "packed") && !blockedBy,
+        ship: canMoveOrder(fulfilmentStatus(row.status, row), "shipped") && !blockedBy,
+        markDelivered: canMoveOrder(fulfilmentStatus(row.status, row), "delivered"),
         cancel: isBeforeDispatch(row.status) && canMoveOrder(row.status, "cancelled"),
         refund:
           paidSomething && left > 0 && (canMoveOrder(row.status, "partially_refunded") || canMoveOrder(row.status, "refunded")),
@@ -510,7 +516,7 @@ export function createAdminOrdersService(
       const { service } = parseInput(packInputSchema, input, { message: "first" });
       writeTransaction(db, () => {
         const row = load(orderNumber);
-        if (!canMoveOrder(row.status, "packed")) throw refused(row, "packed");
+        if (!canMoveOrder(fulfilmentStatus(row.status, row), "packed")) throw refused(row, "packed");
         const blocked = unallocated(linesOf(row.id));
         if (blocked) throw new ConflictError(blocked);
         const updated = update(row, {
@@ -545,7 +551,7 @@ export function createAdminOrdersService(
             `Order ${orderNumber} was already shipped with tracking number ${row.trackingNumber ?? "none"}.`,
           );
         }
-        if (!canMoveOrder(row.status, "shipped")) throw refused(row, "shipped");
+        if (!canMoveOrder(fulfilmentStatus(row.status, row), "shipped")) throw refused(row, "shipped");
         const lines = linesOf(row.id);
         const blocked = unallocated(lines);
         if (blocked) throw new ConflictError(blocked);
@@ -578,7 +584,7 @@ export function createAdminOrdersService(
     markDelivered(actor: Actor, orderNumber: string): AdminOrder {
       writeTransaction(db, () => {
         const row = load(orderNumber);
-        if (!canMoveOrder(row.status, "delivered")) throw refused(row, "delivered");
+        if (!canMoveOrder(fulfilmentStatus(row.status, row), "delivered")) throw refused(row, "delivered");
         const updated = update(row, { status: "delivered", deliveredAt: nowIso() });
         audit.record(actor, {
           entityType: "order",

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, canMoveOrder, isBeforeDispatch, orderPath, orderStatusWords, type OrderStatus } from "./order-status";
+import {
+  ORDER_STATUSES,
+  canMoveOrder,
+  fulfilmentStatus,
+  isBeforeDispatch,
+  orderPath,
+  orderStatusWords,
+  type OrderStatus,
+} from "./order-status";
 
 describe("order status in words", () => {
   it("names every status", () => {
@@ -70,5 +78,24 @@ describe("order state machine", () => {
     for (const s of ["pending_payment", "shipped", "delivered", "refunded", "cancelled"] as const)
       expect(isBeforeDispatch(s)).toBe(false);
     expect(canMoveOrder("shipped", "cancelled")).toBe(false);
+  });
+});
+
+describe("fulfilment status", () => {
+  const none = { packedAt: null, shippedAt: null, deliveredAt: null };
+  it("is the status itself, except for a partly refunded order, whose timestamps say where it stands", () => {
+    expect(fulfilmentStatus("paid", none)).toBe("paid");
+    expect(fulfilmentStatus("shipped", { ...none, packedAt: "x" })).toBe("shipped");
+    expect(fulfilmentStatus("partially_refunded", none)).toBe("paid");
+    expect(fulfilmentStatus("partially_refunded", { ...none, packedAt: "x" })).toBe("packed");
+    expect(fulfilmentStatus("partially_refunded", { packedAt: "x", shippedAt: "y", deliveredAt: null })).toBe("shipped");
+    expect(fulfilmentStatus("partially_refunded", { packedAt: "x", shippedAt: "y", deliveredAt: "z" })).toBe("delivered");
+  });
+
+  it("lets a partly refunded order that was never sent be packed and posted, and not a delivered one", () => {
+    expect(canMoveOrder(fulfilmentStatus("partially_refunded", none), "packed")).toBe(true);
+    const delivered = fulfilmentStatus("partially_refunded", { packedAt: "x", shippedAt: "y", deliveredAt: "z" });
+    expect(canMoveOrder(delivered, "packed")).toBe(false);
+    expect(canMoveOrder(delivered, "shipped")).toBe(false);
   });
 });

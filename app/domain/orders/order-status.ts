@@ -57,6 +57,23 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
+/** The fulfilment timestamps an order keeps whatever its status says. */
+export interface OrderProgress {
+  packedAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+/**
+ * Where an order stands for packing and posting. A partial refund names the order "partially_refunded", which
+ * no longer says whether it was packed or posted; its timestamps do, so one refunded line does not stop the
+ * rest of the order being sent.
+ */
+export function fulfilmentStatus(status: OrderStatus, progress: OrderProgress): OrderStatus {
+  if (status !== "partially_refunded") return status;
+  return progress.deliveredAt ? "delivered" : progress.shippedAt ? "shipped" : progress.packedAt ? "packed" : "paid";
+}
+
 /** Statuses in which money was taken and not (wholly) given back: what revenue figures count. */
 export const REVENUE_STATUSES = [
   "paid",
