@@ -142,12 +142,11 @@ function MoveForm({ entry, back, compact = false }: { entry: Entry; back: string
   );
 }
 
-function EntryLine({ entry, back }: { entry: Entry; back: string }) {
+function EntryLine({ entry, back, inCell = false }: { entry: Entry; back: string; inCell?: boolean }) {
+  // A calendar day is about 100 px wide at 1280: small type, and words broken by hyphenation, not mid-letter.
+  const size = inCell ? "p-1.5 text-xs hyphens-auto [overflow-wrap:break-word]" : "p-2 text-sm [overflow-wrap:anywhere]";
   return (
-    <div
-      className="min-w-0 rounded-lg bg-white p-2 text-sm [overflow-wrap:anywhere] shadow-sm ring-1 ring-stone-200"
-      data-testid={`entry-${entry.id}`}
-    >
+    <div className={`min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-stone-200 ${size}`} data-testid={`entry-${entry.id}`}>
       <Link to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
         {entry.artist} – {entry.title}
       </Link>
@@ -239,7 +238,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                         <div className="text-xs font-semibold text-stone-600">{Number(day.slice(8))}</div>
                         <div className="mt-1 space-y-1">
                           {(byDay.get(day) ?? []).map((e) => (
-                            <EntryLine key={e.id} entry={e} back={back} />
+                            <EntryLine key={e.id} entry={e} back={back} inCell />
                           ))}
                         </div>
                       </>
