@@ -390,9 +390,11 @@ test.describe("VinylBot", () => {
 
   test("sending is disabled while a reply is pending", async ({ page }) => {
     await openChat(page);
-    // Hold the catalogue lookup so the reply stays pending for a while.
+    // Hold the catalogue lookup until the test lets it go, so the reply stays pending however slow the machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/chat/lookup*", async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      await held;
       await route.continue();
     });
     const input = chatInput(page);
@@ -405,6 +407,7 @@ test.describe("VinylBot", () => {
     await input.press("Enter");
     await expect(input).toHaveValue("second question");
     await expect(userMessages(page)).toHaveCount(1);
+    release();
     // The reply arrives; then the waiting message can go.
     await expect(assistantMessages(page)).toHaveCount(2);
     await expect(assistantMessages(page).nth(1)).toContainText("Blue Train");

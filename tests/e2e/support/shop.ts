@@ -122,7 +122,10 @@ export async function logIn(page: Page, javaScriptEnabled: boolean, account: Acc
   await page.getByLabel("Username", { exact: true }).fill(account.username);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page.getByRole("banner").getByLabel(`Account menu for ${account.username}`, { exact: true })).toBeVisible();
+  // Signing in checks an argon2id hash and loads the next page: on a busy machine that takes more than 5 s.
+  await expect(page.getByRole("banner").getByLabel(`Account menu for ${account.username}`, { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** Puts a cart straight into the browser (the cookie the shop keeps it in): "id×quantity" lines. */
