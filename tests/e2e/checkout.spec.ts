@@ -584,7 +584,7 @@ test.describe("checkout", () => {
   }
 });
 
-// The whole journey through the shop's own controls, as the issue describes it: add to cart on the record
+// The whole journey through the shop's own controls, as a shopper takes it: add to cart on the record
 // page → change the quantity on /cart → apply the newsletter code there → checkout → pay → confirmation.
 test.describe("the whole journey", () => {
   for (const who of ["a guest", "a signed-in customer"] as const) {
