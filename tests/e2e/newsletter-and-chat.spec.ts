@@ -389,7 +389,10 @@ test.describe("VinylBot", () => {
   });
 
   test("sending is disabled while a reply is pending", async ({ page }) => {
+    // The page's clock stands still, so the chat's own 4 s lookup timeout cannot end the wait on a slow machine.
+    await page.clock.install();
     await openChat(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
     // Hold the catalogue lookup until the test lets it go, so the reply stays pending however slow the machine.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -408,8 +411,12 @@ test.describe("VinylBot", () => {
     await expect(input).toHaveValue("second question");
     await expect(userMessages(page)).toHaveCount(1);
     release();
-    // The reply arrives; then the waiting message can go.
-    await expect(assistantMessages(page)).toHaveCount(2);
+    // The reply arrives after its typing pause, which starts once the lookup has answered: move the clock on
+    // until it has. Then the waiting message can go.
+    await expect(async () => {
+      await page.clock.runFor(250);
+      await expect(assistantMessages(page)).toHaveCount(2, { timeout: 250 });
+    }).toPass({ timeout: 15_000 });
     await expect(assistantMessages(page).nth(1)).toContainText("Blue Train");
     await expect(send).toBeEnabled();
     await input.press("Enter");
