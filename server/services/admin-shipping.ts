@@ -4,6 +4,12 @@ import { orderLines, orders } from "../../db/schema";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { SHIPPING_QUEUE_LIMIT } from "../../app/domain/shipping/shipping-schemas";
 
+/**
+ * A paid order waits while one of its pre-order lines has no pressing set aside for it yet: the packing queue
+ * and the dashboard's "to pack" figure both read it from here.
+ */
+export const waitingForPressingSql = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} = 1 and ${orderLines.allocatedAt} is null)`;
+
 export interface ParcelLine {
   title: string;
   artist: string;
@@ -32,9 +38,6 @@ export interface Parcel {
  * packing slip or an address label needs. The moves themselves (pack, ship) belong to the orders service.
  */
 export function createAdminShippingService(db: Db) {
-  // A paid order waits while one of its pre-order lines has no pressing set aside for it yet.
-  const waitingLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} = 1 and ${orderLines.allocatedAt} is null)`;
-
   const parcelColumns = {
     id: orders.id,
     orderNumber: orders.orderNumber,
@@ -77,7 +80,7 @@ export function createAdminShippingService(db: Db) {
       const toPack = db
         .select(parcelColumns)
         .from(orders)
-        .where(and(eq(orders.status, "paid"), sql`not ${waitingLine}`))
+        .where(and(eq(orders.status, "paid"), sql`not ${waitingForPressingSql}`))
         .orderBy(asc(orders.paidAt), asc(orders.id))
         .limit(SHIPPING_QUEUE_LIMIT + 1)
         .all();
@@ -92,7 +95,7 @@ export function createAdminShippingService(db: Db) {
         db
           .select({ n: sql<number>`count(*)` })
           .from(orders)
-          .where(and(eq(orders.status, "paid"), waitingLine))
+          .where(and(eq(orders.status, "paid"), waitingForPressingSql))
           .get()?.n ?? 0;
       return {
         toPack: withLines(toPack.slice(0, SHIPPING_QUEUE_LIMIT)),

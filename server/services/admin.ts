@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { orderLines, orders, records, users } from "../../db/schema";
 import { REVENUE_STATUSES, type OrderStatus } from "../../app/domain/orders/order-status";
 import { averagePence, dashboardPeriods } from "../../app/domain/admin/periods";
+import { waitingForPressingSql } from "./admin-shipping";
 
 export interface PeriodFigures {
   orders: number;
@@ -40,9 +41,6 @@ export function createAdminService(db: Db, deps: { stock: { counts(today: string
     return { orders: n, revenuePence: pence, averagePence: averagePence(pence, n) };
   };
 
-  // A paid order is ready to pack unless one of its pre-order lines still waits for its pressing.
-  const waitingLine = sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.isPreOrder} = 1 and ${orderLines.allocatedAt} is null)`;
-
   return {
     overview(now: Date = new Date()): DashboardOverview {
       const p = dashboardPeriods(now);
@@ -69,7 +67,7 @@ export function createAdminService(db: Db, deps: { stock: { counts(today: string
         db
           .select({ n: count() })
           .from(orders)
-          .where(and(eq(orders.status, "paid"), waiting ? waitingLine : sql`not ${waitingLine}`))
+          .where(and(eq(orders.status, "paid"), waiting ? waitingForPressingSql : sql`not ${waitingForPressingSql}`))
           .get()?.n ?? 0;
       return {
         today: period(p.todayStart),
