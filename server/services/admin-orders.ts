@@ -45,7 +45,7 @@ import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../payments/provider";
 import type { AuditEntry, AuditService } from "./audit";
 import type { MailService } from "./mail";
-import type { OrdersService } from "./orders";
+import { shippingAddressOf, type OrdersService } from "./orders";
 
 export interface AdminOrderSummary {
   orderNumber: string;
@@ -317,14 +317,7 @@ export function createAdminOrdersService(
       createdAt: row.createdAt,
       placedOn,
       customer: { userId: row.userId, username: user?.username ?? null, email: row.email, guest: row.userId === null },
-      shipping: {
-        name: row.shippingName,
-        addressLine1: row.addressLine1,
-        addressLine2: row.addressLine2,
-        city: row.city,
-        postalCode: row.postalCode,
-        country: row.country,
-      },
+      shipping: shippingAddressOf(row),
       lines: lines.map((l) => ({
         id: l.id,
         recordId: l.recordId,

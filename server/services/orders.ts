@@ -97,6 +97,18 @@ export function newOrderNumber(): string {
   return `ND-${encodeBase32UpperCaseNoPadding(bytes)}`;
 }
 
+/** Where an order goes, as the customer's and the back office's order views show it. */
+export function shippingAddressOf(row: OrderRow) {
+  return {
+    name: row.shippingName,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    postalCode: row.postalCode,
+    country: row.country,
+  };
+}
+
 export function createOrdersService(
   db: Db,
   deps: { cart: CartService; discounts: DiscountsService; mail: MailService; links: MailLinks },
@@ -116,14 +128,7 @@ export function createOrdersService(
       createdAt: row.createdAt,
       paidAt: row.paidAt,
       placedOn,
-      shipping: {
-        name: row.shippingName,
-        addressLine1: row.addressLine1,
-        addressLine2: row.addressLine2,
-        city: row.city,
-        postalCode: row.postalCode,
-        country: row.country,
-      },
+      shipping: shippingAddressOf(row),
       lines: lines.map((l) => ({
         recordId: l.recordId,
         title: l.title,
