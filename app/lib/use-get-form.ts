@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import { useLocation, useSubmit } from "react-router";
+import { useLocation, useNavigation, useSubmit } from "react-router";
 
 /**
  * For the catalogue's GET forms once JavaScript runs: submit without the empty fields a form always
@@ -10,6 +10,7 @@ import { useLocation, useSubmit } from "react-router";
 export function useGetForm() {
   const submit = useSubmit();
   const { search } = useLocation();
+  const busy = useNavigation().state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
   const shownSearch = useRef(search);
 
@@ -19,6 +20,9 @@ export function useGetForm() {
     // Only after a navigation: on first load the boxes already match, and a box ticked while the page
     // was still hydrating must keep its tick.
     if (shownSearch.current === search) return;
+    // Not while a newer navigation is on its way (a second box ticked before the first tick's page came):
+    // syncing to this in-between address would untick the box just ticked. The last one to land syncs.
+    if (busy) return;
     shownSearch.current = search;
     // React has already moved each box's default to the new URL's value; show it. (Not form.reset():
     // that would also rewind the controlled sort select, which keeps itself right.)
@@ -27,7 +31,7 @@ export function useGetForm() {
       if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
       else el.value = el.defaultValue;
     }
-  }, [search]);
+  }, [search, busy]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
