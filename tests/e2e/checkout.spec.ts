@@ -257,6 +257,7 @@ test.describe("checkout", () => {
     browser,
     baseURL,
   }) => {
+    test.slow(); // a checkout, a second browser and six page loads
     const record = createRecord({ stock: 3 });
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
     await openCheckout(page, javaScriptEnabled);
