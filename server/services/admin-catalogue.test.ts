@@ -195,6 +195,74 @@ describe("admin catalogue service", () => {
     });
   });
 
+  it("lets the shop write while a big import is being applied, and holds the write lock only for its final commit", async () => {
+    const before = recordCount();
+    const csv = [
+      "catalogue_number,title,artist,price,stock",
+      ...Array.from({ length: 3000 }, (_, i) => `BIG-${i},Big ${i},Bulk Band,9.99,1`),
+    ];
+    const preview = await service.previewImport(file(csv.join("\n")));
+    const busyTimeout = t.db.$client.pragma("busy_timeout", { simple: true });
+    // A lock held by the import would make this write fail at once instead of waiting five seconds.
+    t.db.$client.pragma("busy_timeout = 0");
+    let writesDuringImport = 0;
+    try {
+      const { result } = await service.applyImport(
+        actor,
+        { id: preview.id, hash: preview.hash, onlyValid: false },
+        (done, total) => {
+          if (done === total) return;
+          t.db.update(records).set({ lowStockThreshold: 3 }).where(eq(records.catalogNumber, "IMP-1")).run();
+          writesDuringImport++;
+          expect(recordCount()).toBe(before); // nothing shows before the commit
+        },
+      );
+      expect(result).toMatchObject({ created: 3000, updated: 0 });
+    } finally {
+      t.db.$client.pragma(`busy_timeout = ${busyTimeout}`);
+    }
+    expect(writesDuringImport).toBeGreaterThan(0);
+    expect(recordCount()).toBe(before + 3000);
+    const big7 = t.db.select().from(records).where(eq(records.catalogNumber, "BIG-7")).get()!;
+    expect(t.db.select().from(stockMovements).where(eq(stockMovements.recordId, big7.id)).all()).toMatchObject([
+      { change: 1, reason: "delivery", actorId: actor.id },
+    ]);
+    const audit = t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(big7.id)))
+      .all();
+    expect(audit).toMatchObject([{ action: "imported (created)", actorName: "owner", entityType: "record" }]);
+    expect(audit[0]!.after).toMatchObject({ title: "Big 7", openingStock: 1 });
+  });
+
+  it("writes nothing when a record it updates is edited while the import runs", async () => {
+    const before = recordCount();
+    const csv = [
+      "catalogue_number,title,artist,price,stock",
+      "IMP-2,Second Edition,Imp Band,11.00,",
+      ...Array.from({ length: 3000 }, (_, i) => `RACE-${i},Race ${i},Bulk Band,9.99,1`),
+    ];
+    const preview = await service.previewImport(file(csv.join("\n")));
+    let edited = false;
+    await expect(
+      service.applyImport(actor, { id: preview.id, hash: preview.hash, onlyValid: false }, () => {
+        if (edited) return;
+        edited = true;
+        t.db
+          .update(records)
+          .set({ pricePence: 1234, updatedAt: new Date(Date.now() + 1000).toISOString() })
+          .where(eq(records.catalogNumber, "IMP-2"))
+          .run();
+      }),
+    ).rejects.toThrow("Line 2: its record was changed or deleted meanwhile; preview the file again.");
+    expect(recordCount()).toBe(before);
+    expect(t.db.select().from(records).where(eq(records.catalogNumber, "IMP-2")).get()).toMatchObject({
+      title: "Second",
+      pricePence: 1234,
+    });
+  });
+
   it("refuses a forged or unknown import id, and a file too big", async () => {
     await expect(service.applyImport(actor, { id: "../../etc/passwd", hash: "x", onlyValid: true })).rejects.toThrow(/expired/);
     await expect(service.applyImport(actor, { id: "a".repeat(32), hash: "b".repeat(64), onlyValid: true })).rejects.toThrow(

@@ -39,7 +39,7 @@ import {
   uploadSizeProblem,
 } from "../../app/domain/catalogue/record-media";
 import { slugify } from "../../app/domain/catalogue/slug";
-import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { z } from "../../app/domain/shared/zod";
 import { createAuditService, type AuditEntry } from "./audit";
 
@@ -202,79 +202,125 @@ function bindFields(f: RecordFields): Record<string, string | number | null> {
 }
 
 /**
- * The writes of an import, as statements prepared once on the import's connection: thousands of rows through the
- * query builder would compile each statement again per row. The same rows as create/update/setPublished write:
- * the record, its opening stock as a delivery in the ledger, and an audit row with the changed fields.
+ * The writes of an import, in two steps. `stage` runs on the import's own connection, a row at a time and a slice
+ * at a time: it works out each row's new values and its audit row (before → after, from the record as it is now)
+ * into a TEMP table, which lives apart from the shop's database file and so takes no lock on it. `commit` then
+ * writes every staged row with a handful of set-based statements in one short transaction: the shop's write lock
+ * is held for the few hundred milliseconds SQLite needs, not for the seconds the JavaScript took (a write on the
+ * shop's connection waits for a lock synchronously, so a lock held across a pause would stall it, and the pause
+ * with it, until busy_timeout gave up). The same rows as create/update/setPublished write: the record, its opening
+ * stock as a delivery in the ledger, and an audit row with the changed fields.
  */
 function importWriter(client: Database.Database, actor: Actor) {
   const names = Object.keys(RECORD_COLUMNS) as (keyof RecordFields)[];
-  const insert = client.prepare(
-    `insert into records (catalogue_id, cover_url, audio_url, stock_quantity, published, ${names.map((n) => RECORD_COLUMNS[n]).join(", ")})
-     values (@catalogueId, @coverUrl, @audioUrl, @stock, @published, ${names.map((n) => `@${n}`).join(", ")})`,
+  const columns = names.map((n) => RECORD_COLUMNS[n]);
+  const stage = `temp.import_stage_${randomBytes(6).toString("hex")}`;
+  client.exec(
+    `create table ${stage} (seq integer primary key, line integer not null, action text not null,
+       record_id integer, catalogue_id text, updated_at text, opening_stock integer, published integer, audio_url text,
+       audit_action text not null, audit_before text, audit_after text, ${columns.join(", ")})`,
   );
-  const update = client.prepare(
-    `update records set ${names.map((n) => `${RECORD_COLUMNS[n]} = @${n}`).join(", ")},
-       published = coalesce(@published, published), updated_at = @now where id = @id`,
+  const stageRow = client.prepare(
+    `insert into ${stage} (line, action, record_id, catalogue_id, updated_at, opening_stock, published, audio_url,
+       audit_action, audit_before, audit_after, ${columns.join(", ")})
+     values (@line, @action, @recordId, @catalogueId, @updatedAt, @openingStock, @published, @audioUrl,
+       @auditAction, @auditBefore, @auditAfter, ${names.map((n) => `@${n}`).join(", ")})`,
   );
   const select = client.prepare<[number], Record<string, unknown>>(
-    `select published, cover_url as coverUrl, audio_url as audioUrl, ${names.map((n) => `${RECORD_COLUMNS[n]} as ${n}`).join(", ")} from records where id = ?`,
+    `select published, updated_at as updatedAt, cover_url as coverUrl, audio_url as audioUrl,
+       ${names.map((n) => `${RECORD_COLUMNS[n]} as ${n}`).join(", ")} from records where id = ?`,
   );
-  const movement = client.prepare(
-    "insert into stock_movements (record_id, change, reason, note, actor_id) values (?, ?, 'delivery', 'Opening stock', ?)",
-  );
-  const auditRow = client.prepare(
-    "insert into audit_log (actor_id, actor_name, entity_type, entity_id, action, before, after) values (?, ?, 'record', ?, ?, ?, ?)",
-  );
-  const audit = (id: number, action: string, before: Record<string, unknown> | null, after: Record<string, unknown>) => {
-    const diff = changedFields(before, after);
-    auditRow.run(
-      actor.id,
-      actor.username,
-      String(id),
-      action,
-      diff.before && JSON.stringify(diff.before),
-      diff.after && JSON.stringify(diff.after),
-    );
-  };
   const fromStored = (r: Record<string, unknown>): RecordFields =>
-    ({ ...r, isNewRelease: r.isNewRelease === 1, bestSeller: r.bestSeller === 1 }) as unknown as RecordFields;
+    Object.fromEntries(names.map((n) => [n, n === "isNewRelease" || n === "bestSeller" ? r[n] === 1 : r[n]])) as RecordFields;
+  const auditOf = (before: Record<string, unknown> | null, after: Record<string, unknown>) => {
+    const diff = changedFields(before, after);
+    return { auditBefore: diff.before && JSON.stringify(diff.before), auditAfter: JSON.stringify(diff.after) };
+  };
+  const none = { recordId: null, catalogueId: null, updatedAt: null, openingStock: null, audioUrl: null };
+
   return {
-    create(fields: RecordFields, openingStock: number, published: boolean, catalogueId: string): number {
+    create(line: number, fields: RecordFields, openingStock: number, published: boolean): void {
+      const catalogueId = newCatalogueId(fields);
       const audioUrl = audioUrlFor(catalogueId);
-      const id = Number(
-        insert.run({
-          ...bindFields(fields),
-          catalogueId,
-          coverUrl: DEFAULT_COVER_URL,
-          audioUrl,
-          stock: openingStock,
-          published: published ? 1 : 0,
-        }).lastInsertRowid,
-      );
-      if (openingStock > 0) movement.run(id, openingStock, actor.id);
-      audit(id, "imported (created)", null, {
-        ...fieldsToText(fields),
-        published,
-        coverUrl: DEFAULT_COVER_URL,
+      const after = { ...fieldsToText(fields), published, coverUrl: DEFAULT_COVER_URL, audioUrl, openingStock };
+      stageRow.run({
+        ...none,
+        ...bindFields(fields),
+        ...auditOf(null, after),
+        line,
+        action: "create",
+        catalogueId,
         audioUrl,
         openingStock,
+        published: published ? 1 : 0,
+        auditAction: "imported (created)",
       });
-      return id;
     },
     /** False when the record is gone. */
-    update(id: number, fields: RecordFields, published: boolean | null): boolean {
+    update(line: number, id: number, fields: RecordFields, published: boolean | null): boolean {
       const stored = select.get(id);
       if (!stored) return false;
       const was = stored.published === 1;
-      update.run({ ...bindFields(fields), published: published === null ? null : published ? 1 : 0, now: nowIso(), id });
       const media = { coverUrl: stored.coverUrl, audioUrl: stored.audioUrl };
-      audit(
-        id,
-        "imported (updated)",
-        { ...fieldsToText(fromStored(stored)), published: was, ...media },
-        { ...fieldsToText(fields), published: published ?? was, ...media },
-      );
+      stageRow.run({
+        ...none,
+        ...bindFields(fields),
+        ...auditOf(
+          { ...fieldsToText(fromStored(stored)), published: was, ...media },
+          { ...fieldsToText(fields), published: published ?? was, ...media },
+        ),
+        line,
+        action: "update",
+        recordId: id,
+        updatedAt: stored.updatedAt,
+        published: published === null ? null : published ? 1 : 0,
+        auditAction: "imported (updated)",
+      });
       return true;
+    },
+    /** Writes every staged row at once; call inside a write transaction. */
+    commit(): void {
+      // A record edited or deleted since it was staged would be overwritten with stale "before" values.
+      const stale = client
+        .prepare<[], { line: number }>(
+          `select s.line from ${stage} s left join records r on r.id = s.record_id
+           where s.action = 'update' and (r.id is null or r.updated_at is not s.updated_at) order by s.seq limit 1`,
+        )
+        .get();
+      if (stale)
+        throw new ConflictError(`Line ${stale.line}: its record was changed or deleted meanwhile; preview the file again.`);
+      client
+        .prepare(
+          `insert into records (catalogue_id, cover_url, audio_url, stock_quantity, published, ${columns.join(", ")})
+           select catalogue_id, ?, audio_url, opening_stock, published, ${columns.join(", ")}
+           from ${stage} where action = 'create' order by seq`,
+        )
+        .run(DEFAULT_COVER_URL);
+      client
+        .prepare(
+          `insert into stock_movements (record_id, change, reason, note, actor_id)
+           select r.id, s.opening_stock, 'delivery', 'Opening stock', ? from ${stage} s join records r using (catalogue_id)
+           where s.action = 'create' and s.opening_stock > 0 order by s.seq`,
+        )
+        .run(actor.id);
+      client
+        .prepare(
+          `update records set ${columns.map((c) => `${c} = s.${c}`).join(", ")},
+             published = coalesce(s.published, records.published), updated_at = ?
+           from ${stage} s where s.action = 'update' and records.id = s.record_id`,
+        )
+        .run(nowIso());
+      client
+        .prepare(
+          `insert into audit_log (actor_id, actor_name, entity_type, entity_id, action, before, after)
+           select ?, ?, 'record', cast(coalesce(s.record_id, r.id) as text), s.audit_action, s.audit_before, s.audit_after
+           from ${stage} s left join records r on s.action = 'create' and r.catalogue_id = s.catalogue_id order by s.seq`,
+        )
+        .run(actor.id, actor.username);
+    },
+    /** The staging table goes with the import, whatever happened. */
+    drop(): void {
+      client.exec(`drop table if exists ${stage}`);
     },
   };
 }
@@ -453,9 +499,9 @@ export function createAdminCatalogueService(
   }
 
   /**
-   * Applies a plan's rows in ONE transaction on a connection of its own, a slice at a time, pausing for the event
-   * loop between slices: pages keep being served (WAL readers see the catalogue as it was until the commit) and
-   * the whole import lands at once or not at all.
+   * Applies a plan's rows all at once or not at all: staged a slice at a time on a connection of its own, pausing
+   * for the event loop between slices (pages and writes go on: staging takes no lock on the shop's database),
+   * then written in one short transaction (see importWriter).
    */
   async function applyRows(actor: Actor, rows: PlannedRow[], onProgress?: (done: number, total: number) => void) {
     const file = db.$client.name;
@@ -465,39 +511,33 @@ export function createAdminCatalogueService(
       client.pragma("busy_timeout = 5000");
       client.pragma("foreign_keys = ON");
       client.pragma("synchronous = FULL");
+      client.pragma("temp_store = MEMORY");
     }
     const write = importWriter(client, actor);
     let created = 0;
     let updated = 0;
     try {
-      // The first statement takes the write lock: a checkout on the shop's connection meanwhile waits for the
-      // commit (busy_timeout), readers do not wait at all.
-      client.exec("BEGIN IMMEDIATE");
       let sliceStart = performance.now();
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
         if (row.action === "create") {
-          write.create(row.fields, row.openingStock, row.published, newCatalogueId(row.fields));
+          write.create(row.line, row.fields, row.openingStock, row.published);
           created++;
         } else if (row.action === "update") {
-          if (!write.update(row.recordId, row.fields, row.published))
+          if (!write.update(row.line, row.recordId, row.fields, row.published))
             throw new NotFoundError(`Line ${row.line}: its record was deleted meanwhile; preview the file again.`);
           updated++;
         }
-        // Only on a connection of its own may the import pause inside its transaction: on the shared one,
-        // other requests' statements would run inside it.
-        if (separate && performance.now() - sliceStart >= IMPORT_SLICE_MS) {
+        if (performance.now() - sliceStart >= IMPORT_SLICE_MS) {
           onProgress?.(i + 1, rows.length);
           await pause();
           sliceStart = performance.now();
         }
       }
       onProgress?.(rows.length, rows.length);
-      client.exec("COMMIT");
-    } catch (error) {
-      if (client.inTransaction) client.exec("ROLLBACK");
-      throw error;
+      client.transaction(() => write.commit()).immediate();
     } finally {
+      write.drop();
       if (separate) client.close();
     }
     return { created, updated };
