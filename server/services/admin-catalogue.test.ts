@@ -206,12 +206,15 @@ describe("admin catalogue service", () => {
     // A lock held by the import would make this write fail at once instead of waiting five seconds.
     t.db.$client.pragma("busy_timeout = 0");
     let writesDuringImport = 0;
+    const phases = new Set<string>();
     try {
       const { result } = await service.applyImport(
         actor,
         { id: preview.id, hash: preview.hash, onlyValid: false },
-        (done, total) => {
-          if (done === total) return;
+        ({ phase, done, total }) => {
+          phases.add(phase);
+          if (phase !== "staging") return;
+          expect(service.importProgress(preview.id, preview.hash)).toEqual({ phase, done, total: 3000 });
           t.db.update(records).set({ lowStockThreshold: 3 }).where(eq(records.catalogNumber, "IMP-1")).run();
           writesDuringImport++;
           expect(recordCount()).toBe(before); // nothing shows before the commit
@@ -222,6 +225,8 @@ describe("admin catalogue service", () => {
       t.db.$client.pragma(`busy_timeout = ${busyTimeout}`);
     }
     expect(writesDuringImport).toBeGreaterThan(0);
+    expect([...phases]).toEqual(["checking", "staging", "writing"]);
+    expect(service.importProgress(preview.id, preview.hash)).toBeNull();
     expect(recordCount()).toBe(before + 3000);
     const big7 = t.db.select().from(records).where(eq(records.catalogNumber, "BIG-7")).get()!;
     expect(t.db.select().from(stockMovements).where(eq(stockMovements.recordId, big7.id)).all()).toMatchObject([
@@ -246,8 +251,8 @@ describe("admin catalogue service", () => {
     const preview = await service.previewImport(file(csv.join("\n")));
     let edited = false;
     await expect(
-      service.applyImport(actor, { id: preview.id, hash: preview.hash, onlyValid: false }, () => {
-        if (edited) return;
+      service.applyImport(actor, { id: preview.id, hash: preview.hash, onlyValid: false }, ({ phase }) => {
+        if (edited || phase !== "staging") return;
         edited = true;
         t.db
           .update(records)
@@ -261,6 +266,25 @@ describe("admin catalogue service", () => {
       title: "Second",
       pricePence: 1234,
     });
+  });
+
+  it("refuses to apply the same file twice at once", async () => {
+    const csv = [
+      "catalogue_number,title,artist,price,stock",
+      ...Array.from({ length: 500 }, (_, i) => `TWICE-${i},Twice ${i},Bulk Band,9.99,1`),
+    ];
+    const preview = await service.previewImport(file(csv.join("\n")));
+    const ref = { id: preview.id, hash: preview.hash, onlyValid: false };
+    const first = service.applyImport(actor, ref);
+    await expect(service.applyImport(actor, ref)).rejects.toThrow("This import is already running; wait for it to finish.");
+    expect((await first).result.created).toBe(500);
+    expect(
+      t.db
+        .select({ n: sql<number>`count(*)` })
+        .from(records)
+        .where(sql`${records.catalogNumber} like 'TWICE-%'`)
+        .get()!.n,
+    ).toBe(500);
   });
 
   it("refuses a forged or unknown import id, and a file too big", async () => {

@@ -114,6 +114,16 @@ async function runSliced<T>(steps: Generator<unknown, T>): Promise<T> {
   }
 }
 
+/** Names a kept import file: the id from its upload and the SHA-256 of its bytes. */
+export const importRefSchema = z.object({ id: z.string().regex(IMPORT_ID), hash: z.string().regex(SHA256) });
+
+/** How far an import being applied has got: checking the file again, staging its rows, or writing them. */
+export interface ImportProgress {
+  phase: "checking" | "staging" | "writing";
+  done: number;
+  total: number;
+}
+
 export interface ImportResult {
   created: number;
   updated: number;
@@ -330,6 +340,8 @@ export function createAdminCatalogueService(
   { mediaDir, importDir = path.join(path.dirname(mediaDir), "imports") }: { mediaDir: string; importDir?: string },
 ) {
   const audit = createAuditService(db);
+  /** Imports being applied, by id and hash: one entry each, removed when it ends however it ends. */
+  const running = new Map<string, ImportProgress>();
   const byId = db
     .select()
     .from(records)
@@ -503,7 +515,7 @@ export function createAdminCatalogueService(
    * for the event loop between slices (pages and writes go on: staging takes no lock on the shop's database),
    * then written in one short transaction (see importWriter).
    */
-  async function applyRows(actor: Actor, rows: PlannedRow[], onProgress?: (done: number, total: number) => void) {
+  async function applyRows(actor: Actor, rows: PlannedRow[], onProgress: (progress: ImportProgress) => void) {
     const file = db.$client.name;
     const separate = !!file && file !== ":memory:" && !db.$client.memory;
     const client = separate ? new Database(file) : db.$client;
@@ -529,12 +541,12 @@ export function createAdminCatalogueService(
           updated++;
         }
         if (performance.now() - sliceStart >= IMPORT_SLICE_MS) {
-          onProgress?.(i + 1, rows.length);
+          onProgress({ phase: "staging", done: i + 1, total: rows.length });
           await pause();
           sliceStart = performance.now();
         }
       }
-      onProgress?.(rows.length, rows.length);
+      onProgress({ phase: "writing", done: rows.length, total: rows.length });
       client.transaction(() => write.commit()).immediate();
     } finally {
       write.drop();
@@ -722,21 +734,38 @@ export function createAdminCatalogueService(
     async applyImport(
       actor: Actor,
       { id, hash, onlyValid }: { id: string; hash: string; onlyValid: boolean },
-      onProgress?: (done: number, total: number) => void,
+      onProgress?: (progress: ImportProgress) => void,
     ): Promise<{ plan: ImportPlan; result: ImportResult }> {
-      const started = performance.now();
-      const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
-      const rows = applicableRows(plan, onlyValid);
-      if (!rows)
-        throw new ValidationError(
-          plan.fileError ??
-            `Nothing was imported: ${plan.counts.error} row${plan.counts.error === 1 ? " has" : "s have"} errors. Fix them, or choose to import only the valid rows.`,
-        );
-      const { created, updated } = await applyRows(actor, rows, onProgress);
-      const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
-      await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
-      await rm(importFile(id, hash), { force: true });
-      return { plan, result };
+      const key = `${id}:${hash}`;
+      // A second press of Import (or a second tab) would create every new record twice.
+      if (running.has(key)) throw new ConflictError("This import is already running; wait for it to finish.");
+      const report = (progress: ImportProgress) => {
+        running.set(key, progress);
+        onProgress?.(progress);
+      };
+      report({ phase: "checking", done: 0, total: 0 });
+      try {
+        const started = performance.now();
+        const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
+        const rows = applicableRows(plan, onlyValid);
+        if (!rows)
+          throw new ValidationError(
+            plan.fileError ??
+              `Nothing was imported: ${plan.counts.error} row${plan.counts.error === 1 ? " has" : "s have"} errors. Fix them, or choose to import only the valid rows.`,
+          );
+        const { created, updated } = await applyRows(actor, rows, report);
+        const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
+        await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
+        await rm(importFile(id, hash), { force: true });
+        return { plan, result };
+      } finally {
+        running.delete(key);
+      }
+    },
+
+    /** How far the import of a kept file has got while it is being applied; null when it is not running. */
+    importProgress(id: string, hash: string): ImportProgress | null {
+      return running.get(`${id}:${hash}`) ?? null;
     },
 
     /** Where an import stands: a kept file still to apply (planned now), or the report of one applied; null when neither. */

@@ -8,6 +8,7 @@ import { appRouter } from "../router";
 const shop = useShopServices();
 const callerFor = (cookie?: string) =>
   appRouter.createCaller(routeArgs({ db: shop.t.db, services: shop.s }, pageGet("/", cookie)).context);
+const ref = { id: "a".repeat(32), hash: "b".repeat(64) };
 const fields = { title: "Tidal Rooms", artist: "Orla Penn", price: "14.99", catalogNumber: "OP-7" };
 
 describe("admin.catalogue procedures", () => {
@@ -20,6 +21,7 @@ describe("admin.catalogue procedures", () => {
       code: "FORBIDDEN",
     });
     await expect(customer.admin.catalogue.setPublished({ id: 1, published: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(customer.admin.catalogue.importProgress(ref)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("let an admin create, read, edit and unpublish a record with the form's own schema", async () => {
@@ -39,5 +41,10 @@ describe("admin.catalogue procedures", () => {
       code: "BAD_REQUEST",
     });
     await expect(admin.admin.catalogue.get({ id: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // No import of that file is running; a malformed reference is refused before the service sees it.
+    expect(await admin.admin.catalogue.importProgress(ref)).toBeNull();
+    await expect(admin.admin.catalogue.importProgress({ id: "../x", hash: ref.hash })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });

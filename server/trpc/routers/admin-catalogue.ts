@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { newRecordSchema, recordFieldsSchema } from "../../../app/domain/catalogue/record-fields";
-import { adminRecordListSchema } from "../../services/admin-catalogue";
+import { adminRecordListSchema, importRefSchema } from "../../services/admin-catalogue";
 import { adminProcedure, router } from "../init";
 
 const id = z.number().int().positive();
@@ -16,4 +16,8 @@ export const adminCatalogueRouter = router({
   setPublished: adminProcedure
     .input(z.object({ id, published: z.boolean() }))
     .mutation(({ ctx, input }) => ctx.services.adminCatalogue.setPublished(ctx.user, input.id, input.published)),
+  /** Polled by the import page while its form applies a file: how far the import has got, or null. */
+  importProgress: adminProcedure
+    .input(importRefSchema)
+    .query(({ ctx, input }) => ctx.services.adminCatalogue.importProgress(input.id, input.hash)),
 });

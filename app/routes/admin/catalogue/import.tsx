@@ -1,8 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { data, Form, Link, useNavigation } from "react-router";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import type { ImportPlan } from "~/domain/catalogue/record-import";
 import { formFailureOf } from "~/domain/shared/errors";
 import { requireAdmin } from "~/lib/guards.server";
+import { useTRPC } from "~/lib/trpc";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/import";
@@ -318,16 +320,43 @@ function Preview({
           Download the report (CSV)
         </a>
       </Form>
-      {applying && (
-        <div className="mt-4" role="status" aria-live="polite">
-          <p className="text-sm">
-            Importing {good.toLocaleString("en-GB")} rows in one transaction… the shop stays open meanwhile.
-          </p>
-          <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200">
-            <div className="h-full w-1/3 animate-pulse rounded-full bg-needle" />
-          </div>
-        </div>
-      )}
+      {applying && <ApplyProgress id={id} hash={hash} rows={good} />}
     </section>
+  );
+}
+
+/**
+ * While the import form is applying (with JavaScript), how far it has got, asked of the server twice a second.
+ * Without JavaScript the browser shows its own loading state until the finished page comes.
+ */
+function ApplyProgress({ id, hash, rows }: { id: string; hash: string; rows: number }) {
+  const trpc = useTRPC();
+  const { data: progress } = useQuery(
+    trpc.admin.catalogue.importProgress.queryOptions({ id, hash }, { refetchInterval: 500, staleTime: 0, gcTime: 0 }),
+  );
+  const share = progress?.phase === "writing" ? 1 : progress?.total ? progress.done / progress.total : 0;
+  const text =
+    progress?.phase === "staging"
+      ? `Prepared ${progress.done.toLocaleString("en-GB")} of ${progress.total.toLocaleString("en-GB")} rows…`
+      : progress?.phase === "writing"
+        ? `Writing ${progress.total.toLocaleString("en-GB")} rows to the catalogue…`
+        : `Checking the file again before importing ${rows.toLocaleString("en-GB")} rows…`;
+  return (
+    <div className="mt-4" role="status" aria-live="polite">
+      <p className="text-sm">{text} The shop stays open meanwhile; nothing shows until every row is in.</p>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share * 100)}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200"
+      >
+        <div
+          className={`h-full rounded-full bg-needle transition-[width] duration-300 ${progress?.phase === "staging" ? "" : "animate-pulse"}`}
+          style={{ width: `${Math.max(5, Math.round(share * 100))}%` }}
+        />
+      </div>
+    </div>
   );
 }
