@@ -5,6 +5,7 @@ import { formatDateGB } from "~/domain/shared/dates";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catalogue-list";
+import { AdminPager } from "~/components/admin/admin-pager";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Catalogue", description: "Add, edit, import and export records." }),
@@ -196,30 +197,7 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link
-              rel="prev"
-              to={link({ page: page - 1 })}
-              className="rounded-full px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
-            >
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          {page < pageCount && (
-            <Link
-              rel="next"
-              to={link({ page: page + 1 })}
-              className="rounded-full px-4 py-2 ring-1 ring-stone-300 hover:bg-stone-100"
-            >
-              Next →
-            </Link>
-          )}
-        </nav>
-      )}
+      <AdminPager page={page} pageCount={pageCount} hrefFor={(p) => link({ page: p })} />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { formatPence } from "~/domain/shared/money";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
+import { AdminPager } from "~/components/admin/admin-pager";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Orders", description: "Needledrop orders: find, pack, ship, cancel and refund." }),
@@ -201,33 +202,13 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link
-              to={orderListSearch({ ...query, page: page - 1 }) || "?"}
-              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
-            >
-              ← Newer page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-stone-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link
-              to={orderListSearch({ ...query, page: page + 1 })}
-              className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
-            >
-              Next page →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <AdminPager
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(p) => orderListSearch({ ...query, page: p }) || "?"}
+        previousLabel="← Newer page"
+        nextLabel="Older page →"
+      />
     </div>
   );
 }

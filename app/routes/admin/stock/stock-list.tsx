@@ -12,13 +12,13 @@ import {
   formatLondonTime,
   parseStockQuery,
   stockQueryString,
-  type StockQuery,
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
 import { stockChange, stockFormError, stockReturnPath } from "~/lib/admin-stock.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
+import { AdminPager } from "~/components/admin/admin-pager";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Stock", description: "Stock levels, goods in and the movement log." }),
@@ -53,17 +53,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       };
     },
     about,
-  );
-}
-
-function PageLink({ query, page, label }: { query: StockQuery; page: number; label: string }) {
-  return (
-    <Link
-      to={`${STOCK_PATH}${stockQueryString({ ...query, page })}`}
-      className="rounded-full px-3 py-1 ring-1 ring-stone-300 hover:bg-stone-100"
-    >
-      {label}
-    </Link>
   );
 }
 
@@ -231,15 +220,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-2 text-sm">
-          {page > 1 && <PageLink query={query} page={page - 1} label="Previous" />}
-          <span className="px-2 text-stone-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount && <PageLink query={query} page={page + 1} label="Next" />}
-        </nav>
-      )}
+      <AdminPager page={page} pageCount={pageCount} hrefFor={(p) => `${STOCK_PATH}${stockQueryString({ ...query, page: p })}`} />
     </div>
   );
 }
