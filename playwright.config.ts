@@ -30,7 +30,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Two workers, a server and two browsers share as few as two cores: a page can take seconds to come when the
+  // machine is busy. Generous waits cost nothing when a test passes; a timing-only failure costs a whole run.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     launchOptions: chromium,
