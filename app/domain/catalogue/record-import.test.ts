@@ -105,6 +105,12 @@ describe("catalogue import", () => {
     const plan = planImport(["catalogue_number,title,artist,price", ...rows].join("\n"), () => []);
     expect(plan.counts.create).toBe(10_000);
     expect(parseCsv("a\n1\n2\n3\n", { maxRows: 2 }).error).toMatch(/more than 2 rows/);
+    // Reading back a report has no limit.
+    expect(parseCsv("a\n1\n2\n3\n", { maxRows: Infinity })).toEqual({
+      header: ["a"],
+      rows: [2, 3, 4].map((line) => ({ line, cells: [String(line - 1)] })),
+      error: null,
+    });
     expect(parseCsv('a,b\n"unclosed,1\n').error).toMatch(/not a CSV file/);
   });
 

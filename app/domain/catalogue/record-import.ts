@@ -160,7 +160,8 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       relax_column_count: true,
       skip_empty_lines: true,
       trim: false,
-      to: maxRows + 2,
+      // One record past the limit is enough to know the file is too long; no limit reads it all.
+      ...(Number.isFinite(maxRows) ? { to: maxRows + 2 } : {}),
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -86,7 +86,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`, {
         type: "success",
         title: "Import finished",
-        description: `${result.created} created, ${result.updated} updated${result.skipped ? `, ${result.skipped} bad rows skipped` : ""}.`,
+        description: importSummary(result),
       });
     }
     const file = form.get("file");
@@ -102,6 +102,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ message: failure.message }, { status: failure.status });
   }
 }
+
+/** "1,200 created, 3 updated, 2 bad rows skipped." — the toast and the finished page say the same. */
+const importSummary = ({ created, updated, skipped }: { created: number; updated: number; skipped: number }) =>
+  `${created.toLocaleString("en-GB")} created, ${updated.toLocaleString("en-GB")} updated${
+    skipped ? `, ${skipped.toLocaleString("en-GB")} bad row${skipped === 1 ? "" : "s"} skipped` : ""
+  }.`;
 
 const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
@@ -128,10 +134,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           <h2 id="applied-heading" className="font-semibold">
             Import finished
           </h2>
-          <p className="mt-2">
-            {loaderData.created} created, {loaderData.updated} updated
-            {loaderData.skipped ? `, ${loaderData.skipped} bad rows skipped` : ""}.
-          </p>
+          <p className="mt-2">{importSummary(loaderData)}</p>
           <p className="mt-3 flex flex-wrap gap-4 text-sm">
             <a
               href={`/admin/catalog-update/import/report.csv?${new URLSearchParams({ id: loaderData.id, hash: loaderData.hash })}`}
