@@ -145,6 +145,7 @@ test.describe("search engines", () => {
   });
 
   test("every page has a title, description, canonical link and Open Graph tags @no-js", async ({ page }) => {
+    test.slow(); // seven full page loads, the listings among them
     const [track] = (await (await page.request.get("/api/tracks?limit=1")).json()) as { id: number }[];
     for (const path of ["/", "/browse", "/new-releases", "/allvinyl", "/pre-orders", "/genres", `/track/${track!.id}`]) {
       await page.goto(path);
