@@ -4,6 +4,7 @@ import { formatLabel } from "~/domain/catalogue/formats";
 import { formatPence } from "~/domain/shared/money";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatDateGB } from "~/domain/shared/dates";
+import { deliveryLeadText } from "~/domain/checkout/delivery";
 import { recordPath, parseRecordIdentifier } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/seo/structured-data";
@@ -91,8 +92,8 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
           </div>
           {preOrder && record.releaseDate && (
             <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
-              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes 1–14
-              days after release.
+              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes{" "}
+              {deliveryLeadText(true)}.
             </p>
           )}
           <div className="mt-6 flex items-center gap-3">
