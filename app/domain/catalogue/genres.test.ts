@@ -1,5 +1,13 @@
 import { describe, it, expect } from "vitest";
-import { GENRE_LIST_THRESHOLD, GENRE_PALETTE, genreColours, GENRES, genresWithAtLeast } from "./genres";
+import {
+  GENRE_LIST_THRESHOLD,
+  GENRE_PALETTE,
+  genreColours,
+  GENRES,
+  genresWithAtLeast,
+  sortGenres,
+  unknownGenres,
+} from "./genres";
 
 /** WCAG 2.x relative luminance of "#RRGGBB". */
 function luminance(hex: string): number {
@@ -114,5 +122,34 @@ describe("genresWithAtLeast (spec: 5 or more records, alphabetical)", () => {
   it("accepts another minimum and ignores nonsense counts", () => {
     expect(genresWithAtLeast({ Rock: 1, Pop: 0, Funk: Number.NaN }, 1)).toEqual(["Rock"]);
     expect(genresWithAtLeast({})).toEqual([]);
+  });
+});
+
+describe("sortGenres: one A–Z order for every genre list", () => {
+  it("sorts alphabetically whatever the case, punctuation kept in place", () => {
+    expect(sortGenres(["Rock", "ambient", "R&B", "Hip-Hop", "Jazz", "Electronic"])).toEqual([
+      "ambient",
+      "Electronic",
+      "Hip-Hop",
+      "Jazz",
+      "R&B",
+      "Rock",
+    ]);
+  });
+
+  it("is the order the genre list uses", () => {
+    const counts = Object.fromEntries(GENRES.map((g) => [g, 5]));
+    expect(genresWithAtLeast(counts)).toEqual(sortGenres(GENRES));
+  });
+});
+
+describe("unknownGenres", () => {
+  it("names the asked genres the catalogue lacks, case and space ignored", () => {
+    expect(unknownGenres(["Nonexistent", "jazz", " Soul ", "Polka"], ["Jazz", "Soul"])).toEqual(["Nonexistent", "Polka"]);
+  });
+
+  it("is empty when every asked genre exists or none is asked", () => {
+    expect(unknownGenres(["Jazz"], ["Jazz"])).toEqual([]);
+    expect(unknownGenres([], [])).toEqual([]);
   });
 });
