@@ -4,6 +4,7 @@ import {
   GENRE_PALETTE,
   genreColours,
   GENRES,
+  GENRES_A_Z,
   genresWithAtLeast,
   sortGenres,
   unknownGenres,
@@ -151,5 +152,14 @@ describe("unknownGenres", () => {
   it("is empty when every asked genre exists or none is asked", () => {
     expect(unknownGenres(["Jazz"], ["Jazz"])).toEqual([]);
     expect(unknownGenres([], [])).toEqual([]);
+  });
+});
+
+describe("GENRES_A_Z", () => {
+  it("is every genre once, A–Z", () => {
+    expect([...GENRES_A_Z].sort()).toEqual([...GENRES].sort());
+    expect(GENRES_A_Z[0]).toBe("Ambient");
+    expect(GENRES_A_Z.at(-1)).toBe("World");
+    for (let i = 1; i < GENRES_A_Z.length; i++) expect(GENRES_A_Z[i - 1]!.localeCompare(GENRES_A_Z[i]!, "en-GB")).toBeLessThan(0);
   });
 });

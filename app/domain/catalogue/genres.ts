@@ -128,3 +128,6 @@ export function unknownGenres(asked: readonly string[], known: Iterable<string>)
   const have = new Set([...known].map((g) => g.trim().toLowerCase()));
   return asked.filter((g) => !have.has(g.trim().toLowerCase()));
 }
+
+/** The genre list in the order every picker shows it: A–Z, like /genres. */
+export const GENRES_A_Z: readonly Genre[] = sortGenres(GENRES);
