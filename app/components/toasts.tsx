@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
-import { TOAST_DURATION_MS, type Toast } from "~/domain/shared/toast";
+import { TOAST_DURATION_MS, toastDuration, type Toast } from "~/domain/shared/toast";
 
 /**
  * Shows the toast the server handed over (after a redirect). With JavaScript it pops up through
@@ -32,7 +32,10 @@ export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
     if (!toast) return;
     const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    show(toast.title, { description: toast.description, duration: toast.duration ?? TOAST_DURATION_MS });
+    // Spec §4: only one toast at a time. visibleToasts={1} alone only fades the older ones out behind the new
+    // one, and they come back when it closes; a new toast replaces whatever is showing instead.
+    showToast.dismiss();
+    show(toast.title, { description: toast.description, duration: toastDuration(toast) });
   }, [toast]);
 }
 

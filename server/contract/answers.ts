@@ -249,7 +249,14 @@ export const orderSchema = z.strictObject({
   ),
   totals: orderTotalsSchema,
   hasPreOrder: z.boolean(),
-  delivery: z.strictObject({ minDays: z.number().int(), maxDays: z.number().int(), earliest: isoDate, latest: isoDate }),
+  delivery: z.strictObject({
+    minDays: z.number().int(),
+    maxDays: z.number().int(),
+    preOrder: z.boolean(),
+    countsFrom: isoDate,
+    earliest: isoDate,
+    latest: isoDate,
+  }),
   tracking: z.strictObject({ number: z.string(), url: z.string().url() }).nullable(),
 });
 export const orderListSchema = z.array(orderSchema);

@@ -12,7 +12,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
-import { deliveryEstimate } from "../../app/domain/checkout/delivery";
+import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
 import {
   cancelInputSchema,
   londonDateRange,
@@ -45,7 +45,7 @@ import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../payments/provider";
 import type { AuditEntry, AuditService } from "./audit";
 import type { MailService } from "./mail";
-import { shippingAddressOf, type OrdersService } from "./orders";
+import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
 
 export interface AdminOrderSummary {
   orderNumber: string;
@@ -131,7 +131,7 @@ export interface AdminOrder {
   refundedPence: number;
   refundablePence: number;
   payment: { provider: string | null; reference: string | null };
-  delivery: ReturnType<typeof deliveryEstimate>;
+  delivery: DeliveryEstimate;
   fulfilment: {
     service: string | null;
     serviceName: string | null;
@@ -293,7 +293,6 @@ export function createAdminOrdersService(
         : null;
     const refundRows = db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.id)).all();
     const placedOn = todayInLondon(new Date(row.createdAt));
-    const hasPreOrder = lines.some((l) => l.isPreOrder);
     const service = row.shippingService ? royalMailService(row.shippingService) : undefined;
     const blockedBy = unallocated(lines);
     const left = refundablePence(row);
@@ -342,7 +341,7 @@ export function createAdminOrdersService(
       refundedPence: row.refundedPence,
       refundablePence: paidSomething ? left : 0,
       payment: { provider: row.paymentProvider, reference: row.paymentReference },
-      delivery: deliveryEstimate(placedOn, hasPreOrder),
+      delivery: orderDelivery(db, placedOn, lines),
       fulfilment: {
         service: row.shippingService,
         serviceName: service?.name ?? null,

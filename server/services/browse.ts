@@ -37,7 +37,7 @@ import { records } from "../../db/schema";
 import type { Page } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
 import { searchCondition, searchParams, searchRelevance, searchTerms } from "./search";
-import { preOrderSql, publishedSql, visibleCounter, visibleSql } from "./visibility";
+import { newReleaseWindowSql, preOrderSql, publishedSql, visibleCounter, visibleSql } from "./visibility";
 
 export interface FacetValue<V = string> {
   value: V;
@@ -309,7 +309,7 @@ export function createBrowseService(db: Db) {
     .prepare();
 
   // New releases (spec §5): vinyl released in the last 40 days up to today, both ends inclusive.
-  const inWindow = and(gte(records.releaseDate, ph("since")), lte(records.releaseDate, ph("today")), VINYL, publishedSql())!;
+  const inWindow = newReleaseWindowSql(ph("since"), ph("tomorrow"));
   const windowCount = db.select({ n: count() }).from(records).where(inWindow).prepare();
   const windowPage = db
     .select()
@@ -327,6 +327,7 @@ export function createBrowseService(db: Db) {
       and(
         sql`${records.isNewRelease} = 1`,
         VINYL,
+        sql`+${records.hiddenByContent} = 0`,
         publishedSql(),
         or(isNull(records.releaseDate), lte(records.releaseDate, ph("today"))),
       ),
@@ -410,14 +411,15 @@ export function createBrowseService(db: Db) {
      */
     newReleases({ today, page = 1, limit = PAGE_SIZE }: { today: string; page?: number; limit?: number }): Page<RecordItem> {
       const since = addDays(today, -NEW_RELEASE_WINDOW_DAYS);
-      const total = cached(`new|${today}`, () => windowCount.get({ since, today })?.n ?? 0);
+      const tomorrow = addDays(today, 1);
+      const total = cached(`new|${today}`, () => windowCount.get({ since, tomorrow })?.n ?? 0);
       if (total >= NEW_RELEASE_MIN_BEFORE_FALLBACK) {
         const pages = Math.max(1, Math.ceil(total / limit));
         const current = Math.min(page, pages);
-        const rows = windowPage.all({ since, today, limit, offset: (current - 1) * limit });
+        const rows = windowPage.all({ since, tomorrow, limit, offset: (current - 1) * limit });
         return paged(rows.map(toRecordItem), total, current, limit);
       }
-      const recent = windowPage.all({ since, today, limit: NEW_RELEASE_MIN_BEFORE_FALLBACK, offset: 0 });
+      const recent = windowPage.all({ since, tomorrow, limit: NEW_RELEASE_MIN_BEFORE_FALLBACK, offset: 0 });
       // Enough flagged candidates to fill the list even if some of them are the recent ones.
       const flagged = flaggedQuery.all({ today, limit: NEW_RELEASE_FALLBACK_MAX + recent.length });
       const candidates = [...new Map([...recent, ...flagged].map((r) => [r.id, toRecordItem(r)])).values()];

@@ -4,6 +4,8 @@ import { records } from "../../db/schema";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createCatalogueService } from "./catalogue";
 import { toRecordItem } from "./record-mapper";
+import { insertRecord } from "../../tests/setup/shop-fixtures";
+import { eq } from "drizzle-orm";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -72,5 +74,23 @@ describe("catalogue service", () => {
     expect(catalogue.find(1)?.id).toBe(1);
     expect(catalogue.find(999_999)).toBeNull();
     expect(() => catalogue.byId(999_999)).toThrow(/999999/);
+  });
+
+  it("finds records by their address slug alone (spec §2: the id prefix is optional)", () => {
+    const catalogue = createCatalogueService(t.db);
+    const one = insertRecord(t.db, { artist: "Slug Solo Ärtist", title: "Only Once" });
+    expect(catalogue.findBySlug("slug-solo-artist-only-once").map((r) => r.id)).toEqual([one.id]);
+    // Typed loosely: case, accents and punctuation are normalised as addresses are built.
+    expect(catalogue.findBySlug("Slug-Solo-Ärtist-Only-Once!").map((r) => r.id)).toEqual([one.id]);
+
+    const a = insertRecord(t.db, { artist: "Slug Twins", title: "Same Name" });
+    const b = insertRecord(t.db, { artist: "Slug Twins", title: "Same Name!" });
+    expect(catalogue.findBySlug("slug-twins-same-name").map((r) => r.id)).toEqual([a.id, b.id]);
+
+    // An unpublished record is not found, as by id; a new one is found at once (the index follows writes).
+    t.db.update(records).set({ published: false }).where(eq(records.id, b.id)).run();
+    expect(catalogue.findBySlug("slug-twins-same-name").map((r) => r.id)).toEqual([a.id]);
+    expect(catalogue.findBySlug("no-such-record-anywhere")).toEqual([]);
+    expect(catalogue.findBySlug("")).toEqual([]);
   });
 });

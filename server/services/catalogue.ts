@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
+import { recordSlug, slugify } from "../../app/domain/catalogue/slug";
 import { toRecordItem } from "./record-mapper";
 import { publishedSql, visibleCounter, visibleSql } from "./visibility";
 
@@ -36,6 +37,13 @@ export function createCatalogueService(db: Db) {
     .where(and(eq(records.id, sql.placeholder("id")), publishedSql()))
     .prepare();
 
+  const slugRows = db
+    .select({ id: records.id, artist: records.artist, title: records.title })
+    .from(records)
+    .where(publishedSql())
+    .orderBy(asc(records.id))
+    .prepare();
+
   return {
     /** Visible records, newest additions first, one page at a time. */
     list({ page, limit, today }: { page: number; limit: number; today: string }): Page<RecordItem> {
@@ -48,6 +56,30 @@ export function createCatalogueService(db: Db) {
     find(id: number): RecordItem | null {
       const row = byIdQuery.get({ id });
       return row ? toRecordItem(row) : null;
+    },
+
+    /**
+     * Published records whose address slug (artist and title, spec §2) is `slug`, by id: a slug-only address
+     * such as /vinyl/iron-canals-hours. The slug is normalised as addresses are built, so case, accents and
+     * stray punctuation do not matter. The slug index is read once per change to the database.
+     */
+    findBySlug(slug: string): RecordItem[] {
+      const wanted = slugify(slug);
+      if (!wanted) return [];
+      const index = cached("slug-index", () => {
+        const map = new Map<string, number[]>();
+        for (const r of slugRows.all()) {
+          const key = recordSlug(r.artist, r.title);
+          const ids = map.get(key);
+          if (ids) ids.push(r.id);
+          else map.set(key, [r.id]);
+        }
+        return map;
+      });
+      return (index.get(wanted) ?? []).flatMap((id) => {
+        const row = byIdQuery.get({ id });
+        return row ? [toRecordItem(row)] : [];
+      });
     },
 
     byId(id: number): RecordItem {

@@ -15,6 +15,9 @@ import { records } from "../../db/schema";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { migratedTestDb, seededTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createCrateService } from "./crate";
+import { createBrowseService } from "./browse";
+import { createHomeService } from "./home";
+import { hasVinylFormat } from "../../app/domain/home/home-filters";
 import { toRecordItem } from "./record-mapper";
 
 const today = TEST_TODAY;
@@ -110,16 +113,48 @@ describe("genre crates", () => {
 });
 
 describe("special crates", () => {
-  it("New in: released in the last 40 days up to today, newest first", () => {
+  it("New in: the shop's new releases (vinyl of the last 40 days up to today, no demo data), newest first", () => {
     const crate = open({ kind: "new-in" })!;
     const since = addDays(today, -NEW_IN_DAYS);
-    const expected = onShow
+    const expected = all
+      .filter((r) => !shouldHideRecord(r, { today, view: "new-releases" }) && hasVinylFormat(r.format))
       .filter((r) => r.releaseDate !== null && r.releaseDate >= since && r.releaseDate <= today)
       .sort((a, b) => (a.releaseDate === b.releaseDate ? b.id - a.id : a.releaseDate! < b.releaseDate! ? 1 : -1))
       .slice(0, CRATE_SIZE);
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(crate.records)).toEqual(ids(expected));
     expect(crate.title).toBe("New in");
+  });
+
+  it("New in counts exactly what /new-releases and the home page's New Releases count", () => {
+    const crate = open({ kind: "new-in" })!;
+    const listing = createBrowseService(t.db).newReleases({ today, limit: 100 });
+    const home = createHomeService(t.db).eligible.newReleases(today);
+    expect(listing.total).toBeGreaterThanOrEqual(3); // the window itself, not the flagged top-up
+    expect(crate.records.length).toBe(Math.min(listing.total, CRATE_SIZE));
+    expect(ids(crate.records)).toEqual(ids(listing.items).slice(0, CRATE_SIZE));
+    expect(new Set(ids(home))).toEqual(new Set(ids(listing.items)));
+  });
+
+  it("a placeholder-titled release in the window is a new release nowhere (search would not find it either)", () => {
+    const demo = insertRecord(t.db, {
+      title: "Neon City",
+      format: "Vinyl LP",
+      releaseDate: addDays(today, -2),
+      stockQuantity: 4,
+    });
+    const soldOut = insertRecord(t.db, { format: "Vinyl LP", releaseDate: addDays(today, -2), stockQuantity: 0 });
+    const listing = ids(createBrowseService(t.db).newReleases({ today, limit: 100 }).items);
+    for (const list of [
+      listing,
+      ids(open({ kind: "new-in" })!.records),
+      ids(createHomeService(t.db).eligible.newReleases(today)),
+    ]) {
+      expect(list).not.toContain(demo.id);
+      expect(list).toContain(soldOut.id); // a sold-out new release is still news
+    }
+    t.db.delete(records).where(eq(records.id, demo.id)).run();
+    t.db.delete(records).where(eq(records.id, soldOut.id)).run();
   });
 
   it("Under £15: priced below 1500 pence, pre-orders included", () => {
@@ -146,10 +181,12 @@ describe("special crates", () => {
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
-  it("hide what the hiding rule hides, in every crate", () => {
+  it("hide what the hiding rule hides, in every crate (New in as the new-releases view does)", () => {
     const visible = new Set(ids(onShow));
+    const onNewReleases = new Set(ids(all.filter((r) => !shouldHideRecord(r, { today, view: "new-releases" }))));
     for (const kind of ["new-in", "under-15", "staff-picks", "surprise"] as const) {
-      for (const r of open({ kind }, 7)!.records) expect(visible.has(r.id), `${kind} ${r.id}`).toBe(true);
+      const shown = kind === "new-in" ? onNewReleases : visible;
+      for (const r of open({ kind }, 7)!.records) expect(shown.has(r.id), `${kind} ${r.id}`).toBe(true);
     }
   });
 

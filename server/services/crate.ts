@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import {
   CRATE_SIZE,
   NEW_IN_DAYS,
@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
-import { listedSql, visibleSql } from "./visibility";
+import { newReleaseWindowSql, visibleSql } from "./visibility";
 
 /** One tile of the crate chooser. */
 export interface CrateTile {
@@ -82,11 +82,8 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
   const newInRows = db
     .select()
     .from(records)
-    // Released in the window up to today ("< tomorrow" so a stored timestamp on today still counts):
-    // never a pre-order, so on show means stock and a clean record.
-    .where(
-      and(gte(records.releaseDate, sql.placeholder("since")), lt(records.releaseDate, tomorrow), listedSql({ ownIndex: true })),
-    )
+    // The shop's one new-release rule, so "New in" holds exactly what /new-releases lists (up to a crate).
+    .where(newReleaseWindowSql(sql.placeholder("since"), tomorrow))
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(CRATE_SIZE)
     .prepare();

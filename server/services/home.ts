@@ -19,7 +19,7 @@ import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { artistBios, records, triviaQuestions, vinylCareTips } from "../../db/schema";
-import { listedSql, preOrderSql, publishedSql, visibleSql } from "./visibility";
+import { listedSql, newReleaseWindowSql, preOrderSql, publishedSql, visibleSql } from "./visibility";
 import { toRecordItem } from "./record-mapper";
 
 /** Spec §3 "Artist spotlight (artist, bio, tracks[])"; the home page shows one featured release. */
@@ -139,7 +139,7 @@ export function createHomeService(db: Db) {
   const newReleaseWindowRows = db
     .select()
     .from(records)
-    .where(and(gte(records.releaseDate, sql.placeholder("since")), released, vinyl, publishedSql()))
+    .where(newReleaseWindowSql(sql.placeholder("since"), tomorrow))
     .orderBy(desc(records.releaseDate), desc(records.id))
     .limit(CANDIDATE_LIMIT)
     .prepare();
@@ -147,7 +147,15 @@ export function createHomeService(db: Db) {
   const flaggedNewReleaseRows = db
     .select()
     .from(records)
-    .where(and(eq(records.isNewRelease, true), or(isNull(records.releaseDate), released), vinyl, publishedSql()))
+    .where(
+      and(
+        eq(records.isNewRelease, true),
+        or(isNull(records.releaseDate), released),
+        vinyl,
+        sql`+${records.hiddenByContent} = 0`,
+        publishedSql(),
+      ),
+    )
     .orderBy(desc(records.releaseDate), asc(records.id))
     .limit(NEW_RELEASE_FALLBACK_MAX + NEW_RELEASE_MIN_BEFORE_FALLBACK)
     .prepare();
@@ -221,7 +229,7 @@ export function createHomeService(db: Db) {
     return preOrders(preOrderRows.all({ today: day }).map(toRecordItem), day, { exclude: hiddenOn(day) });
   }
 
-  /** Nothing is hidden on the new-releases view (spec §5), so the hiding rule is passed with that view. */
+  /** The new-releases view lifts only the stock test of the hiding rule (spec §5; app/domain/catalogue/hiding.ts). */
   function readNewReleases(day: string): RecordItem[] {
     const exclude = hiddenOn(day, "new-releases");
     const since = addDays(day, -NEW_RELEASE_WINDOW_DAYS);

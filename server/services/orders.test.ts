@@ -9,6 +9,7 @@ import {
   useShopServices,
 } from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
+import { addDays } from "../../app/domain/shared/dates";
 import { hashToken } from "../auth/tokens";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { PlaceOrderInput } from "./orders";
@@ -123,7 +124,8 @@ describe("orders.place", () => {
       vatPence: 1150,
     });
     expect(order.hasPreOrder).toBe(true);
-    expect(order.delivery).toMatchObject({ minDays: 1, maxDays: 14 });
+    expect(order.delivery).toMatchObject({ minDays: 1, maxDays: 14, preOrder: true, countsFrom: NEXT_YEAR });
+    expect(order.delivery.earliest > NEXT_YEAR).toBe(true); // never before the record exists
     expect(ordersWithKey(form.idempotencyKey)).toBe(1);
 
     const row = orderRow(order.orderNumber);
@@ -156,6 +158,14 @@ describe("orders.place", () => {
     const { order } = shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 1 }] }));
     expect(order.hasPreOrder).toBe(false);
     expect(order.delivery).toMatchObject({ minDays: 1, maxDays: 5 });
+  });
+
+  it("a pre-order's window follows its record's release date when the pressing is delayed", () => {
+    const pre = insertRecord(shop.t.db, { stockQuantity: 0, releaseDate: NEXT_YEAR });
+    const { order } = shop.s.orders.place(input({ lines: [{ recordId: pre.id, quantity: 1 }] }));
+    const later = addDays(NEXT_YEAR, 30);
+    shop.t.db.update(records).set({ releaseDate: later }).where(eq(records.id, pre.id)).run();
+    expect(shop.s.orders.get(order.orderNumber)!.delivery.countsFrom).toBe(later);
   });
 
   it("the order keeps its snapshot when the record changes later", () => {

@@ -97,6 +97,24 @@ export function newOrderNumber(): string {
   return `ND-${encodeBase32UpperCaseNoPadding(bytes)}`;
 }
 
+/**
+ * When an order should arrive, for the customer's and the back office's order views and the mails: its
+ * pre-order lines' records' current release dates move the window (a delayed pressing moves it later).
+ */
+export function orderDelivery(db: Db, placedOn: string, lines: readonly Pick<OrderLineRow, "recordId" | "isPreOrder">[]) {
+  const ids = [...new Set(lines.filter((l) => l.isPreOrder).map((l) => l.recordId))];
+  const releaseDates =
+    ids.length === 0
+      ? []
+      : db
+          .select({ releaseDate: records.releaseDate })
+          .from(records)
+          .where(inArray(records.id, ids))
+          .all()
+          .map((r) => r.releaseDate);
+  return deliveryEstimate(placedOn, releaseDates);
+}
+
 /** Where an order goes, as the customer's and the back office's order views show it. */
 export function shippingAddressOf(row: OrderRow) {
   return {
@@ -147,7 +165,7 @@ export function createOrdersService(
         vatPence: row.vatPence,
       },
       hasPreOrder,
-      delivery: deliveryEstimate(placedOn, hasPreOrder),
+      delivery: orderDelivery(db, placedOn, lines),
       paymentProvider: row.paymentProvider,
       paymentReference: row.paymentReference,
       tracking: row.shippedAt && row.trackingNumber ? { number: row.trackingNumber, url: trackingUrl(row.trackingNumber) } : null,

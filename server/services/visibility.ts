@@ -70,3 +70,14 @@ export function visibleCounter(db: Db): (today: string) => number {
 export function publishedSql(): SQL {
   return sql.raw(publishedRawSql());
 }
+
+/**
+ * The one new-release rule (spec §5/§9; the pure form is newReleases in app/domain/home/home-filters.ts):
+ * published vinyl released from `since` (today − 40 days) up to today, both ends inclusive ("< tomorrow",
+ * so a stored timestamp on today still counts), and not demo data (placeholder title, no cover). Stock does
+ * not matter: a sold-out new release is still news. /new-releases, the home page's New Releases and the
+ * crate dig's "New in" all read it, so they always count the same records.
+ */
+export function newReleaseWindowSql(since: Today, tomorrow: Today): SQL {
+  return sql`(${records.releaseDate} >= ${since} and ${records.releaseDate} < ${tomorrow} and ${records.format} like '%vinyl%' and +${records.hiddenByContent} = 0 and ${sql.raw(publishedRawSql())})`;
+}

@@ -427,7 +427,7 @@ test.describe("VinylBot", () => {
     await openChat(page);
     const cases: [string, string[]][] = [
       ["How should I clean my records?", ["carbon-fibre brush"]],
-      ["How much is delivery?", ["3-5 working days", "Royal Mail", "£4", "£7"]],
+      ["How much is delivery?", ["1–5 working days", "Royal Mail", "£4", "£7"]],
       ["Can I return a record?", ["30 days", "original condition and packaging"]],
       ["When am I charged for a pre-order?", ["Your card is charged when you place the order"]],
       ["Do you sell limited editions?", ["limited editions"]],
@@ -503,7 +503,7 @@ test.describe("VinylBot", () => {
     ]) {
       await expect(help.getByText(question)).toBeVisible();
     }
-    await expect(help).toContainText("Standard delivery takes 3-5 working days with Royal Mail.");
+    await expect(help).toContainText("Standard delivery takes 1–5 working days with Royal Mail");
     await help.getByRole("link", { name: "Close help" }).click();
     await expect(help).toBeHidden();
   });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
-import { GENRES } from "~/domain/catalogue/genres";
+import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
 import { useHydrated } from "~/lib/use-hydrated";
 import { newsletterSchema } from "~/domain/newsletter/newsletter-schema";
@@ -23,7 +23,7 @@ export interface NewsletterOutcome {
  * success or already-subscribed resets and shows the discount code until 'Got it!'. Without JavaScript
  * it posts to /newsletter, which redirects back here with the outcome in a toast.
  *
- * The genre list is GENRES, rendered on the server so the select works without JavaScript; GET
+ * The genre list is GENRES A–Z (as /genres lists them), rendered on the server so the select works without JavaScript; GET
  * /api/genres serves the same list.
  */
 export function NewsletterForm() {
@@ -103,7 +103,7 @@ export function NewsletterForm() {
             maxLength={254}
             className={`${input} ${fields.email.errors ? "border-red-500" : "border-stone-300"}`}
           />
-          <p id={fields.email.errorId} className="mt-1 min-h-5 text-sm text-red-300" aria-live="polite">
+          <p id={fields.email.errorId} className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
             {fields.email.errors?.[0]}
           </p>
         </div>
@@ -117,13 +117,13 @@ export function NewsletterForm() {
             className={`${input} ${fields.favoriteGenre.errors ? "border-red-500" : "border-stone-300"}`}
           >
             <option value="">Select your favourite genre</option>
-            {GENRES.map((g) => (
+            {GENRES_A_Z.map((g) => (
               <option key={g} value={g}>
                 {g}
               </option>
             ))}
           </select>
-          <p id={fields.favoriteGenre.errorId} className="mt-1 min-h-5 text-sm text-red-300" aria-live="polite">
+          <p id={fields.favoriteGenre.errorId} className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
             {fields.favoriteGenre.errors?.[0]}
           </p>
         </div>

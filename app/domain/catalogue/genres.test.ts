@@ -1,5 +1,14 @@
 import { describe, it, expect } from "vitest";
-import { GENRE_LIST_THRESHOLD, GENRE_PALETTE, genreColours, GENRES, genresWithAtLeast } from "./genres";
+import {
+  GENRE_LIST_THRESHOLD,
+  GENRE_PALETTE,
+  genreColours,
+  GENRES,
+  GENRES_A_Z,
+  genresWithAtLeast,
+  sortGenres,
+  unknownGenres,
+} from "./genres";
 
 /** WCAG 2.x relative luminance of "#RRGGBB". */
 function luminance(hex: string): number {
@@ -114,5 +123,43 @@ describe("genresWithAtLeast (spec: 5 or more records, alphabetical)", () => {
   it("accepts another minimum and ignores nonsense counts", () => {
     expect(genresWithAtLeast({ Rock: 1, Pop: 0, Funk: Number.NaN }, 1)).toEqual(["Rock"]);
     expect(genresWithAtLeast({})).toEqual([]);
+  });
+});
+
+describe("sortGenres: one A–Z order for every genre list", () => {
+  it("sorts alphabetically whatever the case, punctuation kept in place", () => {
+    expect(sortGenres(["Rock", "ambient", "R&B", "Hip-Hop", "Jazz", "Electronic"])).toEqual([
+      "ambient",
+      "Electronic",
+      "Hip-Hop",
+      "Jazz",
+      "R&B",
+      "Rock",
+    ]);
+  });
+
+  it("is the order the genre list uses", () => {
+    const counts = Object.fromEntries(GENRES.map((g) => [g, 5]));
+    expect(genresWithAtLeast(counts)).toEqual(sortGenres(GENRES));
+  });
+});
+
+describe("unknownGenres", () => {
+  it("names the asked genres the catalogue lacks, case and space ignored", () => {
+    expect(unknownGenres(["Nonexistent", "jazz", " Soul ", "Polka"], ["Jazz", "Soul"])).toEqual(["Nonexistent", "Polka"]);
+  });
+
+  it("is empty when every asked genre exists or none is asked", () => {
+    expect(unknownGenres(["Jazz"], ["Jazz"])).toEqual([]);
+    expect(unknownGenres([], [])).toEqual([]);
+  });
+});
+
+describe("GENRES_A_Z", () => {
+  it("is every genre once, A–Z", () => {
+    expect([...GENRES_A_Z].sort()).toEqual([...GENRES].sort());
+    expect(GENRES_A_Z[0]).toBe("Ambient");
+    expect(GENRES_A_Z.at(-1)).toBe("World");
+    for (let i = 1; i < GENRES_A_Z.length; i++) expect(GENRES_A_Z[i - 1]!.localeCompare(GENRES_A_Z[i]!, "en-GB")).toBeLessThan(0);
   });
 });

@@ -108,5 +108,26 @@ export function genresWithAtLeast(counts: Readonly<Record<string, number>>, min 
   return Object.entries(counts)
     .filter(([, count]) => Number.isFinite(count) && count >= min)
     .map(([genre]) => genre)
-    .sort((a, b) => a.localeCompare(b, "en-GB"));
+    .sort(compareGenres);
 }
+
+/** The one genre order every list uses (/genres, the newsletter's select, profile checkboxes): A–Z, en-GB. */
+export function compareGenres(a: string, b: string): number {
+  return a.localeCompare(b, "en-GB", { sensitivity: "base" });
+}
+
+export function sortGenres<T extends string>(genres: Iterable<T>): T[] {
+  return [...genres].sort(compareGenres);
+}
+
+/**
+ * The asked genres the catalogue does not have (case and surrounding space ignored), in the order asked.
+ * A listing for one of them would be an empty page under a made-up heading: the caller answers 404.
+ */
+export function unknownGenres(asked: readonly string[], known: Iterable<string>): string[] {
+  const have = new Set([...known].map((g) => g.trim().toLowerCase()));
+  return asked.filter((g) => !have.has(g.trim().toLowerCase()));
+}
+
+/** The genre list in the order every picker shows it: A–Z, like /genres. */
+export const GENRES_A_Z: readonly Genre[] = sortGenres(GENRES);

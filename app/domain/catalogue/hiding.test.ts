@@ -89,9 +89,13 @@ describe("shouldHideRecord (spec §5 record hiding)", () => {
     expect(shouldHideRecord(makeRecord({ releaseDate: today, stockQuantity: 0 }), options)).toBe(true);
   });
 
-  it("never hides items on the new-releases view", () => {
-    const broken = makeRecord({ title: "Cosmic Journey", coverUrl: DEFAULT_COVER_URL, stockQuantity: 0 });
-    expect(shouldHideRecord(broken, { today, view: "new-releases" })).toBe(false);
-    expect(shouldHideRecord(broken, { today, view: "default" })).toBe(true);
+  it("the new-releases view shows a sold-out record but never placeholder or cover-less demo data", () => {
+    const soldOut = makeRecord({ stockQuantity: 0 });
+    expect(shouldHideRecord(soldOut, { today, view: "new-releases" })).toBe(false);
+    expect(shouldHideRecord(soldOut, { today, view: "default" })).toBe(true);
+    const placeholder = makeRecord({ title: "Cosmic Journey", stockQuantity: 3 });
+    expect(shouldHideRecord(placeholder, { today, view: "new-releases" })).toBe(true);
+    const noCover = makeRecord({ coverUrl: DEFAULT_COVER_URL, stockQuantity: 3 });
+    expect(shouldHideRecord(noCover, { today, view: "new-releases" })).toBe(true);
   });
 });

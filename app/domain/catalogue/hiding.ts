@@ -52,16 +52,17 @@ export interface HidingOptions {
 export type HideableRecord = Pick<RecordItem, "title" | "coverUrl" | "stockQuantity" | "releaseDate">;
 
 /**
- * Precedence: a pre-order is never hidden; nothing on the new-releases view is
- * hidden; otherwise hide a placeholder title, a missing/default cover, or
- * zero stock (unless stock is ignored).
+ * Precedence: a pre-order is never hidden; otherwise hide a placeholder title or a missing/default cover;
+ * then hide zero stock, except on the new-releases view or when stock is ignored.
  */
 export function shouldHideRecord(record: HideableRecord, options: HidingOptions): boolean {
   const { today, view = "default", ignoreStock = false } = options;
   if (isPreOrder(record.releaseDate, today)) return false;
-  if (view === "new-releases") return false;
   if (isPlaceholderTitle(record.title)) return true;
   if (!hasRealCover(record.coverUrl)) return true;
+  // The new-releases view lifts only the stock test: a sold-out new release is still news, but a placeholder
+  // title or a missing cover is demo data wherever it would show (search would never find it either).
+  if (view === "new-releases") return false;
   if (!ignoreStock && !(record.stockQuantity > 0)) return true;
   return false;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { deliveryLeadText } from "~/domain/checkout/delivery";
 import {
   cannedAnswer,
   catalogueMayAnswer,
@@ -96,9 +97,11 @@ describe("answers carry the spec's facts", () => {
     expect(TOPICS[0]!.link).toEqual({ href: "/vinyl-care", label: "Vinyl Care Guide" });
   });
 
-  it("delivery: standard 3-5 working days, £4 under 5 items, £7 for 5 or more, Royal Mail", () => {
+  it("delivery: the checkout's lead in working days, £4 under 5 items, £7 for 5 or more, Royal Mail", () => {
     const a = answerOf("delivery");
-    expect(a).toContain("3-5 working days");
+    expect(a).toContain(`Standard delivery takes ${deliveryLeadText(false)}`);
+    expect(a).toContain("1–5 working days");
+    expect(a).toContain("pre-orders arrive 1–14 working days after release");
     expect(a).toContain("Royal Mail");
     expect(a).toContain("£4 for orders of fewer than 5 items");
     expect(a).toContain("£7 for 5 or more");
@@ -111,6 +114,7 @@ describe("answers carry the spec's facts", () => {
 
   it("pre-order: the card is charged at order time", () => {
     expect(answerOf("pre-order")).toContain("Your card is charged when you place the order");
+    expect(answerOf("pre-order")).toContain(deliveryLeadText(true));
   });
 
   it("limited editions", () => {

@@ -14,6 +14,7 @@ import {
   SHIPPING_SMALL_PENCE,
   NEWSLETTER_DISCOUNT_PERCENT,
 } from "~/domain/cart/shipping";
+import { deliveryLeadText } from "~/domain/checkout/delivery";
 import { normaliseMessage } from "./normalise";
 import { z } from "~/domain/shared/zod";
 
@@ -99,7 +100,7 @@ export const TOPICS: readonly Topic[] = [
       "arrive",
       "how long will",
     ],
-    answer: `Standard delivery takes 3-5 working days with Royal Mail. Shipping is ${pounds(SHIPPING_SMALL_PENCE)} for orders of fewer than ${SHIPPING_LARGE_FROM_ITEMS} items and ${pounds(SHIPPING_LARGE_PENCE)} for ${SHIPPING_LARGE_FROM_ITEMS} or more.`,
+    answer: `Standard delivery takes ${deliveryLeadText(false)} with Royal Mail, counted from your order (Monday to Friday; weekends do not count); pre-orders arrive ${deliveryLeadText(true)}. Shipping is ${pounds(SHIPPING_SMALL_PENCE)} for orders of fewer than ${SHIPPING_LARGE_FROM_ITEMS} items and ${pounds(SHIPPING_LARGE_PENCE)} for ${SHIPPING_LARGE_FROM_ITEMS} or more.`,
   },
   {
     id: "returns",
@@ -135,8 +136,7 @@ export const TOPICS: readonly Topic[] = [
       "charged",
       "charge my card",
     ],
-    answer:
-      "Pre-order a record before its release date and we'll send it as soon as it arrives. Your card is charged when you place the order, so your copy is reserved.",
+    answer: `Pre-order a record before its release date and we'll send it as soon as it arrives: delivery takes ${deliveryLeadText(true)}. Your card is charged when you place the order, so your copy is reserved.`,
     link: { href: "/pre-orders", label: "See all pre-orders" },
   },
   {

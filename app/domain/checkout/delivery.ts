@@ -1,21 +1,96 @@
-/** Spec §9 delivery lead: 1–5 days, 1–14 when the order holds a pre-order. */
-import { addDays, formatDateGB } from "~/domain/shared/dates";
+/**
+ * The shop's one delivery promise (spec §9 delivery lead: 1–5 days, 1–14 for pre-orders).
+ *
+ * Days are working days, Monday to Friday: the days the shop packs and Royal Mail's tracked services count,
+ * and the unit VinylBot has always quoted. A weekend never counts towards the lead.
+ *
+ * An order that holds a pre-order cannot leave before its last record exists, so its window starts on the
+ * latest release date in the order, not on the day it was placed. Every page, mail and answer that states a
+ * lead or a window takes it from here: checkout, the payment confirmation, the order mails, the order views,
+ * the record and pre-order pages, VinylBot and the shop's structured data.
+ */
+import { addDays, formatDateGB, isIsoDate, toIsoDate } from "~/domain/shared/dates";
+
+export const DELIVERY_LEAD = {
+  standard: { minDays: 1, maxDays: 5 },
+  preOrder: { minDays: 1, maxDays: 14 },
+} as const;
+
+/** Monday to Friday, the days that count towards the lead (schema.org names, for structured data too). */
+export const WORKING_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const;
 
 export interface DeliveryEstimate {
   minDays: number;
   maxDays: number;
-  /** ISO dates of the window, counted from the day the order was placed. */
+  /** True when the order holds a record not yet released on the day it was placed. */
+  preOrder: boolean;
+  /** The day the lead is counted from: the order date, or the latest release date of a pre-order. */
+  countsFrom: string;
+  /** ISO dates of the window. */
   earliest: string;
   latest: string;
 }
 
-export function deliveryEstimate(orderedOn: string, hasPreOrder: boolean): DeliveryEstimate {
-  const minDays = 1;
-  const maxDays = hasPreOrder ? 14 : 5;
-  return { minDays, maxDays, earliest: addDays(orderedOn, minDays), latest: addDays(orderedOn, maxDays) };
+/** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */
+function weekday(isoDate: string): number {
+  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
 }
 
-/** "Estimated delivery: 1–5 days (between 23 November 2026 and 27 November 2026)." — en-GB dates. */
+export function isWorkingDay(isoDate: string): boolean {
+  const day = weekday(isoDate);
+  return day !== 0 && day !== 6;
+}
+
+/** The n-th working day after `isoDate` (n ≥ 1); the start day itself never counts. Throws on a bad date. */
+export function addWorkingDays(isoDate: string, n: number): string {
+  if (!isIsoDate(isoDate)) throw new RangeError(`Not an ISO date: ${isoDate}`);
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`Not a whole number of working days: ${n}`);
+  let date = isoDate;
+  let left = n;
+  while (left > 0) {
+    date = addDays(date, 1);
+    if (isWorkingDay(date)) left -= 1;
+  }
+  return date;
+}
+
+/**
+ * When an order placed on `orderedOn` should arrive. `releaseDates` are the release dates of the records in
+ * it (any order, missing ones ignored); a release date after the order date makes it a pre-order, counted
+ * from the latest such date.
+ */
+export function deliveryEstimate(orderedOn: string, releaseDates: readonly (string | null | undefined)[] = []): DeliveryEstimate {
+  if (!isIsoDate(orderedOn)) throw new RangeError(`Not an ISO date: ${orderedOn}`);
+  const latestRelease = releaseDates
+    .map((d) => toIsoDate(d))
+    .filter((d): d is string => d !== null)
+    .reduce<string | null>((max, d) => (max === null || d > max ? d : max), null);
+  const preOrder = latestRelease !== null && latestRelease > orderedOn;
+  const countsFrom = preOrder ? latestRelease : orderedOn;
+  const { minDays, maxDays } = preOrder ? DELIVERY_LEAD.preOrder : DELIVERY_LEAD.standard;
+  return {
+    minDays,
+    maxDays,
+    preOrder,
+    countsFrom,
+    earliest: addWorkingDays(countsFrom, minDays),
+    latest: addWorkingDays(countsFrom, maxDays),
+  };
+}
+
+/** "1–5 working days" / "1–14 working days after release": the lead in words, wherever it is stated. */
+export function deliveryLeadText(preOrder: boolean): string {
+  const { minDays, maxDays } = preOrder ? DELIVERY_LEAD.preOrder : DELIVERY_LEAD.standard;
+  return `${minDays}–${maxDays} working days${preOrder ? " after release" : ""}`;
+}
+
+/**
+ * "Estimated delivery: 1–5 working days (between 26 November 2026 and 2 December 2026)." or, with a pre-order,
+ * "Estimated delivery: 1–14 working days after release on 30 November 2026 (between 1 December 2026 and …)."
+ */
 export function deliveryWindowText(estimate: DeliveryEstimate): string {
-  return `Estimated delivery: ${estimate.minDays}–${estimate.maxDays} days (between ${formatDateGB(estimate.earliest)} and ${formatDateGB(estimate.latest)}).`;
+  const lead = `${estimate.minDays}–${estimate.maxDays} working days${
+    estimate.preOrder ? ` after release on ${formatDateGB(estimate.countsFrom)}` : ""
+  }`;
+  return `Estimated delivery: ${lead} (between ${formatDateGB(estimate.earliest)} and ${formatDateGB(estimate.latest)}).`;
 }

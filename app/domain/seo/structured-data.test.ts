@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { absoluteUrl, productJsonLd, serializeJsonLd } from "./structured-data";
+import { absoluteUrl, deliveryTimeJsonLd, productJsonLd, serializeJsonLd, storeJsonLd, type JsonLd } from "./structured-data";
 import { makeRecord } from "~/domain/catalogue/test-records";
 
 const origin = "https://needledrop.example";
@@ -51,6 +51,7 @@ describe("productJsonLd (spec §3 structured product data)", () => {
         "@type": "OfferShippingDetails",
         shippingRate: { "@type": "MonetaryAmount", value: "4.00", currency: "GBP" },
         shippingDestination: { "@type": "DefinedRegion", addressCountry: "GB" },
+        deliveryTime: deliveryTimeJsonLd(false),
       },
     });
     const pricey = productJsonLd(makeRecord({ pricePence: 123456 }), { origin, today });
@@ -75,9 +76,16 @@ describe("productJsonLd (spec §3 structured product data)", () => {
     expect(inStock.offers).toMatchObject({ availability: "https://schema.org/InStock" });
   });
 
-  it("includes the rating only when present", () => {
-    expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.5, bestRating: 5, worstRating: 0 });
+  it("never states a rating: no review count is stored, and a rating without one is rejected", () => {
+    expect(data).not.toHaveProperty("aggregateRating");
     expect(productJsonLd(makeRecord({ rating: null }), { origin, today })).not.toHaveProperty("aggregateRating");
+  });
+
+  it("promises the checkout's delivery lead: 1–5 working days, 1–14 for a pre-order", () => {
+    const days = (r: JsonLd) => (((r.offers as JsonLd).shippingDetails as JsonLd).deliveryTime as JsonLd).transitTime as JsonLd;
+    expect(days(data)).toMatchObject({ minValue: 1, maxValue: 5, unitCode: "DAY" });
+    const pre = productJsonLd(makeRecord({ releaseDate: "2027-03-01", stockQuantity: 0 }), { origin, today });
+    expect(days(pre)).toMatchObject({ minValue: 1, maxValue: 14 });
   });
 
   it("uses the label as brand and falls back to a default description", () => {
@@ -130,5 +138,38 @@ describe("serializeJsonLd", () => {
 
   it("serializes undefined as null", () => {
     expect(serializeJsonLd(undefined)).toBe("null");
+  });
+});
+
+describe("storeJsonLd (spec §9 shop metadata)", () => {
+  const store = storeJsonLd("https://needledrop.example");
+
+  it("is a Store with the shop's opening hours", () => {
+    expect(store["@type"]).toBe("Store");
+    expect(store.url).toBe("https://needledrop.example/");
+    expect(store.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `https://schema.org/${d}`),
+        opens: "09:00",
+        closes: "17:30",
+      },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Saturday"], opens: "10:00", closes: "16:00" },
+    ]);
+  });
+
+  it("states price range, currency, language and the delivery lead", () => {
+    expect(store).toMatchObject({ priceRange: "£5–£100", currenciesAccepted: "GBP", knowsLanguage: "en-GB" });
+    const leads = (store.hasShippingService as JsonLd[]).map((s) => (s.shippingConditions as JsonLd).transitTime);
+    expect(leads).toEqual([
+      { "@type": "QuantitativeValue", minValue: 1, maxValue: 5, unitCode: "DAY" },
+      { "@type": "QuantitativeValue", minValue: 1, maxValue: 14, unitCode: "DAY" },
+    ]);
+  });
+
+  it("survives a hostile origin inside a <script>", () => {
+    const text = serializeJsonLd(storeJsonLd("https://x.example/</script><script>alert(1)</script>"));
+    expect(text).not.toMatch(/<\/script/i);
+    expect(JSON.parse(text)["@type"]).toBe("Store");
   });
 });

@@ -13,3 +13,8 @@ export const toastSchema = z.object({
 });
 
 export type Toast = z.infer<typeof toastSchema>;
+
+/** How long a toast stays: its own duration (the add-to-cart toast's 3000 ms, spec §9) or the 5 s default. */
+export function toastDuration(toast: Pick<Toast, "duration">): number {
+  return toast.duration ?? TOAST_DURATION_MS;
+}

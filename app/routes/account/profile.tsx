@@ -5,7 +5,7 @@ import { data, Form, useNavigation } from "react-router";
 import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
-import { GENRES } from "~/domain/catalogue/genres";
+import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { formFailureOf } from "~/domain/shared/errors";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
 import { profileFormSchema } from "~/domain/accounts/profile-schemas";
@@ -148,7 +148,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <fieldset className="sm:col-span-2">
             <legend className="text-sm font-medium text-stone-800">Favourite genres</legend>
             <div className="mt-2 flex flex-wrap gap-2">
-              {GENRES.map((g) => (
+              {GENRES_A_Z.map((g) => (
                 <label
                   key={g}
                   className="flex items-center gap-2 rounded-full border border-stone-300 px-3 py-1 text-sm has-[:checked]:border-ink has-[:checked]:bg-ink has-[:checked]:text-white"

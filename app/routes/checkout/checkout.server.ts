@@ -169,7 +169,7 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
     delivery: deliveryEstimate(
       context.today,
-      lines.some((l) => l.isPreOrder),
+      lines.map((l) => l.releaseDate),
     ),
     review: priced.lines.map((l) => ({
       recordId: l.recordId,

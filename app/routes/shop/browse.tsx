@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ActiveFilters } from "~/components/browse/active-filters";
 import {
   browseTitle,
@@ -20,6 +20,8 @@ import { formatCount, rangeText } from "~/domain/browse/listing-text";
 import { SortSelect } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
+import { sortGenres, unknownGenres } from "~/domain/catalogue/genres";
+import { genreHref } from "~/components/browse/genre-tiles";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/browse";
@@ -32,6 +34,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const tidy = withoutEmptyParams(url);
   if (tidy !== null) throw redirect(tidy);
   const asked = parseBrowseQuery(url.searchParams);
+  const counts = context.services.browse.genreCounts({ today: context.today });
+  const missing = unknownGenres(asked.genres, Object.keys(counts));
+  if (missing.length > 0) {
+    // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
+    return data({ unknownGenres: missing, genres: sortGenres(Object.keys(counts)) }, { status: 404 });
+  }
   const { items, ...result } = context.services.browse.browse(asked, { today: context.today });
   const query = { ...asked, page: result.page }; // a page past the end shows the last one
   return {
@@ -44,6 +52,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return pageMeta({ title: "Browse records", description: "Browse and search our vinyl records." });
+  if ("unknownGenres" in d) {
+    return [{ title: "No such genre | Needledrop" }, { name: "robots", content: "noindex, follow" }];
+  }
   const title = `${browseTitle(d.query)}${d.page > 1 ? ` – page ${d.page}` : ""}`;
   const description = d.query.q
     ? `${formatCount(d.total)} vinyl records matching “${d.query.q}” at Needledrop, the independent UK record shop.`
@@ -52,7 +63,40 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   return [...pageMeta({ title, description, url: d.canonicalUrl }), ...robots];
 };
 
+function NoSuchGenre({ asked, genres }: { asked: string[]; genres: string[] }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <ListingHeader kicker="404" title="No such genre">
+        We have no genre called {asked.map((g) => `“${g}”`).join(" or ")}. Pick one of ours, or browse every record.
+      </ListingHeader>
+      <section aria-labelledby="real-genres" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-stone-200 sm:p-7">
+        <h2 id="real-genres" className="font-display text-xl font-bold sm:text-2xl">
+          Our genres
+        </h2>
+        <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
+          {genres.map((name) => (
+            <li key={name} className="break-inside-avoid py-1">
+              <Link
+                to={genreHref(name)}
+                className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline"
+              >
+                {name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6 text-sm">
+          <Link to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
+            Browse all records
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
 export default function Browse({ loaderData }: Route.ComponentProps) {
+  if ("unknownGenres" in loaderData) return <NoSuchGenre asked={loaderData.unknownGenres} genres={loaderData.genres} />;
   const { query, tracks, facets, total, page, pages, limit } = loaderData;
   const filtered = hasFilters(query);
   const emptyActions = [

@@ -12,6 +12,7 @@ import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";
+import { serializeJsonLd, storeJsonLd } from "~/domain/seo/structured-data";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -37,6 +38,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     today,
     canonicalUrl: new URL("/", request.url).href,
+    storeJsonLd: serializeJsonLd(storeJsonLd(new URL(request.url).origin)),
     preOrders: s.preOrders.map(api),
     vinylOfTheDay: s.vinylOfTheDay && api(s.vinylOfTheDay),
     newReleases: s.newReleases.map(api),
@@ -54,6 +56,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="space-y-16 pb-12 sm:space-y-24">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.storeJsonLd }} />
       <Hero />
       <RecordShelf
         id="pre-orders"

@@ -6,6 +6,7 @@ import { pagedPath } from "~/domain/shared/paging";
 import { pagedListing } from "~/lib/paged-listing.server";
 import { PreOrderGrid } from "~/components/browse/pre-order-grid";
 import { pageMeta } from "~/lib/seo";
+import { deliveryLeadText } from "~/domain/checkout/delivery";
 import type { Route } from "./+types/pre-orders";
 
 const PATH = "/pre-orders";
@@ -17,8 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) =>
   pageMeta({
     title: d && d.page > 1 ? `Pre-Orders – page ${d.page}` : "Pre-Orders",
-    description:
-      "Reserve upcoming vinyl before release day. Your card is charged when you order; delivery 1–14 days after release.",
+    description: `Reserve upcoming vinyl before release day. Your card is charged when you order; delivery ${deliveryLeadText(true)}.`,
     url: d?.canonicalUrl,
   });
 
@@ -27,8 +27,8 @@ export default function PreOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
       <ListingHeader kicker="Coming soon" title="Pre-Orders">
-        Reserve a copy before release day, soonest first. Your card is charged when you order, and we post it within 1–14 days of
-        release.
+        Reserve a copy before release day, soonest first. Your card is charged when you order; delivery takes{" "}
+        {deliveryLeadText(true)}.
       </ListingHeader>
       <section id="results" aria-labelledby="results-heading" className="mt-6 scroll-mt-24">
         <h2 id="results-heading" className="sr-only">

@@ -4,6 +4,7 @@ import { formatLabel } from "~/domain/catalogue/formats";
 import { formatPence } from "~/domain/shared/money";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatDateGB } from "~/domain/shared/dates";
+import { deliveryLeadText } from "~/domain/checkout/delivery";
 import { recordPath, parseRecordIdentifier } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/seo/structured-data";
@@ -21,13 +22,25 @@ const DEFAULT_BLURB =
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const identifier = "identifier" in params ? params.identifier : params["*"];
-  const { id } = parseRecordIdentifier(identifier ?? "");
+  const { id, slug } = parseRecordIdentifier(identifier ?? "");
   const record = id === null ? null : context.services.catalogue.find(id);
-  if (!record) throw data(null, { status: 404 });
   const url = new URL(request.url);
+  if (!record) {
+    // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
+    // share it the shopper picks. Temporary redirect: a record added later may share the slug.
+    const matches = context.services.catalogue.findBySlug(id === null ? slug : [id, slug].filter(Boolean).join("-"));
+    if (matches.length === 1) throw redirect(recordPath(matches[0]!), 302);
+    if (matches.length === 0) throw data(null, { status: 404 });
+    return {
+      kind: "choices" as const,
+      choices: matches.map((r) => toApiTrack(r, context.today)),
+      canonicalUrl: absoluteUrl(url.origin, url.pathname),
+    };
+  }
   const canonical = recordPath(record);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
   return {
+    kind: "record" as const,
     record,
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
@@ -40,6 +53,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "404 Page Not Found | Needledrop" }];
+  if (d.kind === "choices") {
+    return [{ title: "Which record did you mean? | Needledrop" }, { name: "robots", content: "noindex, follow" }];
+  }
   const { record } = d;
   return pageMeta({
     title: `${record.title} by ${record.artist}`,
@@ -59,7 +75,20 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
+function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
+      <h1 className="font-display text-3xl font-bold sm:text-4xl">Which record did you mean?</h1>
+      <p className="mt-2 text-stone-600">{choices.length} records share this address. Pick the one you are after.</p>
+      <div className="mt-6">
+        <RecordGrid tracks={choices} />
+      </div>
+    </div>
+  );
+}
+
 export default function RecordPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
   const { record, today, jsonLd, moreLikeThis } = loaderData;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
@@ -91,8 +120,8 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
           </div>
           {preOrder && record.releaseDate && (
             <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
-              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes 1–14
-              days after release.
+              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes{" "}
+              {deliveryLeadText(true)}.
             </p>
           )}
           <div className="mt-6 flex items-center gap-3">
