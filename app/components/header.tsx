@@ -1,4 +1,4 @@
-import { Heart, Home, LogIn, Menu, ShoppingBag } from "lucide-react";
+import { Disc3, Heart, Home, LogIn, Menu, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { HeaderSearch } from "./search/header-search";
 import { UserMenu } from "./user-menu";
@@ -44,9 +44,12 @@ export function Header({
   cartOpen = false,
   onOpenCart,
 }: HeaderProps) {
+  // Phones and small tablets: the menu, the shop's name (the home link) and the icons on one line, the search
+  // across the full width on the next, so its suggestions have room. From md up: one line. From lg up the side navigation carries the
+  // name, and the header a home icon.
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
-      <div className="flex items-center gap-2 px-4 py-3 sm:gap-3 lg:px-8">
+      <div className="flex flex-wrap items-center gap-x-1 gap-y-2 px-4 py-2 md:flex-nowrap md:gap-3 md:py-3 lg:px-8">
         <a
           ref={menuButton}
           href="#site-nav"
@@ -62,10 +65,20 @@ export function Header({
         >
           <Menu aria-hidden className="h-5 w-5" />
         </a>
-        <Link to="/" className={iconButton} aria-label="Home">
+        <Link
+          to="/"
+          data-testid="header-shop-name"
+          className="mr-auto flex items-center gap-1.5 rounded-full px-1 py-1.5 text-lg font-bold tracking-tight text-ink md:mr-0 lg:hidden"
+        >
+          <Disc3 aria-hidden className="h-6 w-6 text-needle" />
+          Needledrop
+        </Link>
+        <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
           <Home aria-hidden className="h-5 w-5" />
         </Link>
-        <HeaderSearch />
+        <div className="order-last w-full md:order-none md:w-auto md:min-w-0 md:flex-1">
+          <HeaderSearch />
+        </div>
         <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
           <Heart aria-hidden className="h-5 w-5" />
           <Badge count={favouritesCount} testId="favourites-count" />

@@ -1,24 +1,35 @@
 import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard, RecordCardSkeleton } from "./record-card";
 
+/**
+ * Columns follow the grid's own width (a container query), not the window's: a card needs about 13 rem for its
+ * "Add to cart" button to stay on one line, so beside the filters at 1280 px a grid has three columns, across a
+ * full page four, and on a phone two.
+ */
+export const RECORD_GRID_CLASS = "grid grid-cols-2 gap-4 sm:gap-6 @2xl:grid-cols-3 @4xl:grid-cols-4";
+
 export function RecordGrid({ tracks }: { tracks: ApiTrack[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">
-      {tracks.map((t) => (
-        <li key={t.id} className="flex">
-          <RecordCard track={t} />
-        </li>
-      ))}
-    </ul>
+    <div className="@container">
+      <ul className={RECORD_GRID_CLASS}>
+        {tracks.map((t) => (
+          <li key={t.id} className="flex">
+            <RecordCard track={t} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 export function RecordGridSkeleton({ count }: { count: number }) {
   return (
-    <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4" aria-busy="true" aria-label="Loading records">
-      {Array.from({ length: count }, (_, i) => (
-        <RecordCardSkeleton key={i} />
-      ))}
+    <div className="@container">
+      <div className={RECORD_GRID_CLASS} aria-busy="true" aria-label="Loading records">
+        {Array.from({ length: count }, (_, i) => (
+          <RecordCardSkeleton key={i} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       id="site-nav"
       aria-label="Main"
       // Opening shows the panel at once (so focus can move in); closing keeps it visible until it has slid away.
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove text-white duration-200 lg:visible lg:translate-x-0 motion-reduce:transition-none ${
+      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove lg:overflow-hidden text-white duration-200 lg:visible lg:translate-x-0 motion-reduce:transition-none ${
         open
           ? "visible translate-x-0 shadow-2xl transition-transform"
           : "invisible -translate-x-full transition-[transform,visibility]"
@@ -74,7 +74,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
           <X aria-hidden className="h-5 w-5" />
         </a>
       </div>
-      <div className="flex-1 space-y-6 px-3 pb-8">
+      <div className="flex-1 space-y-6 px-3 pb-8 lg:min-h-0 lg:overflow-y-auto">
         {[...NAV_SECTIONS, { title: "Your Library", entries: library }].map((section) => (
           <div key={section.title}>
             <h2 className="px-3 pb-2 text-xs font-semibold tracking-widest text-stone-400 uppercase">{section.title}</h2>
@@ -99,6 +99,8 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
           </div>
         ))}
       </div>
+      {/* From lg up the chat button floats here, on a strip of its own below the links, never over the page. */}
+      <div aria-hidden data-testid="sidebar-chat-room" className="hidden h-20 shrink-0 border-t border-white/10 lg:block" />
     </nav>
   );
 }

@@ -25,7 +25,7 @@ test.describe("home page", () => {
     const headings = (await page.locator("main").locator("h1, h2").allTextContents()).map((h) => h.trim());
     expect(headings.slice(0, SECTIONS.length)).toEqual([...SECTIONS]);
     for (const name of SECTIONS) await expect(region(page, name)).toBeVisible();
-    // The paged racks browser follows the eleven sections.
+    // A band leading to /browse follows the eleven sections.
     expect(headings[SECTIONS.length]).toBe("Browse the Racks");
   });
 

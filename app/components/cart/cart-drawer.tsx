@@ -62,7 +62,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const empty = cart.lines.length === 0;
   return (
     <>
-      <div data-testid="cart-backdrop" aria-hidden className="fixed inset-0 z-40 bg-black/50" onClick={onClose} />
+      <div data-testid="cart-backdrop" aria-hidden className="fixed inset-0 z-[45] bg-black/50" onClick={onClose} />
       <div
         ref={panel}
         role="dialog"

@@ -35,8 +35,13 @@ async function lookupCatalogue(text: string, signal: AbortSignal): Promise<ChatL
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/**
+ * Where the button floats. Phones and tablets: a 44 px button in the bottom right corner; the page's foot has
+ * room for it and bars pinned to the bottom keep their controls clear of it. From lg up it sits on the side navigation's own foot strip, bottom left,
+ * so it never covers the page at any scroll position; the panel opens there too.
+ */
 const launcherClass =
-  "fixed right-3 bottom-3 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark sm:right-5 sm:bottom-5 sm:h-14 sm:w-14";
+  "fixed right-3 bottom-3 z-30 flex h-11 w-11 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark lg:right-auto lg:bottom-4 lg:left-4 lg:z-40 lg:h-12 lg:w-12";
 
 export function VinylBot() {
   const hydrated = useHydrated();
@@ -119,8 +124,8 @@ export function VinylBot() {
   return (
     <>
       <HelpList />
-      {/* Room at the foot of the page, so the floating button never sits on the footer's last line. */}
-      <div aria-hidden className="h-16 bg-ink sm:h-20" />
+      {/* Room at the foot of the page, so the floating button never sits on the footer's last line (lg: not floating there). */}
+      <div aria-hidden className="h-16 bg-ink lg:hidden" />
       {state !== "open" &&
         (hydrated ? (
           <button
@@ -159,7 +164,7 @@ export function VinylBot() {
               minimise();
             }
           }}
-          className="fixed inset-x-2 bottom-2 z-40 flex h-[32rem] max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-2xl bg-white text-ink shadow-2xl ring-1 ring-stone-300 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-96"
+          className="fixed inset-x-2 bottom-2 z-40 flex h-[32rem] max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-2xl bg-white text-ink shadow-2xl ring-1 ring-stone-300 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-96 lg:right-auto lg:bottom-4 lg:left-4"
         >
           <header className="flex items-center gap-3 bg-ink px-4 py-3 text-white">
             <Disc3 aria-hidden className="h-7 w-7 text-label" />

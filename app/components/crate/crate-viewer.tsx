@@ -358,9 +358,16 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
               </div>
             )}
             {hydrated && several && (
+              // The wording follows the device by a media query, so it is right from the first paint: keys where
+              // there is a keyboard and a fine pointer, swiping on touch screens.
               <p className="mt-3 text-center text-sm text-stone-300">
-                Flip with the <kbd className="rounded bg-white/15 px-1.5 font-sans">←</kbd>{" "}
-                <kbd className="rounded bg-white/15 px-1.5 font-sans">→</kbd> keys, or swipe the sleeve.
+                <span data-testid="crate-hint-keys" className="hidden keyboard:inline">
+                  Flip with the <kbd className="rounded bg-white/15 px-1.5 font-sans">←</kbd>{" "}
+                  <kbd className="rounded bg-white/15 px-1.5 font-sans">→</kbd> keys.
+                </span>
+                <span data-testid="crate-hint-touch" className="keyboard:hidden">
+                  Swipe the sleeve left or right to flip.
+                </span>
               </p>
             )}
           </div>

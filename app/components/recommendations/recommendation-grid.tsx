@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
+import { RECORD_GRID_CLASS } from "../record-grid";
 
 /** A record from GET /api/recommendations: the spec's track plus why it is suggested. */
 export interface RecommendedTrack extends ApiTrack {
@@ -23,12 +24,14 @@ export function RecommendationCard({ track }: { track: RecommendedTrack }) {
 /** The same grid as RecordGrid, each card with its reason. */
 export function RecommendationGrid({ tracks, label }: { tracks: RecommendedTrack[]; label: string }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">
-      {tracks.map((t) => (
-        <li key={t.id} className="flex">
-          <RecommendationCard track={t} />
-        </li>
-      ))}
-    </ul>
+    <div className="@container">
+      <ul aria-label={label} className={RECORD_GRID_CLASS}>
+        {tracks.map((t) => (
+          <li key={t.id} className="flex">
+            <RecommendationCard track={t} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

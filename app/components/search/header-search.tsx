@@ -260,7 +260,7 @@ export function HeaderSearch() {
       method="get"
       action="/browse"
       role="search"
-      className="relative min-w-0 flex-1"
+      className="relative w-full"
       onSubmit={(e) => {
         // Never send an empty or blank search (the browser's own check covers the no-JavaScript case).
         if (!isSearchable(normaliseSearchText(text))) {

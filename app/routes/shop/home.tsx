@@ -1,14 +1,15 @@
 import { z } from "~/domain/shared/zod";
 import { ArtistSpotlight } from "~/components/home/artist-spotlight";
+import { BrowseTheRacks } from "~/components/home/browse-the-racks";
 import { CrateDigPromo } from "~/components/home/crate-dig-promo";
 import { Hero } from "~/components/home/hero";
-import { LatestAdditions, LATEST_PAGE_SIZE } from "~/components/home/latest-additions";
 import { RecentlyUpdated } from "~/components/home/recently-updated";
 import { RecordShelf } from "~/components/home/record-shelf";
 import { ShopPromo } from "~/components/home/shop-promo";
 import { VinylTrivia } from "~/components/home/trivia";
 import { VinylCareWidget } from "~/components/home/vinyl-care-widget";
 import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
+import { parseBrowseQuery } from "~/domain/browse/browse-query";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";
@@ -23,18 +24,15 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
   });
 
 const search = z.object({
-  latest: z.coerce.number().int().min(1).max(10_000).catch(1),
   trivia: z.literal("1").optional().catch(undefined),
 });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { catalogue, home } = context.services;
+  const { browse, home } = context.services;
   const today = context.today;
   const api = (r: RecordItem) => toApiTrack(r, today);
-  const latest = catalogue.list({ page: params.latest, limit: LATEST_PAGE_SIZE, today });
-  // The racks browser shows its own records; the random lists avoid them where they can.
-  const s = home.sections({ today, alreadyShown: latest.items.map((r) => r.id) });
+  const s = home.sections({ today });
   return {
     today,
     canonicalUrl: new URL("/", request.url).href,
@@ -48,11 +46,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
     recentlyUpdated: s.recentlyUpdated.map(api),
     // Spec §4: read only once shown (?trivia=1 from the no-JS link, or the toggle's fetcher).
     trivia: params.trivia ? home.trivia() : null,
-    latest: { ...latest, items: latest.items.map(api) },
+    // How many records /browse lists without filters, counted by its own rule, for the last band's link.
+    recordCount: browse.list(parseBrowseQuery(new URLSearchParams()), { today, limit: 1 }).total,
   };
 }
 
-/** Spec §2: the home page's eleven sections in order, then the paged racks browser. */
+/** Spec §2: the home page's eleven sections in order, then a link into /browse. */
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="space-y-16 pb-12 sm:space-y-24">
@@ -88,7 +87,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       <ShopPromo />
       <VinylCareWidget tips={data.careTips} />
       <RecentlyUpdated tracks={data.recentlyUpdated} />
-      <LatestAdditions initial={data.latest} />
+      <BrowseTheRacks total={data.recordCount} />
     </div>
   );
 }
