@@ -129,6 +129,7 @@ function Shell({ children }: { children: React.ReactNode }) {
               user={user}
               cartOpen={cartOpen}
               onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
+              chat={!isBackOffice(location.pathname)}
             />
           </div>
           <main id="main" className="flex-1">

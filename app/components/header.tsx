@@ -1,5 +1,6 @@
 import { Disc3, Heart, Home, LogIn, Menu, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
+import { ChatHeaderButton } from "./chat/chat-header-button";
 import { HeaderSearch } from "./search/header-search";
 import { UserMenu } from "./user-menu";
 
@@ -13,6 +14,8 @@ interface HeaderProps {
   /** With JavaScript the cart button opens the drawer; without, it stays a link to /cart. */
   cartOpen?: boolean;
   onOpenCart?: () => void;
+  /** Whether the page has the chat (not in the back office): below lg its button sits beside the search. */
+  chat?: boolean;
 }
 
 /** The count is part of the button's name, so the badge itself is hidden from screen readers. */
@@ -43,6 +46,7 @@ export function Header({
   user,
   cartOpen = false,
   onOpenCart,
+  chat = false,
 }: HeaderProps) {
   // Phones and small tablets: the menu, the shop's name (the home link) and the icons on one line, the search
   // across the full width on the next, so its suggestions have room. From md up: one line. From lg up the side navigation carries the
@@ -76,8 +80,11 @@ export function Header({
         <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
           <Home aria-hidden className="h-5 w-5" />
         </Link>
-        <div className="order-last w-full md:order-none md:w-auto md:min-w-0 md:flex-1">
-          <HeaderSearch />
+        <div className="order-last flex w-full items-center gap-1 md:order-none md:w-auto md:min-w-0 md:flex-1">
+          <div className="min-w-0 flex-1">
+            <HeaderSearch />
+          </div>
+          {chat && <ChatHeaderButton />}
         </div>
         <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
           <Heart aria-hidden className="h-5 w-5" />

@@ -12,7 +12,8 @@ const WIDTHS = [
   { name: "1280 px", viewport: LAPTOP },
 ] as const;
 
-const launcher = (page: Page) => page.locator("#vinylbot-launcher");
+/** The chat's button where it is shown: on the side navigation's foot from 1024 px, in the header below. */
+const launcher = (page: Page) => page.locator("#vinylbot-launcher, #vinylbot-header-launcher").locator("visible=true");
 const banner = (page: Page) => page.getByRole("banner");
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const cardButtons = (scope: Page | Locator) =>
@@ -49,21 +50,19 @@ async function expectClearHere(page: Page, target: Locator, where: string) {
 }
 
 /**
- * Checks a control where a shopper meets it: scrolled to the middle of the window and at the page's end; from lg up, where the
- * button has a place of its own, also as the page opens and with the control at the very bottom of the window.
- * (On a phone the corner button can still sit on a control in the first screen before any scrolling.)
+ * Checks a control where a shopper meets it: as the page opens, scrolled to the middle of the window, and from lg up
+ * (where the button sits on the side navigation's foot) also at the page's end and at the very bottom of the window.
+ * Below lg the button is in the sticky header, which covers whatever scrolls under it, button or not.
  */
 async function expectClearOfLauncher(page: Page, target: Locator) {
   const laptop = page.viewportSize()!.width >= 1024;
-  if (laptop) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectClearHere(page, target, "as the page opens");
-  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectClearHere(page, target, "as the page opens");
   await target.evaluate((el) => el.scrollIntoView({ block: "center" }));
   await expectClearHere(page, target, "once scrolled to");
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expectClearHere(page, target, "at the end of the page");
   if (laptop) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expectClearHere(page, target, "at the end of the page");
     await target.evaluate((el) => el.scrollIntoView({ block: "end" }));
     await expectClearHere(page, target, "at the bottom of the window");
   }
@@ -127,9 +126,32 @@ for (const { name, viewport } of WIDTHS) {
         await page.getByRole("group", { name: "Decade" }).scrollIntoViewIfNeeded();
         await expect(clearAll).toBeInViewport();
         const bar = await box(apply);
-        expect(bar.y + bar.height).toBeGreaterThan(PHONE.height - 80); // pinned at the bottom, where the button is
+        expect(bar.y + bar.height).toBeGreaterThan(PHONE.height - 80); // pinned at the bottom of the window
         await expectClearHere(page, clearAll, "with the filters open");
         await expectClearHere(page, apply, "with the filters open");
+      });
+      test("the chat button sits in the header beside the search, opens the chat and gets focus back @no-js", async ({
+        page,
+        javaScriptEnabled,
+      }) => {
+        await page.goto("/browse");
+        await ready(page, javaScriptEnabled);
+        const button = banner(page).getByRole(javaScriptEnabled ? "button" : "link", { name: "Chat with VinylBot" });
+        await expect(button).toBeVisible();
+        await expect(page.locator("#vinylbot-launcher")).toBeHidden();
+        const search = await box(banner(page).locator('input[type="search"]').first());
+        const chat = await box(button);
+        expect(Math.abs(chat.y + chat.height / 2 - (search.y + search.height / 2))).toBeLessThan(8); // on the search's line
+        await button.click();
+        if (!javaScriptEnabled) {
+          await expect(page.locator("#vinylbot-help")).toBeVisible();
+          return;
+        }
+        const dialog = page.getByRole("dialog", { name: "VinylBot chat" });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: "Close chat" }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(button).toBeFocused();
       });
     } else {
       test("the chat button sits on the side navigation's foot, clear of its links", async ({ page }) => {
@@ -276,7 +298,9 @@ test.describe("the header search's suggestions", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/");
     const field = page.locator("#site-search");
-    expect((await box(field)).width).toBeGreaterThanOrEqual(PHONE.width - 40);
+    // The search box and, beside it, the chat button fill the line.
+    const chat = await box(page.locator("#vinylbot-header-launcher"));
+    expect((await box(field)).width + chat.width).toBeGreaterThanOrEqual(PHONE.width - 40);
     await field.fill("blue");
     await field.press("Enter");
     await expect(page).toHaveURL(/\/browse\?q=blue$/);

@@ -204,8 +204,8 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
               />
             </ul>
           </fieldset>
-          {/* Pinned to the bottom while the filters scroll; on phones it stops short of the chat button's corner. */}
-          <div className="sticky bottom-0 flex items-center gap-3 border-t border-stone-200 bg-white pt-4 pr-12 lg:bg-paper lg:pr-0">
+          {/* Pinned to the bottom while the filters scroll. */}
+          <div className="sticky bottom-0 flex items-center gap-3 border-t border-stone-200 bg-white pt-4 lg:bg-paper">
             <button
               type="submit"
               className="flex-1 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle focus-visible:bg-needle"

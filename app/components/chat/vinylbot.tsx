@@ -6,6 +6,7 @@ import type { ChatLookupResult } from "~/domain/chat/catalogue-reply";
 import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
 import { composeReply } from "~/domain/chat/reply";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CHAT_MINIMISED_EVENT, CHAT_OPEN_EVENT } from "./chat-header-button";
 
 /**
  * VinylBot (spec §2, §4, §9): a floating button that opens a chat panel with a greeting. Replies are
@@ -36,12 +37,12 @@ async function lookupCatalogue(text: string, signal: AbortSignal): Promise<ChatL
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
- * Where the button floats. Phones and tablets: a 44 px button in the bottom right corner; the page's foot has
- * room for it and bars pinned to the bottom keep their controls clear of it. From lg up it sits on the side navigation's own foot strip, bottom left,
- * so it never covers the page at any scroll position; the panel opens there too.
+ * Where the button floats: from lg up on the side navigation's own foot strip, bottom left, so it never covers the
+ * page at any scroll position; the panel opens there too. Below lg it does not float at all: the header carries
+ * the chat's button (ChatHeaderButton), as any corner of a phone's screen holds some card's button.
  */
 const launcherClass =
-  "fixed right-3 bottom-3 z-30 flex h-11 w-11 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark lg:right-auto lg:bottom-4 lg:left-4 lg:z-40 lg:h-12 lg:w-12";
+  "fixed bottom-4 left-4 z-40 hidden h-12 w-12 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark lg:flex";
 
 export function VinylBot() {
   const hydrated = useHydrated();
@@ -53,14 +54,17 @@ export function VinylBot() {
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
+  // The header's button on phones, when it opened the chat: focus goes back there, not to the hidden launcher.
+  const opener = useRef<HTMLElement | null>(null);
   // Bumped when the conversation ends, so a reply still on its way is dropped.
   const conversation = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
 
   useEffect(() => {
     if (state === "open") input.current?.focus();
-    else if (returnFocus.current) launcher.current?.focus();
+    else if (returnFocus.current) (opener.current?.checkVisibility() ? opener.current : launcher.current)?.focus();
     returnFocus.current = false;
+    window.dispatchEvent(new CustomEvent(CHAT_MINIMISED_EVENT, { detail: state === "minimised" }));
   }, [state]);
 
   // Keep the newest message in view.
@@ -75,6 +79,15 @@ export function VinylBot() {
     setMessages((current) => (current.length === 0 ? [chatMessage("assistant", GREETING)] : current));
     setState("open");
   }, []);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      opener.current = (event as CustomEvent<HTMLElement | null>).detail ?? null;
+      open();
+    };
+    window.addEventListener(CHAT_OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(CHAT_OPEN_EVENT, onOpen);
+  }, [open]);
 
   const minimise = useCallback(() => {
     returnFocus.current = true;
@@ -124,15 +137,16 @@ export function VinylBot() {
   return (
     <>
       <HelpList />
-      {/* Room at the foot of the page, so the floating button never sits on the footer's last line (lg: not floating there). */}
-      <div aria-hidden className="h-16 bg-ink lg:hidden" />
       {state !== "open" &&
         (hydrated ? (
           <button
             ref={launcher}
             id="vinylbot-launcher"
             type="button"
-            onClick={open}
+            onClick={() => {
+              opener.current = null;
+              open();
+            }}
             aria-label={launcherLabel}
             aria-haspopup="dialog"
             aria-expanded={false}

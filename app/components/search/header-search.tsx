@@ -100,7 +100,7 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
   return (
     <div
       hidden={!open}
-      className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-stone-200"
+      className="absolute inset-x-2 top-full z-40 mt-2 overflow-hidden rounded-xl md:inset-x-0 bg-white shadow-lg ring-1 ring-stone-200"
       // Keeps focus in the box while an option is clicked (the click still follows the link).
       onMouseDown={(e) => e.preventDefault()}
     >
@@ -260,7 +260,9 @@ export function HeaderSearch() {
       method="get"
       action="/browse"
       role="search"
-      className="relative w-full"
+      // Not positioned below md: the suggestions then hang from the sticky header itself, across the phone's full
+      // width, rather than from this box (which shares its line with the chat button).
+      className="w-full md:relative"
       onSubmit={(e) => {
         // Never send an empty or blank search (the browser's own check covers the no-JavaScript case).
         if (!isSearchable(normaliseSearchText(text))) {
@@ -274,31 +276,33 @@ export function HeaderSearch() {
       <label htmlFor="site-search" className="sr-only">
         Search records
       </label>
-      <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
-      <input
-        ref={input}
-        id="site-search"
-        name="q"
-        type="search"
-        required
-        minLength={2}
-        maxLength={MAX_SEARCH_CHARS}
-        pattern=".*\S.*"
-        placeholder="Search"
-        autoComplete="off"
-        spellCheck={false}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setDismissed(false);
-        }}
-        onFocus={() => {
-          if (isSearchable(text)) setDismissed(false);
-        }}
-        onKeyDown={onKeyDown}
-        {...interactive}
-        className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
-      />
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
+        <input
+          ref={input}
+          id="site-search"
+          name="q"
+          type="search"
+          required
+          minLength={2}
+          maxLength={MAX_SEARCH_CHARS}
+          pattern=".*\S.*"
+          placeholder="Search"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setDismissed(false);
+          }}
+          onFocus={() => {
+            if (isSearchable(text)) setDismissed(false);
+          }}
+          onKeyDown={onKeyDown}
+          {...interactive}
+          className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
+        />
+      </div>
       {hydrated && (
         <SuggestionList
           listboxId={listboxId}
