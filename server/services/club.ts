@@ -43,6 +43,8 @@ export interface MembershipView {
   startedOn: string;
   /** The next payment (null when paused, ending or over). */
   nextPaymentOn: string | null;
+  /** The end of the period paid for (the renewal date). */
+  periodEnd: string;
   /** When the membership ends (cancelling: the end of the paid period). */
   endsOn: string | null;
   nextShipmentOn: string | null;
@@ -73,6 +75,7 @@ function viewOf(m: ClubMembershipRow, today: string): MembershipView {
     statusLabel: STATUS_LABELS[m.status],
     startedOn: m.startedOn,
     nextPaymentOn: m.status === "active" ? chargedRenewal : m.status === "past_due" ? m.nextRetryOn : null,
+    periodEnd: m.currentPeriodEnd,
     endsOn: m.status === "cancelling" ? m.currentPeriodEnd : m.endedOn,
     nextShipmentOn: live ? nextShipmentOn : null,
     skipNext: m.skipNext,
