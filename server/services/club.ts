@@ -61,12 +61,8 @@ function viewOf(m: ClubMembershipRow, today: string): MembershipView {
   const live = m.status !== "cancelled";
   const chargedRenewal = m.skipNext ? nextRenewal(m.currentPeriodEnd, m.billingDay) : m.currentPeriodEnd;
   const waiting = m.nextShipmentOn && m.nextShipmentOn >= today ? m.nextShipmentOn : null;
-  const nextShipmentOn =
-    m.status === "active"
-      ? (waiting ?? dispatchDayOnOrAfter(chargedRenewal))
-      : m.status === "cancelling" || m.status === "paused"
-        ? waiting
-        : null;
+  // A record already paid for still ships, whatever happened since; an active member's next one follows the next payment.
+  const nextShipmentOn = m.status === "active" ? (waiting ?? dispatchDayOnOrAfter(chargedRenewal)) : waiting;
   return {
     id: m.id,
     plan,

@@ -16,6 +16,9 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/admin/record-club";
 
+/** "25 Nov 2026": short enough for the table's date columns. */
+const shortDate = (iso: string | null) => (iso ? formatDateGB(iso).replace(/^(\d+) (\w{3})\w* /, "$1 $2 ") : "—");
+
 const listHref = (status: MembershipStatus | undefined, page: number) => {
   const params = new URLSearchParams();
   if (status) params.set("status", status);
@@ -144,7 +147,7 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
           </p>
         ) : (
           <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Record club members</caption>
               <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
@@ -173,16 +176,16 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
                   <tr key={m.id}>
                     <td className="px-4 py-3">
                       <span className="font-semibold">{m.username}</span>
-                      <span className="block text-xs text-stone-600">{m.email}</span>
+                      <span className="block text-xs break-all text-stone-600">{m.email}</span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="px-4 py-3 whitespace-nowrap">
                       {m.plan.name}
                       <span className="block text-xs text-stone-600">{m.favouriteGenre}</span>
                     </td>
-                    <td className="px-4 py-3">{m.statusLabel}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDateGB(m.startedOn)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{m.nextPaymentOn ? formatDateGB(m.nextPaymentOn) : "—"}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{m.nextShipmentOn ? formatDateGB(m.nextShipmentOn) : "—"}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{m.statusLabel}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.startedOn)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextPaymentOn)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextShipmentOn)}</td>
                   </tr>
                 ))}
               </tbody>
