@@ -31,6 +31,8 @@ export default [
   route("logout", "routes/account/logout.ts"),
   route("profile", "routes/account/profile.tsx"),
   route("recommendations", "routes/account/recommendations.tsx"),
+  route("subscribe", "routes/account/subscribe.tsx"),
+  route("subscription-confirmation", "routes/account/subscription-confirmation.tsx"),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("unsubscribe", "routes/newsletter/unsubscribe.tsx"),
   layout("routes/admin/layout.tsx", [
@@ -55,6 +57,8 @@ export default [
     route("admin/catalog-update/:recordId", "routes/admin/catalogue/record-edit.tsx", { id: "admin-record-edit" }),
     // Schedule.
     route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
+    // Record club.
+    route("admin/record-club", "routes/admin/club/record-club.tsx"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
     route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),

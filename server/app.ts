@@ -27,6 +27,7 @@ import { retryAfterMeta } from "./trpc/rate-limited";
 import { paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
 import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
+import { startClubRenewalSweep } from "./club-renewal-sweep";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -64,7 +65,7 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** Defaults to the process-wide database at DATABASE_PATH. */
   db?: Db;
-  /** Run the background sweep of abandoned unpaid orders (the real server; not in tests). */
+  /** Run the background sweeps (abandoned unpaid orders, record club renewals, mail): the real server, not tests. */
   background?: boolean;
 }
 
@@ -138,6 +139,7 @@ export function createApp(options: AppOptions) {
   app.use(errorHandler);
   if (options.background) {
     startUnpaidOrderSweep(services.checkout);
+    startClubRenewalSweep(services.club);
     // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
     const retryMail = () =>
       services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));

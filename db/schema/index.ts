@@ -6,3 +6,4 @@ export * from "./favourites";
 export * from "./content";
 export * from "./system";
 export * from "./auth";
+export * from "./club";

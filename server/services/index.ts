@@ -31,6 +31,8 @@ import { createCheckoutService } from "./checkout";
 import { createDiscountsService } from "./discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
+import { createClubService } from "./club";
+import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
 
@@ -49,6 +51,8 @@ export interface AuthServiceOptions {
   rateLimits?: RateLimitOverrides;
   /** How orders are paid for; the offline test card form by default. */
   payments?: PaymentProvider;
+  /** How the record club saves cards and takes monthly payments; the offline test card by default. */
+  clubPayments?: SubscriptionPayments;
   /** The shop's public origin for links in e-mail; defaults to env PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicOrigin?: string;
 }
@@ -98,6 +102,12 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     orders,
     checkout: createCheckoutService({ orders, payments }),
     adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments }),
+    club: createClubService(db, {
+      payments: auth.clubPayments ?? createTestSubscriptionPayments(),
+      mail: authServices.mail,
+      links,
+      audit,
+    }),
     favourites: createFavouritesService(db),
     catalogue: createCatalogueService(db),
     media: createMediaService(db, mediaDir),

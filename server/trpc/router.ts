@@ -7,6 +7,7 @@ import { subscribeRouter } from "./routers/subscribe";
 import { cartRouter } from "./routers/cart";
 import { checkoutRouter } from "./routers/checkout";
 import { ordersRouter } from "./routers/orders";
+import { clubRouter } from "./routers/club";
 
 export const appRouter = router({
   catalogue: catalogueRouter,
@@ -16,6 +17,7 @@ export const appRouter = router({
   cart: cartRouter,
   checkout: checkoutRouter,
   orders: ordersRouter,
+  club: clubRouter,
   admin: adminRouter,
 });
 

@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/stock-management", title: "Stock", text: "Stock levels, goods-in and the movement log.", built: true },
   { path: "/admin/catalog-update", title: "Catalogue", text: "Add and edit records; CSV import and export.", built: true },
   { path: "/admin/schedule-management", title: "Schedule", text: "Release calendar and scheduled publishing.", built: true },
+  { path: "/admin/record-club", title: "Record club", text: "Club members and each month's picks.", built: true },
   { path: "/admin/email-marketing", title: "Email marketing", text: "Newsletter subscribers and campaigns.", built: false },
   { path: "/admin/business-analysis", title: "Business analysis", text: "Sales, margins and best sellers.", built: false },
   { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: false },

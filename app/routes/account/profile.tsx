@@ -1,7 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseForm } from "~/lib/parse-form";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { MembershipPanel } from "~/components/club/membership-panel";
+import { memberActionSchema } from "~/domain/club/club-schemas";
+import { redirectWithToast } from "~/lib/toast.server";
 import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
@@ -28,12 +31,46 @@ export function loader({ context, request }: Route.LoaderArgs) {
     totalPence: o.totals.totalPence,
     tracking: o.tracking,
   }));
-  return { user, orders };
+  const membership = context.services.club.membership(user.id, { today: context.today });
+  return { user, orders, membership };
+}
+
+const CLUB_TOASTS = {
+  pause: "Membership paused. Nothing is charged until you resume.",
+  resume: "Membership resumed.",
+  skip: "Next month skipped: nothing is charged and no record is sent.",
+  unskip: "Next month is back on.",
+  cancel: "Membership cancelled. It ends at the end of the month you have paid for.",
+  keep: "Your membership carries on.",
+} as const;
+
+/** The club panel's buttons: one member action, then back to the panel with a toast (also when refused). */
+async function clubAction(context: Route.ActionArgs["context"], userId: number, formData: FormData) {
+  const parsed = memberActionSchema.safeParse({ action: formData.get("action") });
+  if (!parsed.success) throw data("Unknown record club action.", { status: 400 });
+  try {
+    context.services.club.act(userId, parsed.data.action, { today: context.today });
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    // A stale page (the membership changed meanwhile): the panel as it is now, and why nothing happened.
+    return redirectWithToast("/profile#club", {
+      type: "error",
+      title: "Could not change your membership",
+      description: known.message,
+    });
+  }
+  return redirectWithToast("/profile#club", {
+    type: "success",
+    title: "Record club",
+    description: CLUB_TOASTS[parsed.data.action],
+  });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await request.formData();
+  if (formData.get("intent") === "club") return clubAction(context, user.id, formData);
   const intent = formData.get("intent") === "password" ? "password" : "profile";
   const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
   const submission = parseForm(formData, { schema });
@@ -78,7 +115,7 @@ function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders } = loaderData;
+  const { user, orders, membership } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useForm({
@@ -121,6 +158,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Your orders
         </h2>
         <OrderHistory orders={orders} />
+      </section>
+
+      <section
+        id="club"
+        aria-labelledby="club-heading"
+        className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2 id="club-heading" className="font-display text-2xl font-bold">
+          Record club
+        </h2>
+        {membership ? (
+          <MembershipPanel m={membership} />
+        ) : (
+          <p className="mt-3 text-stone-700">
+            A new LP picked for you every month, delivered by Royal Mail.{" "}
+            <Link to="/subscribe" className="font-semibold text-needle-dark underline underline-offset-2">
+              Join the record club
+            </Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="details" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">

@@ -3,6 +3,7 @@ import { adminOrdersRouter } from "./admin-orders";
 import { adminStockRouter } from "./admin-stock";
 import { adminScheduleRouter } from "./admin-schedule";
 import { adminCatalogueRouter } from "./admin-catalogue";
+import { adminClubRouter } from "./admin-club";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -11,4 +12,5 @@ export const adminRouter = router({
   stock: adminStockRouter,
   schedule: adminScheduleRouter,
   catalogue: adminCatalogueRouter,
+  club: adminClubRouter,
 });

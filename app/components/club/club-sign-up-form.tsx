@@ -1,0 +1,152 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CreditCard, Disc3, Lock } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { CheckoutField } from "~/components/checkout/checkout-field";
+import { FieldError, SubmitButton } from "~/components/forms";
+import { GENRES } from "~/domain/catalogue/genres";
+import { clubSignUpSchema } from "~/domain/club/club-schemas";
+import { CLUB_DELIVERY_TEXT, CLUB_PLANS, planVatPence } from "~/domain/club/plans";
+import { formatPence } from "~/domain/shared/money";
+
+const SORTED_GENRES = [...GENRES].sort((a, b) => a.localeCompare(b, "en-GB"));
+
+/** The /subscribe form: plan, favourite genre and the card (test card form), posted to the page's action. */
+export function ClubSignUpForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const joining = navigation.state !== "idle" && navigation.formAction === "/subscribe";
+  const [form, fields] = useForm({
+    id: "club-sign-up",
+    lastResult,
+    defaultValue: { plan: "one-lp" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clubSignUpSchema(today) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const chosenPlan = fields.plan.value ?? "one-lp";
+  return (
+    <Form method="post" action="/subscribe" {...getFormProps(form)} noValidate className="space-y-6">
+      {form.errors && (
+        <p id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {form.errors[0]}
+        </p>
+      )}
+      <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+        <legend className="sr-only">Choose a plan</legend>
+        <h2 className="mb-4 flex items-center gap-2 font-display text-xl font-bold" aria-hidden>
+          <Disc3 className="size-5 text-needle" /> Choose a plan
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {CLUB_PLANS.map((plan) => (
+            <label
+              key={plan.id}
+              className="flex cursor-pointer flex-col gap-1 rounded-xl border-2 border-stone-200 p-4 has-[:checked]:border-ink has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-needle"
+            >
+              <span className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={fields.plan.name}
+                  value={plan.id}
+                  defaultChecked={chosenPlan === plan.id}
+                  className="accent-needle"
+                  aria-describedby={`plan-${plan.id}-price`}
+                />
+                <span className="font-semibold">{plan.name}</span>
+              </span>
+              <span id={`plan-${plan.id}-price`} className="text-2xl font-bold">
+                {formatPence(plan.pricePence)}
+                <span className="text-base font-normal text-stone-600"> a month</span>
+              </span>
+              <span className="text-sm text-stone-600">Includes VAT ({formatPence(planVatPence(plan))}) and delivery.</span>
+              <span className="text-sm text-stone-700">{plan.blurb}</span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-3 text-sm text-stone-600">{CLUB_DELIVERY_TEXT}. Pause, skip a month or cancel from your profile.</p>
+        <FieldError id={fields.plan.errorId} errors={fields.plan.errors} />
+        <div className="mt-2 sm:max-w-xs">
+          <label htmlFor={fields.favouriteGenre.id} className="block text-sm font-medium text-stone-800">
+            Favourite genre
+          </label>
+          <select
+            {...getInputProps(fields.favouriteGenre, { type: "text" })}
+            key={fields.favouriteGenre.key}
+            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${
+              fields.favouriteGenre.errors ? "border-red-500" : "border-stone-300"
+            }`}
+          >
+            <option value="">Choose a genre</option>
+            {SORTED_GENRES.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.favouriteGenre.errorId} errors={fields.favouriteGenre.errors} />
+        </div>
+      </fieldset>
+
+      <section aria-labelledby="club-payment-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+        <h2 id="club-payment-heading" className="mb-4 flex items-center gap-2 font-display text-xl font-bold">
+          <CreditCard aria-hidden className="size-5 text-needle" /> Payment
+        </h2>
+        <div
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+          role="note"
+          aria-label="Test mode"
+        >
+          <p className="font-semibold">Test mode: no real money is taken</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            <li>
+              <span className="font-mono">4242 4242 4242 4242</span> pays
+            </li>
+            <li>
+              <span className="font-mono">4000 0000 0000 0002</span> is declined
+            </li>
+            <li>any future expiry date and any 3 digits</li>
+          </ul>
+        </div>
+        <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+          <CheckoutField
+            label="Card number"
+            meta={fields.cardNumber}
+            autoComplete="cc-number"
+            inputMode="numeric"
+            placeholder="1234 1234 1234 1234"
+            className="sm:col-span-2"
+            maxLength={23}
+          />
+          <CheckoutField
+            label="Expiry date"
+            meta={fields.cardExpiry}
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            placeholder="MM/YY"
+            hint="MM/YY"
+            maxLength={7}
+          />
+          <CheckoutField
+            label="Security code"
+            meta={fields.cardCvc}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            placeholder="123"
+            hint="3 or 4 digits on the back"
+            maxLength={4}
+          />
+        </div>
+        <p className="mt-2 text-sm text-stone-600">
+          The first month is taken today; then the same amount on the same day each month until you cancel.
+        </p>
+      </section>
+
+      <div className="space-y-2">
+        <SubmitButton pending={joining}>{joining ? "Joining…" : "Join the record club"}</SubmitButton>
+        <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
+          <Lock aria-hidden className="size-3.5" />
+          Card details go to the payment provider only; we keep a token, never the number.
+        </p>
+      </div>
+    </Form>
+  );
+}

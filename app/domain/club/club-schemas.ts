@@ -1,0 +1,38 @@
+import { cardSchema } from "../checkout/checkout-schemas";
+import { GENRES } from "../catalogue/genres";
+import { z } from "../shared/zod";
+import { CLUB_PLAN_IDS, type ClubPlanId } from "./plans";
+import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
+
+/** Joining the club: one schema for the /subscribe form, its action and the club.signUp procedure. */
+export function clubSignUpSchema(today: string) {
+  return z
+    .object({
+      plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
+      favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
+    })
+    .extend(cardSchema(today).shape);
+}
+
+export type ClubSignUp = z.output<ReturnType<typeof clubSignUpSchema>>;
+
+export const memberActionSchema = z.object({
+  action: z.enum(MEMBER_ACTIONS, { error: "Unknown club action" }),
+});
+
+/** The back office's member list: status filter and page, read from the URL. */
+export const clubMembersQuerySchema = z.object({
+  status: z.enum(MEMBERSHIP_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export const choosePickSchema = z.object({
+  plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please give the month as YYYY-MM"),
+  recordId: z.coerce
+    .number({ error: "Please enter a record number" })
+    .int("Please enter a record number")
+    .positive("Please enter a record number"),
+});
+
+export type ChoosePick = z.output<typeof choosePickSchema> & { plan: ClubPlanId };

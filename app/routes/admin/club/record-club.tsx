@@ -1,0 +1,206 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { AdminPager } from "~/components/admin/admin-pager";
+import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
+import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
+import { formatDateGB } from "~/domain/shared/dates";
+import { formFailureOf } from "~/domain/shared/errors";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/record-club";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Record club", description: "Record club members and the month's picks." }),
+  { name: "robots", content: "noindex" },
+];
+
+const PATH = "/admin/record-club";
+
+/** "25 Nov 2026": short enough for the table's date columns. */
+const shortDate = (iso: string | null) => (iso ? formatDateGB(iso).replace(/^(\d+) (\w{3})\w* /, "$1 $2 ") : "—");
+
+const listHref = (status: MembershipStatus | undefined, page: number) => {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${PATH}?${search}` : PATH;
+};
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const query = clubMembersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const club = context.services.club;
+  return { query, list: club.members(query, { today: context.today }), picks: club.picks({ today: context.today }) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const formData = await request.formData();
+  const parsed = choosePickSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? "Please check the pick." }, { status: 400 });
+  try {
+    const chosen = context.services.club.choosePick({ id: admin.id, username: admin.username }, parsed.data);
+    return redirectWithToast(`${PATH}#picks`, {
+      type: "success",
+      title: "Pick saved",
+      description: `${chosen.record.title} by ${chosen.record.artist} for ${chosen.plan === "one-lp" ? "One LP" : "Two LPs"} a month.`,
+    });
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    return data({ problem: known.message }, { status: known.status });
+  }
+}
+
+const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
+
+export default function RecordClubAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list, picks } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith(PATH);
+  return (
+    <div>
+      <h1 className="font-display text-3xl font-bold sm:text-4xl">Record club</h1>
+      <p className="mt-1 text-stone-600">
+        {MEMBERSHIP_STATUSES.map((s) => `${STATUS_LABELS[s]}: ${list.byStatus[s] ?? 0}`).join(" · ")}
+      </p>
+
+      <section
+        id="picks"
+        aria-labelledby="picks-heading"
+        className="mt-6 scroll-mt-24 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
+        <h2 id="picks-heading" className="font-display text-xl font-bold">
+          This month&rsquo;s picks ({picks[0]?.month})
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Without a choice, the default is the best-selling LP in stock that has not been a pick before.
+        </p>
+        {actionData?.problem && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
+            {actionData.problem}
+          </p>
+        )}
+        <div className="mt-4 grid gap-4 md:grid-cols-2">
+          {picks.map((p) => (
+            <div key={p.plan.id} className="rounded-lg p-4 ring-1 ring-stone-200" data-testid={`pick-${p.plan.id}`}>
+              <h3 className="font-semibold">{p.plan.name}</h3>
+              <p className="mt-1 text-sm">
+                {p.record ? (
+                  <>
+                    <strong>{p.record.title}</strong> by {p.record.artist} (no. {p.record.id}){" "}
+                    <span className="text-stone-600">{p.chosen ? "· chosen" : "· default"}</span>
+                  </>
+                ) : (
+                  "No LP in stock to suggest."
+                )}
+              </p>
+              <Form method="post" className="mt-3 flex items-end gap-2">
+                <input type="hidden" name="plan" value={p.plan.id} />
+                <input type="hidden" name="month" value={p.month} />
+                <label className="grow text-sm font-medium">
+                  Record number
+                  <input name="recordId" inputMode="numeric" required maxLength={9} className={input} />
+                </label>
+                <button
+                  type="submit"
+                  disabled={saving}
+                  className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
+                >
+                  Choose
+                </button>
+              </Form>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="members-heading" className="mt-8">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="members-heading" className="font-display text-xl font-bold">
+            Members ({list.total.toLocaleString("en-GB")})
+          </h2>
+          <Form method="get" className="flex items-end gap-2">
+            <label className="text-sm font-medium">
+              Status
+              <select name="status" defaultValue={query.status ?? ""} className={input}>
+                <option value="">Any status</option>
+                {MEMBERSHIP_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Filter
+            </button>
+          </Form>
+        </div>
+        {list.members.length === 0 ? (
+          <p className="mt-4 text-stone-600">
+            No members{query.status ? ` with the status “${STATUS_LABELS[query.status]}”` : ""}.
+          </p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">Record club members</caption>
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Member
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Plan
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Since
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Next payment
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Next shipment
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {list.members.map((m) => (
+                  <tr key={m.id}>
+                    <td className="px-4 py-3">
+                      <span className="font-semibold">{m.username}</span>
+                      <span className="block text-xs break-all text-stone-600">{m.email}</span>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      {m.plan.name}
+                      <span className="block text-xs text-stone-600">{m.favouriteGenre}</span>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{m.statusLabel}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.startedOn)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextPaymentOn)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextShipmentOn)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <AdminPager page={list.page} pageCount={list.pageCount} hrefFor={(page) => listHref(query.status, page)} />
+        {query.status && (
+          <p className="mt-3 text-sm">
+            <Link to={PATH} className="font-semibold text-needle-dark underline underline-offset-2">
+              Show every member
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

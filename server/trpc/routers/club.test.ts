@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { RequestContext } from "../../context";
+import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
+import { appRouter } from "../router";
+
+const shop = useShopServices();
+const TODAY = "2026-11-25";
+
+function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null) {
+  const ctx = { db: shop.t.db, services: shop.s, today: TODAY, user } as unknown as RequestContext;
+  return appRouter.createCaller(ctx);
+}
+
+const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
+
+describe("club", () => {
+  it("needs a signed-in member, validates with the sign-up schema, and joins once", async () => {
+    await expect(callerAs(null).club.signUp({ plan: "one-lp", favouriteGenre: "Jazz", ...card })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    const u = await shop.s.accounts.register({
+      username: "clubapi",
+      email: "clubapi@example.com",
+      password: "correct horse battery",
+    });
+    const c = callerAs({ id: u.id, username: u.username, role: "customer" }).club;
+    await expect(c.signUp({ plan: "gold", favouriteGenre: "Jazz", ...card })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      c.signUp({ plan: "one-lp", favouriteGenre: "Jazz", ...card, cardNumber: "4000 0000 0000 0002" }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/declined/),
+    });
+    expect(await c.membership()).toBeNull();
+    expect(await c.signUp({ plan: "two-lp", favouriteGenre: "Jazz", ...card })).toMatchObject({
+      status: "active",
+      plan: { id: "two-lp" },
+    });
+    await expect(c.signUp({ plan: "two-lp", favouriteGenre: "Jazz", ...card })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await c.act({ action: "pause" })).toMatchObject({ status: "paused" });
+    await expect(c.act({ action: "skip" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(c.act({ action: "explode" as "pause" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
+describe("admin.club", () => {
+  it("is for admins only, and a choice of pick is checked", async () => {
+    for (const [user, code] of [
+      [null, "UNAUTHORIZED"],
+      [{ id: 1, username: "c", role: "customer" as const }, "FORBIDDEN"],
+    ] as const) {
+      await expect(callerAs(user).admin.club.members({})).rejects.toMatchObject({ code });
+      await expect(callerAs(user).admin.club.choosePick({ plan: "one-lp", month: "2026-11", recordId: 1 })).rejects.toMatchObject(
+        { code },
+      );
+    }
+    const a = await shop.s.accounts.register({
+      username: "clubadmin",
+      email: "clubadmin@example.com",
+      password: "correct horse battery",
+    });
+    const c = callerAs({ id: a.id, username: a.username, role: "admin" }).admin.club;
+    expect((await c.members({ status: "paused" })).members.every((m) => m.status === "paused")).toBe(true);
+    const rec = insertRecord(shop.t.db, { format: "LP" });
+    expect(await c.choosePick({ plan: "two-lp", month: "2026-11", recordId: rec.id })).toMatchObject({ record: { id: rec.id } });
+    expect((await c.picks()).find((p) => p.plan.id === "two-lp")).toMatchObject({ chosen: true, record: { id: rec.id } });
+    await expect(c.choosePick({ plan: "two-lp", month: "2026-13", recordId: rec.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(c.choosePick({ plan: "two-lp", month: "2026-12", recordId: 99_999_999 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
