@@ -12,6 +12,7 @@ import {
   SHIPPING_COUNTRY,
   type ProviderKind,
 } from "~/domain/checkout/checkout-schemas";
+import { CardFields } from "./card-fields";
 import { CheckoutField } from "./checkout-field";
 import { useCheckoutStorage } from "~/lib/use-checkout-storage";
 
@@ -196,51 +197,7 @@ export function CheckoutForm({
       <Section icon={<CreditCard aria-hidden className="size-5" />} title="Payment" id="payment">
         {cardForm ? (
           <>
-            <div
-              className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-              role="note"
-              aria-label="Test mode"
-            >
-              <p className="font-semibold">Test mode: no real money is taken</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                <li>
-                  <span className="font-mono">4242 4242 4242 4242</span> pays
-                </li>
-                <li>
-                  <span className="font-mono">4000 0000 0000 0002</span> is declined
-                </li>
-                <li>any future expiry date and any 3 digits</li>
-              </ul>
-            </div>
-            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-              <CheckoutField
-                label="Card number"
-                meta={fields.cardNumber}
-                autoComplete="cc-number"
-                inputMode="numeric"
-                placeholder="1234 1234 1234 1234"
-                className="sm:col-span-2"
-                maxLength={23}
-              />
-              <CheckoutField
-                label="Expiry date"
-                meta={fields.cardExpiry}
-                autoComplete="cc-exp"
-                inputMode="numeric"
-                placeholder="MM/YY"
-                hint="MM/YY"
-                maxLength={7}
-              />
-              <CheckoutField
-                label="Security code"
-                meta={fields.cardCvc}
-                autoComplete="cc-csc"
-                inputMode="numeric"
-                placeholder="123"
-                hint="3 or 4 digits on the back"
-                maxLength={4}
-              />
-            </div>
+            <CardFields cardNumber={fields.cardNumber} cardExpiry={fields.cardExpiry} cardCvc={fields.cardCvc} />
           </>
         ) : (
           <p className="rounded-lg bg-stone-100 px-4 py-3 text-sm text-stone-700">
