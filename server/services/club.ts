@@ -20,9 +20,10 @@ import {
   STATUS_LABELS,
   type MemberAction,
   type MembershipStatus,
+  type MembershipView,
 } from "../../app/domain/club/membership";
 import { defaultPick, monthOf, type PickCandidate } from "../../app/domain/club/pick";
-import { CLUB_PLANS, planById, type ClubPlan, type ClubPlanId } from "../../app/domain/club/plans";
+import { CLUB_PLANS, planById, type ClubPlanId } from "../../app/domain/club/plans";
 import { formatDateGB } from "../../app/domain/shared/dates";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
@@ -33,28 +34,6 @@ import type { MailService } from "./mail";
 
 export const MEMBERS_PAGE_SIZE = 25;
 const LIVE = ne(clubMemberships.status, "cancelled");
-
-export interface MembershipView {
-  id: number;
-  plan: ClubPlan;
-  favouriteGenre: string;
-  status: MembershipStatus;
-  statusLabel: string;
-  startedOn: string;
-  /** The next payment (null when paused, ending or over). */
-  nextPaymentOn: string | null;
-  /** The end of the period paid for (the renewal date). */
-  periodEnd: string;
-  /** When the membership ends (cancelling: the end of the paid period). */
-  endsOn: string | null;
-  nextShipmentOn: string | null;
-  skipNext: boolean;
-  /** The month given up by "skip": the renewal that will not be charged. */
-  skippedRenewalOn: string | null;
-  failedRenewal: { failedAttempts: number; nextRetryOn: string | null } | null;
-  cardLast4: string;
-  actions: MemberAction[];
-}
 
 function viewOf(m: ClubMembershipRow, today: string): MembershipView {
   const plan = planById(m.plan)!;

@@ -1,27 +1,11 @@
 import { AlertTriangle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import type { MemberAction, MembershipStatus } from "~/domain/club/membership";
-import type { ClubPlan } from "~/domain/club/plans";
+import type { MemberAction, MembershipStatus, MembershipView } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 
-/** What the pages show of a membership (the service's MembershipView, as loader data). */
-export interface MembershipPanelData {
-  plan: ClubPlan;
-  favouriteGenre: string;
-  status: MembershipStatus;
-  statusLabel: string;
-  startedOn: string;
-  nextPaymentOn: string | null;
-  periodEnd: string;
-  endsOn: string | null;
-  nextShipmentOn: string | null;
-  skipNext: boolean;
-  skippedRenewalOn: string | null;
-  failedRenewal: { failedAttempts: number; nextRetryOn: string | null } | null;
-  cardLast4: string;
-  actions: MemberAction[];
-}
+/** What the pages show of a membership. */
+export type MembershipPanelData = Omit<MembershipView, "id">;
 
 const BUTTONS: Record<MemberAction, { label: string; tone: "plain" | "danger" }> = {
   pause: { label: "Pause membership", tone: "plain" },

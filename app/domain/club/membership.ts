@@ -7,6 +7,7 @@
  * - cancelled: over.
  */
 import { ConflictError } from "../shared/errors";
+import type { ClubPlan } from "./plans";
 
 export const MEMBERSHIP_STATUSES = ["active", "paused", "past_due", "cancelling", "cancelled"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -88,4 +89,27 @@ export function renewalStep(m: MembershipState & { periodEnd: string; nextRetryO
       if (m.periodEnd > today) return "none";
       return m.skipNext ? "roll-forward" : "charge";
   }
+}
+
+/** What the shop shows of a membership: the service's answer, and the pages' loader data. */
+export interface MembershipView {
+  id: number;
+  plan: ClubPlan;
+  favouriteGenre: string;
+  status: MembershipStatus;
+  statusLabel: string;
+  startedOn: string;
+  /** The next payment (null when paused, ending or over). */
+  nextPaymentOn: string | null;
+  /** The end of the period paid for (the renewal date). */
+  periodEnd: string;
+  /** When the membership ends (cancelling: the end of the paid period). */
+  endsOn: string | null;
+  nextShipmentOn: string | null;
+  skipNext: boolean;
+  /** The month given up by "skip": the renewal that will not be charged. */
+  skippedRenewalOn: string | null;
+  failedRenewal: { failedAttempts: number; nextRetryOn: string | null } | null;
+  cardLast4: string;
+  actions: MemberAction[];
 }
