@@ -37,3 +37,18 @@ export function GenreTiles({ genres }: { genres: { name: string; count: number }
     </ul>
   );
 }
+
+/** Genre names as links to /browse, in columns: the A–Z list on /genres and the choices when a genre is unknown. */
+export function GenreLinkList({ names }: { names: string[] }) {
+  return (
+    <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
+      {names.map((name) => (
+        <li key={name} className="break-inside-avoid py-1">
+          <Link to={genreHref(name)} className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline">
+            {name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -21,7 +21,7 @@ import { SortSelect } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import { sortGenres, unknownGenres } from "~/domain/catalogue/genres";
-import { genreHref } from "~/components/browse/genre-tiles";
+import { GenreLinkList } from "~/components/browse/genre-tiles";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/browse";
@@ -73,18 +73,7 @@ function NoSuchGenre({ asked, genres }: { asked: string[]; genres: string[] }) {
         <h2 id="real-genres" className="font-display text-xl font-bold sm:text-2xl">
           Our genres
         </h2>
-        <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
-          {genres.map((name) => (
-            <li key={name} className="break-inside-avoid py-1">
-              <Link
-                to={genreHref(name)}
-                className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline"
-              >
-                {name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <GenreLinkList names={genres} />
         <p className="mt-6 text-sm">
           <Link to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
             Browse all records

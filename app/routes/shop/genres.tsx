@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { GenreTiles, genreHref } from "~/components/browse/genre-tiles";
+import { GenreLinkList, GenreTiles } from "~/components/browse/genre-tiles";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { GENRE_LIST_THRESHOLD, genresWithAtLeast } from "~/domain/catalogue/genres";
 import { absoluteUrl } from "~/domain/seo/structured-data";
@@ -45,18 +44,7 @@ export default function Genres({ loaderData }: Route.ComponentProps) {
             Genres A–Z
           </h2>
           <p className="mt-1 text-sm text-stone-600">Genres with {GENRE_LIST_THRESHOLD} or more records.</p>
-          <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
-            {listed.map((name) => (
-              <li key={name} className="break-inside-avoid py-1">
-                <Link
-                  to={genreHref(name)}
-                  className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline"
-                >
-                  {name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <GenreLinkList names={listed} />
         </section>
       )}
     </div>
