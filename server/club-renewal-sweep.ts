@@ -1,4 +1,5 @@
 import { todayInLondon } from "../app/domain/shared/dates";
+import { startPeriodicJob } from "./periodic-job";
 import type { ClubService } from "./services/club";
 
 export const CLUB_SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -9,20 +10,13 @@ export const CLUB_SWEEP_INTERVAL_MS = 15 * 60_000;
  * so a run that overlaps another (or a second server) never charges twice.
  */
 export function startClubRenewalSweep(club: ClubService, everyMs = CLUB_SWEEP_INTERVAL_MS) {
-  let running: Promise<void> | null = null;
-  const sweep = () => {
-    running ??= club
-      .renewDue({ today: todayInLondon() })
-      .then((run) => {
-        const done = run.charged + run.failed + run.ended;
-        if (done > 0) console.log(`[club] renewed ${run.charged}, failed ${run.failed}, ended ${run.ended} membership(s).`);
-      })
-      .catch((error: unknown) => console.error("[club] renewing memberships failed:", error))
-      .finally(() => (running = null));
-    return running;
-  };
-  const first = sweep();
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  return { first, stop: () => clearInterval(timer) };
+  return startPeriodicJob(
+    "club: renewing memberships",
+    async () => {
+      const run = await club.renewDue({ today: todayInLondon() });
+      const done = run.charged + run.failed + run.ended;
+      if (done > 0) console.log(`[club] renewed ${run.charged}, failed ${run.failed}, ended ${run.ended} membership(s).`);
+    },
+    everyMs,
+  );
 }
