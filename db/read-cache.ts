@@ -35,22 +35,47 @@ function nextScheduledAfter(db: Db, version: string, instant: string): string | 
  * (records.publish_at) appears then. So the cache also remembers the next scheduled instant after its
  * values were read, and starts afresh once the clock (db/clock.ts) reaches it.
  */
-export function createReadCache(db: Db, { max = Infinity }: { max?: number } = {}) {
+/**
+ * A string that changes whenever what the shop shows may have changed: a row written by this connection
+ * (total_changes), a commit by another connection (data_version), or the clock reaching the next instant a
+ * record or post is scheduled to appear (records.publish_at: a record scheduled for 09:00 appears then, with no
+ * write). Reading it costs one small query.
+ */
+export function createChangeVersion(db: Db): () => string {
   const versionQuery = db.$client.prepare<[], { t: number; d: number }>(
     "select total_changes() as t, (select data_version from pragma_data_version) as d",
   );
-  let version = "";
+  let writes = "";
   let nextScheduled: string | null = null;
-  const values = new Map<string, unknown>();
-
-  return function cached<T>(key: string, read: () => T): T {
+  let epoch = 0;
+  return () => {
     const v = versionQuery.get()!;
     const current = `${v.t}:${v.d}`;
     const instant = shopNow(db.$client).toISOString();
-    if (current !== version || (nextScheduled !== null && instant >= nextScheduled)) {
+    if (current !== writes || (nextScheduled !== null && instant >= nextScheduled)) {
+      if (current === writes) epoch += 1;
+      writes = current;
+      nextScheduled = nextScheduledAfter(db, current, instant);
+    }
+    return `${writes}:${epoch}`;
+  };
+}
+
+/**
+ * Memoises reads until the database changes (see createChangeVersion), so a cached value is never stale; it
+ * only saves repeating an expensive read (e.g. counting 100,000 records) between writes. With `max`, at most
+ * that many values are kept, the least recently used going first.
+ */
+export function createReadCache(db: Db, { max = Infinity }: { max?: number } = {}) {
+  const changeVersion = createChangeVersion(db);
+  let version = "";
+  const values = new Map<string, unknown>();
+
+  return function cached<T>(key: string, read: () => T): T {
+    const current = changeVersion();
+    if (current !== version) {
       values.clear();
       version = current;
-      nextScheduled = nextScheduledAfter(db, current, instant);
     }
     if (values.has(key)) {
       const value = values.get(key) as T;

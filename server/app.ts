@@ -20,6 +20,8 @@ import { originCheck } from "./http/origin-check";
 import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { flushWhenFlowing } from "./http/flush-when-flowing";
+import { createPageCache } from "./http/page-cache";
+import { createChangeVersion } from "../db/read-cache";
 import { sessionMiddleware } from "./auth/middleware";
 import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
 import { appRouter } from "./trpc/router";
@@ -90,6 +92,13 @@ export function createApp(options: AppOptions) {
   if (config.TRUST_PROXY) app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
   app.use(accessLog(config.ACCESS_LOG === "on"));
+  // Visitors' public pages from memory, before any other work (docs/decisions/0024-visitor-page-cache.md).
+  const pageCache = createPageCache({
+    version: createChangeVersion(db),
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    publicOrigin: config.PUBLIC_ORIGIN === undefined ? undefined : new URL(config.PUBLIC_ORIGIN).origin,
+  });
+  app.use(pageCache.middleware);
   // A hosted payment page is reached by a form post that redirects: its origin must be a form-action.
   const formActionOrigins = payments.kind === "redirect" ? payments.formActionOrigins : [];
   app.use(cspNonce, securityHeaders({ development, formActionOrigins }), hstsWhenSecure);

@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { PERSONAL_CACHE_CONTROL } from "./page-cache";
 
 /**
  * React Router's Express adapter reads the body from the socket, but bufferBody has already read it
@@ -17,8 +18,10 @@ export function reactRouterHandler(options: {
     try {
       const request = toFetchRequest(req, res);
       const context = options.getLoadContext(req, res);
-      const response = await handle(request, context as never);
-      await sendResponse(res, response);
+      const answer = await handle(request, context as never);
+      // A visitor's public page goes to the page cache, which sends it (or hands it back when it may not be shared).
+      const response = res.locals.fillPageCache ? await res.locals.fillPageCache(answer) : answer;
+      if (response) await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
@@ -54,6 +57,8 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // Not a shared visitor page: a proxy in front must not keep it for anyone else.
+  if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);

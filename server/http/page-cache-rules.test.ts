@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, inlineScriptHashes, isShareableAnswer, pageCacheKey, policyWithHashes } from "./page-cache-rules";
+
+const origin = "https://needledrop.example";
+const visitor = (url: string, extra: Partial<Parameters<typeof pageCacheKey>[0]> = {}) =>
+  pageCacheKey({ method: "GET", url, origin, ...extra });
+
+describe("pageCacheKey", () => {
+  it("keys a visitor's public page by origin and address, filters in any order being one page", () => {
+    expect(visitor("/")).toBe(`${origin}/`);
+    expect(visitor("/vinyl/12-some-record")).toBe(`${origin}/vinyl/12-some-record`);
+    expect(visitor("/browse?sort=price&genre=Jazz")).toBe(visitor("/browse?genre=Jazz&sort=price"));
+    expect(visitor("/browse?genre=Jazz&genre=Funk")).not.toBe(visitor("/browse?genre=Funk&genre=Jazz"));
+    expect(visitor("/browse?")).toBe(`${origin}/browse`);
+  });
+
+  it("never shares an answer to a request with any cookie or credentials", () => {
+    expect(visitor("/", { cookie: "__Host-session=abc" })).toBeNull();
+    expect(visitor("/", { cookie: "needledrop-cart=1x2" })).toBeNull();
+    expect(visitor("/", { cookie: "toast=xyz" })).toBeNull();
+    expect(visitor("/", { authorization: "Basic eDp5" })).toBeNull();
+  });
+
+  it("leaves personal, token-bearing and back-office pages, and writes, to the full chain", () => {
+    for (const url of ["/cart", "/checkout", "/profile", "/auth", "/admin", "/unsubscribe?token=t", "/reset-password?token=t"])
+      expect(visitor(url), url).toBeNull();
+    expect(visitor("/virtual-crate-dig")).toBeNull();
+    expect(visitor("/browse.data")).toBeNull();
+    expect(pageCacheKey({ method: "POST", url: "/", origin })).toBeNull();
+    expect(pageCacheKey({ method: "HEAD", url: "/", origin })).toBe(`${origin}/`);
+  });
+
+  it("with a public origin, caches only requests for it, and bounds the address", () => {
+    expect(pageCacheKey({ method: "GET", url: "/", origin: "http://evil.example" }, origin)).toBeNull();
+    expect(pageCacheKey({ method: "GET", url: "/", origin }, origin)).toBe(`${origin}/`);
+    expect(visitor(`/browse?q=${"a".repeat(2000)}`)).toBeNull();
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("br;q=0.5")).toBe("br");
+    expect(chooseEncoding("deflate")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+  });
+});
+
+describe("isShareableAnswer", () => {
+  it("shares only a plain 200 that sets no cookie and does not forbid it", () => {
+    expect(isShareableAnswer(200, new Headers({ "content-type": "text/html" }), false)).toBe(true);
+    expect(isShareableAnswer(404, new Headers(), false)).toBe(false);
+    expect(isShareableAnswer(302, new Headers(), false)).toBe(false);
+    expect(isShareableAnswer(200, new Headers({ "set-cookie": "a=b" }), false)).toBe(false);
+    expect(isShareableAnswer(200, new Headers(), true)).toBe(false);
+    expect(isShareableAnswer(200, new Headers({ "cache-control": "private, max-age=0" }), false)).toBe(false);
+    expect(isShareableAnswer(200, new Headers({ "cache-control": "no-store" }), false)).toBe(false);
+  });
+});
+
+describe("inline script hashes", () => {
+  const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+  it("hashes each inline script's exact text, once, and skips scripts loaded from a file", () => {
+    const html = `<head><script nonce="n">window.a = "£1"</script><script type="module" src="/assets/x.js"></script></head>
+      <body><script type="module" nonce="n">import "/assets/y.js";\n</script><script>window.a = "£1"</script></body>`;
+    expect(inlineScriptHashes(html)).toEqual([sha('window.a = "£1"'), sha('import "/assets/y.js";\n')]);
+  });
+
+  it("swaps the nonce source for the hashes and keeps the rest of the policy", () => {
+    const policy = "default-src 'self';script-src 'self' 'nonce-abc';object-src 'none'";
+    expect(policyWithHashes(policy, "abc", ["'sha256-x'", "'sha256-y'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x' 'sha256-y';object-src 'none'",
+    );
+    expect(policyWithHashes(policy, "abc", [])).toBe("default-src 'self';script-src 'self';object-src 'none'");
+  });
+});

@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+
+/**
+ * Which requests and answers the visitor page cache may share (docs/decisions/0024-visitor-page-cache.md).
+ * Pure functions: the cache itself is server/http/page-cache.ts.
+ */
+
+/**
+ * Public pages whose answer depends on nothing but the address and the catalogue. Left out on purpose: anything
+ * personal or token-bearing (cart, checkout, accounts, unsubscribe and password links), the back office, and the
+ * crate dig, whose "surprise me" is drawn per request.
+ */
+const PUBLIC_PAGES =
+  /^\/(?:|browse|new-releases|allvinyl|pre-orders|genres|vinyl-care|blog|blog\/[^?]+|vinyl\/[^?]+|pre-order\/[^?]+|sitemap\.xml|robots\.txt)$/;
+
+/** Longer addresses are not worth an entry, and bound the key. */
+const MAX_KEY_URL = 1024;
+
+export interface CacheableRequest {
+  method: string;
+  /** The path and query as sent, e.g. "/browse?genre=Jazz". */
+  url: string;
+  /** "https://needledrop.example": pages build absolute links from it, so it is part of the key. */
+  origin: string;
+  cookie?: string | undefined;
+  authorization?: string | undefined;
+}
+
+/**
+ * The cache key of a request a visitor's shared page may answer, or null. Any cookie at all means the answer may
+ * be personal (session, cart, favourites, toast, order access, newsletter owner), so it is never shared. With a
+ * public origin configured, another Host is not cached (it could only fill the cache with pages nobody asks for).
+ */
+export function pageCacheKey(request: CacheableRequest, publicOrigin?: string): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (request.cookie || request.authorization) return null;
+  if (publicOrigin !== undefined && request.origin !== publicOrigin) return null;
+  if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return null;
+  const queryAt = request.url.indexOf("?");
+  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  if (!PUBLIC_PAGES.test(path)) return null;
+  if (queryAt === -1) return `${request.origin}${path}`;
+  // The same filters in another order are the same page: one entry. Values of one name keep their order.
+  const query = new URLSearchParams(request.url.slice(queryAt + 1));
+  query.sort();
+  const normalised = query.toString();
+  return normalised === "" ? `${request.origin}${path}` : `${request.origin}${path}?${normalised}`;
+}
+
+export type PageEncoding = "br" | "gzip" | "identity";
+
+/** The best encoding the browser takes; every browser sends br or gzip. A `;q=0` refuses one. */
+export function chooseEncoding(acceptEncoding: string | undefined): PageEncoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Set(
+    acceptEncoding
+      .toLowerCase()
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p)))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
+/** An answer may be shared only if it is a plain success that sets nothing on the browser and allows it. */
+export function isShareableAnswer(status: number, headers: Headers, setCookieOnResponse: boolean): boolean {
+  if (status !== 200 || setCookieOnResponse || headers.has("set-cookie")) return false;
+  const cacheControl = headers.get("cache-control") ?? "";
+  return !/\b(?:private|no-store)\b/i.test(cacheControl);
+}
+
+/**
+ * The CSP sources that let exactly the page's own inline scripts run: one sha256 hash each. A shared page cannot
+ * carry a per-request nonce, and hashes keep the policy as strict: an injected script matches none of them.
+ * Script text is hashed as the browser does, byte for byte between the tags (script content is raw text in HTML).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes, text] = match;
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The page's policy with its nonce source swapped for the hashes of the scripts it carries. */
+export function policyWithHashes(policy: string, nonce: string, hashes: readonly string[]): string {
+  const source = `'nonce-${nonce}'`;
+  // Without any inline script, nothing inline may run: 'self' alone says so.
+  return policy.split(source).join(hashes.join(" ")).replace(/ {2,}/g, " ").replace(/ ;/g, ";");
+}

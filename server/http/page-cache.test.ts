@@ -1,0 +1,123 @@
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listen } from "../../tests/setup/http";
+import { createPageCache } from "./page-cache";
+
+// The cache in front of a stand-in page handler that answers as the real one does (a fetch Response handed to
+// res.locals.fillPageCache), counting renders. The real pages are covered by tests/e2e/page-cache.spec.ts.
+let version = "v1";
+let clock = 0;
+let renders = 0;
+let body = "";
+let base: string;
+let close: () => Promise<void>;
+const cache = createPageCache({ version: () => version, maxBytes: 40_000, maxAgeMs: 60_000, now: () => clock });
+
+beforeAll(async () => {
+  const app = express();
+  app.use(cache.middleware);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = "n0nce";
+    res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-n0nce'");
+    next();
+  });
+  app.get("/{*path}", async (req, res) => {
+    renders++;
+    // Slow enough for concurrent requests to meet while it renders.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
+    if (req.path === "/vinyl/with-cookie") headers["set-cookie"] = "a=b";
+    const status = req.path === "/vinyl/missing" ? 404 : 200;
+    const answer = new Response(`${body}<script nonce="n0nce">window.page = "${req.path}"</script>`, { status, headers });
+    const toSend = res.locals.fillPageCache ? await res.locals.fillPageCache(answer) : answer;
+    if (!toSend) return;
+    res.status(toSend.status);
+    toSend.headers.forEach((value, name) => res.setHeader(name, value));
+    res.send(await toSend.text());
+  });
+  ({ url: base, close } = await listen(app));
+});
+
+afterAll(() => close());
+
+beforeEach(() => {
+  version = `v${Math.random()}`;
+  clock = 0;
+  renders = 0;
+  body = "<p>Hello</p>";
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { "accept-encoding": "br", ...headers } });
+
+describe("visitor page cache", () => {
+  it("renders a page once, then answers from memory with the same bytes, compressed, under a hash-only policy", async () => {
+    const first = await get("/browse?b=2&a=1");
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const second = await get("/browse?a=1&b=2");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
+    expect(second.headers.get("content-encoding")).toBe("br");
+    expect(await second.text()).toBe(await first.text());
+    const policy = second.headers.get("content-security-policy")!;
+    expect(policy).toMatch(/^script-src 'self' 'sha256-[\w+/=]+'$/);
+    expect(policy).not.toContain("nonce");
+    expect(second.headers.get("cache-control")).toContain("s-maxage=60");
+    // Without br, gzip; without either, plain bytes.
+    const gz = await get("/browse?a=1&b=2", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    const plain = await fetch(`${base}/browse?a=1&b=2`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("<p>Hello</p>");
+    expect(renders).toBe(1);
+  });
+
+  it("renders afresh after any write, and after the entry's time is up", async () => {
+    await get("/genres");
+    body = "<p>Changed</p>";
+    version = "after-a-write";
+    const afterWrite = await get("/genres");
+    expect(afterWrite.headers.get("x-page-cache")).toBe("miss");
+    expect(await afterWrite.text()).toContain("Changed");
+    clock += 61_000;
+    await get("/genres");
+    expect(renders).toBe(3);
+  });
+
+  it("never shares a request with a cookie, an answer that sets one, or anything but a 200", async () => {
+    await get("/");
+    const withCookie = await get("/", { cookie: "__Host-session=secret" });
+    expect(withCookie.headers.get("x-page-cache")).toBeNull();
+    await get("/vinyl/with-cookie");
+    const again = await get("/vinyl/with-cookie");
+    expect(again.headers.get("x-page-cache")).toBeNull();
+    await get("/vinyl/missing");
+    expect((await get("/vinyl/missing")).status).toBe(404);
+    expect(renders).toBe(6);
+  });
+
+  it("lets concurrent misses wait for one render, and answers an unchanged page's ETag with 304", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get("/new-releases")));
+    expect(renders).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const etag = answers[0]!.headers.get("etag")!;
+    const revalidated = await get("/new-releases", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("keeps no more than its memory bound, dropping the least recently used pages", async () => {
+    // Random letters compress to about 2 KB a copy, two copies a page: the 40 KB bound holds about ten pages.
+    const pages = Array.from({ length: 20 }, (_, i) => `/blog/post-${i}`);
+    for (const page of pages) {
+      body = Array.from({ length: 3000 }, () => Math.random().toString(36)[2]).join("");
+      await get(page);
+    }
+    expect(cache.stats().bytes).toBeLessThanOrEqual(40_000);
+    expect(cache.stats().entries).toBeLessThan(15);
+    renders = 0;
+    await get("/blog/post-19");
+    expect(renders).toBe(0);
+    await get("/blog/post-0");
+    expect(renders).toBe(1);
+  });
+});

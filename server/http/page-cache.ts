@@ -1,0 +1,216 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { RequestHandler, Response as ExpressResponse } from "express";
+import { chooseEncoding, inlineScriptHashes, isShareableAnswer, pageCacheKey, policyWithHashes } from "./page-cache-rules";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /**
+       * Set on a cacheable miss: the page handler hands its answer here. It answers with null when it sent the
+       * page itself, or with the answer (unread) for the handler to send as usual.
+       */
+      fillPageCache?: (response: globalThis.Response) => Promise<globalThis.Response | null>;
+    }
+  }
+}
+
+/** What a shared page answer needs to be sent again: headers and the body, already compressed both ways. */
+interface CachedPage {
+  version: string;
+  storedAt: number;
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+  bytes: number;
+}
+
+/** Sent by CDNs and proxies in front: shared for a minute, then served stale for five while they fetch it anew. */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Everything else: a proxy must not keep it; the browser asks again (and may keep it for back/forward). */
+export const PERSONAL_CACHE_CONTROL = "private, no-cache";
+
+/** Per-request headers, or ones the cache sets itself; never stored with an entry. */
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "cache-control",
+  "set-cookie",
+  "strict-transport-security",
+]);
+
+/** Bigger answers are sent but not kept. */
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+
+export interface PageCacheOptions {
+  /** Changes whenever what pages show may have changed (db/read-cache.ts createChangeVersion). */
+  version: () => string;
+  /** Compressed bytes kept at most; the least recently used entries go first. 0 turns the cache off. */
+  maxBytes: number;
+  /** Time alone changes some wording ("out tomorrow", what counts as new): no entry is older than this. */
+  maxAgeMs?: number;
+  /** With it, only requests for this origin are cached. */
+  publicOrigin?: string;
+  now?: () => number;
+}
+
+/**
+ * An in-process cache of finished page answers for visitors (docs/decisions/0024-visitor-page-cache.md). It runs
+ * before the rest of the middleware chain: a hit is one key, one version check and one write. A cacheable miss
+ * goes down the chain with `res.locals.fillPageCache`, which the page handler calls with React Router's answer.
+ * Concurrent misses for one key wait for the first render instead of each rendering the page.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const { version, maxBytes, maxAgeMs = 60_000, publicOrigin, now = Date.now } = options;
+  const entries = new Map<string, CachedPage>();
+  const pending = new Map<string, Promise<CachedPage | null>>();
+  let totalBytes = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  function fresh(key: string, currentVersion: string): CachedPage | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.version !== currentVersion || now() - entry.storedAt > maxAgeMs) {
+      drop(key);
+      return null;
+    }
+    entries.delete(key); // most recently used goes last
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function store(key: string, entry: CachedPage): void {
+    drop(key);
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    for (const [oldest] of entries) {
+      if (totalBytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  async function build(body: Buffer, response: Response, res: ExpressResponse, entryVersion: string): Promise<CachedPage> {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (!NOT_STORED.has(name) && value !== undefined) headers[name] = value;
+    }
+    for (const [name, value] of response.headers) if (!NOT_STORED.has(name)) headers[name] = value;
+    const policy = headers["content-security-policy"];
+    if (typeof policy === "string" && /^text\/html\b/i.test(String(headers["content-type"] ?? ""))) {
+      headers["content-security-policy"] = policyWithHashes(
+        policy,
+        res.locals.cspNonce,
+        inlineScriptHashes(body.toString("utf8")),
+      );
+    }
+    headers["cache-control"] = SHARED_CACHE_CONTROL;
+    // Proxies that honour it keep one copy for visitors without cookies and pass everyone else through.
+    headers.vary = "Accept-Encoding, Cookie";
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip(body, { level: 6 }),
+    ]);
+    const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+    return { version: entryVersion, storedAt: now(), headers, etag, br, gzip: gz, bytes: br.length + gz.length + 512 };
+  }
+
+  async function send(req: IncomingMessage & { secure?: boolean }, res: ServerResponse, entry: CachedPage, state: string) {
+    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, "x-page-cache": state };
+    if (req.secure) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    // Every browser takes br or gzip; keeping a third, uncompressed copy would only serve scripts and bots.
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : await gunzip(entry.gzip);
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    headers["content-length"] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (maxBytes <= 0) return next();
+    const key = pageCacheKey(
+      {
+        method: req.method,
+        url: req.originalUrl,
+        origin: `${req.protocol}://${req.get("host") ?? ""}`,
+        cookie: req.headers.cookie,
+        authorization: req.headers.authorization,
+      },
+      publicOrigin,
+    );
+    if (key === null) return next();
+    const currentVersion = version();
+    const hit = fresh(key, currentVersion);
+    if (hit) return void send(req, res, hit, "hit").catch(next);
+    const inFlight = pending.get(key);
+    if (inFlight) {
+      return void inFlight
+        .then((entry) => (entry && entry.version === currentVersion ? send(req, res, entry, "hit") : next()))
+        .catch(next);
+    }
+    // A HEAD renders no body to keep: it goes down the chain uncached.
+    if (req.method !== "GET") return next();
+    let settle!: (entry: CachedPage | null) => void;
+    pending.set(key, new Promise((resolve) => (settle = resolve)));
+    const finish = (entry: CachedPage | null) => {
+      if (pending.has(key)) {
+        pending.delete(key);
+        settle(entry);
+      }
+    };
+    // Whatever happens down the chain (an error page, a redirect, a closed connection), waiters are let go.
+    res.on("close", () => finish(null));
+    res.locals.fillPageCache = async (response) => {
+      if (!isShareableAnswer(response.status, response.headers, res.hasHeader("set-cookie"))) {
+        finish(null);
+        return response;
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      if (body.length > MAX_ENTRY_BYTES) {
+        finish(null);
+        return new Response(body, response);
+      }
+      const entry = await build(body, response, res, currentVersion);
+      store(key, entry);
+      finish(entry);
+      await send(req, res, entry, "miss");
+      return null;
+    };
+    next();
+  };
+
+  return {
+    middleware,
+    /** Figures for tests and benchmarks. */
+    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
