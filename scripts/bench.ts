@@ -19,9 +19,22 @@ const { dir, env, cleanup } = benchEnvironment("bench");
 const appPort = 3400;
 const barePort = 3401;
 
-async function measure(url: string) {
-  await autocannon({ url, connections, duration: 2 }); // warm-up
-  const r = await autocannon({ url, connections, duration });
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+  /** Each request asks for its own address (an unknown query parameter): the visitor cache never has it. */
+  miss?: boolean;
+}
+
+async function measure({ url, headers = {}, miss = false }: Target) {
+  let n = 0;
+  const { pathname, search } = new URL(url);
+  const requests = miss
+    ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}miss=${n++}` }) }]
+    : undefined;
+  const options = { url, connections, headers: { "accept-encoding": "gzip, br", ...headers }, requests };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const r = await autocannon({ ...options, duration });
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} non-2xx answers`);
   // Errors are connection failures or time-outs (10 s): reported, not fatal, on a busy machine.
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts };
@@ -51,20 +64,50 @@ const bare = spawn(
 const bareBase = `http://127.0.0.1:${barePort}`;
 await waitFor(bareBase);
 
+// A shopper with a cart, and one signed in: their pages are rendered for them, never cached.
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+const cart = cookiesOf(
+  await fetch(`${appBase}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: appBase, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", recordId: String(first!.id) }),
+  }),
+);
+const session = cookiesOf(
+  await fetch(`${appBase}/api/register`, {
+    method: "POST",
+    headers: { origin: appBase, "content-type": "application/json" },
+    body: JSON.stringify({ username: "bench-customer", email: "bench@example.com", password: "bench-password-1" }),
+  }),
+);
+if (!cart || !session) throw new Error("could not make the cart and session cookies");
+
+const pages: [string, string][] = [
+  ["/", `${appBase}/`],
+  [recordUrl, `${appBase}${recordUrl}`],
+  ["/browse", `${appBase}/browse`],
+];
 const trpcInput = encodeURIComponent(JSON.stringify({ page: 1, limit: 24 }));
-const targets: [string, string][] = [
-  ["bare node http (record page bytes)", `${bareBase}/`],
-  ["GET / (home page)", `${appBase}/`],
-  [`GET ${recordUrl} (record page)`, `${appBase}${recordUrl}`],
-  ["GET /api/tracks?page=1&limit=24", `${appBase}/api/tracks?page=1&limit=24`],
-  ["GET /trpc/catalogue.list (24)", `${appBase}/trpc/catalogue.list?input=${trpcInput}`],
+const targets: [string, Target][] = [
+  ["bare node http (record page bytes)", { url: `${bareBase}/` }],
+  ...pages.map(([name, url]): [string, Target] => [`visitor, cache hit: ${name}`, { url }]),
+  ...pages.map(([name, url]): [string, Target] => [`visitor, cache miss: ${name}`, { url, miss: true }]),
+  ...pages.map(([name, url]): [string, Target] => [`with a cart: ${name}`, { url, headers: { cookie: cart } }]),
+  ...pages.map(([name, url]): [string, Target] => [`signed in: ${name}`, { url, headers: { cookie: session } }]),
+  ["GET /api/tracks?page=1&limit=24", { url: `${appBase}/api/tracks?page=1&limit=24` }],
+  ["GET /trpc/catalogue.list (24)", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}` }],
 ];
 
 const rows: BenchRow[] = [];
 try {
-  for (const [target, url] of targets) {
+  for (const [target, spec] of targets) {
     process.stdout.write(`measuring ${target}…\n`);
-    rows.push({ target, ...(await measure(url)) });
+    rows.push({ target, ...(await measure(spec)) });
   }
 } finally {
   await stop(app);
