@@ -13,6 +13,9 @@ describe("pageCacheKey", () => {
     expect(visitor("/browse?sort=price&genre=Jazz")).toBe(visitor("/browse?genre=Jazz&sort=price"));
     expect(visitor("/browse?genre=Jazz&genre=Funk")).not.toBe(visitor("/browse?genre=Funk&genre=Jazz"));
     expect(visitor("/browse?")).toBe(`${origin}/browse`);
+    // A script's navigation fetches the same page's data: its own entry.
+    expect(visitor("/browse.data?genre=Jazz")).toBe(`${origin}/browse.data?genre=Jazz`);
+    expect(visitor("/_root.data")).toBe(`${origin}/_root.data`);
   });
 
   it("never shares an answer to a request with any cookie or credentials", () => {
@@ -26,7 +29,7 @@ describe("pageCacheKey", () => {
     for (const url of ["/cart", "/checkout", "/profile", "/auth", "/admin", "/unsubscribe?token=t", "/reset-password?token=t"])
       expect(visitor(url), url).toBeNull();
     expect(visitor("/virtual-crate-dig")).toBeNull();
-    expect(visitor("/browse.data")).toBeNull();
+    expect(visitor("/cart.data")).toBeNull();
     expect(pageCacheKey({ method: "POST", url: "/", origin })).toBeNull();
     expect(pageCacheKey({ method: "HEAD", url: "/", origin })).toBe(`${origin}/`);
   });

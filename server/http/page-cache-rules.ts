@@ -38,7 +38,9 @@ export function pageCacheKey(request: CacheableRequest, publicOrigin?: string): 
   if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return null;
   const queryAt = request.url.indexOf("?");
   const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-  if (!PUBLIC_PAGES.test(path)) return null;
+  // A script's navigation asks for the same page's data at "<path>.data" ("/_root.data" for the home page).
+  const page = path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  if (!PUBLIC_PAGES.test(page)) return null;
   if (queryAt === -1) return `${request.origin}${path}`;
   // The same filters in another order are the same page: one entry. Values of one name keep their order.
   const query = new URLSearchParams(request.url.slice(queryAt + 1));
