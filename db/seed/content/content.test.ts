@@ -266,6 +266,16 @@ describe("BLOG_POSTS", () => {
     for (const p of BLOG_POSTS) expect(realArtists, p.slug).toContain(p.artist);
   });
 
+  it("is about one record of its artist in REAL_RECORDS, named in its title", () => {
+    for (const p of BLOG_POSTS) {
+      expect(
+        REAL_RECORDS.some((r) => r.artist === p.artist && r.title === p.record),
+        `${p.slug}: ${p.artist} – ${p.record}`,
+      ).toBe(true);
+      expect(p.title, p.slug).toContain(p.record);
+    }
+  });
+
   it("has unique kebab-case slugs and unique titles", () => {
     for (const p of BLOG_POSTS) expect(p.slug).toMatch(KEBAB);
     expect(new Set(BLOG_POSTS.map((p) => p.slug)).size).toBe(BLOG_POSTS.length);

@@ -67,6 +67,8 @@ export interface BlogPost {
   title: string;
   /** Spelled exactly as in REAL_RECORDS. */
   artist: string;
+  /** Title of the record the post is about, exactly as in REAL_RECORDS; its sleeve is the post's lead image. */
+  record: string;
   /** YYYY-MM-DD. */
   publishedAt: string;
   /** Two to four lower-case tags. */
