@@ -50,7 +50,7 @@ describe("generateCatalogue", () => {
   it("prices every record within the band of its format", () => {
     for (const r of rows) {
       const band = FORMAT_TRAITS[r.format as keyof typeof FORMAT_TRAITS];
-      expect(band, r.format).toBeDefined();
+      expect(band, String(r.format)).toBeDefined();
       expect(r.pricePence, `${r.title} (${r.format})`).toBeGreaterThanOrEqual(band.min);
       expect(r.pricePence, `${r.title} (${r.format})`).toBeLessThanOrEqual(band.max);
     }

@@ -59,11 +59,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - D
  * Every branch draws the same number of random values whatever the year, so one record's year never
  * shifts the rest of the seeded shop.
  */
-export function releaseFor(
-  rng: SeededRandom,
-  today: string,
-  originalYear?: number | null,
-): { kind: ReleaseKind; date: string } {
+export function releaseFor(rng: SeededRandom, today: string, originalYear?: number | null): { kind: ReleaseKind; date: string } {
   const kind = rng.weighted([
     ["pre-order", 5],
     ["new", 7],

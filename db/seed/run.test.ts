@@ -48,7 +48,10 @@ describe("seedIfEmpty", () => {
         .where(eq(records.artist, post.artist))
         .all()
         .filter((r) => post.title.includes(r.title));
-      expect(named.map((r) => r.title), post.slug).toEqual([subject.record]);
+      expect(
+        named.map((r) => r.title),
+        post.slug,
+      ).toEqual([subject.record]);
       expect(post.coverUrl, post.slug).toBe(named[0]!.coverUrl);
     }
   });

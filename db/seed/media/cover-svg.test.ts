@@ -62,14 +62,14 @@ describe("the seeded catalogue's sleeves", () => {
   // The shop's default SEED; covers follow catalogue ids, which every seed shares.
   const shop = generateCatalogue({ seed: 20261122, today: "2026-11-22" });
   /** The artwork alone: type and the per-sleeve id prefix removed, so only shapes and colours are compared. */
-  const artwork = (svg: string) =>
-    svg
-      .replace(/<text[\s\S]*?<\/text>/g, "")
-      .replace(/\bc[0-9a-z]+(?=[vgrl]\d*\b)/g, "id");
+  const artwork = (svg: string) => svg.replace(/<text[\s\S]*?<\/text>/g, "").replace(/\bc[0-9a-z]+(?=[vgrl]\d*\b)/g, "id");
 
   it("keep each signature design for its own record only", () => {
     for (const [catalogueId, design] of Object.entries(SIGNATURE_DESIGNS)) {
-      expect(shop.some((r) => r.catalogueId === catalogueId), catalogueId).toBe(true);
+      expect(
+        shop.some((r) => r.catalogueId === catalogueId),
+        catalogueId,
+      ).toBe(true);
       const wearers = shop.filter((r) => coverDesignFor(r.catalogueId) === design).map((r) => r.catalogueId);
       expect(wearers).toEqual([catalogueId]);
     }
@@ -78,7 +78,7 @@ describe("the seeded catalogue's sleeves", () => {
   it("never repeat: no two records share the same artwork", () => {
     const seen = new Map<string, string>();
     for (const r of shop) {
-      const art = artwork(coverSvg({ catalogueId: r.catalogueId, title: r.title, artist: r.artist, genre: r.genre }));
+      const art = artwork(coverSvg({ catalogueId: r.catalogueId, title: r.title, artist: r.artist, genre: r.genre ?? null }));
       expect(art).not.toMatch(/<text|#c[0-9a-z]+[vgrl]/);
       expect(seen.get(art), `${r.catalogueId} repeats ${seen.get(art)}`).toBeUndefined();
       seen.set(art, r.catalogueId);
