@@ -4,6 +4,7 @@ import { isPlaceholderTitle, hasRealCover } from "../../app/domain/catalogue/hid
 import { addDays } from "../../app/domain/shared/dates";
 import { generateBenchRecords, generateCatalogue, TRACK_COUNT } from "./catalogue";
 import { LABELS, NAMED_RECORDS, REAL_RECORDS } from "./content";
+import { FORMAT_TRAITS } from "./record-traits";
 
 const today = "2026-11-22";
 const rows = generateCatalogue({ seed: 7, today });
@@ -32,6 +33,35 @@ describe("generateCatalogue", () => {
       expect(row?.year).toBe(real.year);
       expect(row?.genre).toBe(real.genre);
     }
+  });
+
+  it("sells every real record in its own format, priced within that format's band", () => {
+    const byKey = new Map(rows.map((r) => [`${r.artist}|${r.title}`, r]));
+    for (const real of [...REAL_RECORDS, ...NAMED_RECORDS]) {
+      const row = byKey.get(`${real.artist}|${real.title}`)!;
+      const what = `${real.artist} – ${real.title}`;
+      expect(row.format, what).toBe(real.format);
+      const band = FORMAT_TRAITS[real.format];
+      expect(row.pricePence, what).toBeGreaterThanOrEqual(band.min);
+      expect(row.pricePence, what).toBeLessThanOrEqual(band.max);
+    }
+  });
+
+  it("prices every record within the band of its format", () => {
+    for (const r of rows) {
+      const band = FORMAT_TRAITS[r.format as keyof typeof FORMAT_TRAITS];
+      expect(band, String(r.format)).toBeDefined();
+      expect(r.pricePence, `${r.title} (${r.format})`).toBeGreaterThanOrEqual(band.min);
+      expect(r.pricePence, `${r.title} (${r.format})`).toBeLessThanOrEqual(band.max);
+    }
+  });
+
+  // 7 is this file's seed; 20261122 is the shop's default SEED.
+  it.each([7, 20261122])("never dates a pressing before the record's original year (seed %i)", (seed) => {
+    const shop = [...generateCatalogue({ seed, today }), ...generateBenchRecords({ seed, today, from: 764, count: 2000 })];
+    const early = shop.filter((r) => r.releaseDate! < `${r.year}-01-01`);
+    expect(early.map((r) => `${r.catalogueId} ${r.title}: ${r.year} pressed ${r.releaseDate}`)).toEqual([]);
+    expect(shop.every((r) => Number.isInteger(r.year) && /^\d{4}-\d{2}-\d{2}$/.test(r.releaseDate!))).toBe(true);
   });
 
   it("prices every record between £5 and £100 in whole pence", () => {

@@ -1,3 +1,4 @@
+import type { StoredFormat } from "../../app/domain/catalogue/formats";
 import { GENRES } from "../../app/domain/catalogue/genres";
 import { PLACEHOLDER_TITLES, DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import type { NewRecordRow } from "../schema";
@@ -40,6 +41,8 @@ interface BaseFacts {
   genre: string;
   catalogNumber: string | null;
   description: string | null;
+  /** A real record's own format; fictional records draw one. */
+  format?: StoredFormat;
 }
 
 /** "The Harbours'" rather than "The Harbours's". */
@@ -72,8 +75,10 @@ function fictionalFacts(rng: SeededRandom, catalogueId: string, taken: Set<strin
 }
 
 function toRow(rng: SeededRandom, facts: BaseFacts, today: string, coverFrom = facts.catalogueId): NewRecordRow {
-  const format = pickFormat(rng);
-  const release = releaseFor(rng, today);
+  // The draw happens for every record so that a real record's fixed format leaves the rest of the shop as it was.
+  const drawn = pickFormat(rng);
+  const format = facts.format ?? drawn;
+  const release = releaseFor(rng, today, facts.year);
   const used = release.kind === "catalogue" && rng.chance(0.06);
   return {
     catalogueId: facts.catalogueId,

@@ -3,6 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { migratedTestDb, seededTestDb, TEST_SEED, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { appMeta, artistBios, blogPosts, records, stockMovements, triviaQuestions, vinylCareTips } from "../schema";
+import { BLOG_POSTS } from "./content";
 import { growCatalogue, seedIfEmpty } from "./run";
 
 let t: TestDb | undefined;
@@ -32,6 +33,27 @@ describe("seedIfEmpty", () => {
     const again = await seedIfEmpty(t.db, { ...opts, seed: 999 });
     expect(again).toEqual({ seeded: false, records: 763 });
     expect(t.db.select().from(records).where(eq(records.id, 1)).get()?.stockQuantity).toBe(4242);
+  });
+
+  it("leads every post with the sleeve of the record the post is about", async () => {
+    t = await seededTestDb();
+    const posts = t.db.select().from(blogPosts).all();
+    expect(posts.length).toBe(BLOG_POSTS.length);
+    for (const post of posts) {
+      const subject = BLOG_POSTS.find((p) => p.slug === post.slug)!;
+      // The record the post names: its title is in the post's title, and it is by the post's artist.
+      const named = t.db
+        .select()
+        .from(records)
+        .where(eq(records.artist, post.artist))
+        .all()
+        .filter((r) => post.title.includes(r.title));
+      expect(
+        named.map((r) => r.title),
+        post.slug,
+      ).toEqual([subject.record]);
+      expect(post.coverUrl, post.slug).toBe(named[0]!.coverUrl);
+    }
   });
 
   it("grows the catalogue to a target size for benchmarks", async () => {

@@ -1,4 +1,4 @@
-import { count, eq, like, not } from "drizzle-orm";
+import { and, count, eq, like, not } from "drizzle-orm";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { writeTransaction, type Db } from "../client";
 import {
@@ -44,6 +44,13 @@ function insertRecords(tx: Db, rows: NewRecordRow[]): void {
 
 function insertContent(tx: Db): void {
   const firstRecordOf = (artist: string) => tx.select().from(records).where(eq(records.artist, artist)).orderBy(records.id).get();
+  const recordCalled = (artist: string, title: string) =>
+    tx
+      .select()
+      .from(records)
+      .where(and(eq(records.artist, artist), eq(records.title, title)))
+      .orderBy(records.id)
+      .get();
 
   for (const post of BLOG_POSTS) {
     const { id } = tx
@@ -54,7 +61,8 @@ function insertContent(tx: Db): void {
         artist: post.artist,
         excerpt: post.excerpt,
         body: post.body,
-        coverUrl: firstRecordOf(post.artist)?.coverUrl ?? null,
+        // The lead image is the sleeve of the record the post is about, not just any record by the artist.
+        coverUrl: recordCalled(post.artist, post.record)?.coverUrl ?? null,
         publishedAt: post.publishedAt,
       })
       .returning({ id: blogPosts.id })

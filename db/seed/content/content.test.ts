@@ -237,7 +237,36 @@ describe("TRIVIA", () => {
       return t?.options[t.answer];
     };
     expect(answerTo("7-inch single play")).toBe("45 RPM");
-    expect(answerTo("33⅓ RPM long-playing record in 1948")).toBe("Columbia Records");
+    expect(answerTo("33⅓ RPM microgroove LP in 1948")).toBe("Columbia Records");
+  });
+
+  it("never gives away one question's answer in another question or explanation", () => {
+    // Words too common to give anything away on their own.
+    const generic = new Set(["records", "rpm", "the", "of", "and"]);
+    /** The answer itself and, when it is a short name or figure ("RCA Victor", "45 RPM"), each of its words. */
+    const giveaways = (answer: string) => {
+      const words = answer.split(/\s+/);
+      const isName = words.length <= 3 && words.every((w) => /^[\p{Lu}\d]/u.test(w));
+      return [answer, ...(isName ? words.filter((w) => !generic.has(lower(w))) : [])];
+    };
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const found: string[] = [];
+    TRIVIA.forEach((item, i) => {
+      TRIVIA.forEach((other, j) => {
+        if (i === j) return;
+        const answer = other.options[other.answer]!;
+        for (const [where, text] of [
+          ["explanation", item.explanation],
+          ["question", item.question],
+        ] as const) {
+          for (const word of giveaways(answer)) {
+            if (new RegExp(`(?<![\\p{L}\\d])${escape(word)}(?![\\p{L}\\d])`, "iu").test(text))
+              found.push(`${where} ${i + 1} names "${word}", the answer to question ${j + 1}`);
+          }
+        }
+      });
+    });
+    expect(found).toEqual([]);
   });
 });
 
@@ -264,6 +293,16 @@ describe("BLOG_POSTS", () => {
   it("holds at least 12 posts, each tied to an artist in REAL_RECORDS", () => {
     expect(BLOG_POSTS.length).toBeGreaterThanOrEqual(12);
     for (const p of BLOG_POSTS) expect(realArtists, p.slug).toContain(p.artist);
+  });
+
+  it("is about one record of its artist in REAL_RECORDS, named in its title", () => {
+    for (const p of BLOG_POSTS) {
+      expect(
+        REAL_RECORDS.some((r) => r.artist === p.artist && r.title === p.record),
+        `${p.slug}: ${p.artist} – ${p.record}`,
+      ).toBe(true);
+      expect(p.title, p.slug).toContain(p.record);
+    }
   });
 
   it("has unique kebab-case slugs and unique titles", () => {

@@ -1,6 +1,6 @@
 /**
  * Real, well-known records for the catalogue. Facts (artist, title, original label, original release
- * year, genre and, where known with confidence, the original catalogue number) are as released;
+ * year, format, genre and, where known with confidence, the original catalogue number) are as released;
  * the descriptions are the shop's own copy. Artist spellings here are the reference for bios and posts.
  */
 import type { RealRecord } from "./types";
@@ -12,6 +12,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Abbey Road",
     label: "Apple",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "PCS 7088",
     description:
@@ -22,6 +23,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Sgt. Pepper's Lonely Hearts Club Band",
     label: "Parlophone",
     year: 1967,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "PCS 7027",
     description:
@@ -32,6 +34,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Revolver",
     label: "Parlophone",
     year: 1966,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "PCS 7009",
     description:
@@ -42,6 +45,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Dark Side of the Moon",
     label: "Harvest",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "SHVL 804",
     description:
@@ -52,6 +56,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Wish You Were Here",
     label: "Harvest",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "SHVL 814",
     description:
@@ -62,6 +67,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Led Zeppelin IV",
     label: "Atlantic",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "2401 012",
     description:
@@ -72,6 +78,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Exile on Main St.",
     label: "Rolling Stones Records",
     year: 1972,
+    format: "Vinyl 2×LP",
     genre: "Rock",
     catalogNumber: "COC 69100",
     description:
@@ -82,6 +89,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Rise and Fall of Ziggy Stardust and the Spiders from Mars",
     label: "RCA Victor",
     year: 1972,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "SF 8287",
     description:
@@ -92,6 +100,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Hunky Dory",
     label: "RCA Victor",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "SF 8244",
     description:
@@ -102,6 +111,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Rumours",
     label: "Warner Bros.",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "K 56344",
     description:
@@ -112,6 +122,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Who's Next",
     label: "Track Record",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "2408 102",
     description:
@@ -122,6 +133,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Velvet Underground & Nico",
     label: "Verve",
     year: 1967,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "V-5008",
     description:
@@ -132,6 +144,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "A Night at the Opera",
     label: "EMI",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "EMTC 103",
     description:
@@ -142,6 +155,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Nevermind",
     label: "DGC",
     year: 1991,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "DGC-24425",
     description:
@@ -152,6 +166,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Born to Run",
     label: "Columbia",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "PC 33795",
     description:
@@ -162,6 +177,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "(What's the Story) Morning Glory?",
     label: "Creation",
     year: 1995,
+    format: "Vinyl 2×LP",
     genre: "Rock",
     catalogNumber: "CRE LP 189",
     description:
@@ -172,6 +188,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "OK Computer",
     label: "Parlophone",
     year: 1997,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "NODATA 02",
     description:
@@ -182,6 +199,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Bends",
     label: "Parlophone",
     year: 1995,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "PCS 7372",
     description:
@@ -192,6 +210,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Marquee Moon",
     label: "Elektra",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "7E-1098",
     description:
@@ -202,6 +221,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Remain in Light",
     label: "Sire",
     year: 1980,
+    format: "Vinyl LP",
     genre: "Rock",
     catalogNumber: "SRK 6095",
     description:
@@ -214,6 +234,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Hounds of Love",
     label: "EMI",
     year: 1985,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "KAB 1",
     description:
@@ -224,6 +245,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Kick Inside",
     label: "EMI",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "EMC 3223",
     description:
@@ -234,6 +256,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Thriller",
     label: "Epic",
     year: 1982,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "QE 38112",
     description:
@@ -244,6 +267,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Purple Rain",
     label: "Warner Bros.",
     year: 1984,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: null,
     description:
@@ -254,6 +278,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Arrival",
     label: "Polar",
     year: 1976,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: null,
     description:
@@ -264,6 +289,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Pet Sounds",
     label: "Capitol",
     year: 1966,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "T 2458",
     description:
@@ -274,6 +300,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Debut",
     label: "One Little Indian",
     year: 1993,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "TPLP 31",
     description:
@@ -284,6 +311,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Tapestry",
     label: "Ode",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "SP 77009",
     description:
@@ -294,6 +322,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "21",
     label: "XL Recordings",
     year: 2011,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: null,
     description:
@@ -304,6 +333,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Violator",
     label: "Mute",
     year: 1990,
+    format: "Vinyl LP",
     genre: "Pop",
     catalogNumber: "STUMM 64",
     description:
@@ -316,6 +346,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Blue Train",
     label: "Blue Note",
     year: 1957,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "BLP 1577",
     description:
@@ -326,6 +357,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Kind of Blue",
     label: "Columbia",
     year: 1959,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "CL 1355",
     description:
@@ -336,6 +368,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "A Love Supreme",
     label: "Impulse!",
     year: 1965,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "A-77",
     description:
@@ -346,6 +379,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Time Out",
     label: "Columbia",
     year: 1959,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "CL 1397",
     description:
@@ -356,6 +390,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Mingus Ah Um",
     label: "Columbia",
     year: 1959,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "CL 1370",
     description:
@@ -366,6 +401,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Moanin'",
     label: "Blue Note",
     year: 1959,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "BLP 4003",
     description:
@@ -376,6 +412,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Brilliant Corners",
     label: "Riverside",
     year: 1957,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "RLP 12-226",
     description:
@@ -386,6 +423,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Maiden Voyage",
     label: "Blue Note",
     year: 1965,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "BLP 4195",
     description:
@@ -396,6 +434,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Somethin' Else",
     label: "Blue Note",
     year: 1958,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "BLP 1595",
     description:
@@ -406,6 +445,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Bitches Brew",
     label: "Columbia",
     year: 1970,
+    format: "Vinyl 2×LP",
     genre: "Jazz",
     catalogNumber: "GP 26",
     description:
@@ -416,6 +456,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Shape of Jazz to Come",
     label: "Atlantic",
     year: 1959,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "1317",
     description:
@@ -426,6 +467,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Karma",
     label: "Impulse!",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "AS-9181",
     description:
@@ -436,6 +478,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Getz/Gilberto",
     label: "Verve",
     year: 1964,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "V-8545",
     description:
@@ -446,6 +489,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Journey in Satchidananda",
     label: "Impulse!",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Jazz",
     catalogNumber: "AS-9203",
     description:
@@ -458,6 +502,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "What's Going On",
     label: "Tamla",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "TS 310",
     description:
@@ -468,6 +513,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "I Never Loved a Man the Way I Love You",
     label: "Atlantic",
     year: 1967,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "8139",
     description:
@@ -478,6 +524,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Otis Blue: Otis Redding Sings Soul",
     label: "Volt",
     year: 1965,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "412",
     description:
@@ -488,6 +535,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Innervisions",
     label: "Tamla",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "T 326L",
     description:
@@ -498,6 +546,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Songs in the Key of Life",
     label: "Tamla",
     year: 1976,
+    format: "Vinyl 2×LP",
     genre: "Soul",
     catalogNumber: "T13-340C2",
     description:
@@ -508,6 +557,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Just as I Am",
     label: "Sussex",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "SXBS 7006",
     description:
@@ -518,6 +568,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Hot Buttered Soul",
     label: "Enterprise",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "ENS-1001",
     description:
@@ -528,6 +579,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Dusty in Memphis",
     label: "Atlantic",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: "SD 8214",
     description:
@@ -538,6 +590,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Back to Black",
     label: "Island",
     year: 2006,
+    format: "Vinyl LP",
     genre: "Soul",
     catalogNumber: null,
     description:
@@ -550,6 +603,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Payback",
     label: "Polydor",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "PD2-3007",
     description:
@@ -560,6 +614,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Mothership Connection",
     label: "Casablanca",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "NBLP 7022",
     description:
@@ -570,6 +625,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Maggot Brain",
     label: "Westbound",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "WB 2007",
     description:
@@ -580,6 +636,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "There's a Riot Goin' On",
     label: "Epic",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "KE 30986",
     description:
@@ -590,6 +647,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Head Hunters",
     label: "Columbia",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "KC 32731",
     description:
@@ -600,6 +658,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "That's the Way of the World",
     label: "Columbia",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Funk",
     catalogNumber: "PC 33280",
     description:
@@ -612,6 +671,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "It Takes a Nation of Millions to Hold Us Back",
     label: "Def Jam",
     year: 1988,
+    format: "Vinyl LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -622,6 +682,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Low End Theory",
     label: "Jive",
     year: 1991,
+    format: "Vinyl LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -632,6 +693,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Illmatic",
     label: "Columbia",
     year: 1994,
+    format: "Vinyl LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -642,6 +704,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Enter the Wu-Tang (36 Chambers)",
     label: "Loud",
     year: 1993,
+    format: "Vinyl LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -652,6 +715,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "3 Feet High and Rising",
     label: "Tommy Boy",
     year: 1989,
+    format: "Vinyl LP",
     genre: "Hip-Hop",
     catalogNumber: "TB 1019",
     description:
@@ -662,6 +726,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "To Pimp a Butterfly",
     label: "Top Dawg Entertainment",
     year: 2015,
+    format: "Vinyl 2×LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -672,6 +737,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Madvillainy",
     label: "Stones Throw",
     year: 2004,
+    format: "Vinyl 2×LP",
     genre: "Hip-Hop",
     catalogNumber: "STH2065",
     description:
@@ -682,6 +748,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Original Pirate Material",
     label: "Locked On",
     year: 2002,
+    format: "Vinyl 2×LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -692,6 +759,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Boy in da Corner",
     label: "XL Recordings",
     year: 2003,
+    format: "Vinyl 2×LP",
     genre: "Hip-Hop",
     catalogNumber: null,
     description:
@@ -704,6 +772,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Trans-Europe Express",
     label: "Kling Klang",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: null,
     description:
@@ -714,6 +783,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Richard D. James Album",
     label: "Warp",
     year: 1996,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: "WARPLP43",
     description:
@@ -724,6 +794,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Blue Lines",
     label: "Wild Bunch",
     year: 1991,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: "WBRLP 1",
     description:
@@ -734,6 +805,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Mezzanine",
     label: "Circa",
     year: 1998,
+    format: "Vinyl 2×LP",
     genre: "Electronic",
     catalogNumber: "WBRLP 4",
     description:
@@ -744,6 +816,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Dummy",
     label: "Go! Beat",
     year: 1994,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: null,
     description:
@@ -754,6 +827,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Discovery",
     label: "Virgin",
     year: 2001,
+    format: "Vinyl 2×LP",
     genre: "Electronic",
     catalogNumber: null,
     description:
@@ -764,6 +838,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Music Has the Right to Children",
     label: "Warp",
     year: 1998,
+    format: "Vinyl 2×LP",
     genre: "Electronic",
     catalogNumber: "WARPLP55",
     description:
@@ -774,6 +849,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Endtroducing.....",
     label: "Mo' Wax",
     year: 1996,
+    format: "Vinyl 2×LP",
     genre: "Electronic",
     catalogNumber: "MW059",
     description:
@@ -784,6 +860,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Homogenic",
     label: "One Little Indian",
     year: 1997,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: null,
     description:
@@ -794,6 +871,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Untrue",
     label: "Hyperdub",
     year: 2007,
+    format: "Vinyl 2×LP",
     genre: "Electronic",
     catalogNumber: "HDBLP002",
     description:
@@ -804,6 +882,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Power, Corruption & Lies",
     label: "Factory",
     year: 1983,
+    format: "Vinyl LP",
     genre: "Electronic",
     catalogNumber: "FACT 75",
     description:
@@ -816,6 +895,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Catch a Fire",
     label: "Island",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: "ILPS 9241",
     description:
@@ -826,6 +906,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Exodus",
     label: "Island",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: "ILPS 9498",
     description:
@@ -836,6 +917,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Legend",
     label: "Island",
     year: 1984,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: "BMW 1",
     description:
@@ -846,6 +928,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Funky Kingston",
     label: "Dragon",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: null,
     description:
@@ -856,6 +939,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Marcus Garvey",
     label: "Island",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: "ILPS 9377",
     description:
@@ -866,6 +950,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Super Ape",
     label: "Island",
     year: 1976,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: null,
     description:
@@ -876,6 +961,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "King Tubbys Meets Rockers Uptown",
     label: "Clocktower",
     year: 1976,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: null,
     description:
@@ -886,6 +972,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Handsworth Revolution",
     label: "Island",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: null,
     description:
@@ -896,6 +983,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Specials",
     label: "2 Tone",
     year: 1979,
+    format: "Vinyl LP",
     genre: "Reggae",
     catalogNumber: "CDL TT 5001",
     description:
@@ -908,6 +996,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "King of the Delta Blues Singers",
     label: "Columbia",
     year: 1961,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: "CL 1654",
     description:
@@ -918,6 +1007,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "At Newport 1960",
     label: "Chess",
     year: 1960,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: "LP 1449",
     description:
@@ -928,6 +1018,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Howlin' Wolf",
     label: "Chess",
     year: 1962,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: "LP 1469",
     description:
@@ -938,6 +1029,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Live at the Regal",
     label: "ABC-Paramount",
     year: 1965,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: "ABC-509",
     description:
@@ -948,6 +1040,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Blues Breakers with Eric Clapton",
     label: "Decca",
     year: 1966,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: "LK 4804",
     description:
@@ -958,6 +1051,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Born Under a Bad Sign",
     label: "Stax",
     year: 1967,
+    format: "Vinyl LP",
     genre: "Blues",
     catalogNumber: null,
     description:
@@ -970,6 +1064,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Pink Moon",
     label: "Island",
     year: 1972,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "ILPS 9184",
     description:
@@ -980,6 +1075,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Five Leaves Left",
     label: "Island",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "ILPS 9105",
     description:
@@ -990,6 +1086,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Blue",
     label: "Reprise",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "MS 2038",
     description:
@@ -1000,6 +1097,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Freewheelin' Bob Dylan",
     label: "Columbia",
     year: 1963,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "CL 1986",
     description:
@@ -1010,6 +1108,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Liege & Lief",
     label: "Island",
     year: 1969,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "ILPS 9115",
     description:
@@ -1020,6 +1119,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Solid Air",
     label: "Island",
     year: 1973,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "ILPS 9226",
     description:
@@ -1030,6 +1130,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Bridge over Troubled Water",
     label: "Columbia",
     year: 1970,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: "KCS 9914",
     description:
@@ -1040,6 +1141,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Songs of Leonard Cohen",
     label: "Columbia",
     year: 1967,
+    format: "Vinyl LP",
     genre: "Folk",
     catalogNumber: null,
     description:
@@ -1052,6 +1154,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "At Folsom Prison",
     label: "Columbia",
     year: 1968,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: "CS 9639",
     description:
@@ -1062,6 +1165,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Jolene",
     label: "RCA Victor",
     year: 1974,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: "APL1-0473",
     description:
@@ -1072,6 +1176,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Red Headed Stranger",
     label: "Columbia",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: "KC 33482",
     description:
@@ -1082,6 +1187,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Grievous Angel",
     label: "Reprise",
     year: 1974,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: null,
     description:
@@ -1092,6 +1198,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Mama Tried",
     label: "Capitol",
     year: 1968,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: null,
     description:
@@ -1102,6 +1209,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Golden Hour",
     label: "MCA Nashville",
     year: 2018,
+    format: "Vinyl LP",
     genre: "Country",
     catalogNumber: null,
     description:
@@ -1114,6 +1222,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Bach: The Goldberg Variations",
     label: "Columbia Masterworks",
     year: 1956,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: "ML 5060",
     description:
@@ -1124,6 +1233,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Elgar: Cello Concerto; Sea Pictures",
     label: "HMV",
     year: 1965,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: "ASD 655",
     description:
@@ -1134,6 +1244,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Switched-On Bach",
     label: "Columbia Masterworks",
     year: 1968,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: "MS 7194",
     description:
@@ -1144,6 +1255,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Music for 18 Musicians",
     label: "ECM",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: "ECM 1129",
     description:
@@ -1154,6 +1266,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Symphony No. 3 (Symphony of Sorrowful Songs)",
     label: "Elektra Nonesuch",
     year: 1992,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: null,
     description:
@@ -1164,6 +1277,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Tabula Rasa",
     label: "ECM New Series",
     year: 1984,
+    format: "Vinyl LP",
     genre: "Classical",
     catalogNumber: "ECM 1275",
     description:
@@ -1176,6 +1290,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Never Mind the Bollocks, Here's the Sex Pistols",
     label: "Virgin",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "V 2086",
     description:
@@ -1186,6 +1301,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "London Calling",
     label: "CBS",
     year: 1979,
+    format: "Vinyl 2×LP",
     genre: "Punk",
     catalogNumber: "CLASH 3",
     description:
@@ -1196,6 +1312,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Clash",
     label: "CBS",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "CBS 82000",
     description:
@@ -1206,6 +1323,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Ramones",
     label: "Sire",
     year: 1976,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "SASD-7520",
     description:
@@ -1216,6 +1334,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Unknown Pleasures",
     label: "Factory",
     year: 1979,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "FACT 10",
     description:
@@ -1226,6 +1345,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Closer",
     label: "Factory",
     year: 1980,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "FACT 25",
     description:
@@ -1236,6 +1356,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Horses",
     label: "Arista",
     year: 1975,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "AL 4066",
     description:
@@ -1246,6 +1367,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Damned Damned Damned",
     label: "Stiff",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "SEEZ 1",
     description:
@@ -1256,6 +1378,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Pink Flag",
     label: "Harvest",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Punk",
     catalogNumber: "SHSP 4076",
     description:
@@ -1268,6 +1391,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Paranoid",
     label: "Vertigo",
     year: 1970,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: "6360 011",
     description:
@@ -1278,6 +1402,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Black Sabbath",
     label: "Vertigo",
     year: 1970,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: "VO 6",
     description:
@@ -1288,6 +1413,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Number of the Beast",
     label: "EMI",
     year: 1982,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: "EMC 3400",
     description:
@@ -1298,6 +1424,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Master of Puppets",
     label: "Elektra",
     year: 1986,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: null,
     description:
@@ -1308,6 +1435,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Ace of Spades",
     label: "Bronze",
     year: 1980,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: "BRON 531",
     description:
@@ -1318,6 +1446,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Machine Head",
     label: "Purple",
     year: 1972,
+    format: "Vinyl LP",
     genre: "Metal",
     catalogNumber: "TPSA 7504",
     description:
@@ -1330,6 +1459,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Queen Is Dead",
     label: "Rough Trade",
     year: 1986,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "ROUGH 96",
     description:
@@ -1340,6 +1470,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Smiths",
     label: "Rough Trade",
     year: 1984,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "ROUGH 61",
     description:
@@ -1350,6 +1481,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Stone Roses",
     label: "Silvertone",
     year: 1989,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "ORE LP 502",
     description:
@@ -1360,6 +1492,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Parklife",
     label: "Food",
     year: 1994,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: null,
     description:
@@ -1370,6 +1503,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Definitely Maybe",
     label: "Creation",
     year: 1994,
+    format: "Vinyl 2×LP",
     genre: "Indie",
     catalogNumber: "CRE LP 169",
     description:
@@ -1380,6 +1514,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Different Class",
     label: "Island",
     year: 1995,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: null,
     description:
@@ -1390,6 +1525,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Doolittle",
     label: "4AD",
     year: 1989,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "CAD 905",
     description:
@@ -1400,6 +1536,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Loveless",
     label: "Creation",
     year: 1991,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "CRE LP 060",
     description:
@@ -1410,6 +1547,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Whatever People Say I Am, That's What I'm Not",
     label: "Domino",
     year: 2006,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "WIGLP162",
     description:
@@ -1420,6 +1558,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "In Rainbows",
     label: "XL Recordings",
     year: 2007,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: null,
     description:
@@ -1430,6 +1569,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Heaven or Las Vegas",
     label: "4AD",
     year: 1990,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "CAD 0012",
     description:
@@ -1440,6 +1580,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Ágætis byrjun",
     label: "Smekkleysa",
     year: 1999,
+    format: "Vinyl 2×LP",
     genre: "Indie",
     catalogNumber: null,
     description:
@@ -1450,6 +1591,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Disintegration",
     label: "Fiction",
     year: 1989,
+    format: "Vinyl LP",
     genre: "Indie",
     catalogNumber: "FIXH 14",
     description:
@@ -1462,6 +1604,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Ambient 1: Music for Airports",
     label: "Polydor",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Ambient",
     catalogNumber: "AMB 001",
     description:
@@ -1472,6 +1615,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Selected Ambient Works 85–92",
     label: "Apollo",
     year: 1992,
+    format: "Vinyl 2×LP",
     genre: "Ambient",
     catalogNumber: "AMB 3922",
     description:
@@ -1482,6 +1626,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Selected Ambient Works Volume II",
     label: "Warp",
     year: 1994,
+    format: "Vinyl 3×LP",
     genre: "Ambient",
     catalogNumber: "WARPLP21",
     description:
@@ -1492,6 +1637,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Orb's Adventures Beyond the Ultraworld",
     label: "Big Life",
     year: 1991,
+    format: "Vinyl 2×LP",
     genre: "Ambient",
     catalogNumber: null,
     description:
@@ -1502,6 +1648,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Disintegration Loops",
     label: "2062",
     year: 2002,
+    format: "Vinyl Box Set",
     genre: "Ambient",
     catalogNumber: null,
     description:
@@ -1512,6 +1659,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Music for Nine Post Cards",
     label: "Sound Process",
     year: 1982,
+    format: "Vinyl LP",
     genre: "Ambient",
     catalogNumber: null,
     description:
@@ -1524,6 +1672,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "C'est Chic",
     label: "Atlantic",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1534,6 +1683,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "I Remember Yesterday",
     label: "Casablanca",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1544,6 +1694,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Step II",
     label: "Fantasy",
     year: 1978,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1554,6 +1705,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "From Here to Eternity",
     label: "Casablanca",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1564,6 +1716,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Supernature",
     label: "Malligator",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1574,6 +1727,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "We Are Family",
     label: "Cotillion",
     year: 1979,
+    format: "Vinyl LP",
     genre: "Disco",
     catalogNumber: null,
     description:
@@ -1586,6 +1740,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Homework",
     label: "Virgin",
     year: 1997,
+    format: "Vinyl 2×LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1596,6 +1751,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Remedy",
     label: "XL Recordings",
     year: 1999,
+    format: "Vinyl 2×LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1606,6 +1762,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Silentintroduction",
     label: "Planet E",
     year: 1997,
+    format: "Vinyl LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1616,6 +1773,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Tourist",
     label: "Blue Note",
     year: 2000,
+    format: "Vinyl 2×LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1626,6 +1784,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Leftism",
     label: "Hard Hands",
     year: 1995,
+    format: "Vinyl 2×LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1636,6 +1795,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Settle",
     label: "PMR",
     year: 2013,
+    format: "Vinyl 2×LP",
     genre: "House",
     catalogNumber: null,
     description:
@@ -1648,6 +1808,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Orbital 2",
     label: "Internal",
     year: 1993,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1658,6 +1819,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Dubnobasswithmyheadman",
     label: "Junior Boy's Own",
     year: 1994,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1668,6 +1830,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Minimal Nation",
     label: "Axis",
     year: 1994,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1678,6 +1841,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Deep Space",
     label: "R&S Records",
     year: 1995,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1688,6 +1852,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Sheet One",
     label: "Plus 8",
     year: 1993,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1698,6 +1863,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Neptune's Lair",
     label: "Tresor",
     year: 1999,
+    format: "Vinyl 2×LP",
     genre: "Techno",
     catalogNumber: null,
     description:
@@ -1710,6 +1876,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Miseducation of Lauryn Hill",
     label: "Ruffhouse",
     year: 1998,
+    format: "Vinyl 2×LP",
     genre: "R&B",
     catalogNumber: null,
     description:
@@ -1720,6 +1887,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Voodoo",
     label: "Virgin",
     year: 2000,
+    format: "Vinyl 2×LP",
     genre: "R&B",
     catalogNumber: null,
     description:
@@ -1730,6 +1898,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Baduizm",
     label: "Kedar",
     year: 1997,
+    format: "Vinyl LP",
     genre: "R&B",
     catalogNumber: null,
     description:
@@ -1740,6 +1909,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Lemonade",
     label: "Parkwood",
     year: 2016,
+    format: "Vinyl 2×LP",
     genre: "R&B",
     catalogNumber: null,
     description:
@@ -1750,6 +1920,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Channel Orange",
     label: "Def Jam",
     year: 2012,
+    format: "Vinyl 2×LP",
     genre: "R&B",
     catalogNumber: null,
     description:
@@ -1760,6 +1931,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "At Last!",
     label: "Argo",
     year: 1960,
+    format: "Vinyl LP",
     genre: "R&B",
     catalogNumber: "LP 4003",
     description:
@@ -1770,6 +1942,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Diamond Life",
     label: "Epic",
     year: 1984,
+    format: "Vinyl LP",
     genre: "R&B",
     catalogNumber: "EPC 26044",
     description:
@@ -1782,6 +1955,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Super Fly",
     label: "Curtom",
     year: 1972,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: "CRS 8014-ST",
     description:
@@ -1792,6 +1966,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Blade Runner",
     label: "East West",
     year: 1994,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: null,
     description:
@@ -1802,6 +1977,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "The Good, the Bad and the Ugly",
     label: "United Artists",
     year: 1966,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: null,
     description:
@@ -1812,6 +1988,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Shaft",
     label: "Enterprise",
     year: 1971,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: "ENS-2-5002",
     description:
@@ -1822,6 +1999,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Suspiria",
     label: "Cinevox",
     year: 1977,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: null,
     description:
@@ -1832,6 +2010,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Ascenseur pour l'échafaud",
     label: "Fontana",
     year: 1958,
+    format: "Vinyl LP",
     genre: "Soundtrack",
     catalogNumber: null,
     description:
@@ -1844,6 +2023,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Zombie",
     label: "Coconut",
     year: 1976,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1854,6 +2034,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Éthiopiques 4: Ethio Jazz & Musique Instrumentale 1969–1974",
     label: "Buda Musique",
     year: 1998,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1864,6 +2045,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Buena Vista Social Club",
     label: "World Circuit",
     year: 1997,
+    format: "Vinyl 2×LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1874,6 +2056,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Talking Timbuktu",
     label: "World Circuit",
     year: 1994,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1884,6 +2067,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Aman Iman",
     label: "Independiente",
     year: 2007,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1894,6 +2078,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "África Brasil",
     label: "Philips",
     year: 1976,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:
@@ -1904,6 +2089,7 @@ export const REAL_RECORDS: RealRecord[] = [
     title: "Os Mutantes",
     label: "Polydor",
     year: 1968,
+    format: "Vinyl LP",
     genre: "World",
     catalogNumber: null,
     description:

@@ -10,21 +10,21 @@ export const TRIVIA: TriviaItem[] = [
     options: ["33⅓ RPM", "45 RPM", "78 RPM", "16⅔ RPM"],
     answer: 1,
     explanation:
-      "The 7-inch single spins at 45 revolutions per minute, a format RCA Victor introduced in 1949. Its large centre hole suited jukeboxes and autochangers.",
+      "The 7-inch single spins at 45 revolutions per minute, a speed chosen for it in 1949. Its large centre hole suited jukeboxes and autochangers.",
   },
   {
-    question: "Which company introduced the 12-inch 33⅓ RPM long-playing record in 1948?",
+    question: "Which company introduced the 12-inch 33⅓ RPM microgroove LP in 1948?",
     options: ["RCA Victor", "Decca", "Columbia Records", "EMI"],
     answer: 2,
     explanation:
       "Columbia Records launched the microgroove LP in 1948. Playing at 33⅓ RPM, it held around twenty minutes a side, far more than a 78.",
   },
   {
-    question: "Which company launched the 7-inch 45 RPM single in 1949?",
+    question: "Which company launched the 7-inch single in 1949?",
     options: ["Capitol", "RCA Victor", "Columbia Records", "Philips"],
     answer: 1,
     explanation:
-      "RCA Victor answered Columbia's LP with the smaller 45 in 1949. After a brief 'war of the speeds', the LP became the album format and the 45 the single.",
+      "RCA Victor answered its rival's new album record with a smaller disc of its own in 1949. After a brief 'war of the speeds', the 12-inch became the album format and the 7-inch the single.",
   },
   {
     question: "Before vinyl took over, what were most 78 RPM records made from?",
@@ -45,7 +45,7 @@ export const TRIVIA: TriviaItem[] = [
     options: ["Limited Pressing", "Long Player", "Low Pitch", "Lacquer Print"],
     answer: 1,
     explanation:
-      "LP is short for long player (or long-playing record), the name Columbia gave its 33⅓ RPM microgroove album format.",
+      "LP is short for long player (or long-playing record), the name given in 1948 to the 33⅓ RPM microgroove album format.",
   },
   {
     question: "Who invented the phonograph, the first machine to record and play back sound, in 1877?",
@@ -111,7 +111,7 @@ export const TRIVIA: TriviaItem[] = [
     options: ["Reid Miles", "Peter Saville", "Andy Warhol", "Storm Thorgerson"],
     answer: 0,
     explanation:
-      "Reid Miles combined bold typography with Francis Wolff's photographs to create Blue Note's distinctive look. Warhol drew a few early Blue Note covers too.",
+      "Reid Miles combined bold typography with Francis Wolff's photographs to create Blue Note's distinctive look, from the mid-1950s to the late 1960s.",
   },
   {
     question: "Who co-founded Blue Note Records in New York in 1939?",

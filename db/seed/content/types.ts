@@ -4,6 +4,7 @@
  * The genre list is the shop's own (spec §9), so content and the app can never disagree.
  */
 import type { CareCategory } from "../../../app/domain/care/care-categories";
+import type { StoredFormat } from "../../../app/domain/catalogue/formats";
 import type { Genre } from "../../../app/domain/catalogue/genres";
 
 export type { Genre };
@@ -16,6 +17,11 @@ export interface RealRecord {
   label: string;
   /** The original release year. */
   year: number;
+  /**
+   * The format the shop sells it in: the record's own shape (an LP stays an LP, a double album a
+   * "Vinyl 2×LP"), never a single or an EP; the seed prices it within that format's band.
+   */
+  format: StoredFormat;
   genre: Genre;
   /** The original catalogue number where known with confidence, otherwise null. */
   catalogNumber: string | null;
@@ -61,6 +67,8 @@ export interface BlogPost {
   title: string;
   /** Spelled exactly as in REAL_RECORDS. */
   artist: string;
+  /** Title of the record the post is about, exactly as in REAL_RECORDS; its sleeve is the post's lead image. */
+  record: string;
   /** YYYY-MM-DD. */
   publishedAt: string;
   /** Two to four lower-case tags. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coverDesignFor, coverSvg, DESIGN_NAMES, escapeXml } from "./cover-svg";
+import { generateCatalogue } from "../catalogue";
+import { coverDesignFor, coverSvg, DESIGN_NAMES, escapeXml, SHARED_DESIGN_NAMES, SIGNATURE_DESIGNS } from "./cover-svg";
 import { fitText, measure } from "./cover-text";
 
 const tricky = {
@@ -50,9 +51,39 @@ describe("coverSvg", () => {
     }
   });
 
-  it("spreads catalogue ids over all design families", () => {
+  it("spreads catalogue ids over every family but the signature ones", () => {
     const seen = new Set(Array.from({ length: 300 }, (_, i) => coverDesignFor(`track-${i}`)));
-    expect(seen.size).toBe(DESIGN_NAMES.length);
+    expect(seen).toEqual(new Set(SHARED_DESIGN_NAMES));
+    expect(SHARED_DESIGN_NAMES.length).toBeGreaterThanOrEqual(DESIGN_NAMES.length - 1);
+  });
+});
+
+describe("the seeded catalogue's sleeves", () => {
+  // The shop's default SEED; covers follow catalogue ids, which every seed shares.
+  const shop = generateCatalogue({ seed: 20261122, today: "2026-11-22" });
+  /** The artwork alone: type and the per-sleeve id prefix removed, so only shapes and colours are compared. */
+  const artwork = (svg: string) => svg.replace(/<text[\s\S]*?<\/text>/g, "").replace(/\bc[0-9a-z]+(?=[vgrl]\d*\b)/g, "id");
+
+  it("keep each signature design for its own record only", () => {
+    for (const [catalogueId, design] of Object.entries(SIGNATURE_DESIGNS)) {
+      expect(
+        shop.some((r) => r.catalogueId === catalogueId),
+        catalogueId,
+      ).toBe(true);
+      const wearers = shop.filter((r) => coverDesignFor(r.catalogueId) === design).map((r) => r.catalogueId);
+      expect(wearers).toEqual([catalogueId]);
+    }
+  });
+
+  it("never repeat: no two records share the same artwork", () => {
+    const seen = new Map<string, string>();
+    for (const r of shop) {
+      const art = artwork(coverSvg({ catalogueId: r.catalogueId, title: r.title, artist: r.artist, genre: r.genre ?? null }));
+      expect(art).not.toMatch(/<text|#c[0-9a-z]+[vgrl]/);
+      expect(seen.get(art), `${r.catalogueId} repeats ${seen.get(art)}`).toBeUndefined();
+      seen.set(art, r.catalogueId);
+    }
+    expect(seen.size).toBe(shop.length);
   });
 });
 

@@ -21,9 +21,24 @@ export interface CoverInput {
   size?: number;
 }
 
+/**
+ * Designs that belong to one record alone. The stacked pulse lines are the sleeve of Unknown
+ * Pleasures; on any other record they would read as that album's cover, so no other record gets them.
+ */
+export const SIGNATURE_DESIGNS: Readonly<Record<string, DesignName>> = { "unknown-pleasures": "ridges" };
+
+const SIGNATURES = new Set<DesignName>(Object.values(SIGNATURE_DESIGNS));
+/** The families any record may get. */
+export const SHARED_DESIGN_NAMES: readonly DesignName[] = DESIGN_NAMES.filter((d) => !SIGNATURES.has(d));
+
 /** The design family a catalogue id gets (exposed so samples can show every family). */
 export function coverDesignFor(catalogueId: string): DesignName {
-  return pick(rngFor(catalogueId, "cover-design"), DESIGN_NAMES);
+  const own = SIGNATURE_DESIGNS[catalogueId];
+  if (own) return own;
+  const rng = rngFor(catalogueId, "cover-design");
+  const first = pick(rng, DESIGN_NAMES);
+  // A second draw only where the first landed on another record's signature, so other sleeves stay as they were.
+  return SIGNATURES.has(first) ? pick(rng, SHARED_DESIGN_NAMES) : first;
 }
 
 export function coverSvg(input: CoverInput, design: DesignName = coverDesignFor(input.catalogueId)): string {
