@@ -421,6 +421,9 @@ export function createClubService(
   return {
     plans: () => CLUB_PLANS,
 
+    /** True when members join on the payment provider's own page (Stripe) rather than our card form. */
+    joinsOnProviderPage: () => deps.payments.kind === "hosted",
+
     /** The member's current membership (not one that is over), or null. */
     membership(userId: number, { today }: { today: string }): MembershipView | null {
       const m = liveFor(userId);
