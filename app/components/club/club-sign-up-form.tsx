@@ -125,7 +125,9 @@ export function ClubSignUpForm({
         </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
           <Lock aria-hidden className="size-3.5" />
-          Card details go to the payment provider only; we keep a token, never the number.
+          {onProviderPage
+            ? "Your card goes to Stripe only; we never see its number."
+            : "Card details go to the payment provider only; we keep a token, never the number."}
         </p>
       </div>
     </Form>
