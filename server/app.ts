@@ -26,7 +26,7 @@ import { sessionMiddleware } from "./auth/middleware";
 import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
 import { appRouter } from "./trpc/router";
 import { retryAfterMeta } from "./trpc/rate-limited";
-import { paymentProviderFor } from "./payments/select";
+import { clubPaymentsFor, paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
 import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
@@ -82,6 +82,7 @@ export function createApp(options: AppOptions) {
     mailDir: config.MAIL_DIR,
     mailFrom: config.MAIL_FROM,
     payments,
+    clubPayments: clubPaymentsFor(config),
     publicOrigin: mailOrigin(config),
     rateLimitFactor: config.RATE_LIMIT_FACTOR,
   });

@@ -1,5 +1,6 @@
 /**
- * POST /api/payments/webhook: the payment provider reports what happened on its hosted page.
+ * POST /api/payments/webhook: the payment provider reports what happened on its hosted page, and what
+ * happened to record club subscriptions (one endpoint, one signature check; dispatched by what the event is).
  * Mounted before the Origin check and the shared body buffering: the caller is the provider's server
  * (no Origin header) and the signature is computed over the exact bytes, so the body is read raw here.
  * Payloads and secrets are never logged.
@@ -12,7 +13,7 @@ export const WEBHOOK_BODY_LIMIT = "256kb";
 
 export function paymentWebhook(services: Services): Router {
   const router = Router();
-  const { checkout } = services;
+  const { checkout, club } = services;
   const provider = checkout.provider;
 
   // Without a redirect provider nobody may post outcomes: the route does not exist.
@@ -36,9 +37,14 @@ export function paymentWebhook(services: Services): Router {
       }
       throw error;
     }
-    const result = checkout.applyWebhook(outcome);
-    if (!result.applied && outcome.type !== "ignored") {
-      console.warn(`[payments] webhook for ${outcome.orderNumber} not applied: ${result.reason ?? "no reason given"}.`);
+    if (outcome.type === "club") {
+      // Replays and events already reflected are normal (Stripe delivers at least once): not applied, not logged.
+      club.applyStripeEvent(outcome.event);
+    } else {
+      const result = checkout.applyWebhook(outcome);
+      if (!result.applied && outcome.type !== "ignored") {
+        console.warn(`[payments] webhook for ${outcome.orderNumber} not applied: ${result.reason ?? "no reason given"}.`);
+      }
     }
     // Ignored and unapplied events are still acknowledged, or the provider would keep retrying them.
     res.status(200).json({ received: true });

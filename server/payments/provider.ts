@@ -4,6 +4,7 @@
  * - a redirect to a hosted page (Stripe Checkout), with the outcome reported later by a signed webhook.
  */
 import type { OrderView } from "../services/orders";
+import type { ClubEvent } from "./subscriptions";
 
 export interface CardDetails {
   number: string;
@@ -44,10 +45,11 @@ export type HostedCheckoutState =
   | { status: "processing" }
   | { status: "expired" };
 
-/** What a verified webhook says happened to an order. */
+/** What a verified webhook says happened to an order, or to a record club membership. */
 export type WebhookOutcome =
   | { type: "paid"; orderNumber: string; reference: string; amountPence: number; currency: string }
   | { type: "failed"; orderNumber: string; reference: string }
+  | { type: "club"; event: ClubEvent }
   | { type: "ignored"; reason: string };
 
 export interface RedirectProvider {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { paymentProviderFor } from "./select";
+import { clubPaymentsFor, paymentProviderFor } from "./select";
 
 const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_needledropSelect", STRIPE_WEBHOOK_SECRET: "whsec_needledropSelect" };
 
@@ -23,5 +23,15 @@ describe("paymentProviderFor", () => {
     );
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: stripeEnv.STRIPE_WEBHOOK_SECRET })).toThrow("set both");
     expect(() => loadConfig({ ...stripeEnv, STRIPE_SECRET_KEY: "pk_test_publishable" })).toThrow("must be a Stripe secret key");
+  });
+});
+
+describe("clubPaymentsFor", () => {
+  it("keeps the record club on the offline test card without Stripe, and on Stripe Billing with it", () => {
+    expect(clubPaymentsFor(loadConfig({}))).toMatchObject({ id: "test-card", kind: "saved-card" });
+    expect(clubPaymentsFor(loadConfig({ ...stripeEnv, STRIPE_API_URL: "http://127.0.0.1:12111" }))).toMatchObject({
+      id: "stripe",
+      kind: "hosted",
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { Config } from "../config";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe";
+import { createStripeSubscriptionPayments } from "./stripe-club";
+import { createTestSubscriptionPayments, type SubscriptionPayments } from "./subscriptions";
 import { createTestCardProvider } from "./test-card";
 
 /** Stripe when its keys are configured; otherwise the offline test card form. */
@@ -15,4 +17,14 @@ export function paymentProviderFor(
     });
   }
   return createTestCardProvider();
+}
+
+/** The record club on Stripe Billing when Stripe's keys are configured; otherwise the offline test card. */
+export function clubPaymentsFor(
+  config: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">,
+): SubscriptionPayments {
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    return createStripeSubscriptionPayments({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL });
+  }
+  return createTestSubscriptionPayments();
 }

@@ -330,6 +330,11 @@ describe("Stripe webhook events", () => {
     });
   });
 
+  it("a completed record club sign-up is not an order: the club starts from its paid invoice", () => {
+    const payload = eventJson("checkout.session.completed", { ...paidSession, mode: "subscription" });
+    expect(provider.readWebhook(payload, sign(payload))).toEqual({ type: "ignored", reason: "record club sign-up completed" });
+  });
+
   it("ignores sessions without an order number and events the shop does not use", () => {
     const orphan = eventJson("checkout.session.completed", { ...paidSession, metadata: {}, client_reference_id: null });
     expect(provider.readWebhook(orphan, sign(orphan))).toMatchObject({

@@ -6,12 +6,13 @@
 import Stripe from "stripe";
 import type { OrderView } from "../services/orders";
 import { WebhookSignatureError, type RedirectProvider, type WebhookOutcome } from "./provider";
+import { clubEventOf } from "./stripe-club";
+import { stripeClient, type StripeClientOptions } from "./stripe-client";
 
-export interface StripeProviderOptions {
-  secretKey: string;
+export { stripeApiAddress } from "./stripe-client";
+
+export interface StripeProviderOptions extends StripeClientOptions {
   webhookSecret: string;
-  /** Another API address (a local mock in tests). */
-  apiUrl?: string;
 }
 
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -22,21 +23,7 @@ export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
  * The abandoned-order sweep (an hour) runs after every session has expired.
  */
 export const SESSION_LIFETIME_SECONDS = 45 * 60;
-/** A checkout waits on this call: fail fast and let the shopper try again rather than hang. */
-const REQUEST_TIMEOUT_MS = 10_000;
 const DESCRIPTION_LIMIT = 500;
-
-/** Host, port and protocol for the Stripe client, from an address such as http://127.0.0.1:12111. */
-export function stripeApiAddress(apiUrl: string): { host: string; port: number; protocol: "http" | "https" } {
-  const url = new URL(apiUrl);
-  const protocol = url.protocol === "http:" ? "http" : url.protocol === "https:" ? "https" : null;
-  if (!protocol) throw new Error("The Stripe API address must be http or https.");
-  return {
-    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
-    protocol,
-  };
-}
 
 /** Same order, same key: a retried request can never open a second session for one order. */
 export const checkoutIdempotencyKey = (orderNumber: string) => `needledrop-checkout-${orderNumber}`;
@@ -48,15 +35,7 @@ export function orderDescription(order: OrderView): string {
 }
 
 export function createStripeProvider(options: StripeProviderOptions): RedirectProvider {
-  const stripe = new Stripe(options.secretKey, {
-    // The version this package's types describe; the account default could differ from them.
-    apiVersion: Stripe.API_VERSION,
-    timeout: REQUEST_TIMEOUT_MS,
-    maxNetworkRetries: 1,
-    telemetry: false,
-    appInfo: { name: "Needledrop" },
-    ...(options.apiUrl ? stripeApiAddress(options.apiUrl) : {}),
-  });
+  const stripe = stripeClient(options);
   const webhookSecret = options.webhookSecret;
 
   return {
@@ -165,11 +144,15 @@ function failedOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
   return { type: "failed", orderNumber, reference: session.id };
 }
 
-/** What a verified Stripe event means for an order. Events the shop does not act on are ignored. */
+/** What a verified Stripe event means for an order or the record club. Events the shop does not act on are ignored. */
 export function outcomeOf(event: Stripe.Event): WebhookOutcome {
+  const club = clubEventOf(event);
+  if (club) return "ignored" in club ? { type: "ignored", reason: club.ignored } : { type: "club", event: club };
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
+      // A record club sign-up: the membership starts with its first paid invoice (invoice.paid).
+      if (session.mode === "subscription") return { type: "ignored", reason: "record club sign-up completed" };
       if (session.payment_status === "paid") return paidOutcome(session);
       // A delayed method (e.g. a bank debit) is still running: async_payment_succeeded/failed follows.
       return { type: "ignored", reason: `checkout completed with payment status ${session.payment_status}` };
@@ -178,6 +161,7 @@ export function outcomeOf(event: Stripe.Event): WebhookOutcome {
       return paidOutcome(event.data.object);
     case "checkout.session.async_payment_failed":
     case "checkout.session.expired":
+      if (event.data.object.mode === "subscription") return { type: "ignored", reason: "record club sign-up not completed" };
       return failedOutcome(event.data.object);
     default:
       return { type: "ignored", reason: `event ${event.type} is not used` };

@@ -253,6 +253,8 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     /** Applies a verified webhook event. Paid only when the amount and currency match the order. */
     applyWebhook(outcome: WebhookOutcome): { applied: boolean; reason?: string } {
       if (outcome.type === "ignored") return { applied: false, reason: outcome.reason };
+      // The record club's events are the club service's (the webhook route sends them there).
+      if (outcome.type === "club") return { applied: false, reason: "a record club event" };
       const order = orders.get(outcome.orderNumber);
       if (!order) return { applied: false, reason: "unknown order" };
       if (outcome.type === "failed") {

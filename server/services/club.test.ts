@@ -103,19 +103,23 @@ describe("the member's changes", () => {
     const u = member();
     await signUp(u.id);
     const today = { today: JOINED };
-    expect(club.act(u.id, "pause", today)).toMatchObject({ status: "paused", nextPaymentOn: null });
-    expect(() => club.act(u.id, "skip", today)).toThrow(ConflictError);
-    expect(club.act(u.id, "resume", today)).toMatchObject({ status: "active", nextPaymentOn: "2026-12-25" });
-    expect(club.act(u.id, "skip", today)).toMatchObject({
+    expect(await club.act(u.id, "pause", today)).toMatchObject({ status: "paused", nextPaymentOn: null });
+    await expect(club.act(u.id, "skip", today)).rejects.toThrow(ConflictError);
+    expect(await club.act(u.id, "resume", today)).toMatchObject({ status: "active", nextPaymentOn: "2026-12-25" });
+    expect(await club.act(u.id, "skip", today)).toMatchObject({
       skipNext: true,
       skippedRenewalOn: "2026-12-25",
       nextPaymentOn: "2027-01-25",
       nextShipmentOn: "2026-11-30",
     });
-    expect(club.act(u.id, "unskip", today)).toMatchObject({ skipNext: false, nextPaymentOn: "2026-12-25" });
-    expect(club.act(u.id, "cancel", today)).toMatchObject({ status: "cancelling", endsOn: "2026-12-25", nextPaymentOn: null });
-    expect(club.act(u.id, "keep", today)).toMatchObject({ status: "active" });
-    expect(() => club.act(member().id, "pause", today)).toThrow(NotFoundError);
+    expect(await club.act(u.id, "unskip", today)).toMatchObject({ skipNext: false, nextPaymentOn: "2026-12-25" });
+    expect(await club.act(u.id, "cancel", today)).toMatchObject({
+      status: "cancelling",
+      endsOn: "2026-12-25",
+      nextPaymentOn: null,
+    });
+    expect(await club.act(u.id, "keep", today)).toMatchObject({ status: "active" });
+    await expect(club.act(member().id, "pause", today)).rejects.toThrow(NotFoundError);
   });
 });
 
@@ -186,13 +190,13 @@ describe("renewals", () => {
   it("a skipped month is not charged; a paused one neither; a cancelled one ends at period end", async () => {
     const skipper = member();
     const s = await signUp(skipper.id);
-    club.act(skipper.id, "skip", { today: JOINED });
+    await club.act(skipper.id, "skip", { today: JOINED });
     const pauser = member();
     const p = await signUp(pauser.id);
-    club.act(pauser.id, "pause", { today: JOINED });
+    await club.act(pauser.id, "pause", { today: JOINED });
     const leaver = member();
     const l = await signUp(leaver.id);
-    club.act(leaver.id, "cancel", { today: JOINED });
+    await club.act(leaver.id, "cancel", { today: JOINED });
     await club.renewDue({ today: "2026-12-25" });
     expect(payments(s.id)).toHaveLength(1);
     expect(club.membership(skipper.id, { today: "2026-12-25" })).toMatchObject({ skipNext: false, nextPaymentOn: "2027-01-25" });

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
 import { billingDayOf, dispatchDayOnOrAfter, firstShipment, nextRenewal, nextRetry } from "../../app/domain/club/billing";
-import type { ChoosePick, ClubSignUp } from "../../app/domain/club/club-schemas";
+import type { ChoosePick, ClubPlanChoice, ClubSignUp } from "../../app/domain/club/club-schemas";
 import {
   allowedActions,
   applyMemberAction,
@@ -25,15 +25,32 @@ import {
 import { defaultPick, monthOf, type PickCandidate } from "../../app/domain/club/pick";
 import { CLUB_PLANS, planById, type ClubPlanId } from "../../app/domain/club/plans";
 import { formatDateGB } from "../../app/domain/shared/dates";
-import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { ConflictError, NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
 import type { MailLinks } from "../mail/links";
-import type { SubscriptionPayments } from "../payments/subscriptions";
+import type { ClubEvent, SubscriptionChange, SubscriptionPayments } from "../payments/subscriptions";
 import type { AuditService } from "./audit";
 import type { MailService } from "./mail";
 
 export const MEMBERS_PAGE_SIZE = 25;
 const LIVE = ne(clubMemberships.status, "cancelled");
+
+/** A membership billed by Stripe keeps its subscription's id as its token; Stripe charges it, not the sweep. */
+export const isStripeBilled = (paymentToken: string) => paymentToken.startsWith("sub_");
+
+/** What a member's action asks of the Stripe subscription (past due: nothing was paid, so cancelling ends it now). */
+function subscriptionChange(m: ClubMembershipRow, action: MemberAction): SubscriptionChange {
+  switch (action) {
+    case "cancel":
+      return { type: m.status === "past_due" ? "cancel-now" : "cancel-at-period-end" };
+    case "skip":
+      return { type: "skip", renewalOn: m.currentPeriodEnd };
+    default:
+      return { type: action };
+  }
+}
+
+export type ClubEventResult = { applied: boolean; reason?: string };
 
 function viewOf(m: ClubMembershipRow, today: string): MembershipView {
   const plan = planById(m.plan)!;
@@ -129,6 +146,8 @@ export function createClubService(
     const { m, payment } = claim;
     let result;
     try {
+      if (deps.payments.kind !== "saved-card")
+        throw new Error("A saved card cannot be charged while Stripe takes club payments.");
       result = await deps.payments.chargeSaved(m.paymentToken, payment.amountPence, `club-${m.id}-${payment.periodStart}`);
     } catch (error) {
       // Not an answer: the claim goes, so the next run asks again (the key keeps it to one charge).
@@ -185,8 +204,225 @@ export function createClubService(
     return "failed";
   }
 
+  const bySubscription = (subscriptionId: string) =>
+    db
+      .select()
+      .from(clubMemberships)
+      .where(eq(clubMemberships.paymentToken, subscriptionId))
+      .orderBy(desc(clubMemberships.id))
+      .get();
+
+  /** The first paid invoice of a subscription started on Stripe's page: the membership begins. */
+  function startMembership(e: Extract<ClubEvent, { type: "invoice-paid" }>): ClubEventResult {
+    const plan = e.member && planById(e.member.plan);
+    if (!e.member || !plan) return { applied: false, reason: "subscription without a member and plan" };
+    const member = e.member;
+    const started = db.transaction((tx) => {
+      const user = tx.select({ id: users.id }).from(users).where(eq(users.id, member.userId)).get();
+      if (!user) return "unknown member" as const;
+      if (
+        tx
+          .select({ id: clubMemberships.id })
+          .from(clubMemberships)
+          .where(and(eq(clubMemberships.userId, member.userId), LIVE))
+          .get()
+      ) {
+        return "already a member" as const;
+      }
+      const m = tx
+        .insert(clubMemberships)
+        .values({
+          userId: member.userId,
+          plan: plan.id,
+          favouriteGenre: member.favouriteGenre,
+          startedOn: e.periodStart,
+          billingDay: billingDayOf(e.periodStart),
+          currentPeriodEnd: e.periodEnd,
+          nextShipmentOn: firstShipment(e.periodStart),
+          paymentToken: e.subscriptionId,
+          // Stripe keeps the card; the shop never sees its digits.
+          cardLast4: "",
+        })
+        .returning()
+        .get();
+      tx.insert(clubPayments)
+        .values({
+          membershipId: m.id,
+          periodStart: e.periodStart,
+          attempt: 1,
+          amountPence: e.amountPence,
+          status: "paid",
+          reference: e.invoiceId,
+        })
+        .run();
+      tx.update(users)
+        .set({
+          stripeSubscriptionId: e.subscriptionId,
+          stripeCustomerId: sql`coalesce(${users.stripeCustomerId}, ${e.customerId})`,
+        })
+        .where(eq(users.id, member.userId))
+        .run();
+      return m;
+    });
+    if (typeof started === "string") {
+      // Paid for, but no membership to attach it to: a person must refund or cancel it at Stripe.
+      console.error(`[club] Stripe subscription ${e.subscriptionId} was paid but not started (${started}); please review.`);
+      return { applied: false, reason: started };
+    }
+    mailMember(started, `club-joined:${started.id}`, "Welcome to the Needledrop record club", [
+      `You joined the record club: ${plan.name}, ${formatPence(plan.pricePence)} a month including VAT and delivery.`,
+      `Your first record ships by ${formatDateGB(started.nextShipmentOn)}. Your next payment is on ${formatDateGB(started.currentPeriodEnd)}.`,
+    ]);
+    return { applied: true };
+  }
+
+  /** A paid invoice: the membership starts, or renews (a failed renewal is settled). */
+  function invoicePaid(e: Extract<ClubEvent, { type: "invoice-paid" }>): ClubEventResult {
+    if (e.amountPence <= 0) return { applied: false, reason: "nothing was paid" };
+    const m = bySubscription(e.subscriptionId);
+    if (!m) return startMembership(e);
+    if (m.status === "cancelled") return { applied: false, reason: "the membership is over" };
+    const renewed = db.transaction((tx) => {
+      const payments = tx.select().from(clubPayments).where(eq(clubPayments.membershipId, m.id)).all();
+      if (payments.some((p) => p.reference === e.invoiceId && p.status === "paid")) return false;
+      const attempts = payments.filter((p) => p.periodStart === e.periodStart).map((p) => p.attempt);
+      const row = tx
+        .insert(clubPayments)
+        .values({
+          membershipId: m.id,
+          periodStart: e.periodStart,
+          attempt: Math.max(0, ...attempts) + 1,
+          amountPence: e.amountPence,
+          status: "paid",
+          reference: e.invoiceId,
+        })
+        .onConflictDoNothing()
+        .returning()
+        .get();
+      if (!row) return false;
+      tx.update(clubMemberships)
+        .set({
+          status: m.status === "past_due" ? "active" : m.status,
+          currentPeriodEnd: e.periodEnd > m.currentPeriodEnd ? e.periodEnd : m.currentPeriodEnd,
+          nextShipmentOn: dispatchDayOnOrAfter(e.periodStart),
+          failedAttempts: 0,
+          firstFailedOn: null,
+          nextRetryOn: null,
+          updatedAt: new Date().toISOString(),
+        })
+        .where(eq(clubMemberships.id, m.id))
+        .run();
+      return true;
+    });
+    return renewed ? { applied: true } : { applied: false, reason: "invoice already recorded" };
+  }
+
+  /** A failed renewal: shown to the member and mailed once per attempt; Stripe tries again on its own schedule. */
+  function invoiceFailed(e: Extract<ClubEvent, { type: "invoice-failed" }>): ClubEventResult {
+    const m = bySubscription(e.subscriptionId);
+    if (!m) return { applied: false, reason: "unknown subscription" };
+    if (m.status === "cancelled") return { applied: false, reason: "the membership is over" };
+    const message = "The payment was declined.";
+    const recorded = db.transaction((tx) => {
+      const paid = tx
+        .select({ id: clubPayments.id })
+        .from(clubPayments)
+        .where(
+          and(eq(clubPayments.membershipId, m.id), eq(clubPayments.periodStart, e.periodStart), eq(clubPayments.status, "paid")),
+        )
+        .get();
+      if (paid) return false;
+      const row = tx
+        .insert(clubPayments)
+        .values({
+          membershipId: m.id,
+          periodStart: e.periodStart,
+          attempt: e.attempt,
+          amountPence: Math.max(1, e.amountPence),
+          status: "failed",
+          reference: e.invoiceId,
+          message,
+        })
+        .onConflictDoNothing()
+        .returning()
+        .get();
+      if (!row) return false;
+      if (m.status === "active" || m.status === "past_due") {
+        tx.update(clubMemberships)
+          .set({
+            status: "past_due",
+            failedAttempts: e.attempt,
+            firstFailedOn: m.firstFailedOn ?? e.on,
+            nextRetryOn: e.nextAttemptOn,
+            updatedAt: new Date().toISOString(),
+          })
+          .where(eq(clubMemberships.id, m.id))
+          .run();
+      }
+      return true;
+    });
+    if (!recorded) return { applied: false, reason: "failure already recorded or the month is paid" };
+    const price = formatPence(e.amountPence);
+    mailMember(m, `club-payment-failed:${m.id}:${e.periodStart}:${e.attempt}`, "Your record club payment failed", [
+      `We could not take this month's ${price} for the record club: ${message}`,
+      e.nextAttemptOn
+        ? `We'll try again on ${formatDateGB(e.nextAttemptOn)}. Nothing has been charged.`
+        : "Nothing has been charged. We will not try again: your membership will end.",
+    ]);
+    return { applied: true };
+  }
+
+  /** The subscription changed at Stripe (by the member here, or in Stripe's dashboard): the membership follows. */
+  function subscriptionUpdated(e: Extract<ClubEvent, { type: "subscription-updated" }>): ClubEventResult {
+    const m = bySubscription(e.subscriptionId);
+    if (!m) return { applied: false, reason: "unknown subscription" };
+    if (m.status === "cancelled") return { applied: false, reason: "the membership is over" };
+    // Payment trouble is told by the invoice events; an ended subscription by its deletion.
+    if (e.status !== "active" && e.status !== "trialing" && e.status !== "paused") {
+      return { applied: false, reason: `subscription status ${e.status} is followed through its invoices` };
+    }
+    const target: { status: MembershipStatus; skipNext: boolean } = e.cancelAtPeriodEnd
+      ? { status: "cancelling", skipNext: false }
+      : e.pause && e.pause.resumesOn === null
+        ? { status: "paused", skipNext: false }
+        : e.pause
+          ? { status: "active", skipNext: true }
+          : { status: "active", skipNext: false };
+    if (target.status === m.status && target.skipNext === m.skipNext) return { applied: false, reason: "already up to date" };
+    // A renewal still failing stays past due until an invoice is paid.
+    if (m.status === "past_due" && target.status === "active") return { applied: false, reason: "waiting for a paid invoice" };
+    const done = db
+      .update(clubMemberships)
+      .set({ ...target, updatedAt: new Date().toISOString() })
+      .where(and(eq(clubMemberships.id, m.id), eq(clubMemberships.status, m.status), eq(clubMemberships.skipNext, m.skipNext)))
+      .run();
+    return done.changes ? { applied: true } : { applied: false, reason: "the membership changed meanwhile" };
+  }
+
+  /** Stripe ended the subscription (at period end, after failed retries, or by hand): the membership ends. */
+  function subscriptionDeleted(e: Extract<ClubEvent, { type: "subscription-deleted" }>): ClubEventResult {
+    const m = bySubscription(e.subscriptionId);
+    if (!m) return { applied: false, reason: "unknown subscription" };
+    const ended = db.transaction((tx) => {
+      const done = tx
+        .update(clubMemberships)
+        .set({ status: "cancelled", skipNext: false, endedOn: e.on, nextRetryOn: null, updatedAt: new Date().toISOString() })
+        .where(and(eq(clubMemberships.id, m.id), LIVE))
+        .run();
+      tx.update(users)
+        .set({ stripeSubscriptionId: null })
+        .where(and(eq(users.id, m.userId), eq(users.stripeSubscriptionId, e.subscriptionId)))
+        .run();
+      return done.changes > 0;
+    });
+    return ended ? { applied: true } : { applied: false, reason: "already ended" };
+  }
+
   return {
     plans: () => CLUB_PLANS,
+
+    /** True when members join on the payment provider's own page (Stripe) rather than our card form. */
+    joinsOnProviderPage: () => deps.payments.kind === "hosted",
 
     /** The member's current membership (not one that is over), or null. */
     membership(userId: number, { today }: { today: string }): MembershipView | null {
@@ -202,6 +438,9 @@ export function createClubService(
       const plan = planById(input.plan);
       if (!plan) throw new ValidationError("Please choose a plan", { plan: ["Please choose a plan"] });
       if (liveFor(user.id)) throw new ConflictError("You are already a member of the record club.");
+      if (deps.payments.kind !== "saved-card") {
+        throw new ValidationError("Joining goes through our payment provider's page: please join on the record club page.");
+      }
       const saved = await deps.payments.saveCard({ number: input.cardNumber, expiry: input.cardExpiry, cvc: input.cardCvc });
       if (!saved.ok) throw new ValidationError(saved.message, { cardNumber: [saved.message] });
       const before = db.select({ n: count() }).from(clubMemberships).where(eq(clubMemberships.userId, user.id)).get()?.n ?? 0;
@@ -252,11 +491,64 @@ export function createClubService(
       return viewOf(row, today);
     },
 
-    /** A member's own change: pause, resume, skip (or un-skip) the next month, cancel at period end, keep. */
-    act(userId: number, action: MemberAction, { today }: { today: string }): MembershipView {
+    /**
+     * Joins the club through Stripe: the member's Stripe customer (made once and kept on the user), then
+     * Stripe's hosted page that starts the subscription. The membership begins with the first paid invoice.
+     */
+    async startHostedSignUp(
+      user: { id: number },
+      input: ClubPlanChoice,
+      { origin }: { origin: string },
+    ): Promise<{ url: string }> {
+      const payments = deps.payments;
+      if (payments.kind !== "hosted") throw new ValidationError("Please enter your card details to join.");
+      const plan = planById(input.plan);
+      if (!plan) throw new ValidationError("Please choose a plan", { plan: ["Please choose a plan"] });
+      if (liveFor(user.id)) throw new ConflictError("You are already a member of the record club.");
+      const account = db
+        .select({ id: users.id, email: users.email, stripeCustomerId: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .get();
+      if (!account) throw new NotFoundError("There is no such account.");
+      const before = db.select({ n: count() }).from(clubMemberships).where(eq(clubMemberships.userId, user.id)).get()?.n ?? 0;
+      try {
+        const customerId = await payments.ensureCustomer(account);
+        if (customerId !== account.stripeCustomerId) {
+          db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id)).run();
+        }
+        return await payments.startSignUp({
+          customerId,
+          userId: user.id,
+          plan,
+          favouriteGenre: input.favouriteGenre,
+          attempt: before + 1,
+          successUrl: `${origin}/subscription-confirmation?pending=1`,
+          cancelUrl: `${origin}/subscribe`,
+        });
+      } catch (error) {
+        console.error("[club] starting a Stripe sign-up failed:", error instanceof Error ? error.message : error);
+        throw new PaymentUnavailableError();
+      }
+    },
+
+    /**
+     * A member's own change: pause, resume, skip (or un-skip) the next month, cancel at period end, keep.
+     * A Stripe-billed membership changes its subscription first; when Stripe cannot be reached nothing changes.
+     */
+    async act(userId: number, action: MemberAction, { today }: { today: string }): Promise<MembershipView> {
       const m = liveFor(userId);
       if (!m) throw new NotFoundError("You are not a member of the record club.");
       const next = applyMemberAction(m, action);
+      if (isStripeBilled(m.paymentToken)) {
+        if (deps.payments.kind !== "hosted") throw new PaymentUnavailableError();
+        try {
+          await deps.payments.update(m.paymentToken, subscriptionChange(m, action));
+        } catch (error) {
+          console.error(`[club] changing membership ${m.id} at Stripe failed:`, error instanceof Error ? error.message : error);
+          throw new PaymentUnavailableError();
+        }
+      }
       const updated = db
         .update(clubMemberships)
         .set({
@@ -271,6 +563,24 @@ export function createClubService(
         .get();
       if (!updated) throw new ConflictError("Your membership changed meanwhile. Please look again.");
       return viewOf(updated, today);
+    },
+
+    /**
+     * What Stripe reports of a Stripe-billed membership (a verified webhook). Each event is applied once:
+     * a paid or failed invoice is recorded by its own payment row (a replay finds it and changes nothing), and
+     * subscription changes only move a membership that is not already where Stripe says it is.
+     */
+    applyStripeEvent(event: ClubEvent): ClubEventResult {
+      switch (event.type) {
+        case "invoice-paid":
+          return invoicePaid(event);
+        case "invoice-failed":
+          return invoiceFailed(event);
+        case "subscription-updated":
+          return subscriptionUpdated(event);
+        case "subscription-deleted":
+          return subscriptionDeleted(event);
+      }
     },
 
     /**
@@ -297,6 +607,8 @@ export function createClubService(
       for (const m of due) {
         const step = renewalStep({ ...m, periodEnd: m.currentPeriodEnd }, today);
         if (step === "charge") {
+          // Stripe charges (and retries) its own subscriptions and reports them by webhook.
+          if (isStripeBilled(m.paymentToken)) continue;
           const outcome = await charge(m.id, today);
           if (outcome === "paid") run.charged += 1;
           if (outcome === "failed") run.failed += 1;

@@ -51,7 +51,7 @@ export interface AuthServiceOptions {
   rateLimits?: RateLimitOverrides;
   /** How orders are paid for; the offline test card form by default. */
   payments?: PaymentProvider;
-  /** How the record club saves cards and takes monthly payments; the offline test card by default. */
+  /** How the record club takes monthly payments: the offline test card by default, or Stripe Billing. */
   clubPayments?: SubscriptionPayments;
   /** The shop's public origin for links in e-mail; defaults to env PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicOrigin?: string;

@@ -5,21 +5,38 @@ import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/checkout/card-fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { GENRES } from "~/domain/catalogue/genres";
-import { clubSignUpSchema } from "~/domain/club/club-schemas";
+import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
 import { CLUB_DELIVERY_TEXT, CLUB_PLANS, planVatPence } from "~/domain/club/plans";
 import { formatPence } from "~/domain/shared/money";
 
 const SORTED_GENRES = [...GENRES].sort((a, b) => a.localeCompare(b, "en-GB"));
 
-/** The /subscribe form: plan, favourite genre and the card (test card form), posted to the page's action. */
-export function ClubSignUpForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
+/**
+ * The /subscribe form: plan, favourite genre and the card (test card form), posted to the page's action.
+ * With `onProviderPage` (Stripe) there are no card fields: the member pays on the provider's page.
+ */
+export function ClubSignUpForm({
+  today,
+  lastResult,
+  onProviderPage = false,
+}: {
+  today: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  onProviderPage?: boolean;
+}) {
   const navigation = useNavigation();
   const joining = navigation.state !== "idle" && navigation.formAction === "/subscribe";
   const [form, fields] = useForm({
     id: "club-sign-up",
     lastResult,
     defaultValue: { plan: "one-lp" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clubSignUpSchema(today) }),
+    // The fields are the card form's; without card fields on the page, only plan and genre are checked.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: onProviderPage
+          ? (clubPlanChoiceSchema as unknown as ReturnType<typeof clubSignUpSchema>)
+          : clubSignUpSchema(today),
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -90,17 +107,27 @@ export function ClubSignUpForm({ today, lastResult }: { today: string; lastResul
         <h2 id="club-payment-heading" className="mb-4 flex items-center gap-2 font-display text-xl font-bold">
           <CreditCard aria-hidden className="size-5 text-needle" /> Payment
         </h2>
-        <CardFields cardNumber={fields.cardNumber} cardExpiry={fields.cardExpiry} cardCvc={fields.cardCvc} />
+        {onProviderPage ? (
+          <p className="text-sm text-stone-700" data-testid="club-provider-page">
+            You enter your card on Stripe&rsquo;s secure payment page next.
+          </p>
+        ) : (
+          <CardFields cardNumber={fields.cardNumber} cardExpiry={fields.cardExpiry} cardCvc={fields.cardCvc} />
+        )}
         <p className="mt-2 text-sm text-stone-600">
           The first month is taken today; then the same amount on the same day each month until you cancel.
         </p>
       </section>
 
       <div className="space-y-2">
-        <SubmitButton pending={joining}>{joining ? "Joining…" : "Join the record club"}</SubmitButton>
+        <SubmitButton pending={joining}>
+          {joining ? "Joining…" : onProviderPage ? "Continue to payment" : "Join the record club"}
+        </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
           <Lock aria-hidden className="size-3.5" />
-          Card details go to the payment provider only; we keep a token, never the number.
+          {onProviderPage
+            ? "Your card goes to Stripe only; we never see its number."
+            : "Card details go to the payment provider only; we keep a token, never the number."}
         </p>
       </div>
     </Form>

@@ -34,7 +34,8 @@ export function MembershipPanel({ m }: { m: MembershipPanelData }) {
     ["Member since", formatDateGB(m.startedOn)],
     ["Next shipment", m.nextShipmentOn ? formatDateGB(m.nextShipmentOn) : m.status === "paused" ? "None while paused" : "None"],
     ["Next payment", m.nextPaymentOn ? formatDateGB(m.nextPaymentOn) : m.status === "paused" ? "None while paused" : "None"],
-    ["Card", `•••• ${m.cardLast4}`],
+    // A Stripe-billed membership: Stripe keeps the card and the shop never sees its digits.
+    ["Card", m.cardLast4 ? `•••• ${m.cardLast4}` : "Kept by Stripe"],
   ];
   return (
     <div className="mt-4 space-y-4" data-testid="club-panel">

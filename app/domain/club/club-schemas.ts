@@ -4,14 +4,17 @@ import { z } from "../shared/zod";
 import { CLUB_PLAN_IDS, type ClubPlanId } from "./plans";
 import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
 
-/** Joining the club: one schema for the /subscribe form, its action and the club.signUp procedure. */
+/** The plan and genre: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
+export const clubPlanChoiceSchema = z.object({
+  plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
+  favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
+});
+
+export type ClubPlanChoice = z.output<typeof clubPlanChoiceSchema>;
+
+/** Joining the club with the card on our form: one schema for the /subscribe form, its action and club.signUp. */
 export function clubSignUpSchema(today: string) {
-  return z
-    .object({
-      plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
-      favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
-    })
-    .extend(cardSchema(today).shape);
+  return clubPlanChoiceSchema.extend(cardSchema(today).shape);
 }
 
 export type ClubSignUp = z.output<ReturnType<typeof clubSignUpSchema>>;

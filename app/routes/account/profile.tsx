@@ -49,7 +49,7 @@ async function clubAction(context: Route.ActionArgs["context"], userId: number, 
   const parsed = memberActionSchema.safeParse({ action: formData.get("action") });
   if (!parsed.success) throw data("Unknown record club action.", { status: 400 });
   try {
-    context.services.club.act(userId, parsed.data.action, { today: context.today });
+    await context.services.club.act(userId, parsed.data.action, { today: context.today });
   } catch (error) {
     const known = formFailureOf(error);
     if (!known) throw error;

@@ -1,7 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ClubSignUpForm } from "~/components/club/club-sign-up-form";
 import { MembershipPanel } from "~/components/club/membership-panel";
-import { clubSignUpSchema } from "~/domain/club/club-schemas";
+import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
 import { FIRST_SHIPMENT_WORKING_DAYS } from "~/domain/club/billing";
 import { formFailureOf } from "~/domain/shared/errors";
 import { requireUser } from "~/lib/guards.server";
@@ -20,12 +20,18 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { today: context.today, membership: context.services.club.membership(user.id, { today: context.today }) };
+  return {
+    today: context.today,
+    membership: context.services.club.membership(user.id, { today: context.today }),
+    onProviderPage: context.services.club.joinsOnProviderPage(),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseForm(await request.formData(), { schema: clubSignUpSchema(context.today) });
+  const formData = await request.formData();
+  if (context.services.club.joinsOnProviderPage()) return joinOnProviderPage(context, user, formData);
+  const submission = parseForm(formData, { schema: clubSignUpSchema(context.today) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: CARD_FIELDS }) }, { status: 400 });
   try {
     await context.services.club.signUp(user, submission.value, { today: context.today });
@@ -44,8 +50,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
+/** With Stripe: plan and genre only, then off to Stripe's page (the membership starts with the paid invoice). */
+async function joinOnProviderPage(context: Route.ActionArgs["context"], user: { id: number }, formData: FormData) {
+  const submission = parseForm(formData, { schema: clubPlanChoiceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { url } = await context.services.club.startHostedSignUp(user, submission.value, { origin: context.auth.linkOrigin });
+    return redirect(url, { status: 303 });
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [known.message], fieldErrors: known.fields }) },
+      { status: known.status },
+    );
+  }
+}
+
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { membership, today } = loaderData;
+  const { membership, today, onProviderPage } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10 lg:px-8">
       <h1 className="font-display text-3xl font-bold sm:text-4xl">The Needledrop record club</h1>
@@ -69,7 +92,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             like.
           </p>
           <div className="mt-6">
-            <ClubSignUpForm today={today} lastResult={actionData?.result} />
+            <ClubSignUpForm today={today} lastResult={actionData?.result} onProviderPage={onProviderPage} />
           </div>
         </>
       )}

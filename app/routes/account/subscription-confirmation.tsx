@@ -14,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const membership = context.services.club.membership(user.id, { today: context.today });
+  // Back from Stripe's page before its paid invoice has reached us: say so rather than send them to sign up again.
+  const pending = new URL(request.url).searchParams.get("pending") === "1";
+  if (!membership && pending && context.services.club.joinsOnProviderPage()) return { membership: null };
   // Nothing to confirm yet: the sign-up page.
   if (!membership) throw redirect("/subscribe");
   return { membership };
@@ -21,6 +24,27 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function SubscriptionConfirmation({ loaderData }: Route.ComponentProps) {
   const m = loaderData.membership;
+  if (!m) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8" data-testid="club-pending">
+          <h1 className="font-display text-3xl font-bold">Thank you</h1>
+          <p className="mt-2 text-stone-700">
+            We are waiting for the payment provider to confirm your first payment. This usually takes a few seconds: reload this
+            page in a moment, and a confirmation will reach your inbox.
+          </p>
+          <p className="mt-6 text-sm">
+            <Link
+              to="/subscription-confirmation?pending=1"
+              className="font-semibold text-needle-dark underline underline-offset-2"
+            >
+              Check again
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
@@ -35,7 +59,7 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
           <dt className="text-sm font-medium text-stone-600">Paid today</dt>
           <dd>
             {formatPence(m.plan.pricePence)} (incl. {formatPence(vatIncludedPence(m.plan.pricePence))} VAT and Royal Mail
-            delivery), card •••• {m.cardLast4}
+            delivery){m.cardLast4 ? `, card •••• ${m.cardLast4}` : ""}
           </dd>
           <dt className="text-sm font-medium text-stone-600">First record ships by</dt>
           <dd data-testid="club-first-shipment">{formatDateGB(m.nextShipmentOn)}</dd>
