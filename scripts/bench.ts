@@ -30,7 +30,14 @@ async function measure({ url, headers = {}, miss = false }: Target) {
   let n = 0;
   const { pathname, search } = new URL(url);
   const requests = miss
-    ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}miss=${n++}` }) }]
+    ? [
+        {
+          setupRequest: (req: autocannon.Request): autocannon.Request => ({
+            ...req,
+            path: `${pathname}${search ? `${search}&` : "?"}miss=${n++}`,
+          }),
+        },
+      ]
     : undefined;
   const options = { url, connections, headers: { "accept-encoding": "gzip, br", ...headers }, requests };
   await autocannon({ ...options, duration: 2 }); // warm-up
