@@ -51,12 +51,14 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { headers: { "accept-encoding": "br", ...headers } });
 
 describe("visitor page cache", () => {
-  it("renders a page once, then answers from memory with the same bytes, compressed, under a hash-only policy", async () => {
+  it("keeps a page asked for twice, then answers from memory with the same bytes, compressed, under a hash-only policy", async () => {
+    const once = await get("/browse?b=2&a=1");
+    expect(once.headers.get("x-page-cache"), "asked once: not kept").toBeNull();
     const first = await get("/browse?b=2&a=1");
     expect(first.headers.get("x-page-cache")).toBe("miss");
     const second = await get("/browse?a=1&b=2");
     expect(second.headers.get("x-page-cache")).toBe("hit");
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
     expect(second.headers.get("content-encoding")).toBe("br");
     expect(await second.text()).toBe(await first.text());
     const policy = second.headers.get("content-security-policy")!;
@@ -69,11 +71,13 @@ describe("visitor page cache", () => {
     const plain = await fetch(`${base}/browse?a=1&b=2`, { headers: { "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain("<p>Hello</p>");
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
   });
 
   it("renders afresh after any write, and after the entry's time is up", async () => {
     await get("/genres");
+    await get("/genres");
+    expect(renders).toBe(2);
     body = "<p>Changed</p>";
     version = "after-a-write";
     const afterWrite = await get("/genres");
@@ -81,10 +85,11 @@ describe("visitor page cache", () => {
     expect(await afterWrite.text()).toContain("Changed");
     clock += 61_000;
     await get("/genres");
-    expect(renders).toBe(3);
+    expect(renders).toBe(4);
   });
 
   it("never shares a request with a cookie, an answer that sets one, or anything but a 200", async () => {
+    await get("/");
     await get("/");
     const withCookie = await get("/", { cookie: "__Host-session=secret" });
     expect(withCookie.headers.get("x-page-cache")).toBeNull();
@@ -93,12 +98,13 @@ describe("visitor page cache", () => {
     expect(again.headers.get("x-page-cache")).toBeNull();
     await get("/vinyl/missing");
     expect((await get("/vinyl/missing")).status).toBe(404);
-    expect(renders).toBe(6);
+    expect(renders).toBe(7);
   });
 
   it("lets concurrent misses wait for one render, and answers an unchanged page's ETag with 304", async () => {
+    await get("/new-releases");
     const answers = await Promise.all(Array.from({ length: 5 }, () => get("/new-releases")));
-    expect(renders).toBe(1);
+    expect(renders).toBe(2);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const etag = answers[0]!.headers.get("etag")!;
     const revalidated = await get("/new-releases", { "if-none-match": etag });
@@ -111,6 +117,7 @@ describe("visitor page cache", () => {
     for (const page of pages) {
       body = Array.from({ length: 3000 }, () => Math.random().toString(36)[2]).join("");
       await get(page);
+      await get(page);
     }
     expect(cache.stats().bytes).toBeLessThanOrEqual(40_000);
     expect(cache.stats().entries).toBeLessThan(15);
@@ -119,5 +126,13 @@ describe("visitor page cache", () => {
     expect(renders).toBe(0);
     await get("/blog/post-0");
     expect(renders).toBe(1);
+  });
+
+  it("does not keep pages asked for once, however many there are", async () => {
+    for (let i = 0; i < 30; i++) await get(`/browse?q=once-${i}`);
+    const before = cache.stats().entries;
+    await get("/browse?q=once-0");
+    expect(cache.stats().entries).toBe(before + 1);
+    for (let i = 1; i < 30; i++) expect((await get(`/browse?q=once-${i}`)).headers.get("x-page-cache")).toBe("miss");
   });
 });

@@ -52,6 +52,9 @@ const NOT_STORED = new Set([
   "strict-transport-security",
 ]);
 
+/** How many addresses asked for once are remembered (about 100 bytes each). */
+const MAX_ASKED = 10_000;
+
 /** Bigger answers are sent but not kept. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
@@ -70,7 +73,8 @@ export interface PageCacheOptions {
 /**
  * An in-process cache of finished page answers for visitors (docs/decisions/0024-visitor-page-cache.md). It runs
  * before the rest of the middleware chain: a hit is one key, one version check and one write. A cacheable miss
- * goes down the chain with `res.locals.fillPageCache`, which the page handler calls with React Router's answer.
+ * asked for before goes down the chain with `res.locals.fillPageCache`, which the page handler calls with React
+ * Router's answer.
  * Concurrent misses for one key wait for the first render instead of each rendering the page.
  */
 export function createPageCache(options: PageCacheOptions) {
@@ -78,6 +82,16 @@ export function createPageCache(options: PageCacheOptions) {
   const entries = new Map<string, CachedPage>();
   const pending = new Map<string, Promise<CachedPage | null>>();
   let totalBytes = 0;
+  /** Keys asked for recently, oldest first; bounded, so random addresses cannot grow it. */
+  const asked = new Set<string>();
+
+  function askedBefore(key: string): boolean {
+    const before = asked.delete(key);
+    asked.add(key); // most recently asked goes last
+    if (before) return true;
+    if (asked.size > MAX_ASKED) asked.delete(asked.values().next().value!);
+    return false;
+  }
 
   function drop(key: string): void {
     const entry = entries.get(key);
@@ -177,6 +191,9 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A HEAD renders no body to keep: it goes down the chain uncached.
     if (req.method !== "GET") return next();
+    // Kept from its second request on: a flood of addresses asked once (a crawler's searches) costs no more than
+    // before, and does not push out the pages people keep asking for.
+    if (!askedBefore(key)) return next();
     let settle!: (entry: CachedPage | null) => void;
     pending.set(key, new Promise((resolve) => (settle = resolve)));
     const finish = (entry: CachedPage | null) => {
