@@ -89,6 +89,19 @@ export interface RenewalRun {
  * The record club: joining with a saved card, the member's own changes, the monthly renewal sweep (with
  * retries of a failed payment), and the back office's member list and monthly picks.
  */
+/** A membership whose month is paid: the new period and shipment, and its failed attempts forgotten. */
+function paidUp(status: MembershipStatus, currentPeriodEnd: string, nextShipmentOn: string) {
+  return {
+    status,
+    currentPeriodEnd,
+    nextShipmentOn,
+    failedAttempts: 0,
+    firstFailedOn: null,
+    nextRetryOn: null,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
 export function createClubService(
   db: Db,
   deps: { payments: SubscriptionPayments; mail: MailService; links: MailLinks; audit: AuditService },
@@ -158,15 +171,7 @@ export function createClubService(
       db.transaction((tx) => {
         tx.update(clubPayments).set({ status: "paid", reference: result.reference }).where(eq(clubPayments.id, payment.id)).run();
         tx.update(clubMemberships)
-          .set({
-            status: "active",
-            currentPeriodEnd: nextRenewal(payment.periodStart, m.billingDay),
-            nextShipmentOn: dispatchDayOnOrAfter(today),
-            failedAttempts: 0,
-            firstFailedOn: null,
-            nextRetryOn: null,
-            updatedAt: new Date().toISOString(),
-          })
+          .set(paidUp("active", nextRenewal(payment.periodStart, m.billingDay), dispatchDayOnOrAfter(today)))
           .where(eq(clubMemberships.id, m.id))
           .run();
       });
@@ -301,15 +306,13 @@ export function createClubService(
         .get();
       if (!row) return false;
       tx.update(clubMemberships)
-        .set({
-          status: m.status === "past_due" ? "active" : m.status,
-          currentPeriodEnd: e.periodEnd > m.currentPeriodEnd ? e.periodEnd : m.currentPeriodEnd,
-          nextShipmentOn: dispatchDayOnOrAfter(e.periodStart),
-          failedAttempts: 0,
-          firstFailedOn: null,
-          nextRetryOn: null,
-          updatedAt: new Date().toISOString(),
-        })
+        .set(
+          paidUp(
+            m.status === "past_due" ? "active" : m.status,
+            e.periodEnd > m.currentPeriodEnd ? e.periodEnd : m.currentPeriodEnd,
+            dispatchDayOnOrAfter(e.periodStart),
+          ),
+        )
         .where(eq(clubMemberships.id, m.id))
         .run();
       return true;
