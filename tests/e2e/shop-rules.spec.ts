@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+// The working-day rule itself (weekends, bank holidays) is pinned by its unit tests; here it must be what pages say.
+import { addWorkingDays } from "../../app/domain/shared/working-days";
 import { createRecord, ready, setCartCookie, uniqueName, withDb } from "./support/shop";
 
 // One rule each, seen where shoppers meet it: the delivery promise (checkout, confirmation, record page,
@@ -13,16 +15,6 @@ const londonToday = () =>
     new Date(),
   );
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** The n-th Monday-to-Friday day after `iso`, counted as the shop's delivery rule counts. */
-function addWorkingDays(iso: string, n: number): string {
-  let d = iso;
-  while (n > 0) {
-    d = addDays(d, 1);
-    const day = new Date(`${d}T00:00:00Z`).getUTCDay();
-    if (day !== 0 && day !== 6) n -= 1;
-  }
-  return d;
-}
 const slugOf = (text: string) =>
   text
     .toLowerCase()

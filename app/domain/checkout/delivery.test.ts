@@ -59,8 +59,11 @@ describe("deliveryEstimate (spec §9: 1–5 days, 1–14 for pre-orders, in work
     expect(deliveryEstimate("2026-11-25", ["2026-11-25"]).preOrder).toBe(false);
   });
 
-  it("crosses months, years and leap days", () => {
-    expect(deliveryEstimate("2026-12-30", ["2026-12-31"])).toMatchObject({ earliest: "2027-01-01", latest: "2027-01-20" });
+  it("crosses months, years and leap days, skipping bank holidays", () => {
+    // New Year's Day is a bank holiday: the first working day after 31 December 2026 is Monday 4 January.
+    expect(deliveryEstimate("2026-12-30", ["2026-12-31"])).toMatchObject({ earliest: "2027-01-04", latest: "2027-01-21" });
+    // Ordered on Christmas Eve: Christmas, the weekend and the Boxing Day substitute (28th) do not count.
+    expect(deliveryEstimate("2026-12-24")).toMatchObject({ earliest: "2026-12-29", latest: "2027-01-05" });
     expect(deliveryEstimate("2028-02-28").earliest).toBe("2028-02-29");
   });
 

@@ -1,15 +1,17 @@
 /**
  * The shop's one delivery promise (spec §9 delivery lead: 1–5 days, 1–14 for pre-orders).
  *
- * Days are working days, Monday to Friday: the days the shop packs and Royal Mail's tracked services count,
- * and the unit VinylBot has always quoted. A weekend never counts towards the lead.
+ * Days are working days, Monday to Friday less bank holidays (~/domain/shared/working-days): the days the shop
+ * packs and Royal Mail's tracked services count, and the unit VinylBot has always quoted. A weekend or a bank
+ * holiday never counts towards the lead.
  *
  * An order that holds a pre-order cannot leave before its last record exists, so its window starts on the
  * latest release date in the order, not on the day it was placed. Every page, mail and answer that states a
  * lead or a window takes it from here: checkout, the payment confirmation, the order mails, the order views,
  * the record and pre-order pages, VinylBot and the shop's structured data.
  */
-import { addDays, formatDateGB, isIsoDate, toIsoDate } from "~/domain/shared/dates";
+import { formatDateGB, isIsoDate, toIsoDate } from "~/domain/shared/dates";
+import { addWorkingDays, isWorkingDay } from "~/domain/shared/working-days";
 
 export const DELIVERY_LEAD = {
   standard: { minDays: 1, maxDays: 5 },
@@ -31,28 +33,8 @@ export interface DeliveryEstimate {
   latest: string;
 }
 
-/** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */
-function weekday(isoDate: string): number {
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
-}
-
-export function isWorkingDay(isoDate: string): boolean {
-  const day = weekday(isoDate);
-  return day !== 0 && day !== 6;
-}
-
-/** The n-th working day after `isoDate` (n ≥ 1); the start day itself never counts. Throws on a bad date. */
-export function addWorkingDays(isoDate: string, n: number): string {
-  if (!isIsoDate(isoDate)) throw new RangeError(`Not an ISO date: ${isoDate}`);
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`Not a whole number of working days: ${n}`);
-  let date = isoDate;
-  let left = n;
-  while (left > 0) {
-    date = addDays(date, 1);
-    if (isWorkingDay(date)) left -= 1;
-  }
-  return date;
-}
+// Working days (weekends and bank holidays of England and Wales skipped) are one rule for the whole shop.
+export { addWorkingDays, isWorkingDay };
 
 /**
  * When an order placed on `orderedOn` should arrive. `releaseDates` are the release dates of the records in

@@ -2,12 +2,13 @@
  * Club calendar rules, on ISO dates in Europe/London (see ../shared/dates):
  * - a membership renews on the same day each month as it began, clamped to the month's last day
  *   (joined on 31 January → 28/29 February → 31 March);
- * - the first record ships within FIRST_SHIPMENT_WORKING_DAYS working days of joining (Monday to Friday;
- *   bank holidays are not counted out), later ones on the club's dispatch day, DISPATCH_DAY of each month,
- *   after the month's payment;
+ * - the first record ships within FIRST_SHIPMENT_WORKING_DAYS working days of joining (Monday to Friday, less
+ *   bank holidays: ../shared/working-days), later ones on the club's dispatch day, DISPATCH_DAY of each month
+ *   (or the next working day), after the month's payment;
  * - a failed renewal is tried again RETRY_AFTER_DAYS after the first failure, then the membership ends.
  */
 import { addDays, isIsoDate } from "../shared/dates";
+import { addWorkingDays, workingDayOnOrAfter } from "../shared/working-days";
 
 export const FIRST_SHIPMENT_WORKING_DAYS = 3;
 export const DISPATCH_DAY = 15;
@@ -38,35 +39,18 @@ export function nextRenewal(periodEnd: string, billingDay: number): string {
   return `${year}-${pad(month)}-${pad(Math.min(billingDay, daysInMonth(year, month)))}`;
 }
 
-/** Day of the week, 0 = Sunday … 6 = Saturday. */
-function weekday(iso: string): number {
-  return new Date(`${iso}T00:00:00Z`).getUTCDay();
-}
-
-/** The date `n` working days (Monday–Friday) after `iso`. */
-export function addWorkingDays(iso: string, n: number): string {
-  let date = iso;
-  let left = n;
-  while (left > 0) {
-    date = addDays(date, 1);
-    const d = weekday(date);
-    if (d !== 0 && d !== 6) left -= 1;
-  }
-  return date;
-}
+export { addWorkingDays };
 
 /** When the first record ships to a member who joins on `joinedOn`. */
 export function firstShipment(joinedOn: string): string {
   return addWorkingDays(joinedOn, FIRST_SHIPMENT_WORKING_DAYS);
 }
 
-/** The dispatch day on or after `iso`, moved to the next working day when it falls on a weekend. */
+/** The dispatch day on or after `iso`, moved to the next working day when it falls on a weekend or bank holiday. */
 export function dispatchDayOnOrAfter(iso: string): string {
   const [y, m, d] = parts(iso);
-  let date = `${y}-${pad(m)}-${pad(DISPATCH_DAY)}`;
-  if (d > DISPATCH_DAY) date = nextRenewal(date, DISPATCH_DAY);
-  while (weekday(date) === 0 || weekday(date) === 6) date = addDays(date, 1);
-  return date;
+  const date = `${y}-${pad(m)}-${pad(DISPATCH_DAY)}`;
+  return workingDayOnOrAfter(d > DISPATCH_DAY ? nextRenewal(date, DISPATCH_DAY) : date);
 }
 
 /**
