@@ -1,7 +1,7 @@
 import type { TRPCError } from "@trpc/server";
 import { TooManyAttemptsError } from "../../app/domain/shared/errors";
 import type { AddressLimitName } from "../auth/rate-limits";
-import { publicProcedure } from "./init";
+import { protectedProcedure, publicProcedure } from "./init";
 
 /**
  * A public procedure that first counts one attempt against a per-address limit (server/auth/rate-limits.ts);
@@ -9,6 +9,13 @@ import { publicProcedure } from "./init";
  */
 export const rateLimitedProcedure = (name: AddressLimitName) =>
   publicProcedure.use(({ ctx, next }) => {
+    ctx.services.rateLimits.takeForAddress(name, ctx.clientIp);
+    return next();
+  });
+
+/** The same for a signed-in customer's call (a club sign-up is a card payment like a checkout). */
+export const rateLimitedProtectedProcedure = (name: AddressLimitName) =>
+  protectedProcedure.use(({ ctx, next }) => {
     ctx.services.rateLimits.takeForAddress(name, ctx.clientIp);
     return next();
   });

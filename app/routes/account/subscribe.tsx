@@ -3,7 +3,7 @@ import { ClubSignUpForm } from "~/components/club/club-sign-up-form";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
 import { FIRST_SHIPMENT_WORKING_DAYS } from "~/domain/club/billing";
-import { formFailureOf } from "~/domain/shared/errors";
+import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
 import { requireUser } from "~/lib/guards.server";
 import { parseForm } from "~/lib/parse-form";
 import { pageMeta } from "~/lib/seo";
@@ -34,13 +34,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseForm(formData, { schema: clubSignUpSchema(context.today) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: CARD_FIELDS }) }, { status: 400 });
   try {
+    // A card payment: limited per address as checkouts are (card testing).
+    context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     await context.services.club.signUp(user, submission.value, { today: context.today });
   } catch (error) {
     const known = formFailureOf(error);
     if (!known) throw error;
     return data(
       { result: submission.reply({ formErrors: [known.message], fieldErrors: known.fields, hideFields: CARD_FIELDS }) },
-      { status: known.status },
+      { status: known.status, headers: retryAfterHeaders(known) },
     );
   }
   return redirectWithToast("/subscription-confirmation", {
@@ -55,6 +57,7 @@ async function joinOnProviderPage(context: Route.ActionArgs["context"], user: { 
   const submission = parseForm(formData, { schema: clubPlanChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
+    context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     const { url } = await context.services.club.startHostedSignUp(user, submission.value, { origin: context.auth.linkOrigin });
     return redirect(url, { status: 303 });
   } catch (error) {
@@ -62,7 +65,7 @@ async function joinOnProviderPage(context: Route.ActionArgs["context"], user: { 
     if (!known) throw error;
     return data(
       { result: submission.reply({ formErrors: [known.message], fieldErrors: known.fields }) },
-      { status: known.status },
+      { status: known.status, headers: retryAfterHeaders(known) },
     );
   }
 }

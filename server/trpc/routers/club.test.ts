@@ -6,8 +6,8 @@ import { appRouter } from "../router";
 const shop = useShopServices();
 const TODAY = "2026-11-25";
 
-function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null) {
-  const ctx = { db: shop.t.db, services: shop.s, today: TODAY, user } as unknown as RequestContext;
+function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null, clientIp = "203.0.113.1") {
+  const ctx = { db: shop.t.db, services: shop.s, today: TODAY, user, clientIp } as unknown as RequestContext;
   return appRouter.createCaller(ctx);
 }
 
@@ -40,6 +40,24 @@ describe("club", () => {
     expect(await c.act({ action: "pause" })).toMatchObject({ status: "paused" });
     await expect(c.act({ action: "skip" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(c.act({ action: "explode" as "pause" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
+
+describe("club.signUp's limit", () => {
+  it("counts card attempts from one address like checkouts, and refuses past the limit with TOO_MANY_REQUESTS", async () => {
+    const u = await shop.s.accounts.register({
+      username: "cardtester",
+      email: "cardtester@example.com",
+      password: "correct horse battery",
+    });
+    const c = callerAs({ id: u.id, username: u.username, role: "customer" }, "198.51.100.7").club;
+    const declined = { plan: "one-lp", favouriteGenre: "Jazz", ...card, cardNumber: "4000 0000 0000 0002" };
+    const { limit } = shop.s.rateLimits.table.checkoutPerAddress;
+    for (let i = 0; i < limit; i++) await expect(c.signUp(declined)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(c.signUp({ ...declined, ...card })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    // Another address is not held back by it.
+    const other = callerAs({ id: u.id, username: u.username, role: "customer" }, "198.51.100.8").club;
+    expect(await other.signUp({ plan: "one-lp", favouriteGenre: "Jazz", ...card })).toMatchObject({ status: "active" });
   });
 });
 
