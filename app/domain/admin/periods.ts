@@ -1,4 +1,4 @@
-import { addDays, todayInLondon } from "~/domain/shared/dates";
+import { addDays, todayInLondon, weekday } from "~/domain/shared/dates";
 
 const LONDON_OFFSET = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "shortOffset" });
 
@@ -15,8 +15,7 @@ export function londonDayStart(isoDate: string): string {
 
 /** Monday of the London week a day falls in (weeks run Monday to Sunday in the UK). */
 export function mondayOf(isoDate: string): string {
-  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
-  return addDays(isoDate, -((weekday + 6) % 7));
+  return addDays(isoDate, -((weekday(isoDate) + 6) % 7));
 }
 
 /** The periods the dashboard reports on, as UTC instants to compare with stored timestamps. */

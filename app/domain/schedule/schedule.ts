@@ -4,7 +4,7 @@
  */
 import { NEW_RELEASE_WINDOW_DAYS } from "~/domain/home/home-filters";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
-import { addDays, isIsoDate, toIsoDate } from "~/domain/shared/dates";
+import { addDays, isIsoDate, toIsoDate, weekday } from "~/domain/shared/dates";
 import { z } from "~/domain/shared/zod";
 
 const LONDON_PARTS = new Intl.DateTimeFormat("en-GB", {
@@ -106,7 +106,7 @@ export function formatMonth(month: string): string {
  */
 export function monthGrid(month: string): (string | null)[][] {
   const { from, to } = monthRange(month);
-  const firstWeekday = (new Date(`${from}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const firstWeekday = (weekday(from) + 6) % 7; // Monday = 0
   const days: (string | null)[] = Array.from({ length: firstWeekday }, () => null);
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   while (days.length % 7 !== 0) days.push(null);

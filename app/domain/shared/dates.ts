@@ -83,3 +83,8 @@ export function formatDateTimeGB(instant: string | null | undefined): string {
   const ms = Date.parse(instant);
   return Number.isNaN(ms) ? "" : GB_DATE_TIME.format(new Date(ms));
 }
+
+/** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */
+export function weekday(isoDate: string): number {
+  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+}

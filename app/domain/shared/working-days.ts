@@ -8,18 +8,13 @@
  * free weekday when it falls on a weekend. A one-off holiday (a coronation, a jubilee) is proclaimed a year or
  * so ahead and goes in EXTRA_BANK_HOLIDAYS.
  */
-import { addDays, isIsoDate } from "./dates";
+import { addDays, isIsoDate, weekday } from "./dates";
 
 /** Proclaimed one-off bank holidays (ISO dates); none are announced for the years the shop now sells in. */
 const EXTRA_BANK_HOLIDAYS: readonly string[] = [];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
-
-/** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */
-export function weekday(isoDate: string): number {
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
-}
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian computus). */
 export function easterSunday(year: number): string {
