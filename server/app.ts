@@ -7,7 +7,9 @@ import { openCheckedDatabase } from "../db/integrity";
 import { claimServerLock, releaseServerLock } from "../db/server-lock";
 import { runMigrations } from "../db/migrate";
 import { seedIfEmpty } from "../db/seed/run";
+import { COVER_VARIANT_PREFIX } from "../app/domain/images/image-url";
 import { apiRouter } from "./api";
+import { coverVariantRoute } from "./api/album-image";
 import { loadConfig } from "./config";
 import { createRequestContext, createServices, type RequestContext } from "./context";
 import { accessLog } from "./http/access-log";
@@ -114,6 +116,7 @@ export function createApp(options: AppOptions) {
     );
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
+  app.use(COVER_VARIANT_PREFIX, coverVariantRoute(services.images));
 
   // Payment webhooks come from the provider's servers (no Origin header): their signature authenticates them.
   app.use("/api/payments/webhook", paymentWebhook(services));

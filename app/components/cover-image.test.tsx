@@ -15,16 +15,16 @@ const render = (props: Partial<React.ComponentProps<typeof CoverImage>> = {}) =>
   );
 
 describe("CoverImage", () => {
-  it("renders AVIF and WebP sources and a JPEG fallback, all with srcset and sizes", () => {
+  it("renders AVIF and WebP sources with srcset and sizes, and one JPEG as the fallback", () => {
     const html = render({ className: "h-full w-full" });
     expect(html).toMatch(
       /^<picture class="contents"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+"\/><source type="image\/webp"/,
     );
-    expect(html).toContain('srcSet="/api/album-image?url=/media/covers/track-1.jpg&amp;width=160&amp;format=avif 160w, ');
-    expect(html).toContain("width=640&amp;format=webp 640w");
-    expect(html).toContain('src="/api/album-image?url=/media/covers/track-1.jpg&amp;width=640&amp;format=jpeg"');
-    expect(html).toContain("width=320&amp;format=jpeg 320w");
-    expect(html.match(/sizes="\(min-width: 768px\) 25vw, 50vw"/g)).toHaveLength(3);
+    expect(html).toContain('srcSet="/img/160/avif/covers/track-1.jpg 160w, /img/240/avif/covers/track-1.jpg 240w, ');
+    expect(html).toContain("/img/640/webp/covers/track-1.jpg 640w");
+    expect(html).toContain('src="/img/640/jpeg/covers/track-1.jpg"');
+    expect(html.match(/srcSet=/g)).toHaveLength(2);
+    expect(html.match(/sizes="\(min-width: 768px\) 25vw, 50vw"/g)).toHaveLength(2);
     expect(html).toContain('width="600" height="600"');
     expect(html).toContain('alt="Cover of A by B"');
     expect(html).toContain('class="h-full w-full"');
@@ -43,7 +43,7 @@ describe("CoverImage", () => {
 
   it("shows '.ki' covers as '.jpg' and honours custom widths", () => {
     const html = render({ src: "/media/covers/track-2.ki", widths: [100, 200] });
-    expect(html).toContain("url=/media/covers/track-2.jpg&amp;width=100&amp;format=avif 100w, ");
+    expect(html).toContain("/img/100/avif/covers/track-2.jpg 100w, ");
     expect(html).not.toContain(".ki");
   });
 
@@ -51,6 +51,6 @@ describe("CoverImage", () => {
     const external = render({ src: "https://cdn.example.com/a.jpg" });
     expect(external).not.toContain("<picture");
     expect(external).toContain('src="https://cdn.example.com/a.jpg"');
-    expect(render({ src: "" })).toContain("url=/images/default-cover.jpg");
+    expect(render({ src: "" })).toContain("/img/640/jpeg/images/default-cover.jpg");
   });
 });

@@ -272,3 +272,47 @@ describe("GET /api/album-image: parameters", () => {
     expect((await res.json()).error).toMatch(new RegExp(`^Invalid ${field}: `));
   });
 });
+
+describe("GET /img/{width}/{format}/{covers|images}/{file}: the short address pages use", () => {
+  it("answers the same bytes as the long form, immutable and without Vary: Accept", async () => {
+    const short = await fetch(`${base}/img/160/webp/covers/track-1.jpg`);
+    expect(short.status).toBe(200);
+    expect(short.headers.get("content-type")).toBe("image/webp");
+    expect(short.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(varyList(short)).not.toContain("accept");
+    const long = await cover("width=160&format=webp");
+    expect(Buffer.from(await short.arrayBuffer()).equals(Buffer.from(await long.arrayBuffer()))).toBe(true);
+    expect(short.headers.get("etag")).toBe(long.headers.get("etag"));
+    expect(
+      (await sharp(Buffer.from(await (await fetch(`${base}/img/240/avif/covers/track-1.jpg`)).arrayBuffer())).metadata()).width,
+    ).toBe(240);
+  });
+
+  it("reads public images too", async () => {
+    const res = await fetch(`${base}/img/160/jpeg/images/default-cover.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it.each([
+    "/img/160/webp/covers/..%2F..%2Fetc%2Fpasswd",
+    "/img/160/webp/covers/%2e%2e.jpg",
+    "/img/160/gif/covers/track-1.jpg",
+    "/img/9999/webp/covers/track-1.jpg",
+    "/img/160/webp/elsewhere/track-1.jpg",
+    "/img/160/webp/covers/no-such-cover.jpg",
+    "/img/160/webp/covers",
+  ])("answers 404 with a short message for %s, and renders nothing", async (url) => {
+    const before = cacheFiles().length;
+    const res = await fetch(`${base}${url}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(cacheFiles().length).toBe(before);
+  });
+
+  it("refuses other methods without touching the image service", async () => {
+    const res = await fetch(`${base}/img/160/webp/covers/track-1.jpg`, { method: "POST" });
+    expect(res.status).not.toBe(200);
+    expect(res.status).toBeLessThan(500);
+  });
+});

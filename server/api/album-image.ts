@@ -1,5 +1,9 @@
-import { Router } from "express";
+import { Router, type RequestHandler, type Response } from "express";
+import { DEFAULT_IMAGE_QUALITY, parseCoverVariantPath } from "../../app/domain/images/image-url";
+import { DomainError, httpStatusOf } from "../../app/domain/shared/errors";
 import { OPERATIONS } from "../contract/operations";
+import { sendError } from "../http/errors";
+import type { Services } from "../services";
 import { negotiateImageFormat } from "../services/images";
 import { contextOf, inputOf, routeOf } from "./helpers";
 
@@ -21,6 +25,12 @@ albumImageApi.get(routeOf(OPERATIONS.albumImage), async (req, res) => {
     format,
   });
   if (!q.format) res.vary("Accept");
+  sendImage(res, image);
+});
+
+type Variant = Awaited<ReturnType<Services["images"]["variant"]>>;
+
+function sendImage(res: Response, image: Variant) {
   res.set({
     "Content-Type": image.contentType,
     "Cache-Control": "public, max-age=31536000, immutable",
@@ -29,4 +39,23 @@ albumImageApi.get(routeOf(OPERATIONS.albumImage), async (req, res) => {
   });
   // res.send answers 304 when If-None-Match matches the ETag.
   res.send(image.body);
-});
+}
+
+/**
+ * GET /img/{width}/{format}/{covers|images}/{file}: the short address of one variant (coverVariantUrl), which
+ * pages use in their srcsets; the same allowlist, service and caching as the long form. Mounted before the
+ * request context, so it takes the services directly.
+ */
+export function coverVariantRoute(images: Services["images"]): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const variant = parseCoverVariantPath(req.path);
+    if (!variant) return sendError(req, res, 404, "No such image.");
+    images
+      .variant({ src: variant.url, width: variant.width, format: variant.format, quality: DEFAULT_IMAGE_QUALITY })
+      .then((image) => sendImage(res, image))
+      .catch((error: unknown) =>
+        error instanceof DomainError ? sendError(req, res, httpStatusOf(error), error.message) : next(error),
+      );
+  };
+}

@@ -3,6 +3,8 @@ import {
   albumImageUrl,
   COVER_WIDTHS,
   coverSrcSet,
+  coverVariantUrl,
+  parseCoverVariantPath,
   isShopImagePath,
   MAX_IMAGE_DIMENSION,
   MIN_IMAGE_DIMENSION,
@@ -116,16 +118,15 @@ describe("albumImageUrl", () => {
 });
 
 describe("coverSrcSet", () => {
-  it("lists one candidate per width, narrowest first", () => {
+  it("lists one candidate per width, narrowest first, at the short addresses", () => {
     expect(coverSrcSet("/media/covers/track-1.jpg", [320, 160], "avif")).toBe(
-      "/api/album-image?url=/media/covers/track-1.jpg&width=160&format=avif 160w, " +
-        "/api/album-image?url=/media/covers/track-1.jpg&width=320&format=avif 320w",
+      "/img/160/avif/covers/track-1.jpg 160w, /img/320/avif/covers/track-1.jpg 320w",
     );
   });
 
-  it("drops duplicates after clamping and works without a format", () => {
-    expect(coverSrcSet("/images/a.jpg", [10, 16, 2000])).toBe(
-      "/api/album-image?url=/images/a.jpg&width=16 16w, /api/album-image?url=/images/a.jpg&width=1600 1600w",
+  it("drops duplicates after clamping", () => {
+    expect(coverSrcSet("/images/a.jpg", [10, 16, 2000], "webp")).toBe(
+      "/img/16/webp/images/a.jpg 16w, /img/1600/webp/images/a.jpg 1600w",
     );
   });
 
@@ -136,7 +137,45 @@ describe("coverSrcSet", () => {
       const [url, descriptor, ...rest] = c.split(" ");
       expect(rest).toEqual([]);
       expect(descriptor).toBe(`${COVER_WIDTHS[i]}w`);
-      expect(url).toContain(`width=${COVER_WIDTHS[i]}&format=webp`);
+      expect(url).toBe(`/img/${COVER_WIDTHS[i]}/webp/covers/track-1.jpg`);
+    }
+  });
+});
+
+describe("coverVariantUrl and parseCoverVariantPath", () => {
+  it("round-trip every shop image, format and width", () => {
+    for (const src of ["/media/covers/track-12.jpg", "/images/default-cover.jpg", "/images/slide-1.webp"]) {
+      for (const format of ["avif", "webp", "jpeg"] as const) {
+        const url = coverVariantUrl(src, 240, format);
+        expect(url.startsWith("/img/240/")).toBe(true);
+        expect(parseCoverVariantPath(url.slice("/img".length))).toEqual({ url: src, width: 240, format });
+      }
+    }
+  });
+
+  it("shows a '.ki' cover as '.jpg' and keeps the long form for images the endpoint cannot read", () => {
+    expect(coverVariantUrl("/media/covers/track-2.ki", 160, "avif")).toBe("/img/160/avif/covers/track-2.jpg");
+    expect(coverVariantUrl("/media/other/x.jpg", 160, "avif")).toBe(
+      "/api/album-image?url=/media/other/x.jpg&width=160&format=avif",
+    );
+  });
+
+  it("refuses anything the long form's allowlist refuses, and widths out of range", () => {
+    for (const path of [
+      "/160/avif/covers/..jpg",
+      "/160/avif/covers/a..b.jpg",
+      "/160/avif/covers/track-1.png",
+      "/160/avif/covers/%2e%2e.jpg",
+      "/160/avif/other/track-1.jpg",
+      "/160/gif/covers/track-1.jpg",
+      "/15/avif/covers/track-1.jpg",
+      "/1601/avif/covers/track-1.jpg",
+      "/160/avif/covers/track-1.jpg/x",
+      "/160/avif/images/a b.jpg",
+      "/abc/avif/covers/track-1.jpg",
+      "",
+    ]) {
+      expect(parseCoverVariantPath(path), path).toBeNull();
     }
   });
 });

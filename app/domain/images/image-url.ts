@@ -103,8 +103,37 @@ export function albumImageUrl(src: string, { width, height, quality, format }: A
   return `${ALBUM_IMAGE_ENDPOINT}?${parts.join("&")}`;
 }
 
+/**
+ * The short address of one cover variant, `/img/{width}/{format}/{covers|images}/{file}`: the same image as
+ * `albumImageUrl(src, { width, format })` in under half the characters. A page lists ten of them per cover, so
+ * the long form made up a third of the home page's HTML. Addresses the endpoint cannot read keep the long form.
+ */
+export function coverVariantUrl(src: string, width: number, format: ImageFormat): string {
+  const display = displayCoverUrl(src);
+  const image = parseShopImagePath(display);
+  if (!image) return albumImageUrl(src, { width, format });
+  return `${COVER_VARIANT_PREFIX}/${clampImageDimension(width)}/${format}/${image.root}/${image.file}`;
+}
+
+export const COVER_VARIANT_PREFIX = "/img";
+const COVER_VARIANT_PATH = /^\/(\d{1,5})\/(avif|webp|jpeg)\/(covers|images)\/([^/]{1,160})$/;
+
+/**
+ * Reads the part of a short variant address after `/img` back into the image endpoint's parameters, or null
+ * when anything is off: the same allowlist as the long form (parseShopImagePath), a width within 16–1600.
+ */
+export function parseCoverVariantPath(path: string): { url: string; width: number; format: ImageFormat } | null {
+  const match = COVER_VARIANT_PATH.exec(path);
+  if (!match) return null;
+  const width = Number(match[1]);
+  if (width < MIN_IMAGE_DIMENSION || width > MAX_IMAGE_DIMENSION) return null;
+  const url = match[3] === "covers" ? `/media/covers/${match[4]!}` : `/images/${match[4]!}`;
+  if (!parseShopImagePath(url)) return null;
+  return { url, width, format: match[2] as ImageFormat };
+}
+
 /** A srcset with one `{url} {w}w` candidate per width (deduplicated after clamping, narrowest first). */
-export function coverSrcSet(src: string, widths: readonly number[], format?: ImageFormat): string {
+export function coverSrcSet(src: string, widths: readonly number[], format: ImageFormat): string {
   const unique = [...new Set(widths.map(clampImageDimension))].sort((a, b) => a - b);
-  return unique.map((w) => `${albumImageUrl(src, { width: w, format })} ${w}w`).join(", ");
+  return unique.map((w) => `${coverVariantUrl(src, w, format)} ${w}w`).join(", ");
 }
