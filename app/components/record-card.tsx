@@ -25,25 +25,22 @@ export function RecordCard({ track, showFavourite = true }: { track: ApiTrack; s
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-stone-200 transition hover:shadow-md">
+    <article className="group card">
       <a href={recordPath(track)} className="flex flex-1 flex-col">
-        <div className="relative aspect-square overflow-hidden bg-stone-200">
+        <div className="card-cover">
           <CoverImage
             src={track.coverUrl}
             alt={`Cover of ${track.title} by ${track.artist}`}
             width={600}
             height={600}
             sizes={CARD_SIZES}
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
-          <span className={`absolute top-2 left-2 rounded px-2 py-0.5 text-xs font-semibold ${STOCK_STYLE[state]}`}>
-            {stockWording(state)}
-          </span>
+          <span className={`card-badge ${STOCK_STYLE[state]}`}>{stockWording(state)}</span>
         </div>
-        <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className="line-clamp-2 leading-snug font-semibold">{track.title}</h3>
-          <p className="line-clamp-1 text-sm text-stone-600">{track.artist}</p>
-          <div className="mt-auto flex items-end justify-between pt-2">
+        <div className="card-body">
+          <h3 className="card-title">{track.title}</h3>
+          <p className="card-artist">{track.artist}</p>
+          <div className="card-meta">
             <span className="text-lg font-bold">{track.price}</span>
             <span className="text-xs text-stone-600">{format.label}</span>
           </div>

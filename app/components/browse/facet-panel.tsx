@@ -22,16 +22,10 @@ const TOP_LABELS = 10;
 function OptionRow({ name, option }: { name: string; option: Option }) {
   return (
     <li>
-      <label className="group flex cursor-pointer items-center gap-2.5 rounded-md px-1.5 py-1 text-sm hover:bg-stone-100">
-        <input
-          type="checkbox"
-          name={name}
-          value={option.value}
-          defaultChecked={option.selected}
-          className="h-4 w-4 shrink-0 rounded accent-needle"
-        />
-        <span className="min-w-0 flex-1 truncate">{option.label}</span>
-        <span className="text-xs text-stone-600 tabular-nums">
+      <label className="facet-option">
+        <input type="checkbox" name={name} value={option.value} defaultChecked={option.selected} />
+        <span className="facet-name">{option.label}</span>
+        <span className="facet-count">
           <span className="sr-only">, </span>
           {formatCount(option.count)}
           <span className="sr-only"> records</span>

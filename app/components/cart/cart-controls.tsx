@@ -1,4 +1,5 @@
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { SpriteIcon } from "~/components/icons/sprite";
 import { useRef } from "react";
 import type { CartSummaryLine } from "~/domain/cart/cart-summary";
 import { ShopperForm, useShopperFetcher } from "./shopper-form";
@@ -11,10 +12,8 @@ export function availabilityOf(stockQuantity: number, isPreOrder: boolean): Avai
   return stockQuantity > 0 ? "available" : "out-of-stock";
 }
 
-const SIZES = {
-  card: "w-full gap-1.5 rounded-full px-3 py-2 text-sm",
-  large: "w-full gap-2 rounded-full px-6 py-3 text-base",
-} as const;
+// Component classes in app.css: a grid repeats this button on every card.
+const SIZES = { card: "btn-card", large: "btn-large" } as const;
 
 /**
  * The add-to-cart button of a record page, card or crate: a form posting intent=add to /cart (back to
@@ -36,7 +35,7 @@ export function AddToCartButton({
   nameWithTitle?: boolean;
 }) {
   const { onSubmit, busy } = useShopperFetcher();
-  const base = `inline-flex items-center justify-center font-semibold transition ${SIZES[size]}`;
+  const base = `btn ${SIZES[size]}`;
   const label = availability === "out-of-stock" ? "Out of stock" : availability === "pre-order" ? "Pre-order" : "Add to cart";
   // The visible words first, so speech users can say what they see.
   const name = nameWithTitle ? `${label}: ${title}` : undefined;
@@ -53,9 +52,9 @@ export function AddToCartButton({
         type="submit"
         aria-label={name}
         aria-busy={busy || undefined}
-        className={`${base} text-white aria-busy:opacity-70 ${availability === "pre-order" ? "bg-indigo-900 hover:bg-indigo-700" : "bg-ink hover:bg-needle-dark"}`}
+        className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
       >
-        <ShoppingBag aria-hidden className="h-4 w-4 shrink-0" />
+        <SpriteIcon name="shopping-bag" className="h-4 w-4 shrink-0" />
         {label}
       </button>
     </ShopperForm>

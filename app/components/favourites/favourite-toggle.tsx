@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import { SpriteIcon } from "~/components/icons/sprite";
 import { ShopperForm, useShopper, useShopperFetcher } from "~/components/cart/shopper-form";
 
 const LOOKS = {
@@ -32,9 +32,9 @@ export function FavouriteToggle({
         aria-pressed={saved}
         aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
         title={saved ? "Remove from favourites" : "Add to favourites"}
-        className={`grid place-items-center rounded-full text-needle transition ${LOOKS[look]}`}
+        className={`fav-toggle ${LOOKS[look]}`}
       >
-        <Heart aria-hidden className="h-5 w-5" fill={saved ? "currentColor" : "none"} />
+        <SpriteIcon name={saved ? "heart-filled" : "heart"} className="h-5 w-5" />
       </button>
     </ShopperForm>
   );

@@ -1,4 +1,5 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
+import { SpriteIcon } from "~/components/icons/sprite";
 import { Link } from "react-router";
 import { postPath } from "~/domain/magazine/paths";
 import type { PostLink } from "~/domain/magazine/types";
@@ -16,7 +17,7 @@ function Neighbour({ post, direction }: { post: PostLink; direction: "previous" 
       <span className="inline-flex items-center gap-2 text-xs font-bold tracking-[0.2em] text-needle-dark uppercase">
         {!next && <ArrowLeft aria-hidden className="h-4 w-4 transition group-hover:-translate-x-1" />}
         {next ? "Next story" : "Previous story"}
-        {next && <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-1" />}
+        {next && <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />}
       </span>
       <span className="font-display text-xl leading-snug font-bold text-balance text-ink group-hover:underline">
         {post.title}
