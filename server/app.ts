@@ -147,7 +147,11 @@ export function createApp(options: AppOptions) {
   );
   app.use("/api", apiRouter());
   // Other public files (favicon, images) after the API, so API calls never wait on a file-system lookup.
-  if (!options.devMiddleware) app.use(express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  // Only addresses with a file extension can be files: a page address is not looked up on disk first.
+  if (!options.devMiddleware) {
+    const publicFiles = express.static(path.join(config.BUILD_DIR, "client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) === "" ? next() : publicFiles(req, res, next)));
+  }
   app.use(pageRequests, options.pages);
   app.use(errorHandler);
   if (options.background) {

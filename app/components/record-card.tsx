@@ -1,4 +1,4 @@
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
@@ -21,7 +21,7 @@ const STOCK_STYLE: Record<string, string> = {
  * A record in a grid: the link to its page, then its own add-to-cart button and a heart (forms, so they
  * work without JavaScript; they sit outside the link because a form may not be inside one).
  */
-export function RecordCard({ track, showFavourite = true }: { track: ApiTrack; showFavourite?: boolean }) {
+export function RecordCard({ track, showFavourite = true }: { track: CardTrack; showFavourite?: boolean }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (

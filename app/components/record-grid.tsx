@@ -1,4 +1,4 @@
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 import { RecordCard, RecordCardSkeleton } from "./record-card";
 
 /**
@@ -8,7 +8,7 @@ import { RecordCard, RecordCardSkeleton } from "./record-card";
  */
 export const RECORD_GRID_CLASS = "grid grid-cols-2 gap-4 sm:gap-6 @2xl:grid-cols-3 @4xl:grid-cols-4";
 
-export function RecordGrid({ tracks }: { tracks: ApiTrack[] }) {
+export function RecordGrid({ tracks }: { tracks: CardTrack[] }) {
   return (
     <div className="@container">
       <ul className={RECORD_GRID_CLASS}>

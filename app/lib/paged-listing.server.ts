@@ -3,7 +3,7 @@
  * built from one page of records.
  */
 import { parseBrowseQuery } from "~/domain/browse/browse-query";
-import { toApiTrack } from "~/domain/catalogue/record-api";
+import { toCardTrack } from "~/domain/catalogue/record-api";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pagedPath } from "~/domain/shared/paging";
 import type { RecordItem } from "~/domain/catalogue/types";
@@ -15,7 +15,7 @@ export function pagedListing(request: Request, path: string, today: string, list
   const { items, ...result } = list(parseBrowseQuery(url.searchParams).page);
   return {
     ...result,
-    tracks: items.map((r) => toApiTrack(r, today)),
+    tracks: items.map((r) => toCardTrack(r, today)),
     canonicalUrl: absoluteUrl(url.origin, pagedPath(path, result.page)),
   };
 }

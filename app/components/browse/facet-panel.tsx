@@ -24,8 +24,8 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
     <li>
       <label className="facet-option">
         <input type="checkbox" name={name} value={option.value} defaultChecked={option.selected} />
-        <span className="facet-name">{option.label}</span>
-        <span className="facet-count">
+        <span>{option.label}</span>
+        <span>
           <span className="sr-only">, </span>
           {formatCount(option.count)}
           <span className="sr-only"> records</span>

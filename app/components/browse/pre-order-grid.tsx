@@ -2,10 +2,10 @@ import { CalendarDays } from "lucide-react";
 import { RecordCard } from "~/components/record-card";
 import { RECORD_GRID_CLASS } from "~/components/record-grid";
 import { formatDateGB } from "~/domain/shared/dates";
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 
 /** The record grid with each card's release date beneath it: "Pre-order · Out 4 December 2026". */
-export function PreOrderGrid({ tracks }: { tracks: ApiTrack[] }) {
+export function PreOrderGrid({ tracks }: { tracks: CardTrack[] }) {
   return (
     <div className="@container">
       <ul className={RECORD_GRID_CLASS}>

@@ -1,11 +1,11 @@
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
 import { ArrowLink, EmptyState, HomeSection } from "./home-section";
 
 export interface ArtistSpotlightView {
   artist: string;
   bio: string;
-  tracks: ApiTrack[];
+  tracks: CardTrack[];
 }
 
 export const NO_ARTIST_SPOTLIGHT = "No artist spotlight available. Check back later!";

@@ -1,9 +1,9 @@
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
 import { EmptyState, HomeSection } from "./home-section";
 
 /** Spec §2 home section 11: two random picks from the records updated most recently. */
-export function RecentlyUpdated({ tracks }: { tracks: ApiTrack[] }) {
+export function RecentlyUpdated({ tracks }: { tracks: CardTrack[] }) {
   return (
     <HomeSection id="recently-updated" title="Recently Updated" eyebrow="Fresh in the racks">
       {tracks.length > 0 ? (

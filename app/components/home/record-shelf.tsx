@@ -1,4 +1,4 @@
-import type { ApiTrack } from "~/domain/catalogue/record-api";
+import type { CardTrack } from "~/domain/catalogue/record-api";
 import { RecordGrid } from "../record-grid";
 import { EmptyState, HomeSection } from "./home-section";
 
@@ -7,7 +7,7 @@ interface RecordShelfProps {
   title: string;
   eyebrow?: string;
   action?: { href: string; label: string };
-  tracks: ApiTrack[];
+  tracks: CardTrack[];
   empty: string;
 }
 

@@ -68,3 +68,17 @@ export function toApiTrack(record: RecordItem, today: string): ApiTrack {
     condition: record.condition,
   };
 }
+
+/**
+ * What a record card shows (and a pre-order card's release date). Grid pages send only this in their loader
+ * data, which is serialised into the HTML: the whole ApiTrack, description and all, was about 0.6 KB a card.
+ */
+export type CardTrack = Pick<
+  ApiTrack,
+  "id" | "title" | "artist" | "coverUrl" | "price" | "stockQuantity" | "isPreOrder" | "format" | "releaseDate"
+>;
+
+export function toCardTrack(record: RecordItem, today: string): CardTrack {
+  const { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate } = toApiTrack(record, today);
+  return { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate };
+}

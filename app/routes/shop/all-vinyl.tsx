@@ -5,7 +5,7 @@ import { ListingHeader } from "~/components/browse/listing-header";
 import { formatCount, rangeText } from "~/domain/browse/listing-text";
 import { SortForm } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
-import { toApiTrack } from "~/domain/catalogue/record-api";
+import { toCardTrack } from "~/domain/catalogue/record-api";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/all-vinyl";
@@ -21,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     query,
-    tracks: items.map((r) => toApiTrack(r, context.today)),
+    tracks: items.map((r) => toCardTrack(r, context.today)),
     canonicalUrl: absoluteUrl(url.origin, hrefWith(PATH, { ...query, sort: "newest" }, { page: result.page })),
   };
 }

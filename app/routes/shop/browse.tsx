@@ -19,7 +19,7 @@ import { ListingHeader } from "~/components/browse/listing-header";
 import { formatCount, rangeText } from "~/domain/browse/listing-text";
 import { SortSelect } from "~/components/browse/sort-select";
 import { RecordGrid } from "~/components/record-grid";
-import { toApiTrack } from "~/domain/catalogue/record-api";
+import { toCardTrack } from "~/domain/catalogue/record-api";
 import { sortGenres, unknownGenres } from "~/domain/catalogue/genres";
 import { GenreLinkList } from "~/components/browse/genre-tiles";
 import { absoluteUrl } from "~/domain/seo/structured-data";
@@ -45,7 +45,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...result,
     query,
-    tracks: items.map((r) => toApiTrack(r, context.today)),
+    tracks: items.map((r) => toCardTrack(r, context.today)),
     canonicalUrl: absoluteUrl(url.origin, canonicalBrowsePath(PATH, query)),
   };
 }

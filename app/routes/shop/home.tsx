@@ -10,7 +10,7 @@ import { VinylTrivia } from "~/components/home/trivia";
 import { VinylCareWidget } from "~/components/home/vinyl-care-widget";
 import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
 import { parseBrowseQuery } from "~/domain/browse/browse-query";
-import { toApiTrack } from "~/domain/catalogue/record-api";
+import { toApiTrack, toCardTrack } from "~/domain/catalogue/record-api";
 import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";
 import { serializeJsonLd, storeJsonLd } from "~/domain/seo/structured-data";
@@ -31,19 +31,21 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { browse, home } = context.services;
   const today = context.today;
-  const api = (r: RecordItem) => toApiTrack(r, today);
+  // Cards get only what a card shows: the loader data is serialised into the page next to the markup.
+  const card = (r: RecordItem) => toCardTrack(r, today);
   const s = home.sections({ today });
   return {
     today,
     canonicalUrl: new URL("/", request.url).href,
     storeJsonLd: serializeJsonLd(storeJsonLd(new URL(request.url).origin)),
-    preOrders: s.preOrders.map(api),
-    vinylOfTheDay: s.vinylOfTheDay && api(s.vinylOfTheDay),
-    newReleases: s.newReleases.map(api),
-    artistSpotlight: s.artistSpotlight && { ...s.artistSpotlight, tracks: s.artistSpotlight.tracks.map(api) },
-    bestSellers: s.bestSellers.map(api),
+    preOrders: s.preOrders.map(card),
+    vinylOfTheDay: s.vinylOfTheDay && toApiTrack(s.vinylOfTheDay, today),
+    newReleases: s.newReleases.map(card),
+    // The spotlight shows one featured release.
+    artistSpotlight: s.artistSpotlight && { ...s.artistSpotlight, tracks: s.artistSpotlight.tracks.slice(0, 1).map(card) },
+    bestSellers: s.bestSellers.map(card),
     careTips: s.careTips,
-    recentlyUpdated: s.recentlyUpdated.map(api),
+    recentlyUpdated: s.recentlyUpdated.map(card),
     // Spec §4: read only once shown (?trivia=1 from the no-JS link, or the toggle's fetcher).
     trivia: params.trivia ? home.trivia() : null,
     // How many records /browse lists without filters, counted by its own rule, for the last band's link.
