@@ -9,6 +9,7 @@ CREATE TABLE `reminder_carts` (
 	`user_id` integer,
 	`email` text NOT NULL,
 	`contents` text NOT NULL,
+	`prices_at_change` text NOT NULL,
 	`changed_at` text NOT NULL,
 	`reminded_at` text,
 	`outbox_id` integer,

@@ -18,6 +18,8 @@ export const reminderCarts = sqliteTable(
     email: text("email").notNull(),
     /** Record ids and quantities as the cart cookie writes them ("12x2.45x1"); never prices. */
     contents: text("contents").notNull(),
+    /** Each line's price in pence when the cart last changed ({ "12": 2499 }), so the reminder can say a price moved. */
+    pricesAtChange: text("prices_at_change", { mode: "json" }).$type<Record<string, number>>().notNull(),
     /** The cart's last change: the reminder is due a set time after it. */
     changedAt: text("changed_at").notNull(),
     /** When a sweep claimed the cart for its reminder (or decided against one): never reminded twice. */
