@@ -59,9 +59,11 @@ for (const width of [390, 1280]) {
       await form.getByLabel(/Discount code/).fill("NOTACODE");
       await form.getByRole("button", { name: "Apply", exact: true }).click();
       await expect(form.getByText("That discount code isn't valid.")).toBeVisible();
-      await expect.poll(() => withDb((db) => db.prepare("select count(*) n from reminder_carts where email = ?").get(email))).toEqual({
-        n: 1,
-      });
+      await expect
+        .poll(() => withDb((db) => db.prepare("select count(*) n from reminder_carts where email = ?").get(email)))
+        .toEqual({
+          n: 1,
+        });
 
       // Leave: another device, no cookies. Nothing is sent before the delay.
       await page.context().clearCookies();
@@ -93,10 +95,16 @@ for (const width of [390, 1280]) {
       await expect(page.getByText(`Stop sending cart reminders to ${email}?`)).toBeVisible();
       await page.getByRole("button", { name: "Stop cart reminders" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Cart reminders stopped" })).toBeVisible();
-      expect(withDb((db) => db.prepare("select count(*) n from cart_reminder_opt_outs where email = ?").get(email))).toEqual({ n: 1 });
+      expect(withDb((db) => db.prepare("select count(*) n from cart_reminder_opt_outs where email = ?").get(email))).toEqual({
+        n: 1,
+      });
     });
 
-    test("the dashboard counts reminders sent and those that led to an order", async ({ page, javaScriptEnabled, baseURL }, testInfo) => {
+    test("the dashboard counts reminders sent and those that led to an order", async ({
+      page,
+      javaScriptEnabled,
+      baseURL,
+    }, testInfo) => {
       await logInAsAdmin(page, javaScriptEnabled, baseURL!);
       await page.goto("/admin");
       await ready(page, javaScriptEnabled);

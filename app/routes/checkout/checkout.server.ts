@@ -147,7 +147,10 @@ function applyCode(formData: FormData, cart: Cart, context: AppLoadContext, keyC
   const prices = pricing(updated, formData, context);
   const rejected = prices.summary?.discount && !prices.summary.discount.ok ? prices.summary.discount.message : null;
   const result = submission.reply({ hideFields: CARD_FIELDS, fieldErrors: rejected ? { discountCode: [rejected] } : undefined });
-  const headers = withCookie(cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined, keyCookie);
+  const headers = withCookie(
+    cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
+    keyCookie,
+  );
   return data({ result, problem: null, ...prices }, { status: rejected ? 400 : 200, headers });
 }
 

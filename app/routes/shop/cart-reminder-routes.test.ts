@@ -20,7 +20,15 @@ let n = 0;
 const applyPost = (email: string, cookie: string) =>
   formPost(
     "/checkout",
-    { intent: "apply", email, ...TEST_ADDRESS, addressLine2: "", discountCode: "", pricedCode: "", idempotencyKey: `reminder-route-${++n}-abcdefgh` },
+    {
+      intent: "apply",
+      email,
+      ...TEST_ADDRESS,
+      addressLine2: "",
+      discountCode: "",
+      pricedCode: "",
+      idempotencyKey: `reminder-route-${++n}-abcdefgh`,
+    },
     cookie,
   );
 
@@ -48,7 +56,11 @@ describe("cart reminder pages", () => {
     const rec = insertRecord(shop.t.db);
     const email = `restore-${Date.now()}@example.com`;
     await settle(() => checkoutAction(call(applyPost(email, `needledrop-cart=${rec.id}x2`))));
-    shop.t.db.update(reminderCarts).set({ changedAt: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where(eq(reminderCarts.email, email)).run();
+    shop.t.db
+      .update(reminderCarts)
+      .set({ changedAt: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where(eq(reminderCarts.email, email))
+      .run();
     await shop.s.cartReminders.sweep();
     const mail = shop.inbox.last(email, /still in your cart/);
     const token = tokenIn(mail, "/cart/restore");

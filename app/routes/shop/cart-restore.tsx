@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = context.services.cartReminders.restore(token);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (!lines) {
-    headers.append("Set-Cookie", await toastHeader({ type: "error", title: "Link not valid", description: INVALID_REMINDER_LINK }));
+    headers.append(
+      "Set-Cookie",
+      await toastHeader({ type: "error", title: "Link not valid", description: INVALID_REMINDER_LINK }),
+    );
     return redirect("/cart", { headers });
   }
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
