@@ -39,7 +39,7 @@ export function cartReminderMail(input: {
     "",
     ...input.lines.map(lineText),
     "",
-    `Items: ${formatPence(input.itemsPence)} (delivery is worked out at checkout)`,
+    `Items you can buy now: ${formatPence(input.itemsPence)} (delivery is worked out at checkout)`,
     "",
     `Back to your cart: ${input.restoreLink}`,
     "",
@@ -62,7 +62,7 @@ export function cartReminderMail(input: {
 <table role="presentation" style="width:100%;border-collapse:collapse">
 ${input.lines.map(row).join("\n")}
 </table>
-<p style="text-align:right"><strong>Items: ${escapeHtml(formatPence(input.itemsPence))}</strong><br><span style="color:#57534e;font-size:14px">Delivery is worked out at checkout.</span></p>
+<p style="text-align:right"><strong>Items you can buy now: ${escapeHtml(formatPence(input.itemsPence))}</strong><br><span style="color:#57534e;font-size:14px">Delivery is worked out at checkout.</span></p>
 <p><a href="${escapeHtml(input.restoreLink)}" style="display:inline-block;background:#1c1917;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">Back to your cart</a></p>
 <p style="color:#57534e;font-size:13px">We send one reminder per cart at most. <a href="${escapeHtml(input.stopLink)}" style="color:#57534e">Stop cart reminders</a> for this address.</p>
 <p>Needledrop</p>

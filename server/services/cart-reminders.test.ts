@@ -89,7 +89,7 @@ describe("cart reminders", () => {
     const mail = remindersTo(email)[0]!;
     expect(mail.text).toContain(`${cheaper.title}: 1 × £24.00 (was £30.00)`);
     expect(mail.text).toMatch(new RegExp(`${soldOut.title}: .* – Sold out`));
-    expect(mail.text).toContain("Items: £24.00");
+    expect(mail.text).toContain("Items you can buy now: £24.00");
     expect(mail.html).toContain("Sold out");
   });
 
