@@ -23,6 +23,8 @@ export default [
   route("pre-order", "routes/redirects/pre-order.ts"),
   route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
   route("cart", "routes/shop/cart.tsx"),
+  route("cart/restore", "routes/shop/cart-restore.tsx"),
+  route("cart-reminders/stop", "routes/shop/cart-reminders-stop.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
   route("checkout", "routes/checkout/checkout.tsx"),
   route("payment-confirmation", "routes/checkout/payment-confirmation.tsx"),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_REMINDER_HOURS, reminderHoursSchema } from "../app/domain/cart/cart-reminder";
 
 const envSchema = z
   .object({
@@ -33,6 +34,10 @@ const envSchema = z
     COOKIE_SECRET: z.string().min(32).optional(),
     /** The shop's public address for links in e-mails (e.g. https://needledrop.example); http://localhost:PORT without it. */
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    /** Hours after a cart's last change before its one reminder is due (fractions allowed). */
+    CART_REMINDER_HOURS: reminderHoursSchema.default(DEFAULT_REMINDER_HOURS),
+    /** How often the server looks for due cart reminders, in seconds. */
+    CART_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
     STRIPE_SECRET_KEY: z
       .string()

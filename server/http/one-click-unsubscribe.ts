@@ -1,7 +1,6 @@
 import express, { type RequestHandler } from "express";
 import { ValidationError } from "../../app/domain/shared/errors";
 import { ONE_CLICK_BODY } from "../mail/list-unsubscribe";
-import type { NewsletterService } from "../services/newsletter";
 import { sendError } from "./errors";
 
 /** A one-click body is 26 bytes; multipart framing adds a few hundred at most. */
@@ -26,13 +25,14 @@ async function isOneClickBody(body: Buffer, contentType: string | undefined): Pr
 /**
  * RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` to the List-Unsubscribe
  * link, from its own servers and so without an Origin header. Mounted before the Origin check, this is the
- * only way past it: POST /unsubscribe exactly, no Origin, one `token` in the query string. The token is the
+ * only way past it: POST to `path` exactly (/unsubscribe for the newsletter, /cart-reminders/stop for cart
+ * reminders), no Origin, one `token` in the query string. The token is the
  * credential; the body must be the one-click field and nothing else. Everything else falls through to the
  * Origin check (a browser's own form post on the unsubscribe page carries Origin and goes to the page).
  */
-export function oneClickUnsubscribe(newsletter: Pick<NewsletterService, "unsubscribe">): RequestHandler {
+export function oneClickUnsubscribe(path: string, unsubscribe: (token: string) => unknown): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "POST" || req.path !== "/unsubscribe" || req.get("origin") !== undefined) return next();
+    if (req.method !== "POST" || req.path !== path || req.get("origin") !== undefined) return next();
     const tokens = new URL(req.originalUrl, "http://path.invalid").searchParams.getAll("token");
     if (tokens.length !== 1) return next();
     readSmallBody(req, res, (err?: unknown) => {
@@ -43,7 +43,7 @@ export function oneClickUnsubscribe(newsletter: Pick<NewsletterService, "unsubsc
         res.set("Cache-Control", "no-store");
         if (!oneClick) return sendError(req, res, 400, `Not a one-click unsubscribe: send ${ONE_CLICK_BODY}.`);
         try {
-          newsletter.unsubscribe(tokens[0]!);
+          unsubscribe(tokens[0]!);
         } catch (error) {
           if (error instanceof ValidationError) return sendError(req, res, 400, error.message);
           return next(error);

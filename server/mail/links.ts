@@ -23,13 +23,16 @@ export function mailOrigin(config: MailLinkConfig): string {
   return `http://localhost:${port}`;
 }
 
+/** The pages a mailed token opens. */
+export type TokenPath = "/reset-password" | "/unsubscribe" | "/cart/restore" | "/cart-reminders/stop";
+
 export interface MailLinks {
   /** The origin every mailed link starts with. */
   origin: string;
   /** An absolute link to a page of the shop, e.g. page("/profile#orders"). */
   page(pathAndHash: string): string;
   /** An absolute link carrying a token: `<origin><path>?token={{token}}`, filled in at delivery. */
-  withToken(path: "/reset-password" | "/unsubscribe"): string;
+  withToken(path: TokenPath): string;
 }
 
 export function createMailLinks(origin: string): MailLinks {

@@ -27,6 +27,7 @@ import { createAdminScheduleService } from "./admin-schedule";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
+import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
 import { createDiscountsService } from "./discounts";
 import { createFavouritesService } from "./favourites";
@@ -99,6 +100,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminCatalogue: createAdminCatalogueService(db, { mediaDir }),
     discounts,
     cart,
+    cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
     checkout: createCheckoutService({ orders, payments }),
     adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments }),

@@ -120,6 +120,10 @@ export function CheckoutForm({
           inputMode="email"
           hint="Your order confirmation is sent here."
         />
+        <p className="mt-2 text-xs text-stone-500" data-testid="reminder-note">
+          If you leave without ordering, we may send one reminder of your cart to this address. Each reminder has a link to stop
+          them.
+        </p>
       </Section>
 
       <Section icon={<Truck aria-hidden className="size-5" />} title="Delivery address" id="delivery">

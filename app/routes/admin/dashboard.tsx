@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { CartReminderFigures } from "~/components/admin/cart-reminder-figures";
+import { dashboardPeriods } from "~/domain/admin/periods";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { formatDateGB, formatDateTimeGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
@@ -14,7 +16,11 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { overview: context.services.admin.overview() };
+  const now = new Date();
+  return {
+    overview: context.services.admin.overview(now),
+    reminders: context.services.cartReminders.stats(dashboardPeriods(now).thirtyDaysStart),
+  };
 }
 
 /** Where each figure is acted on; the stock and schedule pages read these filters from the address. */
@@ -98,6 +104,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           to={DASHBOARD_LINKS.releasing}
         />
       </div>
+
+      <CartReminderFigures sent={loaderData.reminders.sent} ledToOrder={loaderData.reminders.ledToOrder} />
 
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold">Latest orders</h2>

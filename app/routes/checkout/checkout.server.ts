@@ -18,6 +18,7 @@ import {
   TooManyAttemptsError,
   ValidationError,
 } from "~/domain/shared/errors";
+import { noteCartChange, rememberCheckoutAddress } from "~/lib/cart-reminder.server";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import type { CheckoutOutcome, OrderRequest } from "../../../server/services/checkout";
 
@@ -45,7 +46,9 @@ export async function loadCheckout(request: Request, context: AppLoadContext) {
 export async function submitCheckout(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
-  if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context);
+  // A valid address is remembered with the cart for one reminder, whether or not this post places the order.
+  const keyCookie = rememberCheckoutAddress(request, context, formData.get("email"), cart);
+  if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context, keyCookie);
   const submission = parseForm(formData, {
     schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
   });
@@ -57,7 +60,7 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   ) =>
     data(
       { result: submission.reply({ hideFields: CARD_FIELDS, fieldErrors }), problem, ...pricing(cart, formData, context) },
-      { status, headers },
+      { status, headers: withCookie(headers, keyCookie) },
     );
   if (submission.status !== "success") return again(400, null);
   const { cardNumber, cardExpiry, cardCvc, ...details } = submission.value as OrderRequest &
@@ -79,7 +82,7 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
     context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     const outcome = await context.services.checkout.placeOrder({ ...details, lines: cart.lines, card }, placer);
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
-    return placed(outcome, details.idempotencyKey, request, context);
+    return placed(outcome, details.idempotencyKey, request, context, keyCookie);
   } catch (error) {
     const refusal = refusalOf(error);
     return again(refusal.status, refusal.problem, refusal.fieldErrors, refusal.headers);
@@ -87,9 +90,18 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
 }
 
 /** Paid, pending or off to the payment page: this browser may now open the order; a paid cart is emptied. */
-function placed(outcome: Exclude<CheckoutOutcome, { kind: "declined" }>, key: string, request: Request, context: AppLoadContext) {
-  const headers = new Headers({ "Set-Cookie": orderAccessCookie(request, key, context.auth.secure) });
-  if (outcome.kind === "paid") headers.append("Set-Cookie", cartCookie(EMPTY_CART, context.auth.secure));
+function placed(
+  outcome: Exclude<CheckoutOutcome, { kind: "declined" }>,
+  key: string,
+  request: Request,
+  context: AppLoadContext,
+  keyCookie: string | null,
+) {
+  const headers = withCookie({ "Set-Cookie": orderAccessCookie(request, key, context.auth.secure) }, keyCookie);
+  if (outcome.kind === "paid") {
+    headers.append("Set-Cookie", cartCookie(EMPTY_CART, context.auth.secure));
+    noteCartChange(request, context, EMPTY_CART);
+  }
   return redirect(outcome.kind === "redirect" ? outcome.url : orderPath(outcome.order.orderNumber), { status: 303, headers });
 }
 
@@ -117,7 +129,7 @@ function refusalOf(error: unknown): {
 }
 
 /** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
-function applyCode(formData: FormData, cart: Cart, context: AppLoadContext) {
+function applyCode(formData: FormData, cart: Cart, context: AppLoadContext, keyCookie: string | null) {
   // Apply is one button of the checkout form: what was typed in the rest of it comes back too.
   const submission = parseForm(formData, {
     schema: applyCodeSchema,
@@ -128,15 +140,25 @@ function applyCode(formData: FormData, cart: Cart, context: AppLoadContext) {
     const summary = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context) : null;
     return data(
       { result: submission.reply({ hideFields: CARD_FIELDS }), problem: null, idempotencyKey: crypto.randomUUID(), summary },
-      { status: 400 },
+      { status: 400, headers: withCookie(undefined, keyCookie) },
     );
   }
   const updated = withDiscountCode(cart, submission.value.discountCode);
   const prices = pricing(updated, formData, context);
   const rejected = prices.summary?.discount && !prices.summary.discount.ok ? prices.summary.discount.message : null;
   const result = submission.reply({ hideFields: CARD_FIELDS, fieldErrors: rejected ? { discountCode: [rejected] } : undefined });
-  const headers = cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined;
+  const headers = withCookie(
+    cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
+    keyCookie,
+  );
   return data({ result, problem: null, ...prices }, { status: rejected ? 400 : 200, headers });
+}
+
+/** The headers of an answer, with the Set-Cookie of a guest's new cart key when there is one. */
+function withCookie(init: HeadersInit | undefined, cookie: string | null): Headers {
+  const headers = new Headers(init);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /** A fresh form key and the summary priced with the code in the form (the typed e-mail counts for first orders). */

@@ -9,6 +9,7 @@ import { cartBoughtBy } from "~/domain/orders/order-access";
 import { readOrderTokens } from "~/lib/order-access.server";
 import { pageMeta } from "~/lib/seo";
 import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
+import { noteCartChange } from "~/lib/cart-reminder.server";
 import type { Route } from "./+types/payment-confirmation";
 
 /** While a payment is being confirmed the page looks again every few seconds (also without JavaScript). */
@@ -39,7 +40,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   }
   // Back from a hosted payment page, the cart still holds what was just bought.
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
-  const headers = cartBoughtBy(cart.lines, order) ? { "Set-Cookie": cartCookie(EMPTY_CART, context.auth.secure) } : undefined;
+  const bought = cartBoughtBy(cart.lines, order);
+  if (bought) noteCartChange(request, context, EMPTY_CART);
+  const headers = bought ? { "Set-Cookie": cartCookie(EMPTY_CART, context.auth.secure) } : undefined;
   return data({ order, signedIn: context.user !== null }, { headers });
 }
 

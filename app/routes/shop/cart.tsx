@@ -7,6 +7,7 @@ import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } from "~/domain/cart/cart-intent";
 import { answerShopperPost, cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
 import { itemsText, type CartSummary } from "~/domain/cart/cart-summary";
+import { noteCartChange } from "~/lib/cart-reminder.server";
 import { pageMeta } from "~/lib/seo";
 import { cartCookie } from "~/domain/cart/cart-cookie";
 import type { Route } from "./+types/cart";
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ({ cart: next, toast } = applyCartIntent(cart, parsed.intent, record));
     if (parsed.intent.intent === "apply-code") toast = discountToast(summariseCart(context, next).discount);
   }
+  if (next !== cart) noteCartChange(request, context, next);
   const headers = cookieHeaders(discard, next === cart ? null : cartCookie(next, context.auth.secure));
   return answerShopperPost(request, formData, { toast, headers, status: parsed.ok ? 200 : 400, fallback: "/cart" });
 }
