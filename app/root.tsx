@@ -26,7 +26,7 @@ import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
 import { cookieHeaders, loadCart, loadFavouriteIds } from "./lib/cart-state.server";
 import { readToast } from "./lib/toast.server";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "./lib/trpc";
+import { makeQueryClient } from "./lib/query-client";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -75,7 +75,6 @@ function Shell({ children }: { children: React.ReactNode }) {
   const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(makeTrpcClient);
 
   // Every route change: close the mobile menu and start at the top of the page (spec §1).
   useEffect(() => {
@@ -105,48 +104,43 @@ function Shell({ children }: { children: React.ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        {/* The shop's chrome stays off paper: printing a page (a packing slip, an order) prints its content only. */}
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      {/* The shop's chrome stays off paper: printing a page (a packing slip, an order) prints its content only. */}
+      <div className="contents print:hidden">
+        <Toasts toast={root?.toast ?? null} />
+        <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
+      </div>
+      {menuOpen && (
+        <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
+      )}
+      <div className="flex min-h-screen flex-col lg:pl-64 print:block print:min-h-0 print:pl-0">
         <div className="contents print:hidden">
-          <Toasts toast={root?.toast ?? null} />
-          <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
+          <Header
+            menuOpen={menuOpen}
+            menuButton={menuButton}
+            onOpenMenu={() => setMenuOpen(true)}
+            cartCount={root?.shopper.cart.itemCount ?? 0}
+            favouritesCount={root?.shopper.favouriteIds.length ?? 0}
+            user={user}
+            cartOpen={cartOpen}
+            onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
+            chat={!isBackOffice(location.pathname)}
+          />
         </div>
-        {menuOpen && (
-          <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
-        )}
-        <div className="flex min-h-screen flex-col lg:pl-64 print:block print:min-h-0 print:pl-0">
-          <div className="contents print:hidden">
-            <Header
-              menuOpen={menuOpen}
-              menuButton={menuButton}
-              onOpenMenu={() => setMenuOpen(true)}
-              cartCount={root?.shopper.cart.itemCount ?? 0}
-              favouritesCount={root?.shopper.favouriteIds.length ?? 0}
-              user={user}
-              cartOpen={cartOpen}
-              onOpenCart={hydrated ? () => setCartOpen(true) : undefined}
-              chat={!isBackOffice(location.pathname)}
-            />
-          </div>
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <div className="contents print:hidden">
-            <Footer />
-          </div>
-        </div>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
         <div className="contents print:hidden">
-          <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
-          {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
-          {!isBackOffice(location.pathname) && <VinylBot />}
+          <Footer />
         </div>
-      </TRPCProvider>
+      </div>
+      <div className="contents print:hidden">
+        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+        {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
+        {!isBackOffice(location.pathname) && <VinylBot />}
+      </div>
     </QueryClientProvider>
   );
 }

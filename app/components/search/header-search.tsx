@@ -5,7 +5,7 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
-import { useTRPC } from "~/lib/trpc";
+import { loadTrpcClient } from "~/lib/trpc-lazy";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   moveActive,
@@ -160,7 +160,6 @@ export function HeaderSearch() {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
-  const trpc = useTRPC();
   const listboxId = LISTBOX_ID;
   const input = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLFormElement>(null);
@@ -171,12 +170,12 @@ export function HeaderSearch() {
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const query = normaliseSearchText(debounced);
 
-  const suggestions = useQuery(
-    trpc.search.suggest.queryOptions(
-      { q: query },
-      { enabled: hydrated && !dismissed && isSearchable(query), staleTime: SEARCH_CACHE_SECONDS * 1000 },
-    ),
-  );
+  const suggestions = useQuery({
+    queryKey: ["search.suggest", query],
+    queryFn: async ({ signal }) => (await loadTrpcClient()).search.suggest.query({ q: query }, { signal }),
+    enabled: hydrated && !dismissed && isSearchable(query),
+    staleTime: SEARCH_CACHE_SECONDS * 1000,
+  });
   const items = suggestions.data?.items ?? [];
   const state = hydrated
     ? popupState({

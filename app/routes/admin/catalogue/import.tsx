@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-lim
 import type { ImportPlan } from "~/domain/catalogue/record-import";
 import { formFailureOf } from "~/domain/shared/errors";
 import { requireAdmin } from "~/lib/guards.server";
-import { useTRPC } from "~/lib/trpc";
+import { TrpcScope, useTRPC } from "~/lib/trpc";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/import";
@@ -323,7 +323,11 @@ function Preview({
           Download the report (CSV)
         </a>
       </Form>
-      {applying && <ApplyProgress id={id} hash={hash} rows={good} />}
+      {applying && (
+        <TrpcScope>
+          <ApplyProgress id={id} hash={hash} rows={good} />
+        </TrpcScope>
+      )}
     </section>
   );
 }
