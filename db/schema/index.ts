@@ -7,3 +7,4 @@ export * from "./content";
 export * from "./system";
 export * from "./auth";
 export * from "./club";
+export * from "./wants";
