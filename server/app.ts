@@ -30,6 +30,7 @@ import { clubPaymentsFor, paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
 import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
+import { startWantReleaseSweep } from "./want-release-sweep";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -118,7 +119,7 @@ export function createApp(options: AppOptions) {
   // Payment webhooks come from the provider's servers (no Origin header): their signature authenticates them.
   app.use("/api/payments/webhook", paymentWebhook(services));
   // A mail client's RFC 8058 one-click unsubscribe (no Origin header): its token authenticates it.
-  app.use(oneClickUnsubscribe(services.newsletter));
+  app.use(oneClickUnsubscribe(services.newsletter, services.wants));
   app.use(originCheck(config.allowedOrigins));
   // The signed-in user, read from the session cookie, before the body (an admin may upload more) and the context.
   app.use(sessionMiddleware(services.sessions));
@@ -150,6 +151,7 @@ export function createApp(options: AppOptions) {
   if (options.background) {
     startUnpaidOrderSweep(services.checkout);
     startClubRenewalSweep(services.club);
+    startWantReleaseSweep(services.wants);
     // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
     const retryMail = () =>
       services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));

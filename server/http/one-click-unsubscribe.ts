@@ -2,6 +2,7 @@ import express, { type RequestHandler } from "express";
 import { ValidationError } from "../../app/domain/shared/errors";
 import { ONE_CLICK_BODY } from "../mail/list-unsubscribe";
 import type { NewsletterService } from "../services/newsletter";
+import type { WantsService } from "../services/wants";
 import { sendError } from "./errors";
 
 /** A one-click body is 26 bytes; multipart framing adds a few hundred at most. */
@@ -30,11 +31,20 @@ async function isOneClickBody(body: Buffer, contentType: string | undefined): Pr
  * credential; the body must be the one-click field and nothing else. Everything else falls through to the
  * Origin check (a browser's own form post on the unsubscribe page carries Origin and goes to the page).
  */
-export function oneClickUnsubscribe(newsletter: Pick<NewsletterService, "unsubscribe">): RequestHandler {
+export function oneClickUnsubscribe(
+  newsletter: Pick<NewsletterService, "unsubscribe">,
+  wants?: Pick<WantsService, "unsubscribe">,
+): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "POST" || req.path !== "/unsubscribe" || req.get("origin") !== undefined) return next();
-    const tokens = new URL(req.originalUrl, "http://path.invalid").searchParams.getAll("token");
+    const forWants = req.path === "/wants/unsubscribe" && wants !== undefined;
+    if (req.method !== "POST" || (req.path !== "/unsubscribe" && !forWants) || req.get("origin") !== undefined) return next();
+    const query = new URL(req.originalUrl, "http://path.invalid").searchParams;
+    const tokens = query.getAll("token");
     if (tokens.length !== 1) return next();
+    // A record alert's links: with want=<id> that want, without it every want of the address.
+    const wantIds = query.getAll("want");
+    const wantId = wantIds.length === 1 && /^\d{1,12}$/.test(wantIds[0]!) ? Number(wantIds[0]) : null;
+    if (wantIds.length > 1 || (wantIds.length === 1 && wantId === null)) return next();
     readSmallBody(req, res, (err?: unknown) => {
       if (err) return next(err);
       const body = Buffer.isBuffer(req.body) ? (req.body as Buffer) : Buffer.alloc(0);
@@ -43,7 +53,8 @@ export function oneClickUnsubscribe(newsletter: Pick<NewsletterService, "unsubsc
         res.set("Cache-Control", "no-store");
         if (!oneClick) return sendError(req, res, 400, `Not a one-click unsubscribe: send ${ONE_CLICK_BODY}.`);
         try {
-          newsletter.unsubscribe(tokens[0]!);
+          if (forWants) wants.unsubscribe(tokens[0]!, wantId);
+          else newsletter.unsubscribe(tokens[0]!);
         } catch (error) {
           if (error instanceof ValidationError) return sendError(req, res, 400, error.message);
           return next(error);
