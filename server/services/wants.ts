@@ -17,8 +17,8 @@ import {
   isRestock,
   NEED_EMAIL,
   wantRemoveSchema,
-  wantSchema,
   type WantEvent,
+  type WantInput,
 } from "../../app/domain/wants/want-schema";
 import { writeTransaction, type Db } from "../../db/client";
 import { records, wantAddresses, wantAlerts, wants, wantTokens, type WantRow } from "../../db/schema";
@@ -227,10 +227,10 @@ export function createWantsService(
     /**
      * Wants a record (or changes what is wanted, re-arming a want that fired or was unsubscribed). A guest's
      * new address gets one confirmation mail; a signed-in customer's own address is confirmed at once.
-     * Throws ValidationError (bad input, unknown record).
+     * Takes input parsed with `wantSchema` (every adapter parses it, so pounds become pence once); throws
+     * ValidationError (no address, unknown record, "released" for a record already out).
      */
-    want(input: unknown, who: WantWho): WantResult {
-      const v = parseInput(wantSchema, asObject(input), { message: "first" });
+    want(v: WantInput, who: WantWho): WantResult {
       const email = who.user ? who.user.email.trim().toLowerCase() : v.email;
       if (!email) throw new ValidationError(NEED_EMAIL, { email: [NEED_EMAIL] });
       const { result, mailId } = writeTransaction(db, () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MostWanted } from "~/components/admin/most-wanted";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { formatDateGB, formatDateTimeGB } from "~/domain/shared/dates";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { overview: context.services.admin.overview() };
+  return { overview: context.services.admin.overview(), mostWanted: context.services.wants.mostWanted(5), today: context.today };
 }
 
 /** Where each figure is acted on; the stock and schedule pages read these filters from the address. */
@@ -98,6 +99,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           to={DASHBOARD_LINKS.releasing}
         />
       </div>
+
+      <MostWanted items={loaderData.mostWanted} today={loaderData.today} />
 
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold">Latest orders</h2>
