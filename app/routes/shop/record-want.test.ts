@@ -7,7 +7,12 @@ import { formPost, newCustomer, routeArgs, sessionOf, settle } from "../../../te
 import { action } from "./record";
 
 const shop = useShopServices();
-const call = (request: Request) => routeArgs({ db: shop.t.db, services: shop.s }, request);
+/** The record route's params: the page's address after /vinyl/. */
+const withParams = <A extends ReturnType<typeof routeArgs>>(args: A) => ({
+  ...args,
+  params: { "*": args.url.pathname.slice(7) },
+});
+const call = (request: Request) => withParams(routeArgs({ db: shop.t.db, services: shop.s }, request));
 const page = (id: number) => `/vinyl/${id}-fixture`;
 const wantRows = (recordId: number) => shop.t.db.select().from(wants).where(eq(wants.recordId, recordId)).all();
 
@@ -58,7 +63,7 @@ describe("the record page's Want form", () => {
 
   it("guests past the per-address limit get a 429 with Retry-After", async () => {
     const services = createServices(shop.t.db, { mediaDir: "", rateLimits: { wantsPerAddress: { limit: 1 } } });
-    const strict = (request: Request) => routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.90" });
+    const strict = (request: Request) => withParams(routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.90" }));
     const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
     const post = (email: string) =>
       settle(() =>
