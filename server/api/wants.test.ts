@@ -69,7 +69,7 @@ describe("wants.create over tRPC", () => {
 describe("an alert's one-click stop link (POST without Origin)", () => {
   it("stops the one want it names, and without a want every want of the address", async () => {
     // A services instance of the test's own, on the same database, sends alerts into a folder.
-    const services = createServices(t.db, { mediaDir, mailTransport: createMailTransport(undefined, mailDir) });
+    const services = createServices(t.db, { mediaDir, mailTransport: createMailTransport(undefined, mailDir)! });
     const email = "one-click-fan@example.com";
     const address = t.db.insert(wantAddresses).values({ email, confirmedAt: new Date().toISOString() }).returning().get();
     const [a, b, c] = [0, 1, 2].map(() => insertRecord(t.db, { stockQuantity: 0 }));

@@ -9,6 +9,7 @@ import {
   newAccount,
   ready,
   uniqueName,
+  withDb,
 } from "./support/shop";
 
 // The Want button: a guest wants a sold-out record, confirms the address from the mail, the back office books
@@ -32,12 +33,44 @@ function linkIn(text: string, pattern: RegExp): string {
   return url.pathname + url.search;
 }
 
-/** Goods in through the back office, in a browser of its own (the shopper's stays signed out). */
-async function receiveDelivery(browser: Browser, js: boolean, baseURL: string, recordId: number, quantity: number) {
-  const context = await browser.newContext({ javaScriptEnabled: js, baseURL });
+/** Two more confirmed addresses want the record, so it heads the most-wanted list whatever other tests left. */
+function twoMoreWants(recordId: number) {
+  withDb((db) => {
+    for (const tag of ["a", "b"]) {
+      const address = db
+        .prepare(
+          "insert into want_addresses (email, confirmed_at) values (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) returning id",
+        )
+        .get(`${uniqueName(`also-${tag}`)}@example.com`) as { id: number };
+      db.prepare("insert into wants (address_id, record_id, back_in_stock) values (?, ?, 1)").run(address.id, recordId);
+    }
+  });
+}
+
+/**
+ * In a browser of its own (the shopper's stays signed out): the record heads "Most wanted" on the dashboard and
+ * the stock page, then goods in through the back office.
+ */
+async function receiveDelivery(
+  browser: Browser,
+  js: boolean,
+  baseURL: string,
+  rec: { id: number; title: string },
+  quantity: number,
+  width: number,
+) {
+  const context = await browser.newContext({ javaScriptEnabled: js, baseURL, viewport: { width, height: 900 } });
   const admin = await context.newPage();
+  const recordId = rec.id;
   try {
     await logInAsAdmin(admin, js, baseURL);
+    for (const at of ["/admin", "/admin/stock-management"]) {
+      await admin.goto(at);
+      const mostWanted = admin.getByRole("region", { name: "Most wanted" });
+      await expect(mostWanted.getByRole("listitem").first()).toContainText(rec.title);
+      await expect(mostWanted.getByRole("listitem").first()).toContainText("3 wants");
+      if (at === "/admin") await shoot(admin, mostWanted, `dashboard-most-wanted-${width}.png`);
+    }
     await admin.goto("/admin/stock-management/goods-in");
     await ready(admin, js);
     await admin.getByLabel("Delivery lines").fill(`#${recordId}, ${quantity}`);
@@ -93,7 +126,8 @@ test.describe("wants and alerts", () => {
         await expect(page.getByRole("status").filter({ hasText: "Confirmed" })).toBeVisible();
       });
 
-      await receiveDelivery(browser, javaScriptEnabled, baseURL!, rec.id, 2);
+      twoMoreWants(rec.id);
+      await receiveDelivery(browser, javaScriptEnabled, baseURL!, rec, 2, width);
 
       await test.step("one alert in the outbox links to the record, whose add-to-cart button is ready", async () => {
         const alert = await mailTo(email, /is back in stock/);
@@ -124,6 +158,15 @@ test.describe("wants and alerts", () => {
         title: `Profile Pre ${uniqueName("")}`,
       });
 
+      const inStock = createRecord({ stock: 4, pricePence: 3000, title: `Profile Cheaper ${uniqueName("")}` });
+      await page.goto(inStock.path);
+      await ready(page, javaScriptEnabled);
+      await expect(page.getByRole("region", { name: /^Want it when it is/ })).toHaveCount(0);
+      await page.getByText("Want it cheaper? Get a price alert").click();
+      await page.getByLabel("the price drops below £").fill("£24.99");
+      await page.getByRole("button", { name: "Want", exact: true }).click();
+      await expectToast(page, javaScriptEnabled, "Want saved");
+
       for (const rec of [soldOut, preOrder]) {
         await page.goto(rec.path);
         await ready(page, javaScriptEnabled);
@@ -136,7 +179,8 @@ test.describe("wants and alerts", () => {
       await page.goto("/profile#wants");
       await ready(page, javaScriptEnabled);
       const list = page.getByRole("region", { name: "Your wants" });
-      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+      await expect(list.getByRole("listitem").filter({ hasText: inStock.title })).toContainText("Alerts: under £24.99");
       const item = list.getByRole("listitem").filter({ hasText: soldOut.title });
       await expect(item).toContainText("Alerts: back in stock");
       await shoot(page, list, `profile-wants-${width}.png`);
@@ -154,7 +198,7 @@ test.describe("wants and alerts", () => {
         .getByRole("button", { name: `Remove ${preOrder.title}` })
         .click();
       await expectToast(page, javaScriptEnabled, "Want removed");
-      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list.getByRole("listitem")).toHaveCount(2);
     });
   }
 });
