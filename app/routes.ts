@@ -37,6 +37,8 @@ export default [
   route("subscription-confirmation", "routes/account/subscription-confirmation.tsx"),
   route("newsletter", "routes/newsletter/subscribe.tsx"),
   route("unsubscribe", "routes/newsletter/unsubscribe.tsx"),
+  route("wants/confirm", "routes/wants/confirm.tsx"),
+  route("wants/unsubscribe", "routes/wants/unsubscribe.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     // Orders (each block belongs to one section; keep a section's routes together).

@@ -34,6 +34,8 @@ import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
 import { startCartReminderSweep } from "./cart-reminder-sweep";
 import { STOP_PATH } from "./services/cart-reminders";
+import { startWantReleaseSweep } from "./want-release-sweep";
+import { wantToStop } from "./services/wants";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -125,6 +127,7 @@ export function createApp(options: AppOptions) {
   // A mail client's RFC 8058 one-click unsubscribe (no Origin header): its token authenticates it.
   app.use(oneClickUnsubscribe("/unsubscribe", (token) => services.newsletter.unsubscribe(token)));
   app.use(oneClickUnsubscribe(STOP_PATH, (token) => services.cartReminders.stop(token)));
+  app.use(oneClickUnsubscribe("/wants/unsubscribe", (token, query) => services.wants.unsubscribe(token, wantToStop(query))));
   app.use(originCheck(config.allowedOrigins));
   // The signed-in user, read from the session cookie, before the body (an admin may upload more) and the context.
   app.use(sessionMiddleware(services.sessions));
@@ -164,6 +167,7 @@ export function createApp(options: AppOptions) {
       hours: config.CART_REMINDER_HOURS,
       everyMs: config.CART_REMINDER_SWEEP_SECONDS * 1000,
     });
+    startWantReleaseSweep(services.wants);
     // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
     const retryMail = () =>
       services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));

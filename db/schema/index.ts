@@ -8,3 +8,4 @@ export * from "./system";
 export * from "./auth";
 export * from "./club";
 export * from "./cart-reminders";
+export * from "./wants";

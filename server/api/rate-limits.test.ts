@@ -97,6 +97,12 @@ const CASES: Case[] = [
     served: [200],
   },
   { name: "checkoutPerAddress", path: "/trpc/checkout.placeOrder", body: declinedOrder, served: [200] },
+  {
+    name: "wantsPerAddress",
+    path: "/trpc/wants.create",
+    body: () => ({ recordId: 1, email: `wanter-${++n}@example.com`, backInStock: true }),
+    served: [200],
+  },
 ];
 
 describe("per-address limits answer 429 with Retry-After", () => {

@@ -35,6 +35,9 @@ export const RATE_LIMITS = {
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE, refusal: "Too many wrong current passwords." },
   registrationsPerAddress: { limit: 5, windowMs: HOUR, refusal: "Too many new accounts from your network." },
   newsletterPerAddress: { limit: 10, windowMs: HOUR, refusal: "Too many newsletter sign-ups from your network." },
+  wantsPerAddress: { limit: 20, windowMs: HOUR, refusal: "Too many record alerts asked for from your network." },
+  /** Confirmation mails for record alerts to one address: past it the want is kept, no more mail. */
+  wantConfirmMailsPerEmail: { limit: 3, windowMs: HOUR, refusal: "Too many confirmation mails." },
   resetRequestsPerAddress: { limit: 5, windowMs: HOUR, refusal: "Too many password reset requests from your network." },
   /** Reset mails to one address: past it the answer stays the same and nothing is sent (no inbox flooding). */
   resetMailsPerEmail: { limit: 5, windowMs: HOUR, refusal: "Too many password reset requests." },
@@ -46,7 +49,7 @@ export type RateLimitTable = Record<RateLimitName, RateLimit>;
 
 /** The limits an adapter takes per client address before it calls its use case. */
 export type AddressLimitName =
-  "registrationsPerAddress" | "newsletterPerAddress" | "resetRequestsPerAddress" | "checkoutPerAddress";
+  "registrationsPerAddress" | "newsletterPerAddress" | "wantsPerAddress" | "resetRequestsPerAddress" | "checkoutPerAddress";
 
 /**
  * The table with every limit multiplied by `factor` (RATE_LIMIT_FACTOR: the browser tests sign up many

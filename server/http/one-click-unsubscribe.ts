@@ -26,14 +26,19 @@ async function isOneClickBody(body: Buffer, contentType: string | undefined): Pr
  * RFC 8058: a mail client unsubscribes by POSTing `List-Unsubscribe=One-Click` to the List-Unsubscribe
  * link, from its own servers and so without an Origin header. Mounted before the Origin check, this is the
  * only way past it: POST to `path` exactly (/unsubscribe for the newsletter, /cart-reminders/stop for cart
- * reminders), no Origin, one `token` in the query string. The token is the
+ * reminders, /wants/unsubscribe for record alerts), no Origin, one `token` in the query string, which `unsubscribe`
+ * gets with the whole query (a record alert's link also names its want). The token is the
  * credential; the body must be the one-click field and nothing else. Everything else falls through to the
  * Origin check (a browser's own form post on the unsubscribe page carries Origin and goes to the page).
  */
-export function oneClickUnsubscribe(path: string, unsubscribe: (token: string) => unknown): RequestHandler {
+export function oneClickUnsubscribe(
+  path: string,
+  unsubscribe: (token: string, query: URLSearchParams) => unknown,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" || req.path !== path || req.get("origin") !== undefined) return next();
-    const tokens = new URL(req.originalUrl, "http://path.invalid").searchParams.getAll("token");
+    const query = new URL(req.originalUrl, "http://path.invalid").searchParams;
+    const tokens = query.getAll("token");
     if (tokens.length !== 1) return next();
     readSmallBody(req, res, (err?: unknown) => {
       if (err) return next(err);
@@ -43,7 +48,7 @@ export function oneClickUnsubscribe(path: string, unsubscribe: (token: string) =
         res.set("Cache-Control", "no-store");
         if (!oneClick) return sendError(req, res, 400, `Not a one-click unsubscribe: send ${ONE_CLICK_BODY}.`);
         try {
-          unsubscribe(tokens[0]!);
+          unsubscribe(tokens[0]!, query);
         } catch (error) {
           if (error instanceof ValidationError) return sendError(req, res, 400, error.message);
           return next(error);

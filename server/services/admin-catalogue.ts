@@ -13,6 +13,8 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { writeTransaction, type Db } from "../../db/client";
+import { todayInLondon } from "../../app/domain/shared/dates";
+import type { WantsService } from "./wants";
 import { records, stockMovements, type RecordRow } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
 import { audioUrlFor } from "../../db/seed/media/write-media";
@@ -337,7 +339,11 @@ function importWriter(client: Database.Database, actor: Actor) {
 
 export function createAdminCatalogueService(
   db: Db,
-  { mediaDir, importDir = path.join(path.dirname(mediaDir), "imports") }: { mediaDir: string; importDir?: string },
+  {
+    mediaDir,
+    importDir = path.join(path.dirname(mediaDir), "imports"),
+    wants,
+  }: { mediaDir: string; importDir?: string; wants?: Pick<WantsService, "onPriceChanged" | "onReleaseDateChanged"> },
 ) {
   const audit = createAuditService(db);
   /** Imports being applied, by id and hash: one entry each, removed when it ends however it ends. */
@@ -476,6 +482,12 @@ export function createAdminCatalogueService(
       .where(eq(records.id, before.id))
       .returning()
       .get()!;
+    // The one place catalogue edits reach shoppers' wants: a lower price, a pre-order now out.
+    if (wants) {
+      if (after.pricePence !== before.pricePence) wants.onPriceChanged(before.id, before.pricePence, after.pricePence);
+      if (after.releaseDate !== before.releaseDate)
+        wants.onReleaseDateChanged(before.id, before.releaseDate, after.releaseDate, todayInLondon());
+    }
     auditTo.record(actor, {
       entityType: "record",
       entityId: before.id,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { WantsService } from "./wants";
 import type { Actor } from "../../app/domain/admin/audit";
 import {
   releaseStatus,
@@ -63,7 +64,15 @@ export interface MoveResult {
   told: number;
 }
 
-export function createAdminScheduleService(db: Db, deps: { audit: AuditService; mail: MailService; links: MailLinks }) {
+export function createAdminScheduleService(
+  db: Db,
+  deps: {
+    audit: AuditService;
+    mail: MailService;
+    links: MailLinks;
+    wants?: Pick<WantsService, "onReleaseDateChanged">;
+  },
+) {
   const entryColumns = {
     id: records.id,
     title: records.title,
@@ -183,6 +192,8 @@ export function createAdminScheduleService(db: Db, deps: { audit: AuditService; 
         const changed = before.releaseDate !== releaseDate;
         if (changed) {
           tx.update(records).set({ releaseDate, updatedAt: nowIso() }).where(eq(records.id, recordId)).run();
+          // The one place the schedule reaches shoppers' wants: a pre-order moved to today or earlier is out.
+          deps.wants?.onReleaseDateChanged(recordId, before.releaseDate, releaseDate, today);
           deps.audit.record(actor, {
             entityType: "record",
             entityId: recordId,

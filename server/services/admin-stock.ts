@@ -25,6 +25,7 @@ import {
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, users } from "../../db/schema";
 import type { AuditService } from "./audit";
+import type { WantsService } from "./wants";
 
 export interface StockRow {
   id: number;
@@ -78,7 +79,7 @@ function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
+export function createAdminStockService(db: Db, deps: { audit: AuditService; wants?: Pick<WantsService, "onStockChanged"> }) {
   const recordById = (id: number) => {
     const row = db.select().from(records).where(eq(records.id, id)).get();
     if (!row) throw new NotFoundError("Record not found.");
@@ -177,6 +178,15 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
       });
     }
     return done;
+  }
+
+  /** Stock on hand of records, to tell the wants service what changed once a transaction's moves are done. */
+  const stockOf = (ids: number[]) => new Map(ids.map((id) => [id, recordById(id).stockQuantity]));
+
+  /** The one place stock changes are told to shoppers' wants: before → now, after allocations. */
+  function announceStock(before: Map<number, number>): void {
+    if (!deps.wants) return;
+    for (const [id, was] of before) deps.wants.onStockChanged(id, was, recordById(id).stockQuantity);
   }
 
   /** Adds (or takes away) units on the shelf: never below 0, with its ledger row, inside the caller's transaction. */
@@ -333,6 +343,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
         }
         const { stock } = move(actor, recordId, change, v.reason, note);
         const allocated = change > 0 ? allocate(actor, recordId) : [];
+        announceStock(new Map([[recordId, current.stockQuantity]]));
         return { stock: stock - allocated.reduce((n, a) => n + a.quantity, 0), change, allocated };
       });
     },
@@ -378,11 +389,13 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService }) {
         });
         if (errors.length) throw new ValidationError(errors.join(" "), { lines: errors });
 
+        const before = stockOf([...new Set(resolved.map((r) => r.recordId))]);
         const received = resolved.map(({ recordId, quantity }) => {
           const { record, stock } = move(actor, recordId, quantity, "delivery", note ? `Goods in: ${note}` : "Goods in");
           return { recordId, title: record.title, artist: record.artist, quantity, stock };
         });
         const allocated = [...new Set(resolved.map((r) => r.recordId))].flatMap((id) => allocate(actor, id));
+        announceStock(before);
         return { received, allocated, units: resolved.reduce((n, r) => n + r.quantity, 0) };
       });
     },

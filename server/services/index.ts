@@ -33,6 +33,7 @@ import { createDiscountsService } from "./discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
+import { createWantsService } from "./wants";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -89,15 +90,17 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   const audit = createAuditService(db);
   const payments = auth.payments ?? createTestCardProvider();
-  const adminStock = createAdminStockService(db, { audit });
+  const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
+  const adminStock = createAdminStockService(db, { audit, wants });
   return {
     ...authServices,
     audit,
     adminShipping: createAdminShippingService(db),
     adminStock,
     admin: createAdminService(db, { stock: adminStock }),
-    adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links }),
-    adminCatalogue: createAdminCatalogueService(db, { mediaDir }),
+    adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants }),
+    wants,
     discounts,
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),

@@ -8,6 +8,7 @@ import { cartRouter } from "./routers/cart";
 import { checkoutRouter } from "./routers/checkout";
 import { ordersRouter } from "./routers/orders";
 import { clubRouter } from "./routers/club";
+import { wantsRouter } from "./routers/wants";
 
 export const appRouter = router({
   catalogue: catalogueRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   orders: ordersRouter,
   club: clubRouter,
+  wants: wantsRouter,
   admin: adminRouter,
 });
 

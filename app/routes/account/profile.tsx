@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseForm } from "~/lib/parse-form";
 import { data, Form, Link, useNavigation } from "react-router";
 import { MembershipPanel } from "~/components/club/membership-panel";
+import { WantList } from "~/components/wants/want-list";
 import { memberActionSchema } from "~/domain/club/club-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { OrderHistory } from "~/components/checkout/order-history";
@@ -13,6 +14,8 @@ import { formFailureOf } from "~/domain/shared/errors";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
 import { profileFormSchema } from "~/domain/accounts/profile-schemas";
 import { requireUser } from "~/lib/guards.server";
+import { parseInput } from "~/domain/shared/parse-input";
+import { wantSchema } from "~/domain/wants/want-schema";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/profile";
 
@@ -32,7 +35,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     tracking: o.tracking,
   }));
   const membership = context.services.club.membership(user.id, { today: context.today });
-  return { user, orders, membership };
+  const wants = context.services.wants.listForUser(user);
+  return { user, orders, membership, wants, today: context.today };
 }
 
 const CLUB_TOASTS = {
@@ -67,10 +71,34 @@ async function clubAction(context: Route.ActionArgs["context"], userId: number, 
   });
 }
 
+/** A want changed or removed: back to the list with a toast; bad input is a 400 with a short message. */
+async function wantsAction(context: Route.ActionArgs["context"], user: { id: number; email: string }, formData: FormData) {
+  const input = Object.fromEntries(formData);
+  try {
+    if (formData.get("intent") === "want-remove") context.services.wants.removeForUser(user, input);
+    else context.services.wants.want(parseInput(wantSchema, input, { message: "first" }), { user });
+  } catch (error) {
+    const known = formFailureOf(error);
+    if (!known) throw error;
+    const toast = { type: "error" as const, title: "Could not change your want", description: known.message };
+    // An empty submission result: the profile forms are left as they are.
+    const result: SubmissionResult<string[]> = {};
+    return data({ intent: "wants" as const, result, toast }, { status: known.status });
+  }
+  const removed = formData.get("intent") === "want-remove";
+  return redirectWithToast("/profile#wants", {
+    type: "success",
+    title: removed ? "Want removed" : "Want saved",
+    description: removed ? "No more alerts about that record." : "We will email you when it happens.",
+  });
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const formData = await request.formData();
   if (formData.get("intent") === "club") return clubAction(context, user.id, formData);
+  if (formData.get("intent") === "want-update" || formData.get("intent") === "want-remove")
+    return wantsAction(context, user, formData);
   const intent = formData.get("intent") === "password" ? "password" : "profile";
   const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
   const submission = parseForm(formData, { schema });
@@ -115,7 +143,7 @@ function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, membership } = loaderData;
+  const { user, orders, membership, wants, today } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useForm({
@@ -158,6 +186,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Your orders
         </h2>
         <OrderHistory orders={orders} />
+      </section>
+
+      <section
+        id="wants"
+        aria-labelledby="wants-heading"
+        className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2 id="wants-heading" className="font-display text-2xl font-bold">
+          Your wants
+        </h2>
+        <WantList wants={wants} today={today} />
       </section>
 
       <section

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MostWanted } from "~/components/admin/most-wanted";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { CartReminderFigures } from "~/components/admin/cart-reminder-figures";
 import { dashboardPeriods } from "~/domain/admin/periods";
@@ -20,6 +21,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     overview: context.services.admin.overview(now),
     reminders: context.services.cartReminders.stats(dashboardPeriods(now).thirtyDaysStart),
+    mostWanted: context.services.wants.mostWanted(5),
+    today: context.today,
   };
 }
 
@@ -106,6 +109,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <CartReminderFigures sent={loaderData.reminders.sent} ledToOrder={loaderData.reminders.ledToOrder} />
+
+      <MostWanted items={loaderData.mostWanted} today={loaderData.today} />
 
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold">Latest orders</h2>

@@ -15,6 +15,8 @@ import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import { recordListen } from "~/lib/listening-history";
 import { pageMeta } from "~/lib/seo";
+import { WantForm } from "~/components/wants/want-form";
+import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
 import type { Route } from "./+types/record";
 
 const DEFAULT_BLURB =
@@ -39,9 +41,15 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const canonical = recordPath(record);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
+  const user = context.user;
+  const want = user
+    ? (context.services.wants.listForUser(user).find((w) => w.recordId === record.id && w.status === "active") ?? null)
+    : null;
   return {
     kind: "record" as const,
     record,
+    accountEmail: user?.email ?? null,
+    want: want && { backInStock: want.backInStock, onRelease: want.onRelease, priceBelowPence: want.priceBelowPence },
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
       .map((r) => toApiTrack(r, context.today)),
@@ -49,6 +57,13 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     canonicalUrl: absoluteUrl(url.origin, canonical),
     jsonLd: serializeJsonLd(productJsonLd(record, { origin: url.origin, today: context.today })),
   };
+}
+
+/** The Want form posts here; the record is named by the form, and the answer comes back to this page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== "want") throw data(null, { status: 400 });
+  return wantFromForm(formData, context, new URL(request.url).pathname);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -87,9 +102,10 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
   );
 }
 
-export default function RecordPage({ loaderData }: Route.ComponentProps) {
+export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis } = loaderData;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want } = loaderData;
+  const wantReply = (actionData as WantFormReply | undefined) ?? null;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
   const format = formatLabel(record.format);
@@ -135,6 +151,15 @@ export default function RecordPage({ loaderData }: Route.ComponentProps) {
             </div>
             <FavouriteToggle recordId={record.id} title={record.title} look="large" />
           </div>
+          <WantForm
+            recordId={record.id}
+            soldOut={!preOrder && record.stockQuantity <= 0}
+            preOrder={preOrder}
+            accountEmail={accountEmail}
+            current={want}
+            reply={wantReply}
+            prominent={preOrder || record.stockQuantity <= 0}
+          />
           <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
           <figure className="mt-6">
             <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { MostWanted } from "~/components/admin/most-wanted";
 import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { formatDateGB } from "~/domain/shared/dates";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
@@ -28,7 +29,12 @@ export const meta: Route.MetaFunction = () => [
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const query = parseStockQuery(new URL(request.url).searchParams);
-  return { ...context.services.adminStock.list(query, context.today), counts: context.services.adminStock.counts(context.today) };
+  return {
+    ...context.services.adminStock.list(query, context.today),
+    counts: context.services.adminStock.counts(context.today),
+    mostWanted: context.services.wants.mostWanted(10),
+    today: context.today,
+  };
 }
 
 /** One intent: a quick adjustment from a row of the table. */
@@ -57,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StockList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, query, total, page, pageCount, counts } = loaderData;
+  const { items, query, total, page, pageCount, counts, mostWanted, today } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const back = location.pathname + location.search;
@@ -221,6 +227,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         </table>
       </div>
       <AdminPager page={page} pageCount={pageCount} hrefFor={(p) => `${STOCK_PATH}${stockQueryString({ ...query, page: p })}`} />
+      <MostWanted items={mostWanted} today={today} />
     </div>
   );
 }

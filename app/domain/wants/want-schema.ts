@@ -1,0 +1,78 @@
+/**
+ * A shopper's "Want" for a record: which alerts they want (back in stock, released, price below £X) and where
+ * to send them. One schema for the record page's form, the profile's edit form, the service and tRPC.
+ */
+import { poundsTextToPence } from "~/domain/catalogue/record-fields";
+import { newsletterEmailSchema } from "~/domain/newsletter/newsletter-schema";
+import { z } from "~/domain/shared/zod";
+
+export const PICK_A_CONDITION = "Pick at least one alert.";
+export const BAD_PRICE = "Enter a price in pounds, such as 12.50.";
+export const PRICE_RANGE = "The price must be between £0.01 and £9,999.99.";
+export const NEED_EMAIL = "Enter your email address.";
+export const WANT_MAX_PRICE_PENCE = 999_999;
+
+/** Checkbox values: "on" (a form), true (JSON); absent or "" is false. */
+const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
+
+/** "£12.50", "12.5", "12": pence; blank is no price condition. */
+const priceBelow = z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? undefined : v),
+  z
+    .union([z.string(), z.number()], { error: BAD_PRICE })
+    .transform((v, ctx) => {
+      const pence = typeof v === "string" && v.length > 20 ? null : poundsTextToPence(v);
+      if (pence === null) {
+        ctx.addIssue({ code: "custom", message: BAD_PRICE });
+        return z.NEVER;
+      }
+      if (pence < 1 || pence > WANT_MAX_PRICE_PENCE) {
+        ctx.addIssue({ code: "custom", message: PRICE_RANGE });
+        return z.NEVER;
+      }
+      return pence;
+    })
+    .optional(),
+);
+
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  newsletterEmailSchema.optional(),
+);
+
+export const wantSchema = z
+  .object({
+    recordId: z.coerce.number({ error: "Pick a record." }).int("Pick a record.").positive("Pick a record."),
+    /** Guests give an address; a signed-in customer's own address is used instead. */
+    email: optionalEmail,
+    backInStock: checkbox,
+    onRelease: checkbox,
+    /** Pence. */
+    priceBelow,
+  })
+  .refine((v) => v.backInStock || v.onRelease || v.priceBelow !== undefined, { message: PICK_A_CONDITION, path: ["_"] });
+
+export type WantInput = z.output<typeof wantSchema>;
+
+export const wantRemoveSchema = z.object({
+  recordId: z.coerce.number({ error: "Pick a record." }).int("Pick a record.").positive("Pick a record."),
+});
+
+/** The alert kinds; each fires once per arming of a want. */
+export type WantEvent = "back-in-stock" | "released" | "price-below";
+
+/** Whether a price change crosses below a want's threshold (from at or above it to under it). */
+export function crossesBelow(before: number, after: number, threshold: number): boolean {
+  return before >= threshold && after < threshold;
+}
+
+/** Whether a stock change is a restock: from none on the shelf to some. */
+export function isRestock(before: number, after: number): boolean {
+  return before <= 0 && after > 0;
+}
+
+export const WANT_CONDITION_LABELS = {
+  backInStock: "Back in stock",
+  onRelease: "Released",
+  priceBelow: "Price below",
+} as const;

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { wantAddresses, wants } from "../../../db/schema";
+import { createServices } from "../../../server/services";
+import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
+import { formPost, newCustomer, routeArgs, sessionOf, settle } from "../../../tests/setup/route-context";
+import { action } from "./record";
+
+const shop = useShopServices();
+/** The record route's params: the page's address after /vinyl/. */
+const withParams = <A extends ReturnType<typeof routeArgs>>(args: A) => ({
+  ...args,
+  params: { "*": args.url.pathname.slice(7) },
+});
+const call = (request: Request) => withParams(routeArgs({ db: shop.t.db, services: shop.s }, request));
+const page = (id: number) => `/vinyl/${id}-fixture`;
+const wantRows = (recordId: number) => shop.t.db.select().from(wants).where(eq(wants.recordId, recordId)).all();
+
+describe("the record page's Want form", () => {
+  it("a guest's want: 303 back to the record with a toast, the want stored and the address awaiting confirmation", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
+    const out = await settle(() =>
+      action(
+        call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), email: "Guest@Example.com", backInStock: "on" })),
+      ),
+    );
+    expect(out.status).toBe(303);
+    expect(out.location).toBe(page(rec.id));
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
+    expect(wantRows(rec.id)).toMatchObject([{ backInStock: true, status: "active" }]);
+    const address = shop.t.db.select().from(wantAddresses).where(eq(wantAddresses.email, "guest@example.com")).get();
+    expect(address?.confirmedAt).toBeNull();
+  });
+
+  it("a signed-in customer's want uses the account's address, confirmed", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
+    const { user } = await newCustomer(shop.s);
+    const { cookie } = sessionOf(shop.s, user.id);
+    const out = await settle(() =>
+      action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), priceBelow: "£15.50" }, cookie))),
+    );
+    expect(out.status).toBe(303);
+    expect(wantRows(rec.id)).toMatchObject([{ priceBelowPence: 1550, backInStock: false }]);
+    const address = shop.t.db.select().from(wantAddresses).where(eq(wantAddresses.email, user.email)).get();
+    expect(address?.confirmedAt).not.toBeNull();
+  });
+
+  it.each([
+    [{ email: "a@example.com" }, "Pick at least one alert."],
+    [{ email: "a@example.com", priceBelow: "cheap" }, "Enter a price in pounds, such as 12.50."],
+    [{ email: "a@example.com", priceBelow: "-3" }, "Enter a price in pounds, such as 12.50."],
+    [{ backInStock: "on" }, "Enter your email address."],
+    [{ email: "nobody", backInStock: "on" }, "Please enter a valid email address"],
+    [{ email: "a@example.com", backInStock: "on", recordId: "abc" }, "Pick a record."],
+    [{ email: "a@example.com", backInStock: "on", recordId: "99999999" }, "There is no such record."],
+  ])("bad input %o is a 400 with a short message, never a 500", async (fields, message) => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
+    const out = await settle(() => action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), ...fields }))));
+    expect(out.status).toBe(400);
+    expect(out.data).toMatchObject({ intent: "want", error: message });
+    expect(wantRows(rec.id)).toEqual([]);
+  });
+
+  it("guests past the per-address limit get a 429 with Retry-After", async () => {
+    const services = createServices(shop.t.db, { mediaDir: "", rateLimits: { wantsPerAddress: { limit: 1 } } });
+    const strict = (request: Request) => withParams(routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.90" }));
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
+    const post = (email: string) =>
+      settle(() =>
+        action(strict(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), email, backInStock: "on" }))),
+      );
+    expect((await post("first-limited@example.com")).status).toBe(303);
+    const refused = await post("second-limited@example.com");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.data).toMatchObject({ error: expect.stringMatching(/^Too many record alerts/) });
+  });
+});

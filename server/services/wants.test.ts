@@ -1,0 +1,302 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../app/domain/admin/audit";
+import { recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
+import { ValidationError } from "../../app/domain/shared/errors";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { todayInLondon, addDays } from "../../app/domain/shared/dates";
+import { emailOutbox, records, stockMovements, users, wantAlerts, wants } from "../../db/schema";
+import type { OutgoingMail } from "../mail/transport";
+import { insertRecord, SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
+import { wantSchema } from "../../app/domain/wants/want-schema";
+import { WANT_ALERT_KIND, WANT_CONFIRM_KIND } from "./wants";
+
+const shop = useShopServices();
+let admin: Actor;
+let customer: { id: number; email: string };
+const today = todayInLondon();
+
+beforeAll(async () => {
+  const user = await shop.s.accounts.register({
+    username: "wantkeeper",
+    email: "keeper@example.com",
+    password: "secret-password",
+  });
+  shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  admin = { id: user.id, username: "wantkeeper" };
+  const buyer = await shop.s.accounts.register({
+    username: "collector",
+    email: "Collector@Example.com",
+    password: "secret-password",
+  });
+  customer = { id: buyer.id, email: "collector@example.com" };
+});
+
+/** The service takes input parsed with the one wants schema, as every adapter gives it. */
+const want = (input: Record<string, unknown>, who: Parameters<typeof shop.s.wants.want>[1]) =>
+  shop.s.wants.want(parseInput(wantSchema, input, { message: "first" }), who);
+
+/** Lets queued mail go out: alerts are sent after their transaction commits. */
+async function settle() {
+  await new Promise((resolve) => setImmediate(resolve));
+  await shop.s.mail.idle();
+}
+const outboxTo = (to: string, kind: string) =>
+  shop.t.db
+    .select()
+    .from(emailOutbox)
+    .all()
+    .filter((m) => m.toAddress === to && m.kind === kind);
+const alertsOf = (wantId: number) => shop.t.db.select().from(wantAlerts).where(eq(wantAlerts.wantId, wantId)).all();
+const wantOf = (recordId: number) => shop.t.db.select().from(wants).where(eq(wants.recordId, recordId)).all();
+const linkToken = (m: OutgoingMail | undefined, path: string) =>
+  new RegExp(`${path.replace(/[?]/g, "\\?")}[^\\s"]*token=([a-z2-7]{32})`).exec(m?.text ?? "")?.[1];
+
+function soldOut(overrides: Parameters<typeof insertRecord>[1] = {}) {
+  return insertRecord(shop.t.db, { stockQuantity: 0, ...overrides });
+}
+function goodsIn(recordId: number, quantity: number) {
+  return shop.s.adminStock.goodsIn(admin, { lines: [{ recordId, quantity }] });
+}
+/** Sells the shelf empty (a recount to 0), so a later delivery is a restock again. */
+function empty(recordId: number) {
+  shop.s.adminStock.adjust(admin, recordId, { reason: "recount", counted: 0 });
+}
+/** A guest's want with the address confirmed through the mailed link. */
+async function confirmedGuest(email: string, recordId: number, conditions: Record<string, unknown> = { backInStock: "on" }) {
+  const result = want({ recordId, email, ...conditions }, { user: null });
+  await settle();
+  if (!result.confirmed) shop.s.wants.confirm(linkToken(shop.inbox.last(email, /Confirm/), "/wants/confirm")!);
+  return result;
+}
+
+describe("a guest's want", () => {
+  it("is confirmed once by a mailed link; before that no alert goes out, after it every want of the address may", async () => {
+    const a = soldOut();
+    const b = soldOut();
+    const email = "guest-one@example.com";
+    expect(want({ recordId: String(a.id), email: " Guest-One@Example.com ", backInStock: "on" }, { user: null })).toEqual({
+      email,
+      confirmed: false,
+    });
+    await settle();
+    const confirmMail = shop.inbox.last(email, /Confirm/);
+    expect(confirmMail?.text).toContain(`${SHOP_PUBLIC_ORIGIN}/wants/confirm?token=`);
+
+    // Restocked before the address is confirmed: nothing is sent, and the want stays armed.
+    goodsIn(a.id, 2);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(0);
+    expect(wantOf(a.id)[0]).toMatchObject({ status: "active", backInStock: true });
+
+    const token = linkToken(confirmMail, "/wants/confirm")!;
+    expect(shop.s.wants.confirmTarget(token)).toEqual({ email });
+    expect(shop.s.wants.confirm(token)).toEqual({ email });
+    expect(() => shop.s.wants.confirm(token)).toThrow(ValidationError);
+
+    // A later want of the confirmed address needs no new confirmation.
+    expect(want({ recordId: b.id, email, backInStock: "on" }, { user: null }).confirmed).toBe(true);
+    await settle();
+    expect(outboxTo(email, WANT_CONFIRM_KIND)).toHaveLength(1);
+
+    empty(a.id);
+    goodsIn(a.id, 1);
+    goodsIn(b.id, 4);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(2);
+  });
+
+  it("from a signed-in customer uses the account's address and needs no confirmation", async () => {
+    const rec = soldOut();
+    expect(want({ recordId: rec.id, email: "someone-else@example.com", backInStock: "on" }, { user: customer })).toEqual({
+      email: customer.email,
+      confirmed: true,
+    });
+    goodsIn(rec.id, 1);
+    await settle();
+    expect(outboxTo(customer.email, WANT_CONFIRM_KIND)).toHaveLength(0);
+    const alert = shop.inbox.last(customer.email, /back in stock/);
+    expect(alert?.text).toContain(`${SHOP_PUBLIC_ORIGIN}/vinyl/${rec.id}-`);
+    expect(alert?.headers?.["List-Unsubscribe"]).toMatch(
+      new RegExp(`^<${SHOP_PUBLIC_ORIGIN}/wants/unsubscribe\\?want=\\d+&token=[a-z2-7]{32}>$`),
+    );
+    expect(alert?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toMatchObject({ status: "done" });
+  });
+
+  it("refuses bad input with a short message", () => {
+    const rec = soldOut();
+    const attempt = (input: Record<string, unknown>) => () => want({ recordId: rec.id, ...input }, { user: null });
+    expect(attempt({ email: "a@example.com" })).toThrow("Pick at least one alert.");
+    expect(attempt({ email: "a@example.com", priceBelow: "twelve" })).toThrow("Enter a price in pounds");
+    expect(attempt({ email: "a@example.com", priceBelow: "£0.00" })).toThrow("between £0.01");
+    expect(attempt({ backInStock: "on" })).toThrow("Enter your email address.");
+    expect(attempt({ email: "not-an-address", backInStock: "on" })).toThrow(ValidationError);
+    expect(attempt({ email: "a@example.com", onRelease: "on" })).toThrow("already out");
+    expect(() => want({ recordId: 999_999, email: "a@example.com", backInStock: "on" }, { user: null })).toThrow(
+      "no such record",
+    );
+  });
+});
+
+describe("alerts", () => {
+  it("go out once per restock: not on a second delivery, not after the want is done, again only once re-wanted", async () => {
+    const rec = soldOut();
+    await confirmedGuest("once@example.com", rec.id);
+    goodsIn(rec.id, 3);
+    goodsIn(rec.id, 2);
+    await settle();
+    expect(outboxTo("once@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+    const [row] = wantOf(rec.id);
+    expect(row).toMatchObject({ status: "done", backInStock: false });
+
+    empty(rec.id);
+    goodsIn(rec.id, 1);
+    await settle();
+    expect(outboxTo("once@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+
+    want({ recordId: rec.id, email: "once@example.com", backInStock: "on" }, { user: null });
+    empty(rec.id);
+    goodsIn(rec.id, 1);
+    await settle();
+    expect(outboxTo("once@example.com", WANT_ALERT_KIND)).toHaveLength(2);
+    expect(alertsOf(row!.id).map((a) => a.eventKey)).toEqual(["back-in-stock:1", "back-in-stock:2"]);
+  });
+
+  it("the same event told twice (two writers that both saw 0 on the shelf) makes one alert", async () => {
+    const rec = soldOut();
+    await confirmedGuest("twice@example.com", rec.id);
+    shop.t.db.update(records).set({ stockQuantity: 2 }).where(eq(records.id, rec.id)).run();
+    shop.t.db.insert(stockMovements).values({ recordId: rec.id, change: 2, reason: "delivery" }).run();
+    // Both announce 0 → 2; the second finds the event claimed.
+    expect(shop.s.wants.onStockChanged(rec.id, 0, 2)).toBe(1);
+    expect(shop.s.wants.onStockChanged(rec.id, 0, 2)).toBe(0);
+    await settle();
+    expect(outboxTo("twice@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+  });
+
+  it("a delivery taken wholly by waiting pre-orders is no restock", async () => {
+    const rec = soldOut();
+    await confirmedGuest("allocated@example.com", rec.id);
+    expect(shop.s.wants.onStockChanged(rec.id, 0, 0)).toBe(0);
+    expect(shop.s.wants.onStockChanged(rec.id, 3, 5)).toBe(0);
+  });
+
+  it("an unsubscribed want never fires: one record by its link, then every want of the address", async () => {
+    const email = "leaver@example.com";
+    const [a, b, c] = [soldOut(), soldOut(), soldOut()];
+    await confirmedGuest(email, a.id);
+    await confirmedGuest(email, b.id);
+    await confirmedGuest(email, c.id);
+    goodsIn(a.id, 1);
+    await settle();
+    const alert = shop.inbox.last(email, /back in stock/);
+    const wantB = wantOf(b.id)[0]!;
+    const token = linkToken(alert, "/wants/unsubscribe")!;
+    expect(shop.s.wants.unsubscribeTarget(token, wantB.id)?.email).toBe(email);
+    expect(shop.s.wants.unsubscribe(token, wantB.id)).toMatchObject({ email, count: 1 });
+    goodsIn(b.id, 1);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(1);
+
+    shop.s.wants.unsubscribe(token, null);
+    goodsIn(c.id, 1);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(1);
+    expect(() => shop.s.wants.unsubscribe("a".repeat(32), null)).toThrow(ValidationError);
+  });
+
+  it("an alert queued before its want was unsubscribed is not sent", async () => {
+    const email = "late-leaver@example.com";
+    const [a, b] = [soldOut(), soldOut()];
+    await confirmedGuest(email, a.id);
+    await confirmedGuest(email, b.id);
+    goodsIn(a.id, 1);
+    await settle();
+    const token = linkToken(shop.inbox.last(email, /back in stock/), "/wants/unsubscribe")!;
+    const sentBefore = shop.inbox.messages.length;
+    goodsIn(b.id, 1); // queued; unsubscribed before the send runs
+    shop.s.wants.unsubscribe(token, null);
+    await settle();
+    expect(shop.inbox.messages.length).toBe(sentBefore);
+    expect(outboxTo(email, WANT_ALERT_KIND).map((m) => m.status)).toEqual(["sent", "cancelled"]);
+  });
+
+  it("price below fires only when the price crosses under the threshold, through a catalogue edit", async () => {
+    const rec = insertRecord(shop.t.db, { pricePence: 2500, stockQuantity: 4, catalogNumber: "WANT-PRICE" });
+    const cheapAlready = insertRecord(shop.t.db, { pricePence: 1500, stockQuantity: 4 });
+    await confirmedGuest("bargain@example.com", rec.id, { priceBelow: "£20" });
+    await confirmedGuest("bargain@example.com", cheapAlready.id, { priceBelow: "20.00" });
+    const row = () => shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!;
+    const edit = (price: string) =>
+      shop.s.adminCatalogue.update(
+        admin,
+        rec.id,
+        parseInput(recordFieldsSchema, {
+          title: row().title,
+          artist: row().artist,
+          genre: "Jazz",
+          price,
+          format: "Vinyl LP",
+          catalogNumber: "WANT-PRICE",
+          releaseDate: "2020-01-01",
+        }),
+      );
+    await edit("22.00"); // lower, still above £20
+    await edit("20.00"); // at the threshold is not below it
+    await settle();
+    expect(outboxTo("bargain@example.com", WANT_ALERT_KIND)).toHaveLength(0);
+    await edit("19.99");
+    await edit("18.00"); // further down: the same crossing, told already
+    await settle();
+    const sent = outboxTo("bargain@example.com", WANT_ALERT_KIND);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toContain("£19.99");
+    // Already under the threshold when wanted: a further drop is no crossing.
+    expect(shop.s.wants.onPriceChanged(cheapAlready.id, 1500, 1400)).toBe(0);
+    expect(shop.s.wants.onPriceChanged(cheapAlready.id, 2000, 1999)).toBe(1);
+  });
+
+  it("released fires when the schedule moves a pre-order's date to today, and on its release day", async () => {
+    const moved = insertRecord(shop.t.db, { stockQuantity: 0, releaseDate: addDays(today, 30) });
+    const dated = insertRecord(shop.t.db, { stockQuantity: 0, releaseDate: addDays(today, 10) });
+    await confirmedGuest("release@example.com", moved.id, { onRelease: "on" });
+    await confirmedGuest("release@example.com", dated.id, { onRelease: "on" });
+    shop.s.adminSchedule.moveReleaseDate(admin, moved.id, addDays(today, 5), { today });
+    await settle();
+    expect(outboxTo("release@example.com", WANT_ALERT_KIND)).toHaveLength(0);
+    shop.s.adminSchedule.moveReleaseDate(admin, moved.id, today, { today });
+    await settle();
+    expect(outboxTo("release@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+
+    expect(shop.s.wants.releaseDue(today)).toBe(0);
+    expect(shop.s.wants.releaseDue(addDays(today, 10))).toBe(1);
+    expect(shop.s.wants.releaseDue(addDays(today, 11))).toBe(0);
+    await settle();
+    expect(outboxTo("release@example.com", WANT_ALERT_KIND).map((m) => m.subject)).toEqual([
+      expect.stringContaining("is out now"),
+      expect.stringContaining("is out now"),
+    ]);
+  });
+});
+
+describe("wants on the profile and in the back office", () => {
+  it("lets a customer change and remove a want; most-wanted counts active wants of confirmed addresses", async () => {
+    const rec = soldOut({ title: "Most Wanted LP" });
+    want({ recordId: rec.id, backInStock: "on" }, { user: customer });
+    await confirmedGuest("fan-1@example.com", rec.id);
+    want({ recordId: rec.id, email: "unconfirmed-fan@example.com", backInStock: "on" }, { user: null });
+    expect(shop.s.wants.mostWanted().find((r) => r.recordId === rec.id)?.wants).toBe(2);
+
+    want({ recordId: rec.id, priceBelow: "£10" }, { user: customer });
+    expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toMatchObject({
+      backInStock: false,
+      priceBelowPence: 1000,
+      status: "active",
+    });
+    shop.s.wants.removeForUser(customer, { recordId: String(rec.id) });
+    expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toBeUndefined();
+    expect(shop.s.wants.mostWanted().find((r) => r.recordId === rec.id)?.wants).toBe(1);
+    expect(() => shop.s.wants.removeForUser(customer, { recordId: "x" })).toThrow(ValidationError);
+  });
+});

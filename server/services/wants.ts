@@ -1,0 +1,428 @@
+/**
+ * Shoppers' wants and their alerts. A want names a record and one or more conditions (back in stock, released,
+ * price below £X). Stock, catalogue and schedule services call one hook each (`onStockChanged`,
+ * `onPriceChanged`, `onReleased`) inside their own transaction; each matching want of a confirmed address gets
+ * one alert per event: the want_alerts row is unique per (want, event), the condition is cleared in the same
+ * transaction, and mail is queued in the outbox there too, so an event can never mail a want twice, even
+ * from two processes at once. Mail is sent after the commit.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { recordPath } from "../../app/domain/catalogue/slug";
+import { isPreOrder } from "../../app/domain/catalogue/pre-order";
+import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
+import { todayInLondon } from "../../app/domain/shared/dates";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import {
+  crossesBelow,
+  isRestock,
+  NEED_EMAIL,
+  wantRemoveSchema,
+  type WantEvent,
+  type WantInput,
+} from "../../app/domain/wants/want-schema";
+import { writeTransaction, type Db } from "../../db/client";
+import { records, wantAddresses, wantAlerts, wants, wantTokens, type WantRow } from "../../db/schema";
+import type { RateLimits } from "../auth/rate-limits";
+import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
+import { TOKEN_SLOT, type MailLinks } from "../mail/links";
+import { oneClickUnsubscribeHeaders } from "../mail/list-unsubscribe";
+import { wantAlertMail, wantConfirmMail } from "../mail/want-templates";
+import type { MailService, MintedToken, PendingMessage } from "./mail";
+
+export const WANT_CONFIRM_KIND = "want-confirm";
+export const WANT_ALERT_KIND = "want-alert";
+export const ALREADY_OUT = "This record is already out: pick another alert.";
+export const INVALID_WANT_LINK = "This link is invalid or has expired.";
+
+/**
+ * Which want a one-click stop link names: its `want` parameter, or null (every want of the address) when it has
+ * none. A malformed or repeated one is refused rather than read as "all".
+ */
+export function wantToStop(query: URLSearchParams): number | null {
+  const ids = query.getAll("want");
+  if (ids.length === 0) return null;
+  if (ids.length > 1 || !/^\d{1,12}$/.test(ids[0]!)) throw new ValidationError(INVALID_WANT_LINK);
+  return Number(ids[0]);
+}
+
+export interface WantWho {
+  /** The signed-in customer, whose own address is used and needs no confirmation. */
+  user: { id: number; email: string } | null;
+}
+
+export interface WantResult {
+  email: string;
+  /** Alerts go out: the address is confirmed. Otherwise a confirmation mail is (or was) on its way. */
+  confirmed: boolean;
+}
+
+export interface WantView {
+  wantId: number;
+  recordId: number;
+  title: string;
+  artist: string;
+  path: string;
+  pricePence: number;
+  stock: number;
+  releaseDate: string | null;
+  backInStock: boolean;
+  onRelease: boolean;
+  priceBelowPence: number | null;
+  status: "active" | "done" | "unsubscribed";
+}
+
+export interface MostWantedRow {
+  recordId: number;
+  title: string;
+  artist: string;
+  stock: number;
+  releaseDate: string | null;
+  wants: number;
+}
+
+const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBelowPence"> = {
+  "back-in-stock": "backInStock",
+  released: "onRelease",
+  "price-below": "priceBelowPence",
+};
+
+const asObject = (input: unknown): Record<string, unknown> =>
+  input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+
+export function createWantsService(
+  db: Db,
+  deps: { mail: MailService; links: MailLinks; rateLimits?: RateLimits; now?: () => Date },
+) {
+  const now = deps.now ?? (() => new Date());
+  const { mail, links } = deps;
+  const iso = () => now().toISOString();
+
+  const addressByEmail = (email: string) => db.select().from(wantAddresses).where(eq(wantAddresses.email, email)).get();
+  const record = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
+
+  /** Sends queued mail once the caller's transaction has committed (a rolled-back row is simply not found). */
+  const sendAfterCommit = (ids: number[]) => {
+    if (ids.length) queueMicrotask(() => ids.forEach((id) => mail.dispatch(id)));
+  };
+
+  function mintToken(addressId: number, purpose: "confirm" | "unsubscribe"): { token: string; revoke(): void } {
+    const token = generateToken();
+    const tokenHash = hashToken(token);
+    db.insert(wantTokens).values({ addressId, purpose, tokenHash }).run();
+    return { token, revoke: () => db.delete(wantTokens).where(eq(wantTokens.tokenHash, tokenHash)).run() };
+  }
+
+  mail.mintTokensFor(WANT_CONFIRM_KIND, (message: PendingMessage): MintedToken | null => {
+    const address = addressByEmail(message.to);
+    // Confirmed meanwhile (by another mail, or by signing in): this one is no longer needed.
+    if (!address || address.confirmedAt !== null) return null;
+    return mintToken(address.id, "confirm");
+  });
+
+  mail.mintTokensFor(WANT_ALERT_KIND, (message: PendingMessage): MintedToken | null => {
+    const alert = db
+      .select({ wantId: wants.id, status: wants.status, addressId: wants.addressId })
+      .from(wantAlerts)
+      .innerJoin(wants, eq(wants.id, wantAlerts.wantId))
+      .where(eq(wantAlerts.mailId, message.id))
+      .get();
+    // Unsubscribed between the event and the send: the alert is dropped.
+    if (!alert || alert.status === "unsubscribed") return null;
+    const minted = mintToken(alert.addressId, "unsubscribe");
+    return { ...minted, headers: oneClickUnsubscribeHeaders(unsubscribeLink(alert.wantId)) };
+  });
+
+  const confirmLink = () => `${links.origin}/wants/confirm?token=${TOKEN_SLOT}`;
+  const unsubscribeLink = (wantId: number | null) =>
+    `${links.origin}/wants/unsubscribe?${wantId === null ? "" : `want=${wantId}&`}token=${TOKEN_SLOT}`;
+
+  /** The address a token of this purpose belongs to, or null. */
+  function tokenAddress(token: unknown, purpose: "confirm" | "unsubscribe") {
+    const presented = typeof token === "string" ? token.trim() : "";
+    if (!TOKEN_PATTERN.test(presented)) return null;
+    return (
+      db
+        .select({ id: wantAddresses.id, email: wantAddresses.email, confirmedAt: wantAddresses.confirmedAt })
+        .from(wantTokens)
+        .innerJoin(wantAddresses, eq(wantAddresses.id, wantTokens.addressId))
+        .where(and(eq(wantTokens.tokenHash, hashToken(presented)), eq(wantTokens.purpose, purpose)))
+        .get() ?? null
+    );
+  }
+
+  /**
+   * Alerts every armed want of a confirmed address for `recordId` whose condition `event` holds (`matches`),
+   * once: the alert row is unique per (want, event and arming), and the condition is cleared with it.
+   */
+  function fire(recordId: number, event: WantEvent, matches: (w: WantRow) => boolean): number {
+    const column = CONDITION_COLUMN[event];
+    const mailIds = writeTransaction(db, () => {
+      const rec = record(recordId);
+      if (!rec) return [];
+      const candidates = db
+        .select({ want: wants, email: wantAddresses.email })
+        .from(wants)
+        .innerJoin(wantAddresses, eq(wantAddresses.id, wants.addressId))
+        .where(
+          and(
+            eq(wants.recordId, recordId),
+            eq(wants.status, "active"),
+            isNotNull(wantAddresses.confirmedAt),
+            column === "priceBelowPence" ? isNotNull(wants.priceBelowPence) : eq(wants[column], true),
+          ),
+        )
+        .orderBy(asc(wants.id))
+        .all()
+        .filter((c) => matches(c.want));
+      const ids: number[] = [];
+      for (const { want, email } of candidates) {
+        const claimed = db
+          .insert(wantAlerts)
+          .values({ wantId: want.id, eventKey: `${event}:${want.generation}` })
+          .onConflictDoNothing()
+          .returning({ id: wantAlerts.id })
+          .get();
+        if (!claimed) continue;
+        const rest = {
+          backInStock: want.backInStock && column !== "backInStock",
+          onRelease: want.onRelease && column !== "onRelease",
+          priceBelowPence: column === "priceBelowPence" ? null : want.priceBelowPence,
+        };
+        const left = rest.backInStock || rest.onRelease || rest.priceBelowPence !== null;
+        db.update(wants)
+          .set({ ...rest, status: left ? "active" : "done", updatedAt: iso() })
+          .where(eq(wants.id, want.id))
+          .run();
+        const content = wantAlertMail({
+          event,
+          title: rec.title,
+          artist: rec.artist,
+          pricePence: rec.pricePence,
+          recordLink: links.page(recordPath(rec)),
+          unsubscribeWantLink: unsubscribeLink(want.id),
+          unsubscribeAllLink: unsubscribeLink(null),
+        });
+        const mailId = mail.enqueue({ to: email, kind: WANT_ALERT_KIND, ...content });
+        db.update(wantAlerts).set({ mailId }).where(eq(wantAlerts.id, claimed.id)).run();
+        ids.push(mailId);
+      }
+      return ids;
+    });
+    sendAfterCommit(mailIds);
+    return mailIds.length;
+  }
+
+  const viewsWhere = (addressId: number) =>
+    db
+      .select({
+        wantId: wants.id,
+        recordId: records.id,
+        title: records.title,
+        artist: records.artist,
+        pricePence: records.pricePence,
+        stock: records.stockQuantity,
+        releaseDate: records.releaseDate,
+        backInStock: wants.backInStock,
+        onRelease: wants.onRelease,
+        priceBelowPence: wants.priceBelowPence,
+        status: wants.status,
+      })
+      .from(wants)
+      .innerJoin(records, eq(records.id, wants.recordId))
+      .where(and(eq(wants.addressId, addressId), inArray(wants.status, ["active", "done"])))
+      .orderBy(desc(wants.updatedAt), desc(wants.id))
+      .all()
+      .map((r): WantView => ({ ...r, path: recordPath({ id: r.recordId, artist: r.artist, title: r.title }) }));
+
+  return {
+    /**
+     * Wants a record (or changes what is wanted, re-arming a want that fired or was unsubscribed). A guest's
+     * new address gets one confirmation mail; a signed-in customer's own address is confirmed at once.
+     * Takes input parsed with `wantSchema` (every adapter parses it, so pounds become pence once); throws
+     * ValidationError (no address, unknown record, "released" for a record already out).
+     */
+    want(v: WantInput, who: WantWho): WantResult {
+      const email = who.user ? who.user.email.trim().toLowerCase() : v.email;
+      if (!email) throw new ValidationError(NEED_EMAIL, { email: [NEED_EMAIL] });
+      const { result, mailId } = writeTransaction(db, () => {
+        const rec = record(v.recordId);
+        if (!rec || !rec.published) throw new ValidationError("There is no such record.");
+        if (v.onRelease && !isPreOrder(rec.releaseDate, todayInLondon(now())))
+          throw new ValidationError(ALREADY_OUT, { onRelease: [ALREADY_OUT] });
+        const at = iso();
+        db.insert(wantAddresses).values({ email }).onConflictDoNothing({ target: wantAddresses.email }).run();
+        if (who.user) {
+          db.update(wantAddresses)
+            .set({ userId: who.user.id, confirmedAt: sql`coalesce(${wantAddresses.confirmedAt}, ${at})` })
+            .where(eq(wantAddresses.email, email))
+            .run();
+        }
+        const address = addressByEmail(email)!;
+        const conditions = {
+          backInStock: v.backInStock,
+          onRelease: v.onRelease,
+          priceBelowPence: v.priceBelow ?? null,
+        };
+        db.insert(wants)
+          .values({ addressId: address.id, recordId: rec.id, ...conditions })
+          .onConflictDoUpdate({
+            target: [wants.addressId, wants.recordId],
+            set: { ...conditions, status: "active", generation: sql`${wants.generation} + 1`, updatedAt: at },
+          })
+          .run();
+        const confirmed = address.confirmedAt !== null;
+        let mailId: number | null = null;
+        if (!confirmed && mayMailConfirmation(email)) {
+          mailId = mail.enqueue({
+            to: email,
+            kind: WANT_CONFIRM_KIND,
+            ...wantConfirmMail({ title: rec.title, artist: rec.artist, confirmLink: confirmLink() }),
+          });
+        }
+        return { result: { email, confirmed }, mailId };
+      });
+      if (mailId !== null) mail.dispatch(mailId);
+      return result;
+    },
+
+    /** The address a confirmation link is for, or null (unknown or used). */
+    confirmTarget(token: unknown): { email: string } | null {
+      const address = tokenAddress(token, "confirm");
+      return address ? { email: address.email } : null;
+    },
+
+    /** Confirms the address (and so every want of it); the address's confirmation links are used up. */
+    confirm(token: unknown): { email: string } {
+      const address = tokenAddress(token, "confirm");
+      if (!address) throw new ValidationError(INVALID_WANT_LINK);
+      writeTransaction(db, () => {
+        db.update(wantAddresses)
+          .set({ confirmedAt: sql`coalesce(${wantAddresses.confirmedAt}, ${iso()})` })
+          .where(eq(wantAddresses.id, address.id))
+          .run();
+        db.delete(wantTokens)
+          .where(and(eq(wantTokens.addressId, address.id), eq(wantTokens.purpose, "confirm")))
+          .run();
+      });
+      return { email: address.email };
+    },
+
+    /** What an alert's unsubscribe link stops: one want (`wantId`) or all of the address. Null when not valid. */
+    unsubscribeTarget(token: unknown, wantId: number | null): { email: string; title: string | null } | null {
+      const address = tokenAddress(token, "unsubscribe");
+      if (!address) return null;
+      if (wantId === null) return { email: address.email, title: null };
+      const row = db
+        .select({ title: records.title, artist: records.artist })
+        .from(wants)
+        .innerJoin(records, eq(records.id, wants.recordId))
+        .where(and(eq(wants.id, wantId), eq(wants.addressId, address.id)))
+        .get();
+      return row ? { email: address.email, title: `${row.artist} – ${row.title}` } : null;
+    },
+
+    /** Unsubscribes one want or every want of the link's address; an unsubscribed want never fires. */
+    unsubscribe(token: unknown, wantId: number | null): { email: string; count: number } {
+      const address = tokenAddress(token, "unsubscribe");
+      if (!address) throw new ValidationError(INVALID_WANT_LINK);
+      const changed = db
+        .update(wants)
+        .set({ status: "unsubscribed", updatedAt: iso() })
+        .where(and(eq(wants.addressId, address.id), wantId === null ? undefined : eq(wants.id, wantId)))
+        .run();
+      if (wantId !== null && changed.changes === 0) throw new ValidationError(INVALID_WANT_LINK);
+      return { email: address.email, count: changed.changes };
+    },
+
+    /** A signed-in customer's wants (active and done), newest first. */
+    listForUser(user: { id: number; email: string }): WantView[] {
+      const address = addressByEmail(user.email.trim().toLowerCase());
+      return address ? viewsWhere(address.id) : [];
+    },
+
+    /** Stops one of a signed-in customer's wants. */
+    removeForUser(user: { id: number; email: string }, input: unknown): void {
+      const { recordId } = parseInput(wantRemoveSchema, asObject(input), { message: "first" });
+      const address = addressByEmail(user.email.trim().toLowerCase());
+      const changed = address
+        ? db
+            .update(wants)
+            .set({ status: "unsubscribed", updatedAt: iso() })
+            .where(and(eq(wants.addressId, address.id), eq(wants.recordId, recordId)))
+            .run().changes
+        : 0;
+      if (changed === 0) throw new NotFoundError("You do not want that record.");
+    },
+
+    /** Records with the most active wants from confirmed addresses: what shoppers are waiting for. */
+    mostWanted(limit = 10): MostWantedRow[] {
+      const count = sql<number>`count(${wants.id})`;
+      return db
+        .select({
+          recordId: records.id,
+          title: records.title,
+          artist: records.artist,
+          stock: records.stockQuantity,
+          releaseDate: records.releaseDate,
+          wants: count,
+        })
+        .from(wants)
+        .innerJoin(wantAddresses, eq(wantAddresses.id, wants.addressId))
+        .innerJoin(records, eq(records.id, wants.recordId))
+        .where(and(eq(wants.status, "active"), isNotNull(wantAddresses.confirmedAt)))
+        .groupBy(records.id)
+        .orderBy(desc(count), asc(records.title), asc(records.id))
+        .limit(Math.min(Math.max(1, Math.floor(limit)), 100))
+        .all();
+    },
+
+    /** Stock moved (call inside the mover's transaction, with the final figures): 0 → some is a restock. */
+    onStockChanged(recordId: number, before: number, after: number): number {
+      return isRestock(before, after) ? fire(recordId, "back-in-stock", () => true) : 0;
+    },
+
+    /** Price changed: wants whose threshold the price crossed going down. */
+    onPriceChanged(recordId: number, before: number, after: number): number {
+      if (after >= before) return 0;
+      return fire(recordId, "price-below", (w) => w.priceBelowPence !== null && crossesBelow(before, after, w.priceBelowPence));
+    },
+
+    /** The record is out (its release date has come, or was moved to today or earlier). */
+    onReleased(recordId: number): number {
+      return fire(recordId, "released", () => true);
+    },
+
+    /**
+     * A release date changed (catalogue edit, schedule move): a pre-order that is now released fires its
+     * "released" wants. Safe to call for any change.
+     */
+    onReleaseDateChanged(recordId: number, before: string | null, after: string | null, today: string): number {
+      return isPreOrder(before, today) && !isPreOrder(after, today) && after !== null ? this.onReleased(recordId) : 0;
+    },
+
+    /** Releases whose day has come with "released" wants still armed: run daily (and at start-up). */
+    releaseDue(today: string): number {
+      const due = db
+        .selectDistinct({ id: records.id })
+        .from(wants)
+        .innerJoin(records, eq(records.id, wants.recordId))
+        .where(and(eq(wants.status, "active"), eq(wants.onRelease, true), sql`${records.releaseDate} <= ${today}`))
+        .all();
+      return due.reduce((n, r) => n + this.onReleased(r.id), 0);
+    },
+  };
+
+  /** At most a few confirmation mails an hour to one address, however often it is typed in. */
+  function mayMailConfirmation(email: string): boolean {
+    if (!deps.rateLimits) return true;
+    try {
+      deps.rateLimits.consume([deps.rateLimits.rule("wantConfirmMailsPerEmail", email)]);
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) return false;
+      throw error;
+    }
+  }
+}
+
+export type WantsService = ReturnType<typeof createWantsService>;
