@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEDGER_MISMATCH_SQL } from "../../app/domain/stock/stock-rules";
 import { orderLines, records, stockMovements, users } from "../../db/schema";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
+import { startRaceWorker } from "../../tests/setup/race-worker";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 
 // Checkouts and admin adjustments from four processes, each with its own connection to one SQLite file, so
@@ -20,28 +19,7 @@ interface WorkerResult {
   finishedAt: number;
 }
 
-/** Starts a racing process; `ready` settles once it is set up, `go()` lets it run, `result` is what it did. */
-function startWorker(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/setup/stock-race-worker.ts"), ...args], {
-    env: { ...process.env, ACCESS_LOG: "off" },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let out = "";
-  let markReady: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes("ready\n")) markReady();
-  });
-  const result = new Promise<WorkerResult>((resolve, reject) =>
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as WorkerResult)
-        : reject(new Error(`worker exited ${code}`)),
-    ),
-  );
-  return { ready, go: () => child.stdin.end("go\n"), result };
-}
+const startWorker = (args: string[]) => startRaceWorker<WorkerResult>("stock-race-worker.ts", args);
 const WORKERS = 4;
 const OPS = 100;
 let t: TestDb;

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
+import type { WantView } from "../../app/domain/wants/want-view";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import {
@@ -28,6 +29,8 @@ import { TOKEN_SLOT, type MailLinks } from "../mail/links";
 import { oneClickUnsubscribeHeaders } from "../mail/list-unsubscribe";
 import { wantAlertMail, wantConfirmMail } from "../mail/want-templates";
 import type { MailService, MintedToken, PendingMessage } from "./mail";
+
+export type { WantView };
 
 export const WANT_CONFIRM_KIND = "want-confirm";
 export const WANT_ALERT_KIND = "want-alert";
@@ -54,21 +57,6 @@ export interface WantResult {
   email: string;
   /** Alerts go out: the address is confirmed. Otherwise a confirmation mail is (or was) on its way. */
   confirmed: boolean;
-}
-
-export interface WantView {
-  wantId: number;
-  recordId: number;
-  title: string;
-  artist: string;
-  path: string;
-  pricePence: number;
-  stock: number;
-  releaseDate: string | null;
-  backInStock: boolean;
-  onRelease: boolean;
-  priceBelowPence: number | null;
-  status: "active" | "done" | "unsubscribed";
 }
 
 export interface MostWantedRow {

@@ -1,20 +1,10 @@
 import { Form, Link } from "react-router";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
+import type { WantView } from "~/domain/wants/want-view";
 
-export interface WantListItem {
-  recordId: number;
-  title: string;
-  artist: string;
-  path: string;
-  pricePence: number;
-  stock: number;
-  releaseDate: string | null;
-  backInStock: boolean;
-  onRelease: boolean;
-  priceBelowPence: number | null;
-  status: "active" | "done" | "unsubscribed";
-}
+/** What the list shows of a want (the service's view, without its id). */
+export type WantListItem = Omit<WantView, "wantId">;
 
 const conditionText = (w: WantListItem) =>
   [
