@@ -294,8 +294,12 @@ describe("wants on the profile and in the back office", () => {
       priceBelowPence: 1000,
       status: "active",
     });
+    // The record page's form starts from this record's active want alone.
+    expect(shop.s.wants.activeForUser(customer, rec.id)).toMatchObject({ recordId: rec.id, priceBelowPence: 1000 });
+    expect(shop.s.wants.activeForUser(customer, soldOut().id)).toBeNull();
     shop.s.wants.removeForUser(customer, { recordId: String(rec.id) });
     expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toBeUndefined();
+    expect(shop.s.wants.activeForUser(customer, rec.id)).toBeNull();
     expect(shop.s.wants.mostWanted().find((r) => r.recordId === rec.id)?.wants).toBe(1);
     expect(() => shop.s.wants.removeForUser(customer, { recordId: "x" })).toThrow(ValidationError);
   });

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
-import type { WantView } from "../../app/domain/wants/want-view";
+import type { MostWantedRow, WantView } from "../../app/domain/wants/want-view";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import {
@@ -30,7 +30,7 @@ import { oneClickUnsubscribeHeaders } from "../mail/list-unsubscribe";
 import { wantAlertMail, wantConfirmMail } from "../mail/want-templates";
 import type { MailService, MintedToken, PendingMessage } from "./mail";
 
-export type { WantView };
+export type { MostWantedRow, WantView };
 
 export const WANT_CONFIRM_KIND = "want-confirm";
 export const WANT_ALERT_KIND = "want-alert";
@@ -57,15 +57,6 @@ export interface WantResult {
   email: string;
   /** Alerts go out: the address is confirmed. Otherwise a confirmation mail is (or was) on its way. */
   confirmed: boolean;
-}
-
-export interface MostWantedRow {
-  recordId: number;
-  title: string;
-  artist: string;
-  stock: number;
-  releaseDate: string | null;
-  wants: number;
 }
 
 const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBelowPence"> = {
@@ -200,7 +191,8 @@ export function createWantsService(
     return mailIds.length;
   }
 
-  const viewsWhere = (addressId: number) =>
+  /** An address's wants (of one record, when given), active and done, newest first. */
+  const viewsWhere = (addressId: number, recordId?: number) =>
     db
       .select({
         wantId: wants.id,
@@ -217,7 +209,13 @@ export function createWantsService(
       })
       .from(wants)
       .innerJoin(records, eq(records.id, wants.recordId))
-      .where(and(eq(wants.addressId, addressId), inArray(wants.status, ["active", "done"])))
+      .where(
+        and(
+          eq(wants.addressId, addressId),
+          recordId === undefined ? undefined : eq(wants.recordId, recordId),
+          inArray(wants.status, ["active", "done"]),
+        ),
+      )
       .orderBy(desc(wants.updatedAt), desc(wants.id))
       .all()
       .map((r): WantView => ({ ...r, path: recordPath({ id: r.recordId, artist: r.artist, title: r.title }) }));
@@ -326,6 +324,12 @@ export function createWantsService(
     listForUser(user: { id: number; email: string }): WantView[] {
       const address = addressByEmail(user.email.trim().toLowerCase());
       return address ? viewsWhere(address.id) : [];
+    },
+
+    /** A signed-in customer's active want of one record, or null: the record page's form starts from it. */
+    activeForUser(user: { id: number; email: string }, recordId: number): WantView | null {
+      const address = addressByEmail(user.email.trim().toLowerCase());
+      return (address && viewsWhere(address.id, recordId).find((w) => w.status === "active")) ?? null;
     },
 
     /** Stops one of a signed-in customer's wants. */

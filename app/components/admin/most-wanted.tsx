@@ -1,17 +1,9 @@
 import { Link } from "react-router";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
-
-export interface MostWantedItem {
-  recordId: number;
-  title: string;
-  artist: string;
-  stock: number;
-  releaseDate: string | null;
-  wants: number;
-}
+import type { MostWantedRow } from "~/domain/wants/want-view";
 
 /** Records shoppers are waiting for (active wants of confirmed addresses): a buying signal for the next order. */
-export function MostWanted({ items, today, headingLevel = 2 }: { items: MostWantedItem[]; today: string; headingLevel?: 2 | 3 }) {
+export function MostWanted({ items, today, headingLevel = 2 }: { items: MostWantedRow[]; today: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby="most-wanted-heading" className="mt-8">

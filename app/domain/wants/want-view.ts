@@ -13,3 +13,13 @@ export interface WantView {
   priceBelowPence: number | null;
   status: "active" | "done" | "unsubscribed";
 }
+
+/** A record shoppers are waiting for, with how many active wants of confirmed addresses it has. */
+export interface MostWantedRow {
+  recordId: number;
+  title: string;
+  artist: string;
+  stock: number;
+  releaseDate: string | null;
+  wants: number;
+}

@@ -42,9 +42,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const canonical = recordPath(record);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
   const user = context.user;
-  const want = user
-    ? (context.services.wants.listForUser(user).find((w) => w.recordId === record.id && w.status === "active") ?? null)
-    : null;
+  const want = user ? context.services.wants.activeForUser(user, record.id) : null;
   return {
     kind: "record" as const,
     record,
