@@ -1,24 +1,59 @@
-import { useEffect } from "react";
-import { toast as showToast, Toaster } from "sonner";
+import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS, toastDuration, type Toast } from "~/domain/shared/toast";
+
+type Sonner = typeof import("sonner");
+
+/*
+ * sonner is loaded with the first toast, not with the page (decision 27): most visits never see one. It keeps
+ * toasts made before its <Toaster> mounts and shows them once it does.
+ */
+let sonner: Promise<Sonner> | undefined;
+const whenLoaded = new Set<(module: Sonner) => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import("sonner");
+    void sonner.then((module) => whenLoaded.forEach((mount) => mount(module)));
+  }
+  return sonner;
+}
+
+/** Pops a toast up in the browser. Spec §4: one at a time, so it replaces whatever is showing. */
+export function showToast(toast: Toast): void {
+  void loadSonner().then(({ toast: sonnerToast }) => {
+    const show = toast.type === "error" ? sonnerToast.error : toast.type === "success" ? sonnerToast.success : sonnerToast;
+    // visibleToasts={1} alone only fades the older ones out behind the new one, and they come back when it closes.
+    sonnerToast.dismiss();
+    show(toast.title, { description: toast.description, duration: toastDuration(toast) });
+  });
+}
 
 /**
  * Shows the toast the server handed over (after a redirect). With JavaScript it pops up through
  * sonner; without, the same words are rendered in a <noscript> banner at the top of the page.
  */
 export function Toasts({ toast }: { toast: Toast | null }) {
+  const [loaded, setLoaded] = useState<Sonner | null>(null);
+  useEffect(() => {
+    whenLoaded.add(setLoaded);
+    if (sonner) void sonner.then(setLoaded);
+    return () => void whenLoaded.delete(setLoaded);
+  }, []);
+  const Toaster = loaded?.Toaster;
   return (
     <>
       {/* Below the sticky header (about 65 px), so a toast never covers the menu, cart or account buttons. */}
-      <Toaster
-        visibleToasts={1}
-        duration={TOAST_DURATION_MS}
-        position="top-center"
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 72 }}
-        richColors
-        closeButton
-      />
+      {Toaster && (
+        <Toaster
+          visibleToasts={1}
+          duration={TOAST_DURATION_MS}
+          position="top-center"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+          richColors
+          closeButton
+        />
+      )}
       <ToastNow toast={toast} />
     </>
   );
@@ -30,12 +65,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
  */
 export function useToast(toast: Toast | null | undefined) {
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    // Spec §4: only one toast at a time. visibleToasts={1} alone only fades the older ones out behind the new
-    // one, and they come back when it closes; a new toast replaces whatever is showing instead.
-    showToast.dismiss();
-    show(toast.title, { description: toast.description, duration: toastDuration(toast) });
+    if (toast) showToast(toast);
   }, [toast]);
 }
 

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
-import { toastSchema, type Toast } from "~/domain/shared/toast";
+import type { Toast } from "~/domain/shared/toast";
+import { toastSchema } from "~/domain/shared/toast-schema";
 
 // A short-lived flash cookie: set by an action, read and cleared by the root loader on the next page.
 // It carries display text only; whatever it holds is validated before use and rendered as text.

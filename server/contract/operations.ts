@@ -9,13 +9,13 @@ import { registerSchema } from "../../app/domain/accounts/profile-schemas";
 import { careTipsQuerySchema } from "../../app/domain/care/care-categories";
 import { cartPriceSchema } from "../../app/domain/cart/cart-lines";
 import { pageQuerySchema, recordIdSchema } from "../../app/domain/catalogue/catalogue-queries";
-import { chatLookupQuerySchema } from "../../app/domain/chat/answers";
+import { chatLookupQuerySchema } from "../../app/domain/chat/chat-lookup-schema";
 import { placeOrderSchema } from "../../app/domain/checkout/checkout-schemas";
 import { albumImageQuerySchema } from "../../app/domain/images/album-image-query";
 import { newsletterSchema, subscriberLookupSchema } from "../../app/domain/newsletter/newsletter-schema";
 import { orderNumberSchema } from "../../app/domain/orders/order-status";
 import { recommendationsQuerySchema } from "../../app/domain/recommendations/history-query";
-import { searchQuerySchema } from "../../app/domain/search/search-rules";
+import { searchQuerySchema } from "../../app/domain/search/search-schema";
 import { z } from "../../app/domain/shared/zod";
 import * as a from "./answers";
 

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
 import { useHydrated } from "~/lib/use-hydrated";
-import { newsletterSchema } from "~/domain/newsletter/newsletter-schema";
+import { useLazyValidation } from "~/lib/forms/use-lazy-validation";
 import type { Toast } from "~/domain/shared/toast";
+import type { NewsletterField } from "./newsletter-validation";
 
 /** What the footer's sign-up answers (app/routes/newsletter/subscribe.server.ts). */
 export interface NewsletterOutcome {
@@ -19,7 +19,7 @@ export interface NewsletterOutcome {
 
 /**
  * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it validates as
- * you leave a field, submits through a fetcher (button 'Subscribing...', disabled), shows a toast, and on
+ * you leave a field (the rules load when the form is first used: every page has this form), submits through a fetcher (button 'Subscribing...', disabled), shows a toast, and on
  * success or already-subscribed resets and shows the discount code until 'Got it!'. Without JavaScript
  * it posts to /newsletter, which redirects back here with the outcome in a toast.
  *
@@ -34,15 +34,22 @@ export function NewsletterForm() {
   const pending = fetcher.state !== "idle";
   const [panel, setPanel] = useState<{ code: string; already: boolean } | null>(null);
 
-  const [form, fields] = useForm({
-    id: "newsletter",
-    lastResult: outcome?.result ?? undefined,
-    // Empty defaults, so a reset selects the placeholder option (without one Conform leaves no option selected).
-    defaultValue: { email: "", favoriteGenre: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const loadRules = useCallback(() => import("./newsletter-validation").then((m) => m.newsletterErrors), []);
+  const send = useCallback((form: HTMLFormElement) => fetcher.submit(form, { method: "post", action: "/newsletter" }), [fetcher]);
+  const { errors, setErrors, formProps } = useLazyValidation<NewsletterField>(loadRules, send);
+
+  // The server's answer: its messages on the fields, or a clean form after a sign-up.
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.status === "invalid") {
+      const sent = outcome.result?.error ?? {};
+      setErrors({ email: sent.email?.[0], favoriteGenre: sent.favoriteGenre?.[0] });
+    } else if (outcome.status === "created" || outcome.status === "already") {
+      formRef.current?.reset();
+      setErrors({});
+    }
+  }, [outcome, setErrors]);
 
   // A new outcome: show the code (new subscribers, and returning ones the server let see it).
   useEffect(() => {
@@ -54,8 +61,12 @@ export function NewsletterForm() {
     }
   }, [outcome]);
 
-  const email = getInputProps(fields.email, { type: "email" });
-  const genre = getSelectProps(fields.favoriteGenre);
+  const fieldProps = (name: NewsletterField) => ({
+    id: `newsletter-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `newsletter-${name}-error` : undefined,
+  });
   const input =
     "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-needle focus:outline-none";
 
@@ -83,7 +94,9 @@ export function NewsletterForm() {
       <fetcher.Form
         method="post"
         action="/newsletter"
-        {...getFormProps(form)}
+        ref={formRef}
+        id="newsletter"
+        {...formProps}
         noValidate
         className="space-y-3"
         aria-label="Newsletter sign-up"
@@ -91,30 +104,30 @@ export function NewsletterForm() {
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated && <input type="hidden" name="js" value="1" />}
         <div>
-          <label htmlFor={fields.email.id} className="block text-sm font-medium text-stone-200">
+          <label htmlFor="newsletter-email" className="block text-sm font-medium text-stone-200">
             Email address
           </label>
           <input
-            {...email}
-            key={email.key}
+            {...fieldProps("email")}
+            type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             maxLength={254}
-            className={`${input} ${fields.email.errors ? "border-red-500" : "border-stone-300"}`}
+            className={`${input} ${errors.email ? "border-red-500" : "border-stone-300"}`}
           />
-          <p id={fields.email.errorId} className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
-            {fields.email.errors?.[0]}
+          <p id="newsletter-email-error" className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
+            {errors.email}
           </p>
         </div>
         <div>
-          <label htmlFor={fields.favoriteGenre.id} className="block text-sm font-medium text-stone-200">
+          <label htmlFor="newsletter-favoriteGenre" className="block text-sm font-medium text-stone-200">
             Favourite genre
           </label>
           <select
-            {...genre}
-            key={genre.key}
-            className={`${input} ${fields.favoriteGenre.errors ? "border-red-500" : "border-stone-300"}`}
+            {...fieldProps("favoriteGenre")}
+            defaultValue=""
+            className={`${input} ${errors.favoriteGenre ? "border-red-500" : "border-stone-300"}`}
           >
             <option value="">Select your favourite genre</option>
             {GENRES_A_Z.map((g) => (
@@ -123,8 +136,8 @@ export function NewsletterForm() {
               </option>
             ))}
           </select>
-          <p id={fields.favoriteGenre.errorId} className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
-            {fields.favoriteGenre.errors?.[0]}
+          <p id="newsletter-favoriteGenre-error" className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
+            {errors.favoriteGenre}
           </p>
         </div>
         <button

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { History } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { showToast } from "~/components/toasts";
 import { fetchJson } from "~/lib/http-error";
 import { clearListeningHistory, readListeningHistory } from "~/lib/listening-history";
 import { RecordGridSkeleton } from "../record-grid";
@@ -54,7 +54,9 @@ export function ForYou() {
             onClick={() => {
               clearListeningHistory();
               setHistory([]);
-              toast.success("Listening history cleared", {
+              showToast({
+                type: "success",
+                title: "Listening history cleared",
                 description: "Recommendations start afresh from what you play next.",
               });
             }}

@@ -16,7 +16,6 @@ import {
 } from "~/domain/cart/shipping";
 import { deliveryLeadText } from "~/domain/checkout/delivery";
 import { normaliseMessage } from "./normalise";
-import { z } from "~/domain/shared/zod";
 
 export type TopicId =
   | "vinyl-care"
@@ -334,8 +333,3 @@ export const MESSAGE_MAX_LENGTH = 500;
 export function isSendable(text: string): boolean {
   return text.trim().length > 0;
 }
-
-/** GET /api/chat/lookup?q=: a chat message to look records and artists up in. */
-export const chatLookupQuerySchema = z.object({
-  q: z.string().trim().min(1, "must not be empty").max(MESSAGE_MAX_LENGTH).describe("The shopper's message"),
-});

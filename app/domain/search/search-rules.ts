@@ -1,5 +1,7 @@
-/** Spec §2, §5, §9 search rules shared by the header box, GET /api/search, tRPC and the search service. */
-import { z } from "~/domain/shared/zod";
+/**
+ * Spec §2, §5, §9 search rules shared by the header box, GET /api/search, tRPC and the search service. The
+ * input schema lives apart (search-schema.ts), so the header box loads these rules without zod.
+ */
 
 /** Spec §5/§9: searched only with 2 or more characters (spaces do not count). */
 export const MIN_SEARCH_CHARS = 2;
@@ -36,15 +38,3 @@ export function normaliseSearchText(text: string): string {
 export function browseSearchHref(text: string): string {
   return `/browse?q=${encodeURIComponent(normaliseSearchText(text))}`;
 }
-
-/**
- * What GET /api/search and the header's tRPC call accept: the text, at most MAX_SEARCH_CHARS. Fewer than two
- * non-space characters is not an error: it finds nothing (the box never asks then; a client that does gets []).
- */
-export const searchQuerySchema = z.object({
-  q: z
-    .string()
-    .max(MAX_SEARCH_CHARS, `at most ${MAX_SEARCH_CHARS} characters`)
-    .default("")
-    .describe("Search text; fewer than 2 non-space characters find nothing"),
-});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADDED_TO_CART_TOAST_MS } from "~/domain/cart/cart-intent";
-import { TOAST_DURATION_MS, toastDuration, toastSchema } from "./toast";
+import { TOAST_DURATION_MS, toastDuration } from "./toast";
+import { toastSchema } from "./toast-schema";
 
 describe("toast durations (spec §4, §9)", () => {
   it("default to 5 seconds", () => {

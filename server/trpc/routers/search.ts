@@ -1,4 +1,4 @@
-import { searchQuerySchema } from "../../../app/domain/search/search-rules";
+import { searchQuerySchema } from "../../../app/domain/search/search-schema";
 import { publicProcedure, router } from "../init";
 
 export const searchRouter = router({
