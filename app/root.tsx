@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   data,
@@ -26,7 +25,6 @@ import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
 import { cookieHeaders, loadCart, loadFavouriteIds } from "./lib/cart-state.server";
 import { readToast } from "./lib/toast.server";
-import { makeQueryClient } from "./lib/query-client";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -74,7 +72,6 @@ function Shell({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   const menuButton = useRef<HTMLAnchorElement>(null);
   const location = useLocation();
-  const [queryClient] = useState(makeQueryClient);
 
   // Every route change: close the mobile menu and start at the top of the page (spec §1).
   useEffect(() => {
@@ -103,7 +100,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   }, [menuOpen, closeMenu]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
@@ -141,7 +138,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
         {!isBackOffice(location.pathname) && <VinylBot />}
       </div>
-    </QueryClientProvider>
+    </>
   );
 }
 

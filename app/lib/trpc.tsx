@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { QueryScope } from "./query-client";
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState } from "react";
@@ -26,8 +27,16 @@ export function makeTrpcClient() {
 
 export type TrpcClient = ReturnType<typeof makeTrpcClient>;
 
-/** useTRPC() for the components inside, over the page's one query client. */
+/** useTRPC() and useQuery() for the components inside, over the browser's one query client. */
 export function TrpcScope({ children }: { children: React.ReactNode }) {
+  return (
+    <QueryScope>
+      <TrpcProviders>{children}</TrpcProviders>
+    </QueryScope>
+  );
+}
+
+function TrpcProviders({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient();
   const [trpcClient] = useState(makeTrpcClient);
   return (

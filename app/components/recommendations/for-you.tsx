@@ -3,6 +3,7 @@ import { History } from "lucide-react";
 import { useEffect, useState } from "react";
 import { showToast } from "~/components/toasts";
 import { fetchJson } from "~/lib/http-error";
+import { QueryScope } from "~/lib/query-client";
 import { clearListeningHistory, readListeningHistory } from "~/lib/listening-history";
 import { RecordGridSkeleton } from "../record-grid";
 import { RecommendationGrid, type RecommendedTrack } from "./recommendation-grid";
@@ -21,6 +22,14 @@ export function recommendationsUrl(history: readonly number[]): string {
  * failed call is logged and shown as an empty list.
  */
 export function ForYou() {
+  return (
+    <QueryScope>
+      <ForYouSection />
+    </QueryScope>
+  );
+}
+
+function ForYouSection() {
   // null until the browser has been read (also during server rendering and hydration).
   const [history, setHistory] = useState<number[] | null>(null);
   useEffect(() => setHistory(readListeningHistory()), []);

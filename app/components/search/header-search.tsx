@@ -1,12 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
-import { loadTrpcClient } from "~/lib/trpc-lazy";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { SuggestResult } from "./suggest-query";
 import {
   moveActive,
   noResultsText,
@@ -22,7 +21,6 @@ import {
   isSearchable,
   MAX_SEARCH_CHARS,
   normaliseSearchText,
-  SEARCH_CACHE_SECONDS,
   SEARCH_DEBOUNCE_MS,
 } from "~/domain/search/search-rules";
 
@@ -47,6 +45,9 @@ function useDebouncedValue<T>(value: T, delay: number): T {
 function searchFromLocation(pathname: string, search: string): string {
   return pathname === "/browse" ? (new URLSearchParams(search).get("q") ?? "") : "";
 }
+
+const SuggestQuery = lazy(() => import("./suggest-query"));
+const NOTHING_YET: SuggestResult = { data: undefined, pending: true, failed: false };
 
 const COVER_PX = 40;
 const LISTBOX_ID = "site-search-listbox";
@@ -170,20 +171,21 @@ export function HeaderSearch() {
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const query = normaliseSearchText(debounced);
 
-  const suggestions = useQuery({
-    queryKey: ["search.suggest", query],
-    queryFn: async ({ signal }) => (await loadTrpcClient()).search.suggest.query({ q: query }, { signal }),
-    enabled: hydrated && !dismissed && isSearchable(query),
-    staleTime: SEARCH_CACHE_SECONDS * 1000,
-  });
+  const enabled = hydrated && !dismissed && isSearchable(query);
+  // The query's code loads when it is first wanted and stays: its cache then serves the box's later searches.
+  const [queryWanted, setQueryWanted] = useState(false);
+  useEffect(() => {
+    if (enabled) setQueryWanted(true);
+  }, [enabled]);
+  const [suggestions, setSuggestions] = useState<SuggestResult>(NOTHING_YET);
   const items = suggestions.data?.items ?? [];
   const state = hydrated
     ? popupState({
         dismissed,
         text,
         debounced,
-        pending: suggestions.isPending,
-        failed: suggestions.isError,
+        pending: suggestions.pending,
+        failed: suggestions.failed,
         resultCount: items.length,
       })
     : ({ kind: "closed" } as const);
@@ -302,6 +304,11 @@ export function HeaderSearch() {
           className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
         />
       </div>
+      {queryWanted && (
+        <Suspense fallback={null}>
+          <SuggestQuery query={query} enabled={enabled} onResult={setSuggestions} />
+        </Suspense>
+      )}
       {hydrated && (
         <SuggestionList
           listboxId={listboxId}
