@@ -1,7 +1,7 @@
 import { HOME_SLIDE_INTERVAL_MS, type Slide } from "~/domain/home/slideshow";
 import { Slideshow } from "./slideshow";
-import heroTall from "./hero-tall.svg";
-import heroWide from "./hero-wide.svg";
+import heroTall from "./hero-tall.svg?no-inline";
+import heroWide from "./hero-wide.svg?no-inline";
 
 /** Spec §2 home section 1: a single slide (spec §3 Slide shape). */
 export const HOME_SLIDES: readonly Slide[] = [

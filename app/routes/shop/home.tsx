@@ -37,7 +37,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     today,
     canonicalUrl: new URL("/", request.url).href,
-    storeJsonLd: serializeJsonLd(storeJsonLd(new URL(request.url).origin)),
     preOrders: s.preOrders.map(card),
     vinylOfTheDay: s.vinylOfTheDay && toApiTrack(s.vinylOfTheDay, today),
     newReleases: s.newReleases.map(card),
@@ -57,7 +56,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="space-y-16 pb-12 sm:space-y-24">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.storeJsonLd }} />
+      {/* Built from the address here, not carried in the loader data: the page would hold it twice. */}
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(storeJsonLd(new URL(data.canonicalUrl).origin)) }}
+      />
       <Hero />
       <RecordShelf
         id="pre-orders"
