@@ -1,4 +1,5 @@
 import path from "node:path";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { createExpressMiddleware } from "@trpc/server/adapters/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -98,7 +99,8 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 
-  app.use(accessLog(config.ACCESS_LOG === "on"));
+  const log = accessLog(config.ACCESS_LOG === "on");
+  app.use(log);
   // Visitors' public pages from memory, before any other work (docs/decisions/0024-visitor-page-cache.md).
   const pageCache = createPageCache({
     version: createChangeVersion(db),
@@ -106,6 +108,12 @@ export function createApp(options: AppOptions) {
     publicOrigin: config.PUBLIC_ORIGIN === undefined ? undefined : new URL(config.PUBLIC_ORIGIN).origin,
   });
   app.use(pageCache.middleware);
+  // Reached directly (no proxy to trust), a hit need not enter Express at all: see listenerWithPageCache.
+  if (!config.TRUST_PROXY && !development) {
+    const logged = (req: IncomingMessage, res: ServerResponse) => () =>
+      log(req as express.Request, res as express.Response, () => {});
+    app.locals.serveCachedPage = (req: IncomingMessage, res: ServerResponse) => pageCache.serveDirect(req, res, logged(req, res));
+  }
   // A hosted payment page is reached by a form post that redirects: its origin must be a form-action.
   const formActionOrigins = payments.kind === "redirect" ? payments.formActionOrigins : [];
   app.use(cspNonce, securityHeaders({ development, formActionOrigins }), hstsWhenSecure);
@@ -175,6 +183,22 @@ export function createApp(options: AppOptions) {
     setInterval(retryMail, 60_000).unref();
   }
   return app;
+}
+
+/**
+ * The app as Node's request listener, answering visitor-cache hits before Express when it can (decision 24): the
+ * real server listens with this; tests keep the Express app.
+ */
+export function listenerWithPageCache(app: express.Express) {
+  const serveCachedPage = app.locals.serveCachedPage as ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  const listener = serveCachedPage
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        if (!serveCachedPage(req, res)) app(req, res);
+      }
+    : app;
+  return Object.assign(listener, {
+    listen: (port: number, host: string, onListening?: () => void) => http.createServer(listener).listen(port, host, onListening),
+  });
 }
 
 /** Express reads a bare string as an address list, so "1" must become the hop count 1 and "true" true. */

@@ -1,7 +1,7 @@
 // Entry of the server bundle: the Express app with React Router's build rendering the pages.
 import type { RequestHandler } from "express";
 import * as build from "virtual:react-router/server-build";
-import { createApp } from "./app";
+import { createApp, listenerWithPageCache } from "./app";
 import { reactRouterHandler } from "./http/react-router";
 
 export { prepare, shutdown } from "./app";
@@ -13,5 +13,5 @@ export function createServerApp(options: { development?: boolean; devMiddleware?
     mode: options.development ? "development" : "production",
     getLoadContext: (_req, res) => res.locals.ctx,
   });
-  return createApp({ ...options, pages, background: true });
+  return listenerWithPageCache(createApp({ ...options, pages, background: true }));
 }

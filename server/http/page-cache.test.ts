@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listen } from "../../tests/setup/http";
@@ -134,5 +136,51 @@ describe("visitor page cache", () => {
     await get("/browse?q=once-0");
     expect(cache.stats().entries).toBe(before + 1);
     for (let i = 1; i < 30; i++) expect((await get(`/browse?q=once-${i}`)).headers.get("x-page-cache")).toBe("miss");
+  });
+});
+
+describe("visitor page cache before Express", () => {
+  it("answers a fresh hit from Node's request alone, and leaves misses and shoppers with cookies to the chain", async () => {
+    let entered = 0;
+    const app = express();
+    app.use((_req, _res, next) => {
+      entered++;
+      next();
+    });
+    app.use(cache.middleware);
+    app.get("/{*path}", async (req, res) => {
+      const answer = new Response(`<p>${req.path}</p>`, { headers: { "content-type": "text/html; charset=utf-8" } });
+      const toSend = res.locals.fillPageCache ? await res.locals.fillPageCache(answer) : answer;
+      if (toSend) res.send(await toSend.text());
+    });
+    const logged: string[] = [];
+    const server = http.createServer((req, res) => {
+      if (!cache.serveDirect(req, res, () => logged.push(req.url!))) app(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const direct = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const ask = (headers: Record<string, string> = {}) =>
+        fetch(`${direct}/genres?b=1&a=2`, { headers: { "accept-encoding": "br", ...headers } });
+      await ask();
+      expect((await ask()).headers.get("x-page-cache")).toBe("miss");
+      expect(entered).toBe(2);
+
+      const hit = await ask();
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(await hit.text()).toBe("<p>/genres</p>");
+      expect(entered, "a hit never enters Express").toBe(2);
+      expect(logged).toEqual(["/genres?b=1&a=2"]);
+
+      const withCart = await ask({ cookie: "needledrop-cart=1x1" });
+      expect(withCart.headers.get("x-page-cache")).toBeNull();
+      expect(entered).toBe(3);
+
+      version = `v${Math.random()}`; // a write: the entry is stale
+      expect((await ask()).headers.get("x-page-cache")).not.toBe("hit");
+      expect(entered).toBe(4);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
