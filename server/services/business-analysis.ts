@@ -42,7 +42,7 @@ export function createBusinessAnalysisService(db: Db) {
       with ${bucketTable(buckets)}
       select b.k as k, count(o.id) as n, coalesce(sum(o.total_pence - o.refunded_pence), 0) as revenue,
              coalesce(sum(o.refunded_pence), 0) as refunded, coalesce(sum(o.discount_pence), 0) as discount
-      from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and o.status in ${kept}
+      from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept}
       group by b.k`);
     const byKey = new Map(rows.map((r) => [r.k, r]));
     return buckets.map((b) => {
@@ -67,7 +67,7 @@ export function createBusinessAnalysisService(db: Db) {
              sum(l.quantity - l.refunded_quantity) as units,
              sum(l.unit_price_pence * (l.quantity - l.refunded_quantity)) as revenuePence
       from orders o join order_lines l on l.order_id = o.id join records r on r.id = l.record_id
-      where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and o.status in ${kept}
+      where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
       group by 1`);
     return topWithOther(rows.filter((r) => r.units > 0));
   };
@@ -96,7 +96,7 @@ export function createBusinessAnalysisService(db: Db) {
                sum(l.quantity - l.refunded_quantity) as units,
                sum(l.unit_price_pence * (l.quantity - l.refunded_quantity)) as revenuePence
         from orders o join order_lines l on l.order_id = o.id join records r on r.id = l.record_id
-        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and o.status in ${kept}
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
         group by l.record_id having units > 0
         order by units desc, revenuePence desc, l.record_id limit ${limit}`);
     },
@@ -112,7 +112,7 @@ export function createBusinessAnalysisService(db: Db) {
         sold as (
           select l.record_id as id, sum(l.quantity - l.refunded_quantity) as n
           from orders o join order_lines l on l.order_id = o.id
-          where o.paid_at >= ${startUtc} and o.paid_at < ${endUtc} and o.status in ${kept}
+          where o.paid_at >= ${startUtc} and o.paid_at < ${endUtc} and +o.status in ${kept}
           group by l.record_id),
         ids as (select id from received union select id from sold)
         select coalesce(nullif(trim(r.genre), ''), '(none)') as genre,
@@ -135,7 +135,7 @@ export function createBusinessAnalysisService(db: Db) {
       const rows = db.all<DeadStockRow>(sql`
         with recent as (
           select distinct l.record_id as id from orders o join order_lines l on l.order_id = o.id
-          where o.paid_at >= ${since} and o.status in ${kept})
+          where o.paid_at >= ${since} and +o.status in ${kept})
         select r.id as recordId, r.title as title, r.artist as artist, r.stock_quantity as stock,
                r.price_pence as pricePence, r.stock_quantity * r.price_pence as tiedUpPence
         from records r
@@ -155,7 +155,7 @@ export function createBusinessAnalysisService(db: Db) {
       const rows = db.all<Omit<PreOrderRow, "shortfall">>(sql`
         select r.id as recordId, r.title as title, r.artist as artist, r.release_date as releaseDate,
                coalesce((select sum(l.quantity - l.refunded_quantity) from order_lines l join orders o on o.id = l.order_id
-                         where l.record_id = r.id and l.is_pre_order = 1 and o.status in ${kept}), 0) as ordered,
+                         where l.record_id = r.id and l.is_pre_order = 1 and +o.status in ${kept}), 0) as ordered,
                r.stock_quantity as expected
         from records r where r.release_date > ${today}
         order by r.release_date, r.id`);
@@ -169,7 +169,7 @@ export function createBusinessAnalysisService(db: Db) {
         select b.k as k, count(o.id) as total,
                coalesce(sum(not exists (select 1 from orders p where p.email = o.email and p.paid_at < o.paid_at
                                         and p.status in ${kept})), 0) as fresh
-        from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and o.status in ${kept}
+        from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept}
         group by b.k`);
       const byKey = new Map(rows.map((r) => [r.k, r]));
       return range.current.buckets.map((b) => {
@@ -184,7 +184,7 @@ export function createBusinessAnalysisService(db: Db) {
         select coalesce(d.code, '(deleted code)') as code, d.percent_off as percentOff, count(o.id) as orders,
                sum(o.discount_pence) as discountPence, sum(o.total_pence - o.refunded_pence) as revenuePence
         from orders o left join discount_codes d on d.id = o.discount_code_id
-        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and o.status in ${kept}
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
           and (o.discount_code_id is not null or o.discount_pence > 0)
         group by o.discount_code_id
         order by discountPence desc, code`);
