@@ -45,7 +45,9 @@ const catalogue = db.$client.prepare("select id, price_pence as price from recor
 
 // ----- orders, lines, movements -----
 const sqlite = db.$client;
-const insertCode = sqlite.prepare("insert into discount_codes (code, percent_off, first_order_only, max_redemptions) values (?, ?, 0, 1000000)");
+const insertCode = sqlite.prepare(
+  "insert into discount_codes (code, percent_off, first_order_only, max_redemptions) values (?, ?, 0, 1000000)",
+);
 const insertOrder = sqlite.prepare(
   `insert into orders (order_number, email, status, shipping_name, address_line1, city, postal_code, items_pence,
      shipping_pence, discount_pence, total_pence, vat_pence, discount_code_id, idempotency_key, paid_at,
@@ -56,7 +58,9 @@ const insertLine = sqlite.prepare(
   `insert into order_lines (order_id, record_id, title, artist, unit_price_pence, quantity, line_total_pence,
      is_pre_order, refunded_quantity) values (?, ?, 'Bench', 'Bench', ?, ?, ?, 0, ?)`,
 );
-const insertMove = sqlite.prepare("insert into stock_movements (record_id, change, reason, order_id, created_at) values (?, ?, ?, ?, ?)");
+const insertMove = sqlite.prepare(
+  "insert into stock_movements (record_id, change, reason, order_id, created_at) values (?, ?, ?, ?, ?)",
+);
 const spanMs = 730 * 86_400_000;
 const end = Date.now();
 sqlite.transaction(() => {
@@ -67,14 +71,26 @@ sqlite.transaction(() => {
   // Deliveries: a tenth of the catalogue restocked each month.
   for (let m = 0; m < 24; m++) {
     const at = new Date(end - spanMs + m * 30 * 86_400_000).toISOString();
-    for (let k = 0; k < catalogue.length / 10; k++) insertMove.run(rand.pick(catalogue).id, rand.int(5, 25), "delivery", null, at);
+    for (let k = 0; k < catalogue.length / 10; k++)
+      insertMove.run(rand.pick(catalogue).id, rand.int(5, 25), "delivery", null, at);
   }
   // Orders in time order, so ids grow with paid_at as they do in the shop.
   const times = Array.from({ length: totalOrders }, () => end - Math.floor(rand.next() * spanMs)).sort((a, b) => a - b);
   times.forEach((t, i) => {
     const at = new Date(t).toISOString();
     const roll = rand.next();
-    const status = roll < 0.03 ? "pending_payment" : roll < 0.06 ? "cancelled" : roll < 0.08 ? "refunded" : roll < 0.11 ? "partially_refunded" : roll < 0.2 ? "paid" : "delivered";
+    const status =
+      roll < 0.03
+        ? "pending_payment"
+        : roll < 0.06
+          ? "cancelled"
+          : roll < 0.08
+            ? "refunded"
+            : roll < 0.11
+              ? "partially_refunded"
+              : roll < 0.2
+                ? "paid"
+                : "delivered";
     const lines = Array.from({ length: rand.int(1, 3) }, () => ({ r: rand.pick(catalogue), q: rand.chance(0.85) ? 1 : 2 }));
     const items = lines.reduce((s, l) => s + l.r.price * l.q, 0);
     const codeId = rand.chance(0.15) ? rand.pick(codes) : null;
@@ -146,7 +162,9 @@ for (const preset of presets) {
   console.log("  figure          median ms   p99 ms");
   for (const [name, t] of Object.entries(times)) {
     const sorted = [...t].sort((a, b) => a - b);
-    console.log(`  ${name.padEnd(14)} ${quantile(sorted, 0.5).toFixed(1).padStart(9)} ${quantile(sorted, 0.99).toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${name.padEnd(14)} ${quantile(sorted, 0.5).toFixed(1).padStart(9)} ${quantile(sorted, 0.99).toFixed(1).padStart(8)}`,
+    );
   }
 }
 db.$client.close();

@@ -67,7 +67,7 @@ beforeAll(async () => {
   t = await seededTestDb();
   analysis = createBusinessAnalysisService(t.db);
   ids.a = insertRecord(t.db, { genre: "Analysis Jazz", label: "Analysis Blue", format: "LP", pricePence: 2000 }).id;
-  ids.b = insertRecord(t.db, { genre: "Analysis Rock", label: "Analysis Island", format: "7\"", pricePence: 1000 }).id;
+  ids.b = insertRecord(t.db, { genre: "Analysis Rock", label: "Analysis Island", format: '7"', pricePence: 1000 }).id;
   ids.c = insertRecord(t.db, { genre: "Analysis Folk", stockQuantity: 4, pricePence: 1500, releaseDate: "2020-01-01" }).id;
   ids.d = insertRecord(t.db, { genre: "Analysis Soul", stockQuantity: 3, pricePence: 1000, releaseDate: "2026-06-01" }).id;
   ids.code = t.db.insert(discountCodes).values({ code: "ANALYSIS10", percentOff: 10 }).returning().get().id;
@@ -119,8 +119,17 @@ describe("business analysis figures", () => {
     const r = range();
     const genre = Object.fromEntries(analysis.genre(r).map((g) => [g.name, [g.units, g.revenuePence]]));
     expect(genre).toEqual({ "Analysis Soul": [5, 5000], "Analysis Rock": [3, 3000], "Analysis Jazz": [2, 4000] });
-    expect(analysis.label(r).find((l) => l.name === "Analysis Island")).toEqual({ name: "Analysis Island", units: 3, revenuePence: 3000 });
-    expect(analysis.format(r).map((f) => f.name).sort()).toEqual(['7"', "LP"]);
+    expect(analysis.label(r).find((l) => l.name === "Analysis Island")).toEqual({
+      name: "Analysis Island",
+      units: 3,
+      revenuePence: 3000,
+    });
+    expect(
+      analysis
+        .format(r)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(['7"', "LP"]);
     expect(analysis.topSellers(r).map((x) => [x.recordId, x.units])).toEqual([
       [ids.d, 5],
       [ids.b, 3],
@@ -152,7 +161,9 @@ describe("business analysis figures", () => {
       ["2026-03-23", 2, 0],
       ["2026-03-30", 1, 1],
     ]);
-    expect(analysis.discounts(r)).toEqual([{ code: "ANALYSIS10", percentOff: 10, orders: 1, discountPence: 300, revenuePence: 2400 }]);
+    expect(analysis.discounts(r)).toEqual([
+      { code: "ANALYSIS10", percentOff: 10, orders: 1, discountPence: 300, revenuePence: 2400 },
+    ]);
   });
 
   it("refuses a bad period with a short message", () => {

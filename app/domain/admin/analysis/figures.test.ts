@@ -15,7 +15,15 @@ describe("analysis figures", () => {
   });
 
   it("totals buckets with VAT of the net revenue and the average order", () => {
-    const b = (orders: number, revenuePence: number) => ({ key: "k", label: "l", orders, revenuePence, vatPence: 0, refundedPence: 100, discountPence: 0 });
+    const b = (orders: number, revenuePence: number) => ({
+      key: "k",
+      label: "l",
+      orders,
+      revenuePence,
+      vatPence: 0,
+      refundedPence: 100,
+      discountPence: 0,
+    });
     expect(salesTotals([b(2, 6000), b(1, 1200)])).toEqual({
       orders: 3,
       revenuePence: 7200,
@@ -39,8 +47,28 @@ describe("analysis figures", () => {
   it("shapes CSV with a header and pounds as plain numbers", () => {
     const rows = figureCsvRows("sales", {
       sales: {
-        current: [{ key: "2026-11-02", label: "w/c 2 Nov", orders: 2, revenuePence: 123456, vatPence: 0, refundedPence: 0, discountPence: 500 }],
-        previous: [{ key: "2026-10-26", label: "w/c 26 Oct", orders: 1, revenuePence: 1000, vatPence: 0, refundedPence: 0, discountPence: 0 }],
+        current: [
+          {
+            key: "2026-11-02",
+            label: "w/c 2 Nov",
+            orders: 2,
+            revenuePence: 123456,
+            vatPence: 0,
+            refundedPence: 0,
+            discountPence: 500,
+          },
+        ],
+        previous: [
+          {
+            key: "2026-10-26",
+            label: "w/c 26 Oct",
+            orders: 1,
+            revenuePence: 1000,
+            vatPence: 0,
+            refundedPence: 0,
+            discountPence: 0,
+          },
+        ],
       },
     });
     expect(rows[0]).toHaveLength(rows[1]!.length);

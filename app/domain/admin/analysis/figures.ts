@@ -176,7 +176,17 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
     case "sales": {
       const previous = data.sales?.previous ?? [];
       return [
-        ["Period starting", "Orders", "Revenue £", "VAT £", "Revenue ex VAT £", "Refunded £", "Discounts £", "Average order £", "Previous period revenue £"],
+        [
+          "Period starting",
+          "Orders",
+          "Revenue £",
+          "VAT £",
+          "Revenue ex VAT £",
+          "Refunded £",
+          "Discounts £",
+          "Average order £",
+          "Previous period revenue £",
+        ],
         ...(data.sales?.current ?? []).map((b, i) => {
           const vat = vatIncludedPence(b.revenuePence);
           return [
@@ -213,7 +223,14 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
     case "dead-stock":
       return [
         ["Record ID", "Title", "Artist", "Stock", "Price £", "Tied up £"],
-        ...(data.deadStock?.rows ?? []).map((r) => [r.recordId, r.title, r.artist, r.stock, pounds(r.pricePence), pounds(r.tiedUpPence)]),
+        ...(data.deadStock?.rows ?? []).map((r) => [
+          r.recordId,
+          r.title,
+          r.artist,
+          r.stock,
+          pounds(r.pricePence),
+          pounds(r.tiedUpPence),
+        ]),
       ];
     case "pre-orders":
       return [
@@ -228,7 +245,22 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
     case "discounts":
       return [
         ["Code", "Percent off", "Orders", "Discount given £", "Revenue of those orders £"],
-        ...(data.discounts ?? []).map((r) => [r.code, r.percentOff ?? "", r.orders, pounds(r.discountPence), pounds(r.revenuePence)]),
+        ...(data.discounts ?? []).map((r) => [
+          r.code,
+          r.percentOff ?? "",
+          r.orders,
+          pounds(r.discountPence),
+          pounds(r.revenuePence),
+        ]),
       ];
   }
+}
+
+/** Whole pounds for chart axes and bar values: "£1,234" (pence rounded). */
+export function formatWholePounds(pence: number): string {
+  const pounds = Math.round(pence / 100);
+  const text = Math.abs(pounds)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return pounds < 0 ? `-£${text}` : `£${text}`;
 }

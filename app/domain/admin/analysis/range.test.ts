@@ -35,7 +35,10 @@ describe("analysis range", () => {
     const long = resolveRange(parse({ preset: "custom", from: "2025-01-01", to: "2026-06-30" }), "2026-11-25");
     expect(long.granularity).toBe("week");
     expect(long.notice).toMatch(/by the week/);
-    const longer = resolveRange(parse({ preset: "custom", from: "2024-01-01", to: "2026-12-31", granularity: "week" }), "2026-11-25");
+    const longer = resolveRange(
+      parse({ preset: "custom", from: "2024-01-01", to: "2026-12-31", granularity: "week" }),
+      "2026-11-25",
+    );
     expect(longer.granularity).toBe("month");
     expect(longer.current.buckets).toHaveLength(36);
     expect(resolveRange(parse({}), "2026-11-25").notice).toBeNull();
@@ -54,8 +57,8 @@ describe("analysis range", () => {
 
   it("writes a query back as URL parameters, leaving defaults out", () => {
     expect(analysisSearch(parse({}))).toBe("");
-    expect(analysisSearch(parse({ preset: "custom", from: "2026-01-01", to: "2026-01-31", granularity: "week" }), { figure: "sales" })).toBe(
-      "?figure=sales&preset=custom&from=2026-01-01&to=2026-01-31&granularity=week",
-    );
+    expect(
+      analysisSearch(parse({ preset: "custom", from: "2026-01-01", to: "2026-01-31", granularity: "week" }), { figure: "sales" }),
+    ).toBe("?figure=sales&preset=custom&from=2026-01-01&to=2026-01-31&granularity=week");
   });
 });
