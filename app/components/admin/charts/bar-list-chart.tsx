@@ -37,14 +37,18 @@ export function BarListChart(props: BarListProps) {
  */
 function BarListSvg({ title, description, items, format, width: W }: BarListProps & { width: number }) {
   const id = useId();
+  // Narrow: each name on a line of its own above its bar, so neither is squeezed.
   const narrow = W < 500;
-  const LABEL = narrow ? 120 : 200;
-  const VALUE = narrow ? 100 : 170;
-  const h = Math.max(1, items.length) * ROW + 8;
+  const row = narrow ? 44 : ROW;
+  const label = narrow ? 0 : 220;
+  const value = narrow ? 150 : 180;
+  const font = narrow ? 13 : 14;
+  const barY = narrow ? 22 : 4;
+  const h = Math.max(1, items.length) * row + 8;
   const x = scaleLinear()
     .domain([0, Math.max(1, ...items.map((i) => i.value))])
-    .range([0, W - LABEL - VALUE]);
-  const max = narrow ? 15 : 24;
+    .range([0, W - label - value]);
+  const max = narrow ? 44 : 26;
   const clip = (s: string) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
   return (
     <svg
@@ -58,13 +62,20 @@ function BarListSvg({ title, description, items, format, width: W }: BarListProp
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{description}</desc>
       {items.map((item, i) => (
-        <g key={`${item.label}-${i}`} transform={`translate(0, ${i * ROW + 4})`}>
-          <text x={LABEL - 8} y={ROW / 2} dy="0.1em" textAnchor="end" fontSize={narrow ? 12 : 14} fill="currentColor">
+        <g key={`${item.label}-${i}`} transform={`translate(0, ${i * row + 4})`}>
+          <text
+            x={narrow ? 0 : label - 8}
+            y={narrow ? 13 : row / 2}
+            dy="0.1em"
+            textAnchor={narrow ? "start" : "end"}
+            fontSize={font}
+            fill="currentColor"
+          >
             {clip(item.label)}
           </text>
           <rect
-            x={LABEL}
-            y={4}
+            x={label}
+            y={barY}
             width={Math.max(item.value > 0 ? 2 : 0, x(item.value))}
             height={ROW - 10}
             rx={2}
@@ -72,7 +83,7 @@ function BarListSvg({ title, description, items, format, width: W }: BarListProp
           >
             <title>{`${item.label}: ${format(item.value)}`}</title>
           </rect>
-          <text x={LABEL + x(item.value) + 6} y={ROW / 2} dy="0.1em" fontSize={narrow ? 12 : 14} fill="currentColor">
+          <text x={label + x(item.value) + 6} y={barY + (ROW - 10) / 2} dy="0.35em" fontSize={font} fill="currentColor">
             {format(item.value)}
             {item.note ? ` · ${item.note}` : ""}
           </text>

@@ -26,7 +26,7 @@ export function TimeChart(props: TimeChartProps) {
   return (
     <figure className="m-0">
       <div className="hidden sm:block">
-        <TimeChartSvg {...props} width={640} />
+        <TimeChartSvg {...props} width={560} />
       </div>
       <div className="sm:hidden">
         <TimeChartSvg {...props} width={360} />

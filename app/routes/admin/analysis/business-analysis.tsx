@@ -53,10 +53,10 @@ function Stat({ label, value, change, detail }: { label: string; value: string; 
   return (
     <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
       <dt className="text-sm text-stone-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl">{value}</dd>
       {change !== undefined && (
         <dd className={`mt-1 text-xs ${change === null ? "text-stone-600" : change < 0 ? "text-red-700" : "text-emerald-700"}`}>
-          {formatChange(change)} on the period before
+          {change === null ? "Nothing to compare in the period before" : `${formatChange(change)} on the period before`}
         </dd>
       )}
       {detail && <dd className="mt-1 text-xs text-stone-600">{detail}</dd>}
@@ -80,7 +80,7 @@ export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Choose the period"
-        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[1fr_1fr_1fr_1fr_auto] sm:items-end"
+        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 sm:items-end"
       >
         <label className="text-sm">
           <span className="block font-medium">Period</span>
@@ -110,10 +110,13 @@ export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white">
+        <button
+          type="submit"
+          className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white sm:col-span-2 sm:justify-self-start"
+        >
           Show
         </button>
-        <p id="dates-hint" className="text-xs text-stone-600 sm:col-span-5">
+        <p id="dates-hint" className="text-xs text-stone-600 sm:col-span-2">
           From and To apply with the period “{PRESET_LABELS.custom}”, up to three years.
         </p>
       </Form>
@@ -198,7 +201,7 @@ function Figures({
           {range.notice}
         </p>
       )}
-      <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-3">
         <Stat
           label="Revenue"
           value={formatPence(t.revenuePence)}
