@@ -84,7 +84,7 @@ test.describe("business analysis", () => {
     // The last 7 days by week: the form is a GET, so the choice is in the address.
     const form = page.getByRole("search", { name: "Choose the period" });
     await form.getByLabel("Period", { exact: true }).selectOption("7d");
-    await form.getByLabel("Read").selectOption("week");
+    await form.getByLabel("Read", { exact: true }).selectOption("week");
     await form.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/preset=7d/);
     await expect(page).toHaveURL(/granularity=week/);

@@ -82,34 +82,49 @@ export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
         aria-label="Choose the period"
         className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 sm:items-end"
       >
-        <label className="text-sm">
-          <span className="block font-medium">Period</span>
-          <select name="preset" defaultValue={asked.preset} className={field}>
+        <div className="text-sm">
+          <label htmlFor="analysis-preset" className="block font-medium">
+            Period
+          </label>
+          <select id="analysis-preset" name="preset" defaultValue={asked.preset} className={field}>
             {RANGE_PRESETS.map((p) => (
               <option key={p} value={p}>
                 {PRESET_LABELS[p]}
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium">From</span>
-          <input type="date" name="from" defaultValue={asked.from} className={field} aria-describedby="dates-hint" />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium">To</span>
-          <input type="date" name="to" defaultValue={asked.to} className={field} aria-describedby="dates-hint" />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium">Read</span>
-          <select name="granularity" defaultValue={asked.granularity} className={field}>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="analysis-from" className="block font-medium">
+            From
+          </label>
+          <input
+            type="date"
+            id="analysis-from"
+            name="from"
+            defaultValue={asked.from}
+            className={field}
+            aria-describedby="dates-hint"
+          />
+        </div>
+        <div className="text-sm">
+          <label htmlFor="analysis-to" className="block font-medium">
+            To
+          </label>
+          <input type="date" id="analysis-to" name="to" defaultValue={asked.to} className={field} aria-describedby="dates-hint" />
+        </div>
+        <div className="text-sm">
+          <label htmlFor="analysis-granularity" className="block font-medium">
+            Read
+          </label>
+          <select id="analysis-granularity" name="granularity" defaultValue={asked.granularity} className={field}>
             {GRANULARITIES.map((g) => (
               <option key={g} value={g}>
                 {GRANULARITY_WORDS[g]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button
           type="submit"
           className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white sm:col-span-2 sm:justify-self-start"
