@@ -63,6 +63,9 @@ export default [
     route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
     // Record club.
     route("admin/record-club", "routes/admin/club/record-club.tsx"),
+
+    route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
+    route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
     route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),

@@ -75,6 +75,9 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.status),
     index("orders_created_idx").on(t.createdAt),
     index("orders_payment_reference_idx").on(t.paymentReference),
+    // Business analysis: orders by the time they were paid, carrying what the figures sum (docs/decisions/0030).
+    index("orders_paid_idx").on(t.paidAt, t.status, t.totalPence, t.refundedPence, t.discountPence, t.discountCodeId),
+    index("orders_email_paid_idx").on(t.email, t.paidAt, t.status),
     check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
   ],
 );
@@ -105,6 +108,11 @@ export const orderLines = sqliteTable(
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_record_idx").on(t.recordId),
+    // Business analysis: what an order's lines sold, without reading the lines themselves.
+    index("order_lines_analysis_idx").on(t.orderId, t.recordId, t.quantity, t.refundedQuantity, t.unitPricePence),
+    index("order_lines_pre_order_idx")
+      .on(t.recordId, t.orderId, t.quantity, t.refundedQuantity)
+      .where(sql`${t.isPreOrder} = 1`),
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
@@ -126,7 +134,12 @@ export const stockMovements = sqliteTable(
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("stock_movements_record_idx").on(t.recordId), index("stock_movements_order_idx").on(t.orderId)],
+  (t) => [
+    index("stock_movements_record_idx").on(t.recordId),
+    index("stock_movements_order_idx").on(t.orderId),
+    // Business analysis: what came in over a period, by reason and time.
+    index("stock_movements_reason_created_idx").on(t.reason, t.createdAt, t.recordId, t.change),
+  ],
 );
 
 /** Money given back for an order: the whole of it, or chosen lines and amounts to the penny. */

@@ -24,6 +24,7 @@ import { createAuditService } from "./audit";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
 import { createAdminScheduleService } from "./admin-schedule";
+import { createBusinessAnalysisService } from "./business-analysis";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createCartService } from "./cart";
@@ -97,6 +98,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     audit,
     adminShipping: createAdminShippingService(db),
     adminStock,
+    businessAnalysis: createBusinessAnalysisService(db),
     admin: createAdminService(db, { stock: adminStock }),
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants }),

@@ -8,7 +8,12 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/schedule-management", title: "Schedule", text: "Release calendar and scheduled publishing.", built: true },
   { path: "/admin/record-club", title: "Record club", text: "Club members and each month's picks.", built: true },
   { path: "/admin/email-marketing", title: "Email marketing", text: "Newsletter subscribers and campaigns.", built: false },
-  { path: "/admin/business-analysis", title: "Business analysis", text: "Sales, margins and best sellers.", built: false },
+  {
+    path: "/admin/business-analysis",
+    title: "Business analysis",
+    text: "Sales, best sellers, stock and customers.",
+    built: true,
+  },
   { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: false },
   { path: "/marketing-tools", title: "Marketing tools", text: "Discount codes and promotions.", built: false },
 ] as const;

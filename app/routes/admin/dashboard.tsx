@@ -35,6 +35,7 @@ export const DASHBOARD_LINKS = {
   outOfStock: "/admin/stock-management?filter=out",
   releasing: "/admin/schedule-management?view=list",
   catalogue: "/admin/catalog-update",
+  analysis: "/admin/business-analysis",
 } as const;
 
 const number = (n: number) => n.toLocaleString("en-GB");
@@ -62,7 +63,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         Paid orders less refunds; cancelled orders and failed payments are not counted. Times are UK time.
       </p>
 
-      <h2 className="mt-6 text-sm font-semibold tracking-wide text-stone-600 uppercase">Sales</h2>
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Sales</h2>
+        <Link to={DASHBOARD_LINKS.analysis} className="text-sm font-semibold underline">
+          Business analysis
+        </Link>
+      </div>
       <div className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           label="Orders today"

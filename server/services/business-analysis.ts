@@ -1,0 +1,211 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { REVENUE_STATUSES } from "../../app/domain/orders/order-status";
+import { addDays } from "../../app/domain/shared/dates";
+import { vatIncludedPence } from "../../app/domain/shared/money";
+import { londonDayStart } from "../../app/domain/admin/periods";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { analysisQuerySchema, resolveRange, type AnalysisRange, type Bucket } from "../../app/domain/admin/analysis/range";
+import {
+  salesTotals,
+  sellThroughPercent,
+  topWithOther,
+  type AnalysisData,
+  type BreakdownRow,
+  type CustomersBucket,
+  type DeadStockRow,
+  type DiscountRow,
+  type PreOrderRow,
+  type SalesBucket,
+  type SellThroughRow,
+  type TopSeller,
+} from "../../app/domain/admin/analysis/figures";
+
+/** Stock that came in: goods-in deliveries, older restocks and the opening stock. */
+const RECEIPT_REASONS = sql`('delivery', 'restock', 'seed')`;
+/** Days without a sale after which stock on the shelf counts as dead. */
+export const DEAD_STOCK_DAYS = 90;
+
+const kept = sql.raw(`(${REVENUE_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+const bucketsJson = (buckets: readonly Bucket[]) => JSON.stringify(buckets.map((b) => [b.key, b.startUtc, b.endUtc]));
+/** The buckets as a table b(k, s, e) the figures join on by paid_at: each bucket an index range of orders. */
+const bucketTable = (buckets: readonly Bucket[]): SQL =>
+  sql`b(k, s, e) as (select value ->> 0, value ->> 1, value ->> 2 from json_each(${bucketsJson(buckets)}))`;
+
+/**
+ * The business analysis page's figures (/admin/business-analysis and admin.analysis.*), every one an SQL
+ * aggregate. See docs/decisions for what counts as revenue.
+ */
+export function createBusinessAnalysisService(db: Db) {
+  const sales = (buckets: readonly Bucket[]): SalesBucket[] => {
+    const rows = db.all<{ k: string; n: number; revenue: number; refunded: number; discount: number }>(sql`
+      with ${bucketTable(buckets)}
+      select b.k as k, count(o.id) as n, coalesce(sum(o.total_pence - o.refunded_pence), 0) as revenue,
+             coalesce(sum(o.refunded_pence), 0) as refunded, coalesce(sum(o.discount_pence), 0) as discount
+      from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept}
+      group by b.k`);
+    const byKey = new Map(rows.map((r) => [r.k, r]));
+    return buckets.map((b) => {
+      const r = byKey.get(b.key);
+      const revenuePence = Number(r?.revenue ?? 0);
+      return {
+        key: b.key,
+        label: b.label,
+        orders: r?.n ?? 0,
+        revenuePence,
+        vatPence: vatIncludedPence(revenuePence),
+        refundedPence: Number(r?.refunded ?? 0),
+        discountPence: Number(r?.discount ?? 0),
+      };
+    });
+  };
+
+  const breakdown = (range: AnalysisRange, column: "genre" | "label" | "format"): BreakdownRow[] => {
+    const col = sql.raw(`r.${column}`);
+    const rows = db.all<BreakdownRow>(sql`
+      select coalesce(nullif(trim(${col}), ''), '(none)') as name,
+             sum(l.quantity - l.refunded_quantity) as units,
+             sum(l.unit_price_pence * (l.quantity - l.refunded_quantity)) as revenuePence
+      from orders o join order_lines l on l.order_id = o.id join records r on r.id = l.record_id
+      where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
+      group by 1`);
+    return topWithOther(rows.filter((r) => r.units > 0));
+  };
+
+  return {
+    /** Reads and checks the page's query (throws ValidationError) and resolves it on a London day. */
+    range(input: unknown, today: string): AnalysisRange {
+      return resolveRange(parseInput(analysisQuerySchema, input, { message: "first" }), today);
+    },
+
+    /** Orders, revenue (VAT apart), refunds and discounts by bucket, for the period and the one before. */
+    sales(range: AnalysisRange) {
+      const current = sales(range.current.buckets);
+      const previous = sales(range.previous.buckets);
+      return { current, previous, totals: salesTotals(current), previousTotals: salesTotals(previous) };
+    },
+
+    genre: (range: AnalysisRange) => breakdown(range, "genre"),
+    label: (range: AnalysisRange) => breakdown(range, "label"),
+    format: (range: AnalysisRange) => breakdown(range, "format"),
+
+    /** The records that sold the most units in the period (revenue breaks ties). */
+    topSellers(range: AnalysisRange, limit = 10): TopSeller[] {
+      return db.all<TopSeller>(sql`
+        select l.record_id as recordId, r.title as title, r.artist as artist,
+               sum(l.quantity - l.refunded_quantity) as units,
+               sum(l.unit_price_pence * (l.quantity - l.refunded_quantity)) as revenuePence
+        from orders o join order_lines l on l.order_id = o.id join records r on r.id = l.record_id
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
+        group by l.record_id having units > 0
+        order by units desc, revenuePence desc, l.record_id limit ${limit}`);
+    },
+
+    /** By genre, units sold in the period ÷ units received in it (goods-in, restocks, opening stock). */
+    sellThrough(range: AnalysisRange): SellThroughRow[] {
+      const { startUtc, endUtc } = range.current;
+      const rows = db.all<{ genre: string; received: number; sold: number }>(sql`
+        with received as (
+          select m.record_id as id, sum(m.change) as n from stock_movements m
+          where m.reason in ${RECEIPT_REASONS} and m.change > 0 and m.created_at >= ${startUtc} and m.created_at < ${endUtc}
+          group by m.record_id),
+        sold as (
+          select l.record_id as id, sum(l.quantity - l.refunded_quantity) as n
+          from orders o join order_lines l on l.order_id = o.id
+          where o.paid_at >= ${startUtc} and o.paid_at < ${endUtc} and +o.status in ${kept}
+          group by l.record_id),
+        ids as (select id from received union select id from sold)
+        select coalesce(nullif(trim(r.genre), ''), '(none)') as genre,
+               coalesce(sum(received.n), 0) as received, coalesce(sum(sold.n), 0) as sold
+        from ids join records r on r.id = ids.id
+        left join received on received.id = ids.id left join sold on sold.id = ids.id
+        group by 1`);
+      const all = rows.reduce((t, r) => ({ received: t.received + r.received, sold: t.sold + r.sold }), { received: 0, sold: 0 });
+      return [
+        { genre: "All genres", ...all, percent: sellThroughPercent(all.sold, all.received) },
+        ...rows
+          .map((r) => ({ ...r, percent: sellThroughPercent(r.sold, r.received) }))
+          .sort((a, b) => b.received - a.received || a.genre.localeCompare(b.genre)),
+      ];
+    },
+
+    /** Released records on the shelf with no sale in the last 90 days, and the money (at shelf price) in them. */
+    deadStock(today: string) {
+      const since = londonDayStart(addDays(today, -(DEAD_STOCK_DAYS - 1)));
+      const rows = db.all<DeadStockRow>(sql`
+        with recent as (
+          select distinct l.record_id as id from orders o join order_lines l on l.order_id = o.id
+          where o.paid_at >= ${since} and +o.status in ${kept})
+        select r.id as recordId, r.title as title, r.artist as artist, r.stock_quantity as stock,
+               r.price_pence as pricePence, r.stock_quantity * r.price_pence as tiedUpPence
+        from records r
+        where r.stock_quantity > 0 and (r.release_date is null or r.release_date <= ${today})
+          and r.id not in (select id from recent)
+        order by tiedUpPence desc, r.id`);
+      return {
+        rows,
+        records: rows.length,
+        units: rows.reduce((n, r) => n + r.stock, 0),
+        tiedUpPence: rows.reduce((n, r) => n + r.tiedUpPence, 0),
+      };
+    },
+
+    /** Records not yet released: units pre-ordered (and kept) against the stock expected for them. */
+    preOrders(today: string): PreOrderRow[] {
+      const rows = db.all<Omit<PreOrderRow, "shortfall">>(sql`
+        select r.id as recordId, r.title as title, r.artist as artist, r.release_date as releaseDate,
+               coalesce((select sum(l.quantity - l.refunded_quantity) from order_lines l join orders o on o.id = l.order_id
+                         where l.record_id = r.id and l.is_pre_order = 1 and +o.status in ${kept}), 0) as ordered,
+               r.stock_quantity as expected
+        from records r where r.release_date > ${today}
+        order by r.release_date, r.id`);
+      return rows.map((r) => ({ ...r, shortfall: Math.max(0, r.ordered - r.expected) }));
+    },
+
+    /** Orders by bucket from customers (by e-mail) paying for the first time, and from those who paid before. */
+    customers(range: AnalysisRange): CustomersBucket[] {
+      const rows = db.all<{ k: string; fresh: number; total: number }>(sql`
+        with ${bucketTable(range.current.buckets)}
+        select b.k as k, count(o.id) as total,
+               coalesce(sum(not exists (select 1 from orders p where p.email = o.email and p.paid_at < o.paid_at
+                                        and p.status in ${kept})), 0) as fresh
+        from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept}
+        group by b.k`);
+      const byKey = new Map(rows.map((r) => [r.k, r]));
+      return range.current.buckets.map((b) => {
+        const r = byKey.get(b.key);
+        return { key: b.key, label: b.label, newOrders: r?.fresh ?? 0, returningOrders: (r?.total ?? 0) - (r?.fresh ?? 0) };
+      });
+    },
+
+    /** Each discount code used in the period: orders, what it took off, what those orders brought in. */
+    discounts(range: AnalysisRange): DiscountRow[] {
+      return db.all<DiscountRow>(sql`
+        select coalesce(d.code, '(deleted code)') as code, d.percent_off as percentOff, count(o.id) as orders,
+               sum(o.discount_pence) as discountPence, sum(o.total_pence - o.refunded_pence) as revenuePence
+        from orders o left join discount_codes d on d.id = o.discount_code_id
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
+          and (o.discount_code_id is not null or o.discount_pence > 0)
+        group by o.discount_code_id
+        order by discountPence desc, code`);
+    },
+
+    /** Every figure of the page at once. */
+    all(range: AnalysisRange, today: string) {
+      return {
+        sales: this.sales(range),
+        genre: this.genre(range),
+        label: this.label(range),
+        format: this.format(range),
+        topSellers: this.topSellers(range),
+        sellThrough: this.sellThrough(range),
+        deadStock: this.deadStock(today),
+        preOrders: this.preOrders(today),
+        customers: this.customers(range),
+        discounts: this.discounts(range),
+      } satisfies AnalysisData;
+    },
+  };
+}
+
+export type BusinessAnalysisService = ReturnType<typeof createBusinessAnalysisService>;
