@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../app/domain/admin/audit";
+import { USED_COPY_STOCK_CAP } from "../../app/domain/catalogue/grades";
+import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { todayInLondon } from "../../app/domain/shared/dates";
+import { wantSchema } from "../../app/domain/wants/want-schema";
+import { auditLog, records, stockMovements, users, wantAlerts, wants } from "../../db/schema";
+import { insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
+import { NOT_A_PRESSING } from "./used-copies";
+
+const shop = useShopServices();
+let admin: Actor;
+
+beforeAll(async () => {
+  const user = await shop.s.accounts.register({ username: "grader", email: "grader@example.com", password: "secret-password" });
+  shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  admin = { id: user.id, username: "grader" };
+});
+
+const pressing = () => insertRecord(shop.t.db, { catalogNumber: "BLP 1577", label: "Blue Note", stockQuantity: 3 });
+const row = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!;
+const ledger = (id: number) =>
+  shop.t.db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.recordId, id))
+    .all()
+    .reduce((n, m) => n + m.change, 0);
+
+async function settle() {
+  await new Promise((resolve) => setImmediate(resolve));
+  await shop.s.mail.idle();
+}
+
+describe("adding a used copy", () => {
+  it("makes a graded row of its own, one unit in stock and on the ledger, linked to the pressing and audited", () => {
+    const p = pressing();
+    const copy = shop.s.usedCopies.add(admin, p.id, { price: "14.00", mediaGrade: "vg+", sleeveGrade: "VG", note: "Ring wear" });
+    const r = row(copy.id);
+    const parent = row(p.id);
+    expect(r).toMatchObject({
+      condition: "used",
+      usedOfRecordId: p.id,
+      mediaGrade: "VG+",
+      sleeveGrade: "VG",
+      conditionNote: "Ring wear",
+      pricePence: 1400,
+      stockQuantity: 1,
+      title: parent.title,
+      artist: parent.artist,
+      label: "Blue Note",
+      coverUrl: parent.coverUrl,
+      catalogueId: `${parent.catalogueId}-used-1`,
+    });
+    expect(ledger(copy.id)).toBe(1);
+    const second = shop.s.usedCopies.add(admin, p.id, { price: "9", mediaGrade: "G", sleeveGrade: "G" });
+    expect(row(second.id).catalogueId).toBe(`${parent.catalogueId}-used-2`);
+    expect(shop.s.usedCopies.allOf(p.id).map((c) => c.id)).toEqual([copy.id, second.id]);
+    // The shop lists the better copy first.
+    expect(shop.s.usedCopies.onSaleOf(p.id).map((c) => c.mediaGrade)).toEqual(["VG+", "G"]);
+    const audit = shop.t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(copy.id)))
+      .all();
+    expect(audit.map((a) => a.action)).toContain("used copy listed");
+  });
+
+  it("refuses bad input with a message, and a copy of a copy", () => {
+    const p = pressing();
+    expect(() => shop.s.usedCopies.add(admin, p.id, { price: "", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(ValidationError);
+    expect(() => shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "Excellent", sleeveGrade: "NM" })).toThrow(
+      "Pick a grade.",
+    );
+    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
+    expect(() => shop.s.usedCopies.add(admin, copy.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(
+      NOT_A_PRESSING,
+    );
+  });
+
+  it("the database itself refuses a used copy above one unit, and grades on a new record", () => {
+    const p = pressing();
+    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
+    expect(() => shop.t.db.update(records).set({ stockQuantity: 2 }).where(eq(records.id, copy.id)).run()).toThrow(/CHECK/);
+    expect(() => shop.t.db.update(records).set({ mediaGrade: "NM" }).where(eq(records.id, p.id)).run()).toThrow(/CHECK/);
+  });
+});
+
+describe("a used copy's stock", () => {
+  it("goods in and adjustments may never take it above 1: refused, nothing changed", () => {
+    const p = pressing();
+    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
+    expect(() => shop.s.adminStock.goodsIn(admin, { lines: [{ recordId: copy.id, quantity: 1 }] })).toThrow(USED_COPY_STOCK_CAP);
+    expect(() => shop.s.adminStock.adjust(admin, copy.id, { reason: "delivery", change: 3 })).toThrow(ConflictError);
+    expect(row(copy.id).stockQuantity).toBe(1);
+    // Damaged: off the shelf; a customer return puts it back to 1, never beyond.
+    shop.s.adminStock.adjust(admin, copy.id, { reason: "damaged", change: -1 });
+    shop.s.adminStock.adjust(admin, copy.id, { reason: "customer_return", change: 1 });
+    expect(row(copy.id).stockQuantity).toBe(1);
+    expect(ledger(copy.id)).toBe(1);
+  });
+
+  it("sells once: a second order for it is refused, and the cart allows at most one", () => {
+    const p = pressing();
+    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
+    const priced = shop.s.cart.price([{ recordId: copy.id, quantity: 2 }], null, { today: todayInLondon() });
+    expect(priced.lines[0]).toMatchObject({ maxQuantity: 1, issue: "insufficient-stock" });
+    const order = (key: string) =>
+      shop.s.orders.place({
+        lines: [{ recordId: copy.id, quantity: 1 }],
+        email: `${key}@example.com`,
+        userId: null,
+        shipping: TEST_ADDRESS,
+        discountCode: null,
+        idempotencyKey: key,
+        paymentProvider: "test",
+        today: todayInLondon(),
+      });
+    expect(order("first-buyer").created).toBe(true);
+    expect(() => order("second-buyer")).toThrow(/out of stock|in stock|sold/i);
+    expect(row(copy.id).stockQuantity).toBe(0);
+  });
+});
+
+describe("wants with a minimum grade", () => {
+  it("fire once when a copy at or above the grade is listed, not for one below", async () => {
+    const p = pressing();
+    const email = "vg-plus-or-better@example.com";
+    const user = await shop.s.accounts.register({ username: "vgplus", email, password: "secret-password" });
+    shop.s.wants.want(parseInput(wantSchema, { recordId: p.id, minGrade: "VG+" }, { message: "first" }), {
+      user: { id: user.id, email },
+    });
+    const want = shop.t.db.select().from(wants).where(eq(wants.recordId, p.id)).get()!;
+    expect(want.minGrade).toBe("VG+");
+    const alerts = () => shop.t.db.select().from(wantAlerts).where(eq(wantAlerts.wantId, want.id)).all();
+
+    shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "NM" });
+    await settle();
+    expect(alerts()).toHaveLength(0);
+
+    const good = shop.s.usedCopies.add(admin, p.id, { price: "18", mediaGrade: "NM", sleeveGrade: "VG" });
+    await settle();
+    expect(alerts()).toHaveLength(1);
+    const mail = shop.inbox.last(email, /used copy/);
+    expect(mail?.text).toContain(good.path);
+    expect(mail?.text).toContain("£18.00");
+
+    shop.s.usedCopies.add(admin, p.id, { price: "20", mediaGrade: "M", sleeveGrade: "M" });
+    await settle();
+    expect(alerts()).toHaveLength(1);
+    expect(shop.t.db.select().from(wants).where(eq(wants.id, want.id)).get()).toMatchObject({ minGrade: null, status: "done" });
+  });
+});
