@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
-import { USED_COPY_STOCK_CAP } from "../../app/domain/catalogue/grades";
+import { parseBrowseQuery } from "../../app/domain/browse/browse-query";
+import { GRADES, gradeAtLeast, USED_COPY_STOCK_CAP } from "../../app/domain/catalogue/grades";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";
@@ -151,5 +152,36 @@ describe("wants with a minimum grade", () => {
     await settle();
     expect(alerts()).toHaveLength(1);
     expect(shop.t.db.select().from(wants).where(eq(wants.id, want.id)).get()).toMatchObject({ minGrade: null, status: "done" });
+  });
+});
+
+describe("browsing used copies", () => {
+  it("the grade filter returns only used copies at or above the grade; the condition filter splits new from used", () => {
+    const genre = "Grade Test";
+    const p = insertRecord(shop.t.db, { genre, stockQuantity: 2 });
+    const made = (["M", "NM", "VG+", "VG", "G", "P"] as const).map((g) =>
+      shop.s.usedCopies.add(admin, p.id, { price: "10", mediaGrade: g, sleeveGrade: "VG" }),
+    );
+    // A sold copy is no longer listed.
+    const sold = shop.s.usedCopies.add(admin, p.id, { price: "10", mediaGrade: "NM", sleeveGrade: "NM" });
+    shop.s.adminStock.adjust(admin, sold.id, { reason: "damaged", change: -1 });
+    const ids = (search: string) =>
+      shop.s.browse
+        .browse(parseBrowseQuery(new URLSearchParams(`genre=${encodeURIComponent(genre)}&${search}`)), {
+          today: todayInLondon(),
+          limit: 100,
+        })
+        .items.map((r) => r.id)
+        .sort((a, b) => a - b);
+    const gradeOf = new Map(made.map((c) => [c.id, c.mediaGrade]));
+    for (const min of GRADES) {
+      const found = ids(`grade=${encodeURIComponent(min)}`);
+      expect(found).toEqual(made.filter((c) => gradeAtLeast(c.mediaGrade, min)).map((c) => c.id));
+      for (const id of found) expect(gradeAtLeast(gradeOf.get(id)!, min)).toBe(true);
+    }
+    expect(ids("grade=VG%2B").map((id) => gradeOf.get(id))).toEqual(["M", "NM", "VG+"]);
+    expect(ids("condition=used")).toEqual(made.map((c) => c.id));
+    expect(ids("condition=new")).toEqual([p.id]);
+    expect(ids("")).toEqual([p.id, ...made.map((c) => c.id)]);
   });
 });
