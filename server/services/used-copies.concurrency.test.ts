@@ -37,7 +37,7 @@ describe(`${BUYERS} concurrent checkouts of one used copy from ${PROCESSES} proc
       .get();
     const s = createServices(t.db, { mediaDir: "", mailTransport: { send: async () => {} } });
     const pressing = insertRecord(t.db, { stockQuantity: 0 });
-    const copy = s.usedCopies.add(admin, pressing.id, { price: "30", mediaGrade: "NM", sleeveGrade: "VG+" });
+    const copy = s.usedCopies.add(admin, pressing.id, { price: 3000, mediaGrade: "NM", sleeveGrade: "VG+" });
     await s.mail.idle();
 
     const workers = Array.from({ length: PROCESSES }, (_, w) =>

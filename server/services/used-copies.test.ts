@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
 import { parseBrowseQuery } from "../../app/domain/browse/browse-query";
-import { GRADES, gradeAtLeast, USED_COPY_STOCK_CAP } from "../../app/domain/catalogue/grades";
+import { GRADES, gradeAtLeast, USED_COPY_STOCK_CAP, usedCopySchema } from "../../app/domain/catalogue/grades";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";
@@ -20,6 +20,8 @@ beforeAll(async () => {
   admin = { id: user.id, username: "grader" };
 });
 
+const addCopy = (pressingId: number, input: Record<string, unknown>) =>
+  shop.s.usedCopies.add(admin, pressingId, parseInput(usedCopySchema, input, { message: "first" }));
 const pressing = () => insertRecord(shop.t.db, { catalogNumber: "BLP 1577", label: "Blue Note", stockQuantity: 3 });
 const row = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!;
 const ledger = (id: number) =>
@@ -38,7 +40,7 @@ async function settle() {
 describe("adding a used copy", () => {
   it("makes a graded row of its own, one unit in stock and on the ledger, linked to the pressing and audited", () => {
     const p = pressing();
-    const copy = shop.s.usedCopies.add(admin, p.id, { price: "14.00", mediaGrade: "vg+", sleeveGrade: "VG", note: "Ring wear" });
+    const copy = addCopy(p.id, { price: "14.00", mediaGrade: "vg+", sleeveGrade: "VG", note: "Ring wear" });
     const r = row(copy.id);
     const parent = row(p.id);
     expect(r).toMatchObject({
@@ -56,11 +58,18 @@ describe("adding a used copy", () => {
       catalogueId: `${parent.catalogueId}-used-1`,
     });
     expect(ledger(copy.id)).toBe(1);
-    const second = shop.s.usedCopies.add(admin, p.id, { price: "9", mediaGrade: "G", sleeveGrade: "G" });
+    const second = addCopy(p.id, { price: "9", mediaGrade: "G", sleeveGrade: "G" });
     expect(row(second.id).catalogueId).toBe(`${parent.catalogueId}-used-2`);
     expect(shop.s.usedCopies.allOf(p.id).map((c) => c.id)).toEqual([copy.id, second.id]);
     // The shop lists the better copy first.
     expect(shop.s.usedCopies.onSaleOf(p.id).map((c) => c.mediaGrade)).toEqual(["VG+", "G"]);
+    // Sold: no longer offered beside the pressing, still listed in the back office.
+    shop.s.adminStock.adjust(admin, copy.id, { reason: "damaged", change: -1 });
+    expect(shop.s.usedCopies.onSaleOf(p.id).map((c) => c.id)).toEqual([second.id]);
+    expect(shop.s.usedCopies.allOf(p.id).map((c) => [c.id, c.stock])).toEqual([
+      [copy.id, 0],
+      [second.id, 1],
+    ]);
     const audit = shop.t.db
       .select()
       .from(auditLog)
@@ -71,19 +80,15 @@ describe("adding a used copy", () => {
 
   it("refuses bad input with a message, and a copy of a copy", () => {
     const p = pressing();
-    expect(() => shop.s.usedCopies.add(admin, p.id, { price: "", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(ValidationError);
-    expect(() => shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "Excellent", sleeveGrade: "NM" })).toThrow(
-      "Pick a grade.",
-    );
-    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
-    expect(() => shop.s.usedCopies.add(admin, copy.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(
-      NOT_A_PRESSING,
-    );
+    expect(() => addCopy(p.id, { price: "", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(ValidationError);
+    expect(() => addCopy(p.id, { price: "5", mediaGrade: "Excellent", sleeveGrade: "NM" })).toThrow("Pick a grade.");
+    const copy = addCopy(p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
+    expect(() => addCopy(copy.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(NOT_A_PRESSING);
   });
 
   it("the database itself refuses a used copy above one unit, and grades on a new record", () => {
     const p = pressing();
-    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
+    const copy = addCopy(p.id, { price: "5", mediaGrade: "NM", sleeveGrade: "NM" });
     expect(() => shop.t.db.update(records).set({ stockQuantity: 2 }).where(eq(records.id, copy.id)).run()).toThrow(/CHECK/);
     expect(() => shop.t.db.update(records).set({ mediaGrade: "NM" }).where(eq(records.id, p.id)).run()).toThrow(/CHECK/);
   });
@@ -92,7 +97,7 @@ describe("adding a used copy", () => {
 describe("a used copy's stock", () => {
   it("goods in and adjustments may never take it above 1: refused, nothing changed", () => {
     const p = pressing();
-    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
+    const copy = addCopy(p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
     expect(() => shop.s.adminStock.goodsIn(admin, { lines: [{ recordId: copy.id, quantity: 1 }] })).toThrow(USED_COPY_STOCK_CAP);
     expect(() => shop.s.adminStock.adjust(admin, copy.id, { reason: "delivery", change: 3 })).toThrow(ConflictError);
     expect(row(copy.id).stockQuantity).toBe(1);
@@ -105,7 +110,7 @@ describe("a used copy's stock", () => {
 
   it("sells once: a second order for it is refused, and the cart allows at most one", () => {
     const p = pressing();
-    const copy = shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
+    const copy = addCopy(p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
     const priced = shop.s.cart.price([{ recordId: copy.id, quantity: 2 }], null, { today: todayInLondon() });
     expect(priced.lines[0]).toMatchObject({ maxQuantity: 1, issue: "insufficient-stock" });
     const order = (key: string) =>
@@ -137,18 +142,18 @@ describe("wants with a minimum grade", () => {
     expect(want.minGrade).toBe("VG+");
     const alerts = () => shop.t.db.select().from(wantAlerts).where(eq(wantAlerts.wantId, want.id)).all();
 
-    shop.s.usedCopies.add(admin, p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "NM" });
+    addCopy(p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "NM" });
     await settle();
     expect(alerts()).toHaveLength(0);
 
-    const good = shop.s.usedCopies.add(admin, p.id, { price: "18", mediaGrade: "NM", sleeveGrade: "VG" });
+    const good = addCopy(p.id, { price: "18", mediaGrade: "NM", sleeveGrade: "VG" });
     await settle();
     expect(alerts()).toHaveLength(1);
     const mail = shop.inbox.last(email, /used copy/);
     expect(mail?.text).toContain(good.path);
     expect(mail?.text).toContain("£18.00");
 
-    shop.s.usedCopies.add(admin, p.id, { price: "20", mediaGrade: "M", sleeveGrade: "M" });
+    addCopy(p.id, { price: "20", mediaGrade: "M", sleeveGrade: "M" });
     await settle();
     expect(alerts()).toHaveLength(1);
     expect(shop.t.db.select().from(wants).where(eq(wants.id, want.id)).get()).toMatchObject({ minGrade: null, status: "done" });
@@ -160,10 +165,10 @@ describe("browsing used copies", () => {
     const genre = "Grade Test";
     const p = insertRecord(shop.t.db, { genre, stockQuantity: 2 });
     const made = (["M", "NM", "VG+", "VG", "G", "P"] as const).map((g) =>
-      shop.s.usedCopies.add(admin, p.id, { price: "10", mediaGrade: g, sleeveGrade: "VG" }),
+      addCopy(p.id, { price: "10", mediaGrade: g, sleeveGrade: "VG" }),
     );
     // A sold copy is no longer listed.
-    const sold = shop.s.usedCopies.add(admin, p.id, { price: "10", mediaGrade: "NM", sleeveGrade: "NM" });
+    const sold = addCopy(p.id, { price: "10", mediaGrade: "NM", sleeveGrade: "NM" });
     shop.s.adminStock.adjust(admin, sold.id, { reason: "damaged", change: -1 });
     const ids = (search: string) =>
       shop.s.browse

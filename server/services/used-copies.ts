@@ -7,10 +7,9 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../app/domain/admin/audit";
-import { GRADES, isUsedCopy, usedCopyCatalogueId, usedCopySchema, type Grade } from "../../app/domain/catalogue/grades";
+import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade, type UsedCopyInput } from "../../app/domain/catalogue/grades";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { parseInput } from "../../app/domain/shared/parse-input";
 import { writeTransaction, type Db } from "../../db/client";
 import { records, stockMovements } from "../../db/schema";
 import type { AuditService } from "./audit";
@@ -79,11 +78,11 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
     /**
      * Lists a used copy of pressing `pressingId`: one unit on the shelf (with its "delivery" ledger row), the
      * pressing's title, artist, label, format and cover, its own price, grades and note. Audited; shoppers who
-     * want the pressing with a minimum grade the copy meets are told, once. Takes unparsed input
-     * (`usedCopySchema`); throws ValidationError (bad input, not a pressing) or NotFoundError.
+     * want the pressing with a minimum grade the copy meets are told, once. Takes input parsed with
+     * `usedCopySchema` (every adapter parses it, so pounds become pence once); throws ValidationError (not a
+     * pressing) or NotFoundError.
      */
-    add(actor: Actor, pressingId: number, input: unknown): UsedCopyView {
-      const v = parseInput(usedCopySchema, input, { message: "first" });
+    add(actor: Actor, pressingId: number, v: UsedCopyInput): UsedCopyView {
       return writeTransaction(db, () => {
         const pressing = recordById(pressingId);
         if (!pressing) throw new NotFoundError("Record not found.");
@@ -161,18 +160,20 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
         .map(toView);
     },
 
-    /** A pressing's copies a shopper can see (published), best media grade first, then cheapest; sold ones last. */
+    /** A pressing's copies a shopper can buy (published, not sold), best media grade first, then cheapest. */
     onSaleOf(pressingId: number): UsedCopyView[] {
       return db
         .select(copyColumns)
         .from(records)
-        .where(and(eq(records.usedOfRecordId, pressingId), eq(records.condition, "used"), publishedSql()))
-        .orderBy(
-          sql`${records.stockQuantity} > 0 desc`,
-          gradeRankSql(records.mediaGrade),
-          asc(records.pricePence),
-          asc(records.id),
+        .where(
+          and(
+            eq(records.usedOfRecordId, pressingId),
+            eq(records.condition, "used"),
+            sql`${records.stockQuantity} > 0`,
+            publishedSql(),
+          ),
         )
+        .orderBy(gradeRankSql(records.mediaGrade), asc(records.pricePence), asc(records.id))
         .all()
         .map(toView);
     },

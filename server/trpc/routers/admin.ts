@@ -4,6 +4,7 @@ import { adminStockRouter } from "./admin-stock";
 import { adminScheduleRouter } from "./admin-schedule";
 import { adminCatalogueRouter } from "./admin-catalogue";
 import { adminClubRouter } from "./admin-club";
+import { adminUsedCopiesRouter } from "./admin-used-copies";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -13,4 +14,5 @@ export const adminRouter = router({
   schedule: adminScheduleRouter,
   catalogue: adminCatalogueRouter,
   club: adminClubRouter,
+  usedCopies: adminUsedCopiesRouter,
 });
