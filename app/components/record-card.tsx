@@ -37,12 +37,12 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
             sizes={CARD_SIZES}
           />
           <span className={`card-badge ${STOCK_STYLE[state]}`}>{stockWording(state)}</span>
-          {track.usedGrade && (
+          {track.used && (
             <span
               className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-2 py-0.5 text-xs font-semibold text-white"
-              title={GRADE_EXPLANATIONS[track.usedGrade]}
+              title={track.usedGrade ? GRADE_EXPLANATIONS[track.usedGrade] : undefined}
             >
-              Used · {track.usedGrade}
+              Used{track.usedGrade ? ` · ${track.usedGrade}` : ""}
             </span>
           )}
         </div>

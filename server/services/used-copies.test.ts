@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
+import { fieldsToText, recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
 import { parseBrowseQuery } from "../../app/domain/browse/browse-query";
-import { GRADES, gradeAtLeast, USED_COPY_STOCK_CAP, usedCopySchema } from "../../app/domain/catalogue/grades";
+import {
+  GRADES,
+  gradeAtLeast,
+  USED_COPY_STAYS_USED,
+  USED_COPY_STOCK_CAP,
+  usedCopySchema,
+} from "../../app/domain/catalogue/grades";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";
@@ -188,5 +195,18 @@ describe("browsing used copies", () => {
     expect(ids("condition=used")).toEqual(made.map((c) => c.id));
     expect(ids("condition=new")).toEqual([p.id]);
     expect(ids("")).toEqual([p.id, ...made.map((c) => c.id)]);
+  });
+});
+
+describe("editing a used copy in the catalogue form", () => {
+  it("refuses to make it new, with a message rather than a database error", async () => {
+    const p = pressing();
+    const copy = addCopy(p.id, { price: "5", mediaGrade: "VG", sleeveGrade: "VG" });
+    const fields = parseInput(recordFieldsSchema, {
+      ...fieldsToText(shop.s.adminCatalogue.get(copy.id).fields),
+      condition: "new",
+    });
+    await expect(shop.s.adminCatalogue.update(admin, copy.id, fields, {})).rejects.toThrow(USED_COPY_STAYS_USED);
+    expect(row(copy.id).condition).toBe("used");
   });
 });

@@ -67,6 +67,7 @@ export const USED_COPY_MAX_STOCK = 1;
 export const USED_COPY_STOCK_CAP =
   "A used copy is a single record: it can have at most 1 in stock. Add another used copy instead.";
 
+export const USED_COPY_STAYS_USED = "A graded used copy stays used: add the new pressing as its own record instead.";
 export const PICK_A_GRADE = "Pick a grade.";
 export const BAD_COPY_PRICE = "Enter a price in pounds, such as 12.50.";
 export const COPY_PRICE_RANGE = "The price must be between £0.01 and £9,999.99.";

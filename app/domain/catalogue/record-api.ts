@@ -78,12 +78,14 @@ export type CardTrack = Pick<
   ApiTrack,
   "id" | "title" | "artist" | "coverUrl" | "price" | "stockQuantity" | "isPreOrder" | "format" | "releaseDate"
 > & {
-  /** A used copy's media grade, for the card's "Used · VG+" badge; null or absent for anything else. */
+  /** Second-hand: the card's "Used" badge, with the media grade of a graded copy ("Used · VG+"). */
+  used?: boolean;
   usedGrade?: Grade | null;
 };
 
 export function toCardTrack(record: RecordItem, today: string): CardTrack {
   const { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate } = toApiTrack(record, today);
-  const usedGrade = record.condition === "used" ? record.mediaGrade : null;
-  return { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate, usedGrade };
+  const used = record.condition === "used";
+  const usedGrade = used ? record.mediaGrade : null;
+  return { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate, used, usedGrade };
 }
