@@ -171,6 +171,7 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             current={want}
             reply={wantReply}
             prominent={preOrder || record.stockQuantity <= 0}
+            usedAlerts={record.condition === "new"}
           />
           <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
           <figure className="mt-6">
