@@ -1,5 +1,6 @@
 import type { CardTrack } from "~/domain/catalogue/record-api";
 import { formatLabel } from "~/domain/catalogue/formats";
+import { GRADE_EXPLANATIONS } from "~/domain/catalogue/grades";
 import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
@@ -36,6 +37,14 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
             sizes={CARD_SIZES}
           />
           <span className={`card-badge ${STOCK_STYLE[state]}`}>{stockWording(state)}</span>
+          {track.used && (
+            <span
+              className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-2 py-0.5 text-xs font-semibold text-white"
+              title={track.usedGrade ? GRADE_EXPLANATIONS[track.usedGrade] : undefined}
+            >
+              Used{track.usedGrade ? ` · ${track.usedGrade}` : ""}
+            </span>
+          )}
         </div>
         <div className="card-body">
           <h3 className="card-title">{track.title}</h3>

@@ -12,7 +12,7 @@ export interface WantFormReply {
   values: Record<string, string>;
 }
 
-const ECHOED = ["email", "backInStock", "onRelease", "priceBelow"] as const;
+const ECHOED = ["email", "backInStock", "onRelease", "priceBelow", "minGrade"] as const;
 
 /**
  * The Want form's post (record page): guests are counted per network address like newsletter sign-ups; the

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { GRADES } from "../../app/domain/catalogue/grades";
 import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/catalogue/hiding";
 import { createdAt, updatedAt } from "./columns";
 
@@ -42,6 +43,13 @@ export const records = sqliteTable(
     condition: text("condition", { enum: ["new", "used"] })
       .notNull()
       .default("new"),
+    /** A used copy: the new pressing it is a copy of (its page lists the copies beside it). Null for a new record. */
+    usedOfRecordId: integer("used_of_record_id").references((): AnySQLiteColumn => records.id, { onDelete: "set null" }),
+    /** Goldmine grades of a used copy's disc and sleeve (app/domain/catalogue/grades.ts); null for a new record. */
+    mediaGrade: text("media_grade", { enum: GRADES }),
+    sleeveGrade: text("sleeve_grade", { enum: GRADES }),
+    /** A used copy's condition in words, e.g. "light hairlines on side B". */
+    conditionNote: text("condition_note"),
     /** Units at or below which the record counts as low on stock; null takes the shop's default. */
     lowStockThreshold: integer("low_stock_threshold"),
     /** An unpublished record is hidden everywhere but the back office. */
@@ -66,6 +74,22 @@ export const records = sqliteTable(
     index("records_price_idx").on(t.pricePence),
     check("records_price_non_negative", sql`${t.pricePence} >= 0`),
     check("records_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+    index("records_used_of_idx").on(t.usedOfRecordId),
+    // A graded row is a used copy: one object (stock 0 or 1) with both grades. A new record has no grades.
+    // (A used record without grades is a bulk second-hand line from the catalogue form or a Discogs import.)
+    check(
+      "records_used_copy_shape",
+      sql`(${t.mediaGrade} is null and ${t.sleeveGrade} is null)
+        or (${t.condition} = 'used' and ${t.mediaGrade} is not null and ${t.sleeveGrade} is not null and ${t.stockQuantity} <= 1)`,
+    ),
+    check(
+      "records_media_grade_known",
+      sql`${t.mediaGrade} is null or ${t.mediaGrade} in ('M', 'NM', 'VG+', 'VG', 'G+', 'G', 'F', 'P')`,
+    ),
+    check(
+      "records_sleeve_grade_known",
+      sql`${t.sleeveGrade} is null or ${t.sleeveGrade} in ('M', 'NM', 'VG+', 'VG', 'G+', 'G', 'F', 'P')`,
+    ),
   ],
 );
 

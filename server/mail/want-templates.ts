@@ -28,6 +28,7 @@ const HEADLINES: Record<WantEvent, (name: string, price: string) => string> = {
   "back-in-stock": (name) => `${name} is back in stock`,
   released: (name) => `${name} is out now`,
   "price-below": (name, price) => `${name} is now ${price}`,
+  "used-copy": (name) => `A used copy of ${name} is in`,
 };
 
 /** One alert about one record; the links are absolute, from the configured origin. */

@@ -5,6 +5,7 @@
  * Stock is not edited here: a new record's opening stock is a "delivery" movement in the ledger.
  * Adapters parse their input with the domain's schemas (record-fields.ts) and hand the parsed values here.
  */
+import { isUsedCopy, USED_COPY_STAYS_USED } from "../../app/domain/catalogue/grades";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -476,6 +477,9 @@ export function createAdminCatalogueService(
     set: Partial<typeof records.$inferInsert>,
     action: string,
   ) {
+    // A graded used copy stays used (the database refuses grades on a new record): say so instead of failing.
+    if (isUsedCopy(before) && set.condition !== undefined && set.condition !== "used")
+      throw new ValidationError(USED_COPY_STAYS_USED, { condition: [USED_COPY_STAYS_USED] });
     const after = tx
       .update(records)
       .set({ ...set, updatedAt: nowIso() })

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
+import { USED_COPY_MAX_STOCK, USED_COPY_STOCK_CAP, isUsedCopy } from "../../app/domain/catalogue/grades";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { addDays, todayInLondon } from "../../app/domain/shared/dates";
@@ -192,6 +193,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
   /** Adds (or takes away) units on the shelf: never below 0, with its ledger row, inside the caller's transaction. */
   function move(actor: Actor, recordId: number, change: number, reason: AdjustReason, note: string | null) {
     const before = recordById(recordId);
+    if (isUsedCopy(before) && before.stockQuantity + change > USED_COPY_MAX_STOCK) throw new ConflictError(USED_COPY_STOCK_CAP);
     const moved = db
       .update(records)
       .set({ stockQuantity: sql`${records.stockQuantity} + ${change}`, updatedAt: new Date().toISOString() })

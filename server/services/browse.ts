@@ -20,9 +20,11 @@ import {
   PAGE_SIZE,
   type BrowseFilters,
   type BrowseQuery,
+  type ConditionFilter,
   type SortKey,
 } from "../../app/domain/browse/browse-query";
 import { FORMATS, type StoredFormat } from "../../app/domain/catalogue/formats";
+import { gradesAtLeast } from "../../app/domain/catalogue/grades";
 import {
   NEW_RELEASE_FALLBACK_MAX,
   NEW_RELEASE_MIN_BEFORE_FALLBACK,
@@ -118,6 +120,9 @@ interface Shape {
   min: boolean;
   max: boolean;
   inStock: boolean;
+  condition: ConditionFilter;
+  /** How many grades pass the minimum grade (0: no grade filter). */
+  grades: number;
 }
 
 function shapeOf(f: BrowseFilters): Shape {
@@ -130,10 +135,13 @@ function shapeOf(f: BrowseFilters): Shape {
     min: f.minPence !== null,
     max: f.maxPence !== null,
     inStock: f.inStock,
+    condition: f.condition,
+    grades: f.minGrade ? gradesAtLeast(f.minGrade).length : 0,
   };
 }
 
-const shapeKey = (s: Shape) => [s.terms, s.genres, s.formats, s.labels, s.decades, +s.min, +s.max, +s.inStock].join(".");
+const shapeKey = (s: Shape) =>
+  [s.terms, s.genres, s.formats, s.labels, s.decades, +s.min, +s.max, +s.inStock, s.condition, s.grades].join(".");
 const EMPTY_SHAPE = shapeKey(shapeOf(NO_FILTERS));
 
 function paramsOf(f: BrowseFilters, today: string): Params {
@@ -144,6 +152,7 @@ function paramsOf(f: BrowseFilters, today: string): Params {
   f.decades.forEach((v, i) => (params[`d${i}`] = v));
   if (f.minPence !== null) params.min = f.minPence;
   if (f.maxPence !== null) params.max = f.maxPence;
+  if (f.minGrade) gradesAtLeast(f.minGrade).forEach((v, i) => (params[`gr${i}`] = v));
   return params;
 }
 
@@ -157,6 +166,8 @@ function whereOf(s: Shape): SQL {
   if (s.min) parts.push(gte(records.pricePence, ph("min")));
   if (s.max) parts.push(lte(records.pricePence, ph("max")));
   if (s.inStock) parts.push(IN_STOCK);
+  if (s.condition !== "any") parts.push(sql`+${records.condition} = ${s.condition}`);
+  if (s.grades) parts.push(inArray(records.mediaGrade, placeholders("gr", s.grades)));
   return and(...parts)!;
 }
 

@@ -35,6 +35,7 @@ import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
 import { createWantsService } from "./wants";
+import { createUsedCopiesService } from "./used-copies";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -103,6 +104,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants }),
     wants,
+    usedCopies: createUsedCopiesService(db, { audit, wants }),
     discounts,
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),

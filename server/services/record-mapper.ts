@@ -24,6 +24,10 @@ export function toRecordItem(row: RecordRow): RecordItem {
     rating: row.rating,
     bestSeller: row.bestSeller,
     condition: row.condition,
+    mediaGrade: row.mediaGrade,
+    sleeveGrade: row.sleeveGrade,
+    conditionNote: row.conditionNote,
+    usedOfRecordId: row.usedOfRecordId,
     updatedAt: row.updatedAt,
   };
 }

@@ -7,6 +7,7 @@
  * from two processes at once. Mail is sent after the commit.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { gradeAtLeast, isGrade, type Grade } from "../../app/domain/catalogue/grades";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
@@ -59,10 +60,11 @@ export interface WantResult {
   confirmed: boolean;
 }
 
-const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBelowPence"> = {
+const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBelowPence" | "minGrade"> = {
   "back-in-stock": "backInStock",
   released: "onRelease",
   "price-below": "priceBelowPence",
+  "used-copy": "minGrade",
 };
 
 const asObject = (input: unknown): Record<string, unknown> =>
@@ -133,7 +135,12 @@ export function createWantsService(
    * Alerts every armed want of a confirmed address for `recordId` whose condition `event` holds (`matches`),
    * once: the alert row is unique per (want, event and arming), and the condition is cleared with it.
    */
-  function fire(recordId: number, event: WantEvent, matches: (w: WantRow) => boolean): number {
+  function fire(
+    recordId: number,
+    event: WantEvent,
+    matches: (w: WantRow) => boolean,
+    shown?: { pricePence: number; path: string },
+  ): number {
     const column = CONDITION_COLUMN[event];
     const mailIds = writeTransaction(db, () => {
       const rec = record(recordId);
@@ -147,7 +154,7 @@ export function createWantsService(
             eq(wants.recordId, recordId),
             eq(wants.status, "active"),
             isNotNull(wantAddresses.confirmedAt),
-            column === "priceBelowPence" ? isNotNull(wants.priceBelowPence) : eq(wants[column], true),
+            column === "priceBelowPence" || column === "minGrade" ? isNotNull(wants[column]) : eq(wants[column], true),
           ),
         )
         .orderBy(asc(wants.id))
@@ -166,8 +173,9 @@ export function createWantsService(
           backInStock: want.backInStock && column !== "backInStock",
           onRelease: want.onRelease && column !== "onRelease",
           priceBelowPence: column === "priceBelowPence" ? null : want.priceBelowPence,
+          minGrade: column === "minGrade" ? null : want.minGrade,
         };
-        const left = rest.backInStock || rest.onRelease || rest.priceBelowPence !== null;
+        const left = rest.backInStock || rest.onRelease || rest.priceBelowPence !== null || rest.minGrade !== null;
         db.update(wants)
           .set({ ...rest, status: left ? "active" : "done", updatedAt: iso() })
           .where(eq(wants.id, want.id))
@@ -176,8 +184,8 @@ export function createWantsService(
           event,
           title: rec.title,
           artist: rec.artist,
-          pricePence: rec.pricePence,
-          recordLink: links.page(recordPath(rec)),
+          pricePence: shown?.pricePence ?? rec.pricePence,
+          recordLink: links.page(shown?.path ?? recordPath(rec)),
           unsubscribeWantLink: unsubscribeLink(want.id),
           unsubscribeAllLink: unsubscribeLink(null),
         });
@@ -248,6 +256,7 @@ export function createWantsService(
           backInStock: v.backInStock,
           onRelease: v.onRelease,
           priceBelowPence: v.priceBelow ?? null,
+          minGrade: v.minGrade ?? null,
         };
         db.insert(wants)
           .values({ addressId: address.id, recordId: rec.id, ...conditions })
@@ -377,6 +386,20 @@ export function createWantsService(
     onPriceChanged(recordId: number, before: number, after: number): number {
       if (after >= before) return 0;
       return fire(recordId, "price-below", (w) => w.priceBelowPence !== null && crossesBelow(before, after, w.priceBelowPence));
+    },
+
+    /**
+     * A used copy of `pressingId` was listed (call inside the lister's transaction): wants of the pressing
+     * whose minimum grade the copy's media grade meets fire, once per arming, and link to the copy itself.
+     */
+    onUsedCopyListed(
+      pressingId: number,
+      copy: { id: number; title: string; artist: string; pricePence: number; mediaGrade: Grade },
+    ): number {
+      return fire(pressingId, "used-copy", (w) => isGrade(w.minGrade) && gradeAtLeast(copy.mediaGrade, w.minGrade), {
+        pricePence: copy.pricePence,
+        path: recordPath(copy),
+      });
     },
 
     /** The record is out (its release date has come, or was moved to today or earlier). */

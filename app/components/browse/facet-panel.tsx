@@ -4,7 +4,8 @@ import { Form, Link } from "react-router";
 import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
-import { hasFilters, penceToInput, type BrowseQuery } from "~/domain/browse/browse-query";
+import { CONDITION_LABELS, CONDITIONS, hasFilters, penceToInput, type BrowseQuery } from "~/domain/browse/browse-query";
+import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
 import { useGetForm } from "~/lib/use-get-form";
 
 export const FILTER_FORM_ID = "browse-filters";
@@ -64,6 +65,37 @@ function FacetGroup({ legend, name, options, more }: { legend: string; name: str
   );
 }
 
+/** New or used records, and the lowest media grade a used copy may have (Goldmine scale, best first). */
+function ConditionFilters({ query }: { query: BrowseQuery }) {
+  return (
+    <fieldset className="border-t border-stone-200 py-4">
+      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">Condition</legend>
+      <ul className="clear-both space-y-0.5">
+        {CONDITIONS.map((c) => (
+          <li key={c}>
+            <label className="facet-option">
+              <input type="radio" name="condition" value={c === "any" ? "" : c} defaultChecked={query.condition === c} />
+              <span>{CONDITION_LABELS[c]}</span>
+              <span />
+            </label>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor="browse-grade" className="mt-3 mb-1 block text-xs text-stone-600">
+        Used: minimum grade (record)
+      </label>
+      <select id="browse-grade" name="grade" defaultValue={query.minGrade ?? ""} className={field}>
+        <option value="">Any grade</option>
+        {GRADES.map((g) => (
+          <option key={g} value={g}>
+            {gradeLabel(g)} or better
+          </option>
+        ))}
+      </select>
+    </fieldset>
+  );
+}
+
 /** Values worth offering: any with records, and any already chosen (so it can be unticked). */
 const offered = (o: Option) => o.count > 0 || o.selected;
 
@@ -102,7 +134,9 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
     query.labels.length +
     query.decades.length +
     (query.minPence !== null || query.maxPence !== null ? 1 : 0) +
-    (query.inStock ? 1 : 0);
+    (query.inStock ? 1 : 0) +
+    (query.condition !== "any" ? 1 : 0) +
+    (query.minGrade ? 1 : 0);
 
   return (
     // Focusable because it scrolls on its own on wide screens: keyboard users can scroll it too.
@@ -198,6 +232,7 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
               />
             </ul>
           </fieldset>
+          <ConditionFilters query={query} />
           {/* Pinned to the bottom while the filters scroll. */}
           <div className="sticky bottom-0 flex items-center gap-3 border-t border-stone-200 bg-white pt-4 lg:bg-paper">
             <button

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
 import { penceToDecimalString } from "~/domain/shared/money";
 
 export interface WantFormProps {
@@ -13,6 +14,8 @@ export interface WantFormProps {
   current: { backInStock: boolean; onRelease: boolean; priceBelowPence: number | null } | null;
   /** A refused post: its message, per-field messages and what was typed. */
   reply: { error: string; fields: Record<string, string[]>; values: Record<string, string> } | null;
+  /** A new pressing: "a used copy graded at least …" is offered. */
+  usedAlerts?: boolean;
   /** Shown prominently (sold out, pre-order) or folded away under a small summary (any other record). */
   prominent: boolean;
 }
@@ -21,7 +24,16 @@ export interface WantFormProps {
  * The "Want" form of a record page: an address (or the account's) and which alerts to send. A plain form
  * post: without JavaScript the answer is a 303 back here with a toast, or the page again with the message.
  */
-export function WantForm({ recordId, soldOut, preOrder, accountEmail, current, reply, prominent }: WantFormProps) {
+export function WantForm({
+  recordId,
+  soldOut,
+  preOrder,
+  accountEmail,
+  current,
+  reply,
+  prominent,
+  usedAlerts = false,
+}: WantFormProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "want";
   const typed = reply?.values;
@@ -69,6 +81,24 @@ export function WantForm({ recordId, soldOut, preOrder, accountEmail, current, r
             className="w-24 rounded-md border border-stone-300 px-2 py-1"
           />
         </label>
+        {usedAlerts && (
+          <label className="flex flex-wrap items-center gap-2 text-sm">
+            <span>a used copy comes in graded at least</span>
+            <select
+              name="minGrade"
+              defaultValue={typed?.minGrade ?? ""}
+              aria-invalid={fieldError("minGrade") ? true : undefined}
+              className="rounded-md border border-stone-300 px-2 py-1"
+            >
+              <option value="">No used-copy alert</option>
+              {GRADES.map((g) => (
+                <option key={g} value={g}>
+                  {gradeLabel(g)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </fieldset>
       {accountEmail ? (
         <p className="text-sm text-stone-600">

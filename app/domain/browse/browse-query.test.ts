@@ -32,9 +32,26 @@ describe("parseBrowseQuery", () => {
       minPence: 1000,
       maxPence: 2999,
       inStock: true,
+      condition: "any",
+      minGrade: null,
       sort: "price-asc",
       page: 3,
     });
+  });
+
+  it("reads the condition and the minimum grade; a grade asks for used copies", () => {
+    expect(parse("condition=used")).toMatchObject({ condition: "used", minGrade: null });
+    expect(parse("condition=NEW")).toMatchObject({ condition: "new", minGrade: null });
+    expect(parse("grade=vg%2B")).toMatchObject({ condition: "used", minGrade: "VG+" });
+    expect(parse("condition=new&grade=NM")).toMatchObject({ condition: "used", minGrade: "NM" });
+    expect(parse("condition=mint&grade=excellent")).toMatchObject({ condition: "any", minGrade: null });
+    expect(toSearchParams(parse("condition=used&grade=VG%2B")).toString()).toBe("grade=VG%2B");
+    expect(toSearchParams(parse("condition=used")).toString()).toBe("condition=used");
+    const chips = activeChips("/browse", parse("condition=used&grade=G%2B"));
+    expect(chips.map((c) => [c.text, c.href])).toEqual([
+      ["Used", "/browse"],
+      ["Graded G+ or better", "/browse?condition=used"],
+    ]);
   });
 
   it("defaults to everything, newest first, page 1", () => {

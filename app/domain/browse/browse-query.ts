@@ -9,11 +9,13 @@
  *   format   stored format text (repeatable)    label   record label (repeatable)
  *   decade   1950 … 2020 (repeatable)           min/max price in pounds, inclusive
  *   stock    "1": in stock only                 sort    relevance | newest | price-asc | price-desc | artist
+ *   condition  new | used (absent: any)        grade   minimum media grade of used copies (M … P)
  *   page     1-based page number
  */
 import { z } from "~/domain/shared/zod";
 import { FORMATS, type StoredFormat } from "~/domain/catalogue/formats";
 import { GENRES } from "~/domain/catalogue/genres";
+import { readGrade, type Grade } from "~/domain/catalogue/grades";
 import { penceToDecimalString, poundsToPence } from "~/domain/shared/money";
 
 export const PAGE_SIZE = 24;
@@ -49,7 +51,14 @@ export interface BrowseFilters {
   minPence: number | null;
   maxPence: number | null;
   inStock: boolean;
+  condition: ConditionFilter;
+  /** Only used copies whose media grade is this or better; null for no grade filter. */
+  minGrade: Grade | null;
 }
+
+export const CONDITIONS = ["any", "new", "used"] as const;
+export type ConditionFilter = (typeof CONDITIONS)[number];
+export const CONDITION_LABELS: Readonly<Record<ConditionFilter, string>> = { any: "Any", new: "New", used: "Used" };
 
 export interface BrowseQuery extends BrowseFilters {
   /** The sort in force: relevance only with search text, otherwise newest unless another was chosen. */
@@ -66,6 +75,8 @@ export const NO_FILTERS: BrowseFilters = {
   minPence: null,
   maxPence: null,
   inStock: false,
+  condition: "any",
+  minGrade: null,
 };
 
 export function defaultSort(q: string): SortKey {
@@ -117,6 +128,12 @@ const schema = z.object({
     .string()
     .transform((v) => ["1", "true", "on", "yes"].includes(v.toLowerCase()))
     .catch(false),
+  condition: z.enum(CONDITIONS).catch("any"),
+  grade: z
+    .string()
+    .transform((v) => readGrade(v))
+    .nullable()
+    .catch(null),
   sort: z.enum(SORTS).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
 });
@@ -132,6 +149,8 @@ export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
     min: params.get("min"),
     max: params.get("max"),
     stock: params.get("stock") ?? "",
+    condition: params.get("condition")?.toLowerCase() ?? "any",
+    grade: params.get("grade"),
     sort: params.get("sort"),
     page: params.get("page") ?? undefined,
   });
@@ -148,6 +167,9 @@ export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
     minPence,
     maxPence,
     inStock: raw.stock,
+    // A grade is only ever a used copy's: asking for one asks for used copies.
+    condition: raw.grade ? "used" : raw.condition,
+    minGrade: raw.grade,
     sort,
     page: raw.page,
   };
@@ -171,6 +193,8 @@ export function toSearchParams(query: BrowseQuery): URLSearchParams {
   if (query.minPence !== null) params.set("min", penceToInput(query.minPence));
   if (query.maxPence !== null) params.set("max", penceToInput(query.maxPence));
   if (query.inStock) params.set("stock", "1");
+  if (query.condition !== "any" && !(query.condition === "used" && query.minGrade)) params.set("condition", query.condition);
+  if (query.minGrade) params.set("grade", query.minGrade);
   if (query.sort !== defaultSort(query.q)) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   return params;
@@ -193,7 +217,9 @@ export function hasFilters(f: BrowseFilters): boolean {
     f.genres.length + f.formats.length + f.labels.length + f.decades.length > 0 ||
     f.minPence !== null ||
     f.maxPence !== null ||
-    f.inStock
+    f.inStock ||
+    f.condition !== "any" ||
+    f.minGrade !== null
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatLabel } from "~/domain/catalogue/formats";
 import { formatPence } from "~/domain/shared/money";
-import { hrefWith, type BrowseQuery } from "./browse-query";
+import { CONDITION_LABELS, hrefWith, type BrowseQuery } from "./browse-query";
 
 export interface Chip {
   key: string;
@@ -38,5 +38,13 @@ export function activeChips(path: string, query: BrowseQuery): Chip[] {
     chips.push({ key: "price", text, href: hrefWith(path, query, { minPence: null, maxPence: null }) });
   }
   if (query.inStock) chips.push({ key: "stock", text: "In stock", href: hrefWith(path, query, { inStock: false }) });
+  if (query.condition !== "any")
+    chips.push({
+      key: "condition",
+      text: CONDITION_LABELS[query.condition],
+      href: hrefWith(path, query, { condition: "any", minGrade: null }),
+    });
+  if (query.minGrade)
+    chips.push({ key: "grade", text: `Graded ${query.minGrade} or better`, href: hrefWith(path, query, { minGrade: null }) });
   return chips;
 }

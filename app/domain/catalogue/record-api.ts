@@ -7,6 +7,7 @@ import { z } from "~/domain/shared/zod";
 import { displayCoverUrl } from "./cover";
 import { formatPence } from "~/domain/shared/money";
 import { isPreOrder } from "./pre-order";
+import type { Grade } from "./grades";
 import type { RecordItem } from "./types";
 
 /** A record as the API answers it; toApiTrack builds it. */
@@ -76,9 +77,15 @@ export function toApiTrack(record: RecordItem, today: string): ApiTrack {
 export type CardTrack = Pick<
   ApiTrack,
   "id" | "title" | "artist" | "coverUrl" | "price" | "stockQuantity" | "isPreOrder" | "format" | "releaseDate"
->;
+> & {
+  /** Second-hand: the card's "Used" badge, with the media grade of a graded copy ("Used · VG+"). */
+  used?: boolean;
+  usedGrade?: Grade | null;
+};
 
 export function toCardTrack(record: RecordItem, today: string): CardTrack {
   const { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate } = toApiTrack(record, today);
-  return { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate };
+  const used = record.condition === "used";
+  const usedGrade = used ? record.mediaGrade : null;
+  return { id, title, artist, coverUrl, price, stockQuantity, isPreOrder, format, releaseDate, used, usedGrade };
 }

@@ -27,6 +27,10 @@ export function makeRecord(overrides: Partial<RecordItem> = {}): RecordItem {
     rating: 4.8,
     bestSeller: false,
     condition: "new",
+    mediaGrade: null,
+    sleeveGrade: null,
+    conditionNote: null,
+    usedOfRecordId: null,
     updatedAt: "2026-11-01",
     ...overrides,
   };

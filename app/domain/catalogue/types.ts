@@ -2,6 +2,7 @@
  * Shapes shared by the server and the browser. Money is always integer pence;
  * dates are ISO calendar dates (YYYY-MM-DD) in the shop's time zone (Europe/London).
  */
+import type { Grade } from "./grades";
 
 /** A record in the catalogue, as the services hand it to adapters. */
 export interface RecordItem {
@@ -30,5 +31,10 @@ export interface RecordItem {
   rating: number | null;
   bestSeller: boolean;
   condition: "new" | "used";
+  /** A used copy's Goldmine grades (disc, sleeve) and note, and the pressing it is a copy of; null otherwise. */
+  mediaGrade: Grade | null;
+  sleeveGrade: Grade | null;
+  conditionNote: string | null;
+  usedOfRecordId: number | null;
   updatedAt: string;
 }

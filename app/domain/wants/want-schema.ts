@@ -2,6 +2,7 @@
  * A shopper's "Want" for a record: which alerts they want (back in stock, released, price below £X) and where
  * to send them. One schema for the record page's form, the profile's edit form, the service and tRPC.
  */
+import { readGrade, GRADES } from "~/domain/catalogue/grades";
 import { poundsTextToPence } from "~/domain/catalogue/record-fields";
 import { newsletterEmailSchema } from "~/domain/newsletter/newsletter-schema";
 import { z } from "~/domain/shared/zod";
@@ -49,8 +50,16 @@ export const wantSchema = z
     onRelease: checkbox,
     /** Pence. */
     priceBelow,
+    /** Alert when a used copy graded this or better (media) is listed; blank for no used-copy alert. */
+    minGrade: z.preprocess(
+      (v) => (v === "" || v === null || v === undefined ? undefined : (readGrade(v) ?? v)),
+      z.enum(GRADES, { error: "Pick a grade." }).optional(),
+    ),
   })
-  .refine((v) => v.backInStock || v.onRelease || v.priceBelow !== undefined, { message: PICK_A_CONDITION, path: ["_"] });
+  .refine((v) => v.backInStock || v.onRelease || v.priceBelow !== undefined || v.minGrade !== undefined, {
+    message: PICK_A_CONDITION,
+    path: ["_"],
+  });
 
 export type WantInput = z.output<typeof wantSchema>;
 
@@ -59,7 +68,7 @@ export const wantRemoveSchema = z.object({
 });
 
 /** The alert kinds; each fires once per arming of a want. */
-export type WantEvent = "back-in-stock" | "released" | "price-below";
+export type WantEvent = "back-in-stock" | "released" | "price-below" | "used-copy";
 
 /** Whether a price change crosses below a want's threshold (from at or above it to under it). */
 export function crossesBelow(before: number, after: number, threshold: number): boolean {
@@ -75,4 +84,5 @@ export const WANT_CONDITION_LABELS = {
   backInStock: "Back in stock",
   onRelease: "Released",
   priceBelow: "Price below",
+  minGrade: "Used copy graded at least",
 } as const;

@@ -45,6 +45,21 @@ describe("the record page's Want form", () => {
     expect(address?.confirmedAt).not.toBeNull();
   });
 
+  it("a want of a used copy graded at least VG+ from the form is stored; an unknown grade is refused", async () => {
+    const rec = insertRecord(shop.t.db);
+    const { user } = await newCustomer(shop.s);
+    const { cookie } = sessionOf(shop.s, user.id);
+    const bad = await settle(() =>
+      action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), minGrade: "Excellent" }, cookie))),
+    );
+    expect(bad.status).toBe(400);
+    const out = await settle(() =>
+      action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), minGrade: "VG+" }, cookie))),
+    );
+    expect(out.status).toBe(303);
+    expect(wantRows(rec.id)).toMatchObject([{ minGrade: "VG+", backInStock: false, priceBelowPence: null }]);
+  });
+
   it.each([
     [{ email: "a@example.com" }, "Pick at least one alert."],
     [{ email: "a@example.com", priceBelow: "cheap" }, "Enter a price in pounds, such as 12.50."],

@@ -16,6 +16,7 @@ import { toApiTrack } from "~/domain/catalogue/record-api";
 import { recordListen } from "~/lib/listening-history";
 import { pageMeta } from "~/lib/seo";
 import { WantForm } from "~/components/wants/want-form";
+import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
 import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
 import type { Route } from "./+types/record";
 
@@ -51,6 +52,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
       .map((r) => toApiTrack(r, context.today)),
+    // A new pressing lists its used copies beside it; a used copy links back to its pressing.
+    usedCopies: record.condition === "new" ? context.services.usedCopies.onSaleOf(record.id) : [],
+    pressing: record.usedOfRecordId !== null ? context.services.usedCopies.pressingOf(record.id) : null,
     today: context.today,
     canonicalUrl: absoluteUrl(url.origin, canonical),
     jsonLd: serializeJsonLd(productJsonLd(record, { origin: url.origin, today: context.today })),
@@ -102,7 +106,7 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis, accountEmail, want } = loaderData;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing } = loaderData;
   const wantReply = (actionData as WantFormReply | undefined) ?? null;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
@@ -132,6 +136,15 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             </span>
             <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
           </div>
+          {record.condition === "used" && record.mediaGrade && record.sleeveGrade && (
+            <UsedCopyFacts
+              mediaGrade={record.mediaGrade}
+              sleeveGrade={record.sleeveGrade}
+              note={record.conditionNote}
+              sold={record.stockQuantity <= 0}
+              pressing={pressing}
+            />
+          )}
           {preOrder && record.releaseDate && (
             <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
               Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes{" "}
@@ -149,6 +162,7 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             </div>
             <FavouriteToggle recordId={record.id} title={record.title} look="large" />
           </div>
+          {usedCopies.length > 0 && <UsedCopiesList title={record.title} copies={usedCopies} />}
           <WantForm
             recordId={record.id}
             soldOut={!preOrder && record.stockQuantity <= 0}
@@ -157,6 +171,7 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             current={want}
             reply={wantReply}
             prominent={preOrder || record.stockQuantity <= 0}
+            usedAlerts={record.condition === "new"}
           />
           <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
           <figure className="mt-6">
@@ -169,7 +184,11 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
             {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
             {record.year && <Fact term="Original year">{record.year}</Fact>}
-            <Fact term="Condition">{record.condition === "used" ? "Used" : "New"}</Fact>
+            <Fact term="Condition">
+              {record.condition === "used"
+                ? `Used${record.mediaGrade ? ` · ${record.mediaGrade}/${record.sleeveGrade}` : ""}`
+                : "New"}
+            </Fact>
           </dl>
         </div>
       </article>

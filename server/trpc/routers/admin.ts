@@ -5,6 +5,7 @@ import { adminScheduleRouter } from "./admin-schedule";
 import { adminCatalogueRouter } from "./admin-catalogue";
 import { adminClubRouter } from "./admin-club";
 import { adminAnalysisRouter } from "./admin-analysis";
+import { adminUsedCopiesRouter } from "./admin-used-copies";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -15,4 +16,5 @@ export const adminRouter = router({
   catalogue: adminCatalogueRouter,
   club: adminClubRouter,
   analysis: adminAnalysisRouter,
+  usedCopies: adminUsedCopiesRouter,
 });

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { RecordFormFields, RecordMediaFields } from "~/components/admin/record-form";
 import { RecordStatus } from "~/components/admin/record-status";
+import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
 import { describeSnapshot } from "~/domain/admin/audit";
 import {
   fieldMessages,
@@ -9,6 +10,7 @@ import {
   recordFieldsSchema,
   recordInputFromForm,
 } from "~/domain/catalogue/record-fields";
+import { usedCopySchema } from "~/domain/catalogue/grades";
 import { recordPath } from "~/domain/catalogue/slug";
 import { formFailureOf, NotFoundError } from "~/domain/shared/errors";
 import { parseInput } from "~/domain/shared/parse-input";
@@ -32,9 +34,9 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = recordIdOf(params);
   const genres = context.services.adminCatalogue.genres();
-  if (id === null) return { record: null, genres };
+  if (id === null) return { record: null, genres, usedCopies: [] };
   try {
-    return { record: context.services.adminCatalogue.get(id), genres };
+    return { record: context.services.adminCatalogue.get(id), genres, usedCopies: context.services.usedCopies.allOf(id) };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
@@ -59,6 +61,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   const service = context.services.adminCatalogue;
   const intent = form.get("intent");
+  if (id !== null && intent === "add-used-copy") return addUsedCopy(context, actor, id, form);
   const values = recordInputFromForm(form);
   try {
     if (id !== null && (intent === "publish" || intent === "unpublish")) {
@@ -107,13 +110,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
+/** "Add a used copy": lists it (see the used-copies service) and comes back here with a toast, or with the form's errors. */
+function addUsedCopy(context: Route.ActionArgs["context"], actor: { id: number; username: string }, id: number, form: FormData) {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 1000) : "";
+  };
+  const values = { price: text("price"), mediaGrade: text("mediaGrade"), sleeveGrade: text("sleeveGrade"), note: text("note") };
+  try {
+    const copy = context.services.usedCopies.add(actor, id, parseInput(usedCopySchema, values));
+    return redirectWithToast(`/admin/catalog-update/${id}`, {
+      type: "success",
+      title: "Used copy added",
+      description: `#${copy.id}, ${copy.mediaGrade}/${copy.sleeveGrade}, is on sale.`,
+    });
+  } catch (error) {
+    const failure = formFailureOf(error);
+    if (!failure) throw error;
+    return data(
+      { usedCopy: { message: failure.message, errors: fieldMessages(failure.fields), values } },
+      { status: failure.status },
+    );
+  }
+}
+
 export default function RecordEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { record, genres } = loaderData;
+  const { record, genres, usedCopies } = loaderData;
+  const usedReply = actionData && "usedCopy" in actionData ? actionData.usedCopy : null;
+  const formReply = actionData && !("usedCopy" in actionData) ? actionData : null;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const values: Record<string, string> =
-    actionData?.values ?? (record ? fieldsToText(record.fields) : { condition: "new", duration: "8" });
-  const errors: Record<string, string> = actionData?.errors ?? {};
+    formReply?.values ?? (record ? fieldsToText(record.fields) : { condition: "new", duration: "8" });
+  const errors: Record<string, string> = formReply?.errors ?? {};
   return (
     <div>
       <p className="text-sm">
@@ -162,8 +191,8 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
         aria-describedby="record-form-message"
       >
         <input type="hidden" name="intent" value="save" />
-        <p id="record-form-message" role={actionData?.message ? "alert" : undefined} className="text-sm font-medium text-red-700">
-          {actionData?.message}
+        <p id="record-form-message" role={formReply?.message ? "alert" : undefined} className="text-sm font-medium text-red-700">
+          {formReply?.message}
         </p>
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
           <h2 className="mb-4 font-semibold">Details</h2>
@@ -205,6 +234,8 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
           {saving ? "Saving…" : record ? "Save changes" : "Add record"}
         </button>
       </Form>
+
+      {record && record.fields.condition === "new" && <UsedCopiesAdmin copies={usedCopies} reply={usedReply} />}
 
       {record && (
         <section className="mt-10">

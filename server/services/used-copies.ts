@@ -1,0 +1,195 @@
+/**
+ * Used copies: each is its own `records` row (condition "used", stock 0 or 1, both Goldmine grades) linked to the
+ * new pressing it is a copy of, so the cart, checkout, stock ledger and order lines treat it like any record,
+ * and a copy sells once (checkout's conditional stock decrement cannot take a unit that is not there).
+ * The back office lists copies through here; the record page reads a pressing's copies on sale.
+ */
+import { and, asc, eq, like, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Actor } from "../../app/domain/admin/audit";
+import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade, type UsedCopyInput } from "../../app/domain/catalogue/grades";
+import { recordPath } from "../../app/domain/catalogue/slug";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { writeTransaction, type Db } from "../../db/client";
+import { records, stockMovements } from "../../db/schema";
+import type { AuditService } from "./audit";
+import { publishedSql } from "./visibility";
+import type { WantsService } from "./wants";
+
+export interface UsedCopyView {
+  id: number;
+  catalogueId: string;
+  pricePence: number;
+  mediaGrade: Grade;
+  sleeveGrade: Grade;
+  note: string | null;
+  /** 1 on the shelf, 0 sold. */
+  stock: number;
+  published: boolean;
+  path: string;
+  createdAt: string;
+}
+
+/** A grade's place on the scale in SQL (0 for Mint), for ordering. */
+export const gradeRankSql = (column: SQLiteColumn) =>
+  sql.join([sql`case ${column}`, ...GRADES.map((g, i) => sql`when ${g} then ${i}`), sql`else ${GRADES.length} end`], sql` `);
+
+export const NOT_A_PRESSING = "Used copies are added to a new pressing, not to another used copy.";
+
+const copyColumns = {
+  id: records.id,
+  catalogueId: records.catalogueId,
+  title: records.title,
+  artist: records.artist,
+  pricePence: records.pricePence,
+  mediaGrade: records.mediaGrade,
+  sleeveGrade: records.sleeveGrade,
+  note: records.conditionNote,
+  stock: records.stockQuantity,
+  published: records.published,
+  createdAt: records.createdAt,
+};
+
+interface CopyRow {
+  id: number;
+  catalogueId: string;
+  title: string;
+  artist: string;
+  pricePence: number;
+  mediaGrade: Grade | null;
+  sleeveGrade: Grade | null;
+  note: string | null;
+  stock: number;
+  published: boolean;
+  createdAt: string;
+}
+
+const toView = ({ title, artist, ...r }: CopyRow): UsedCopyView => ({
+  ...r,
+  mediaGrade: r.mediaGrade as Grade,
+  sleeveGrade: r.sleeveGrade as Grade,
+  path: recordPath({ id: r.id, title, artist }),
+});
+
+export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wants?: Pick<WantsService, "onUsedCopyListed"> }) {
+  const recordById = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
+
+  return {
+    /**
+     * Lists a used copy of pressing `pressingId`: one unit on the shelf (with its "delivery" ledger row), the
+     * pressing's title, artist, label, format and cover, its own price, grades and note. Audited; shoppers who
+     * want the pressing with a minimum grade the copy meets are told, once. Takes input parsed with
+     * `usedCopySchema` (every adapter parses it, so pounds become pence once); throws ValidationError (not a
+     * pressing) or NotFoundError.
+     */
+    add(actor: Actor, pressingId: number, v: UsedCopyInput): UsedCopyView {
+      return writeTransaction(db, () => {
+        const pressing = recordById(pressingId);
+        if (!pressing) throw new NotFoundError("Record not found.");
+        if (pressing.condition === "used") throw new ValidationError(NOT_A_PRESSING);
+        // Numbered after the highest copy so far (sold copies keep their numbers).
+        const taken = db
+          .select({ catalogueId: records.catalogueId })
+          .from(records)
+          .where(like(records.catalogueId, `${pressing.catalogueId}-used-%`))
+          .all()
+          .map((r) => Number(r.catalogueId.slice(pressing.catalogueId.length + "-used-".length)))
+          .filter(Number.isSafeInteger);
+        const n = Math.max(0, ...taken) + 1;
+        const { id: _id, catalogueId: _c, hiddenByContent: _h, createdAt: _ca, updatedAt: _u, ...same } = pressing;
+        const row = db
+          .insert(records)
+          .values({
+            ...same,
+            catalogueId: usedCopyCatalogueId(pressing.catalogueId, n),
+            condition: "used",
+            usedOfRecordId: pressing.id,
+            mediaGrade: v.mediaGrade,
+            sleeveGrade: v.sleeveGrade,
+            conditionNote: v.note ?? null,
+            pricePence: v.price,
+            stockQuantity: 1,
+            lowStockThreshold: 0,
+            bestSeller: false,
+            isNewRelease: false,
+            rating: null,
+          })
+          .returning()
+          .get();
+        db.insert(stockMovements)
+          .values({ recordId: row.id, change: 1, reason: "delivery", note: "Used copy listed", actorId: actor.id })
+          .run();
+        deps.audit.record(actor, {
+          entityType: "record",
+          entityId: row.id,
+          action: "used copy listed",
+          after: {
+            copyOf: `#${pressing.id}`,
+            price: v.price,
+            media: v.mediaGrade,
+            sleeve: v.sleeveGrade,
+            note: v.note ?? null,
+            stock: 1,
+          },
+        });
+        deps.audit.record(actor, {
+          entityType: "record",
+          entityId: pressing.id,
+          action: `used copy #${row.id} added (${v.mediaGrade}/${v.sleeveGrade})`,
+        });
+        const view = toView({ ...row, note: row.conditionNote, stock: row.stockQuantity });
+        deps.wants?.onUsedCopyListed(pressing.id, {
+          id: row.id,
+          title: row.title,
+          artist: row.artist,
+          pricePence: row.pricePence,
+          mediaGrade: v.mediaGrade,
+        });
+        return view;
+      });
+    },
+
+    /** Every copy of a pressing, sold ones too, oldest first: for the back office. */
+    allOf(pressingId: number): UsedCopyView[] {
+      return db
+        .select(copyColumns)
+        .from(records)
+        .where(and(eq(records.usedOfRecordId, pressingId), eq(records.condition, "used")))
+        .orderBy(asc(records.id))
+        .all()
+        .map(toView);
+    },
+
+    /** A pressing's copies a shopper can buy (published, not sold), best media grade first, then cheapest. */
+    onSaleOf(pressingId: number): UsedCopyView[] {
+      return db
+        .select(copyColumns)
+        .from(records)
+        .where(
+          and(
+            eq(records.usedOfRecordId, pressingId),
+            eq(records.condition, "used"),
+            sql`${records.stockQuantity} > 0`,
+            publishedSql(),
+          ),
+        )
+        .orderBy(gradeRankSql(records.mediaGrade), asc(records.pricePence), asc(records.id))
+        .all()
+        .map(toView);
+    },
+
+    /** For a used copy's own page: its pressing (id, title, path), or null. */
+    pressingOf(copyId: number): { id: number; title: string; artist: string; path: string } | null {
+      const copy = recordById(copyId);
+      if (!copy || !isUsedCopy(copy) || copy.usedOfRecordId === null) return null;
+      const p = db
+        .select({ id: records.id, title: records.title, artist: records.artist })
+        .from(records)
+        .where(and(eq(records.id, copy.usedOfRecordId), publishedSql()))
+        .get();
+      return p ? { ...p, path: recordPath(p) } : null;
+    },
+  };
+}
+
+export type UsedCopiesService = ReturnType<typeof createUsedCopiesService>;

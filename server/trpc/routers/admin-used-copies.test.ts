@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { RequestContext } from "../../context";
+import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
+import { appRouter } from "../router";
+
+const shop = useShopServices();
+
+function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null) {
+  const ctx = { db: shop.t.db, services: shop.s, today: "2026-11-22", user } as unknown as RequestContext;
+  return appRouter.createCaller(ctx);
+}
+
+describe("admin.usedCopies", () => {
+  it("refuses a visitor and a customer, answers bad input with BAD_REQUEST, and lists a copy for an admin", async () => {
+    const p = insertRecord(shop.t.db);
+    const copy = { price: "12.50", mediaGrade: "VG+", sleeveGrade: "VG" };
+    await expect(callerAs(null).admin.usedCopies.add({ recordId: p.id, copy })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(
+      callerAs({ id: 1, username: "c", role: "customer" }).admin.usedCopies.add({ recordId: p.id, copy }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    const admin = await shop.s.accounts.register({
+      username: "copyadmin",
+      email: "copyadmin@example.com",
+      password: "correct horse battery",
+    });
+    const c = callerAs({ id: admin.id, username: admin.username, role: "admin" }).admin.usedCopies;
+    await expect(c.add({ recordId: p.id, copy: { ...copy, mediaGrade: "Excellent" } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(c.add({ recordId: 99_999_999, copy })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const added = await c.add({ recordId: p.id, copy });
+    expect(added).toMatchObject({ pricePence: 1250, mediaGrade: "VG+", sleeveGrade: "VG", stock: 1 });
+    expect((await c.list({ recordId: p.id })).map((x) => x.id)).toEqual([added.id]);
+  });
+});

@@ -1,0 +1,16 @@
+import { usedCopySchema } from "../../../app/domain/catalogue/grades";
+import { z } from "../../../app/domain/shared/zod";
+import { adminProcedure, router } from "../init";
+
+const recordId = z.coerce.number().int().positive();
+
+/** A pressing's used copies (admin.usedCopies.*): the same schema and service as the record's back-office page. */
+export const adminUsedCopiesRouter = router({
+  list: adminProcedure.input(z.object({ recordId })).query(({ ctx, input }) => ctx.services.usedCopies.allOf(input.recordId)),
+
+  add: adminProcedure
+    .input(z.object({ recordId, copy: usedCopySchema }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.usedCopies.add({ id: ctx.user.id, username: ctx.user.username }, input.recordId, input.copy),
+    ),
+});
