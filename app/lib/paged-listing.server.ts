@@ -2,7 +2,7 @@
  * A listing paged by `?page=` only (/new-releases, /pre-orders): its page addresses and the loader data
  * built from one page of records.
  */
-import { parseBrowseQuery } from "~/domain/browse/browse-query";
+import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { toCardTrack } from "~/domain/catalogue/record-api";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pagedPath } from "~/domain/shared/paging";

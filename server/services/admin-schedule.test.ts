@@ -5,7 +5,7 @@ import { auditLog, blogPosts, emailOutbox, orderLines, orders, records, users } 
 import { insertRecord, SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
 import { londonToUtc } from "../../app/domain/schedule/schedule";
 import { NotFoundError } from "../../app/domain/shared/errors";
-import { parseBrowseQuery } from "../../app/domain/browse/browse-query";
+import { parseBrowseQuery } from "../../app/domain/browse/browse-query-parse";
 
 const shop = useShopServices();
 const admin = { id: 0, username: "owner" };

@@ -2,14 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
 import { fieldsToText, recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
-import { parseBrowseQuery } from "../../app/domain/browse/browse-query";
-import {
-  GRADES,
-  gradeAtLeast,
-  USED_COPY_STAYS_USED,
-  USED_COPY_STOCK_CAP,
-  usedCopySchema,
-} from "../../app/domain/catalogue/grades";
+import { parseBrowseQuery } from "../../app/domain/browse/browse-query-parse";
+import { GRADES, gradeAtLeast, USED_COPY_STAYS_USED, USED_COPY_STOCK_CAP } from "../../app/domain/catalogue/grades";
+import { usedCopySchema } from "../../app/domain/catalogue/used-copy-schema";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";

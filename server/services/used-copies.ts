@@ -7,7 +7,8 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../app/domain/admin/audit";
-import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade, type UsedCopyInput } from "../../app/domain/catalogue/grades";
+import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade } from "../../app/domain/catalogue/grades";
+import { type UsedCopyInput } from "../../app/domain/catalogue/used-copy-schema";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";

@@ -6,12 +6,12 @@ import {
   hrefWith,
   isIndexable,
   NO_FILTERS,
-  parseBrowseQuery,
   penceToInput,
   toSearchParams,
   withoutEmptyParams,
   type BrowseQuery,
 } from "./browse-query";
+import { parseBrowseQuery } from "./browse-query-parse";
 import { pageWindow, rangeText } from "./listing-text";
 
 const parse = (search: string) => parseBrowseQuery(new URLSearchParams(search));

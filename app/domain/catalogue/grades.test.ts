@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GRADES, gradeAtLeast, gradesAtLeast, readGrade, usedCopySchema, usedCopyCatalogueId } from "./grades";
+import { GRADES, gradeAtLeast, gradesAtLeast, readGrade, usedCopyCatalogueId } from "./grades";
+import { usedCopySchema } from "./used-copy-schema";
 
 describe("Goldmine grades", () => {
   it("run from Mint down to Poor", () => {

@@ -3,8 +3,6 @@
  * "at or above a grade", and the schemas of the back office's "Add a used copy" form (one for the form, the
  * route action, the service and tRPC). Browser-safe.
  */
-import { z } from "~/domain/shared/zod";
-import { poundsTextToPence } from "~/domain/catalogue/record-fields";
 
 /** Best first. Media (the disc) and sleeve are graded separately. */
 export const GRADES = ["M", "NM", "VG+", "VG", "G+", "G", "F", "P"] as const;
@@ -67,38 +65,8 @@ export const USED_COPY_MAX_STOCK = 1;
 export const USED_COPY_STOCK_CAP =
   "A used copy is a single record: it can have at most 1 in stock. Add another used copy instead.";
 
-export const USED_COPY_STAYS_USED = "A graded used copy stays used: add the new pressing as its own record instead.";
-export const PICK_A_GRADE = "Pick a grade.";
-export const BAD_COPY_PRICE = "Enter a price in pounds, such as 12.50.";
-export const COPY_PRICE_RANGE = "The price must be between £0.01 and £9,999.99.";
 export const MAX_CONDITION_NOTE = 500;
 
-const gradeField = z.preprocess((v) => readGrade(v) ?? v, z.enum(GRADES, { error: PICK_A_GRADE }));
-
-export const usedCopySchema = z.object({
-  price: z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z.union([z.string(), z.number()], { error: BAD_COPY_PRICE }).transform((v, ctx) => {
-      const pence = typeof v === "string" && v.length > 20 ? null : poundsTextToPence(v);
-      if (pence === null) {
-        ctx.addIssue({ code: "custom", message: BAD_COPY_PRICE });
-        return z.NEVER;
-      }
-      if (pence < 1 || pence > 999_999) {
-        ctx.addIssue({ code: "custom", message: COPY_PRICE_RANGE });
-        return z.NEVER;
-      }
-      return pence;
-    }),
-  ),
-  mediaGrade: gradeField,
-  sleeveGrade: gradeField,
-  note: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v),
-    z.string().max(MAX_CONDITION_NOTE, `Keep the note under ${MAX_CONDITION_NOTE} characters.`).optional(),
-  ),
-});
-export type UsedCopyInput = z.output<typeof usedCopySchema>;
-
+export const USED_COPY_STAYS_USED = "A graded used copy stays used: add the new pressing as its own record instead.";
 /** The catalogue id of a pressing's n-th used copy. */
 export const usedCopyCatalogueId = (parentCatalogueId: string, n: number) => `${parentCatalogueId}-used-${n}`;

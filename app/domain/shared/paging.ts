@@ -1,17 +1,14 @@
-/** Listings paged by `?page=`: the page a request asks for and the address of each page. */
-import { z } from "~/domain/shared/zod";
-
-const PAGE_PARAM = z
-  .string()
-  .regex(/^[1-9]\d{0,5}$/)
-  .transform(Number);
+/**
+ * Listings paged by `?page=`: the page a request asks for and the address of each page. No schema library:
+ * pages' components import `pagedPath`, and one pattern says all there is to a page number.
+ */
+const PAGE_PARAM = /^[1-9]\d{0,5}$/;
 
 /** "?page=N" read strictly: absent is page 1; anything but a positive whole number is null (a 404). */
 export function parsePageParam(params: URLSearchParams): number | null {
   const raw = params.get("page");
   if (raw === null) return 1;
-  const parsed = PAGE_PARAM.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return PAGE_PARAM.test(raw) ? Number(raw) : null;
 }
 
 /** `/path` for page 1, `/path?page=n` after it. */

@@ -1,4 +1,5 @@
-import { hrefWith, NO_FILTERS, parseBrowseQuery, SORTS } from "~/domain/browse/browse-query";
+import { hrefWith, NO_FILTERS, SORTS } from "~/domain/browse/browse-query";
+import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { EmptyState } from "~/components/browse/empty-state";
 import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";

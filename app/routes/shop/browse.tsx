@@ -8,10 +8,10 @@ import {
   hrefWith,
   isIndexable,
   NO_FILTERS,
-  parseBrowseQuery,
   SORTS,
   withoutEmptyParams,
 } from "~/domain/browse/browse-query";
+import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FacetPanel, FILTER_FORM_ID } from "~/components/browse/facet-panel";
 import { ListingResults } from "~/components/browse/listing-results";

@@ -9,7 +9,7 @@ import { ShopPromo } from "~/components/home/shop-promo";
 import { VinylTrivia } from "~/components/home/trivia";
 import { VinylCareWidget } from "~/components/home/vinyl-care-widget";
 import { VinylOfTheDay } from "~/components/home/vinyl-of-the-day";
-import { parseBrowseQuery } from "~/domain/browse/browse-query";
+import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { toApiTrack, toCardTrack } from "~/domain/catalogue/record-api";
 import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";

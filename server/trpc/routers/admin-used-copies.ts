@@ -1,4 +1,4 @@
-import { usedCopySchema } from "../../../app/domain/catalogue/grades";
+import { usedCopySchema } from "../../../app/domain/catalogue/used-copy-schema";
 import { z } from "../../../app/domain/shared/zod";
 import { adminProcedure, router } from "../init";
 

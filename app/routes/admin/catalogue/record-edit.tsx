@@ -10,7 +10,7 @@ import {
   recordFieldsSchema,
   recordInputFromForm,
 } from "~/domain/catalogue/record-fields";
-import { usedCopySchema } from "~/domain/catalogue/grades";
+import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { recordPath } from "~/domain/catalogue/slug";
 import { formFailureOf, NotFoundError } from "~/domain/shared/errors";
 import { parseInput } from "~/domain/shared/parse-input";

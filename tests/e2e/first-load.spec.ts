@@ -1,0 +1,60 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ready } from "./support/shop";
+
+// What a page's first load fetches in script (docs/decisions/0027-lean-pages.md): the schema library, the toast
+// library and the query library load where they are used, never with a page that does not need them. Each is
+// recognised by a text only its code carries, so a renamed chunk cannot hide it.
+const LOADED_ON_USE = {
+  zod: "Invalid input: expected",
+  sonner: "data-sonner-toaster",
+  "the query library": "No QueryClient set",
+};
+
+/** React DOM and React Router alone are about 105 KB gzip; the budget leaves room for the shop's own code. */
+const FIRST_LOAD_BUDGET_BYTES = 160 * 1024;
+
+async function firstLoadScripts(page: Page, path: string) {
+  const scripts = new Map<string, string>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script" || response.url().endsWith(".js")) {
+      scripts.set(response.url(), await response.text().catch(() => ""));
+    }
+  });
+  await page.goto(path);
+  await ready(page, true);
+  await page.waitForLoadState("networkidle");
+  const encoded = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
+  );
+  return { scripts, encoded };
+}
+
+for (const path of ["/", "/browse", "/genres", "/new-releases"]) {
+  test(`${path}: no schema, toast or query library in the first load, and within the budget`, async ({ page }) => {
+    const { scripts, encoded } = await firstLoadScripts(page, path);
+    expect(scripts.size).toBeGreaterThan(5);
+    for (const [library, marker] of Object.entries(LOADED_ON_USE)) {
+      const carriers = [...scripts].filter(([, text]) => text.includes(marker)).map(([url]) => url);
+      expect(carriers, `${library} in the first load of ${path}`).toEqual([]);
+    }
+    expect(encoded).toBeGreaterThan(50 * 1024);
+    expect(encoded).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+}
+
+test("each library still comes when it is used: the newsletter's checks, the search box's suggestions", async ({ page }) => {
+  const { scripts } = await firstLoadScripts(page, "/genres");
+  const loaded = (marker: string) => [...scripts.values()].some((text) => text.includes(marker));
+  const footer = page.getByRole("form", { name: "Newsletter sign-up" });
+  await footer.getByLabel("Email address").fill("not-an-email");
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  await expect.poll(() => loaded(LOADED_ON_USE.zod)).toBe(true);
+
+  await page.getByRole("combobox", { name: "Search records" }).fill("blue");
+  await expect.poll(() => loaded(LOADED_ON_USE["the query library"])).toBe(true);
+  await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeAttached();
+});
