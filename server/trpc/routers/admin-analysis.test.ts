@@ -1,34 +1,12 @@
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderLines, orders, users } from "../../../db/schema";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
-import type { RequestContext } from "../../context";
-import { appRouter } from "../router";
+import { callerFor, trpcCodeOf as codeOf, type CallerUser } from "../../../tests/setup/trpc-caller";
 
 const shop = useShopServices();
 
-function callerAs(user: RequestContext["user"]) {
-  return appRouter.createCaller({
-    db: shop.t.db,
-    services: shop.s,
-    cspNonce: "",
-    today: "2026-11-22",
-    user,
-    sessionId: null,
-    clientIp: "127.0.0.1",
-    auth: {} as RequestContext["auth"],
-  });
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string | null> {
-  try {
-    await promise;
-    return null;
-  } catch (e) {
-    return e instanceof TRPCError ? e.code : String(e);
-  }
-}
+const callerAs = (user: CallerUser) => callerFor(shop, user);
 
 describe("admin.analysis", () => {
   it("refuses a visitor and a customer, and checks its input with the page's schema", async () => {

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { records } from "../../../db/schema";
-import type { RequestContext } from "../../context";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
-import { appRouter } from "../router";
+import { callerFor, type CallerUser } from "../../../tests/setup/trpc-caller";
 import { eq } from "drizzle-orm";
 
 const shop = useShopServices();
 
-function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null) {
-  const ctx = { db: shop.t.db, services: shop.s, today: "2026-11-22", user } as unknown as RequestContext;
-  return appRouter.createCaller(ctx);
-}
+const callerAs = (user: CallerUser) => callerFor(shop, user);
 
 describe("admin.schedule", () => {
   it("refuses a visitor (UNAUTHORIZED) and a customer (FORBIDDEN) on every procedure", async () => {

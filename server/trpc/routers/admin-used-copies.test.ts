@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { RequestContext } from "../../context";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
-import { appRouter } from "../router";
+import { callerFor, type CallerUser } from "../../../tests/setup/trpc-caller";
 
 const shop = useShopServices();
 
-function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null) {
-  const ctx = { db: shop.t.db, services: shop.s, today: "2026-11-22", user } as unknown as RequestContext;
-  return appRouter.createCaller(ctx);
-}
+const callerAs = (user: CallerUser) => callerFor(shop, user);
 
 describe("admin.usedCopies", () => {
   it("refuses a visitor and a customer, answers bad input with BAD_REQUEST, and lists a copy for an admin", async () => {

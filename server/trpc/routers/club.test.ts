@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { RequestContext } from "../../context";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
-import { appRouter } from "../router";
+import { callerFor, type CallerUser } from "../../../tests/setup/trpc-caller";
 
 const shop = useShopServices();
 const TODAY = "2026-11-25";
 
-function callerAs(user: { id: number; username: string; role: "admin" | "customer" } | null, clientIp = "203.0.113.1") {
-  const ctx = { db: shop.t.db, services: shop.s, today: TODAY, user, clientIp } as unknown as RequestContext;
-  return appRouter.createCaller(ctx);
-}
+const callerAs = (user: CallerUser, clientIp = "203.0.113.1") => callerFor(shop, user, { today: TODAY, clientIp });
 
 const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
 
