@@ -3,7 +3,8 @@ import path from "node:path";
 
 /**
  * Starts a racing process (a script under tests/setup that prints "ready", waits for "go" on stdin, then prints
- * its result as the last line of JSON). `ready` settles once it is set up, `go()` lets it run, `result` is what
+ * its result as the last line of JSON). `go(at)` names a common start instant (ms since the epoch), so processes
+ * that read their "go" at different moments on a busy machine still start together. `ready` settles once it is set up, `go()` lets it run, `result` is what
  * it did. Separate processes have their own SQLite connections, so their transactions truly race.
  */
 export function startRaceWorker<Result>(script: string, args: string[]) {
@@ -23,5 +24,5 @@ export function startRaceWorker<Result>(script: string, args: string[]) {
       code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as Result) : reject(new Error(`worker exited ${code}`)),
     ),
   );
-  return { ready, go: () => child.stdin.end("go\n"), result };
+  return { ready, go: (at?: number) => child.stdin.end(at === undefined ? "go\n" : `go ${at}\n`), result };
 }

@@ -30,8 +30,11 @@ const done = {
 // Every process starts together, once all of them are set up.
 const lines = createInterface({ input: process.stdin });
 process.stdout.write("ready\n");
-await new Promise((resolve) => lines.once("line", resolve));
+const go = await new Promise<string>((resolve) => lines.once("line", resolve));
 lines.close();
+// "go <instant>": wait for the common start, however late this process read its line.
+const startAt = Number(go.split(" ")[1]);
+if (Number.isFinite(startAt)) await pause(startAt - Date.now());
 done.startedAt = Date.now();
 for (const [i, op] of plan.ops.entries()) {
   try {
