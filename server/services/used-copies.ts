@@ -16,20 +16,9 @@ import { records, stockMovements } from "../../db/schema";
 import type { AuditService } from "./audit";
 import { publishedSql } from "./visibility";
 import type { WantsService } from "./wants";
+import type { UsedCopyView } from "../../app/domain/catalogue/used-copy-view";
 
-export interface UsedCopyView {
-  id: number;
-  catalogueId: string;
-  pricePence: number;
-  mediaGrade: Grade;
-  sleeveGrade: Grade;
-  note: string | null;
-  /** 1 on the shelf, 0 sold. */
-  stock: number;
-  published: boolean;
-  path: string;
-  createdAt: string;
-}
+export type { UsedCopyView };
 
 /** A grade's place on the scale in SQL (0 for Mint), for ordering. */
 export const gradeRankSql = (column: SQLiteColumn) =>

@@ -1,17 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { GRADES, gradeLabel, MAX_CONDITION_NOTE, type Grade } from "~/domain/catalogue/grades";
+import { GRADES, gradeLabel, MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
+import type { AdminUsedCopy } from "~/domain/catalogue/used-copy-view";
 
-export interface AdminUsedCopy {
-  id: number;
-  catalogueId: string;
-  pricePence: number;
-  mediaGrade: Grade;
-  sleeveGrade: Grade;
-  note: string | null;
-  stock: number;
-  path: string;
-}
+export type { AdminUsedCopy };
 
 export interface UsedCopyFormReply {
   message: string;

@@ -1,17 +1,10 @@
 import { Link } from "react-router";
 import { GRADE_EXPLANATIONS, GRADE_NAMES, type Grade } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
+import type { UsedCopyCard } from "~/domain/catalogue/used-copy-view";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
 
-export interface UsedCopyCard {
-  id: number;
-  pricePence: number;
-  mediaGrade: Grade;
-  sleeveGrade: Grade;
-  note: string | null;
-  stock: number;
-  path: string;
-}
+export type { UsedCopyCard };
 
 /** A grade with its name, and what it means on hover or long-press (and to screen readers, in the title). */
 export function GradeTag({ part, grade }: { part: "Record" | "Sleeve"; grade: Grade }) {

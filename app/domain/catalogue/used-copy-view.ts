@@ -1,0 +1,22 @@
+import type { Grade } from "./grades";
+
+/** A used copy as the shop shows it: the service's answer, and (in part) the record page's and back office's props. */
+export interface UsedCopyView {
+  id: number;
+  catalogueId: string;
+  pricePence: number;
+  mediaGrade: Grade;
+  sleeveGrade: Grade;
+  note: string | null;
+  /** 1 on the shelf, 0 sold. */
+  stock: number;
+  published: boolean;
+  path: string;
+  createdAt: string;
+}
+
+/** What the record page's copies box shows of a copy. */
+export type UsedCopyCard = Pick<UsedCopyView, "id" | "pricePence" | "mediaGrade" | "sleeveGrade" | "note" | "stock" | "path">;
+
+/** What the back office's list of a pressing's copies shows. */
+export type AdminUsedCopy = UsedCopyCard & Pick<UsedCopyView, "catalogueId">;
