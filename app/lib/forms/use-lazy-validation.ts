@@ -32,21 +32,21 @@ export function useLazyValidation<Name extends string>(
     setErrors((current) => (current[name as Name] === message ? current : { ...current, [name]: message }));
   }, []);
 
+  // A field that shows a message is checked again as it changes, so the message goes as soon as it is fixed.
+  const recheck = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement | HTMLSelectElement).name as Name;
+    if (name && errors[name]) checkField(e.currentTarget, name);
+  };
+
   const formProps = {
     onFocus: () => void ensure(),
     onBlur: (e: FormEvent<HTMLFormElement>) => {
       const name = (e.target as HTMLInputElement).name;
       if (name) checkField(e.currentTarget, name);
     },
-    onInput: (e: FormEvent<HTMLFormElement>) => {
-      const name = (e.target as HTMLInputElement).name as Name;
-      if (name && errors[name]) checkField(e.currentTarget, name);
-    },
-    onChange: (e: FormEvent<HTMLFormElement>) => {
-      // A <select> reports a choice as a change; re-check it as soon as it shows a message.
-      const name = (e.target as HTMLSelectElement).name as Name;
-      if (name && errors[name]) checkField(e.currentTarget, name);
-    },
+    onInput: recheck,
+    // A <select> reports a choice as a change.
+    onChange: recheck,
     onSubmit: (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
       const form = e.currentTarget;
