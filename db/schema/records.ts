@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { GRADES } from "../../app/domain/catalogue/grades";
 import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/catalogue/hiding";
 import { createdAt, updatedAt } from "./columns";
@@ -95,3 +95,26 @@ export const records = sqliteTable(
 
 export type RecordRow = typeof records.$inferSelect;
 export type NewRecordRow = typeof records.$inferInsert;
+
+/** Photos of a used copy (app/domain/catalogue/copy-photos.ts), shown in the order of `position`. */
+export const recordPhotos = sqliteTable(
+  "record_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    /** /media/photos/{hash}.jpg: one file however many times it is uploaded. */
+    url: text("url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("record_photos_record_url_idx").on(t.recordId, t.url),
+    index("record_photos_record_position_idx").on(t.recordId, t.position),
+  ],
+);
+
+export type RecordPhotoRow = typeof recordPhotos.$inferSelect;

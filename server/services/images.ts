@@ -157,6 +157,7 @@ async function listCache(cacheDir: string): Promise<{ file: string; size: number
 export function createImageService(options: ImageServiceOptions) {
   const roots = {
     covers: path.resolve(options.mediaDir, "covers"),
+    photos: path.resolve(options.mediaDir, "photos"),
     images: path.resolve(options.publicDir, "images"),
   };
   const cacheDir = path.resolve(options.cacheDir);
@@ -197,7 +198,7 @@ export function createImageService(options: ImageServiceOptions) {
     const parsed = parseShopImagePath(display);
     if (!parsed) {
       throw new ValidationError(
-        "url must be one of the shop's own image paths: /media/covers/{id}.jpg or /images/{name}.jpg|png|webp.",
+        "url must be one of the shop's own image paths: /media/covers/{id}.jpg, /media/photos/{name}.jpg or /images/{name}.jpg|png|webp.",
       );
     }
     const root = roots[parsed.root];

@@ -36,6 +36,7 @@ import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
+import { createCopyPhotosService } from "./copy-photos";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -94,6 +95,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const payments = auth.payments ?? createTestCardProvider();
   const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   const adminStock = createAdminStockService(db, { audit, wants });
+  const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   return {
     ...authServices,
     audit,
@@ -104,7 +106,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants }),
     wants,
-    usedCopies: createUsedCopiesService(db, { audit, wants }),
+    usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
+    copyPhotos,
     discounts,
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),

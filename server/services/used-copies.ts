@@ -17,6 +17,7 @@ import type { AuditService } from "./audit";
 import { publishedSql } from "./visibility";
 import type { WantsService } from "./wants";
 import type { UsedCopyView } from "../../app/domain/catalogue/used-copy-view";
+import type { CopyPhoto, CopyPhotosService, StoredPhoto } from "./copy-photos";
 
 export type { UsedCopyView };
 
@@ -54,25 +55,39 @@ interface CopyRow {
   createdAt: string;
 }
 
-const toView = ({ title, artist, ...r }: CopyRow): UsedCopyView => ({
+const toView = ({ title, artist, ...r }: CopyRow, photos: CopyPhoto[] = []): UsedCopyView => ({
   ...r,
   mediaGrade: r.mediaGrade as Grade,
   sleeveGrade: r.sleeveGrade as Grade,
   path: recordPath({ id: r.id, title, artist }),
+  photos,
 });
 
-export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wants?: Pick<WantsService, "onUsedCopyListed"> }) {
+export function createUsedCopiesService(
+  db: Db,
+  deps: {
+    audit: AuditService;
+    wants?: Pick<WantsService, "onUsedCopyListed">;
+    photos: Pick<CopyPhotosService, "attach" | "listFor">;
+  },
+) {
   const recordById = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
+  /** Views of copy rows, with their photos read in one query. */
+  const withPhotos = (rows: CopyRow[]): UsedCopyView[] => {
+    const photos = deps.photos.listFor(rows.map((r) => r.id));
+    return rows.map((r) => toView(r, photos.get(r.id)));
+  };
 
   return {
     /**
      * Lists a used copy of pressing `pressingId`: one unit on the shelf (with its "delivery" ledger row), the
      * pressing's title, artist, label, format and cover, its own price, grades and note. Audited; shoppers who
      * want the pressing with a minimum grade the copy meets are told, once. Takes input parsed with
-     * `usedCopySchema` (every adapter parses it, so pounds become pence once); throws ValidationError (not a
-     * pressing) or NotFoundError.
+     * `usedCopySchema` (every adapter parses it, so pounds become pence once), and photos already stored
+     * (CopyPhotosService.prepare), recorded in the same transaction; throws ValidationError (not a pressing) or
+     * NotFoundError.
      */
-    add(actor: Actor, pressingId: number, v: UsedCopyInput): UsedCopyView {
+    add(actor: Actor, pressingId: number, v: UsedCopyInput, photos: readonly StoredPhoto[] = []): UsedCopyView {
       return writeTransaction(db, () => {
         const pressing = recordById(pressingId);
         if (!pressing) throw new NotFoundError("Record not found.");
@@ -120,6 +135,7 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
             sleeve: v.sleeveGrade,
             note: v.note ?? null,
             stock: 1,
+            photos: photos.length,
           },
         });
         deps.audit.record(actor, {
@@ -127,7 +143,8 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
           entityId: pressing.id,
           action: `used copy #${row.id} added (${v.mediaGrade}/${v.sleeveGrade})`,
         });
-        const view = toView({ ...row, note: row.conditionNote, stock: row.stockQuantity });
+        deps.photos.attach(row.id, photos);
+        const [view] = withPhotos([{ ...row, note: row.conditionNote, stock: row.stockQuantity }]);
         deps.wants?.onUsedCopyListed(pressing.id, {
           id: row.id,
           title: row.title,
@@ -135,24 +152,34 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
           pricePence: row.pricePence,
           mediaGrade: v.mediaGrade,
         });
-        return view;
+        return view!;
       });
+    },
+
+    /** One used copy with its photos, or null when the record is not a used copy. */
+    one(copyId: number): UsedCopyView | null {
+      const row = db
+        .select(copyColumns)
+        .from(records)
+        .where(and(eq(records.id, copyId), eq(records.condition, "used"), sql`${records.mediaGrade} is not null`))
+        .get();
+      return row ? withPhotos([row])[0]! : null;
     },
 
     /** Every copy of a pressing, sold ones too, oldest first: for the back office. */
     allOf(pressingId: number): UsedCopyView[] {
-      return db
+      const rows = db
         .select(copyColumns)
         .from(records)
         .where(and(eq(records.usedOfRecordId, pressingId), eq(records.condition, "used")))
         .orderBy(asc(records.id))
-        .all()
-        .map(toView);
+        .all();
+      return withPhotos(rows);
     },
 
     /** A pressing's copies a shopper can buy (published, not sold), best media grade first, then cheapest. */
     onSaleOf(pressingId: number): UsedCopyView[] {
-      return db
+      const rows = db
         .select(copyColumns)
         .from(records)
         .where(
@@ -164,8 +191,8 @@ export function createUsedCopiesService(db: Db, deps: { audit: AuditService; wan
           ),
         )
         .orderBy(gradeRankSql(records.mediaGrade), asc(records.pricePence), asc(records.id))
-        .all()
-        .map(toView);
+        .all();
+      return withPhotos(rows);
     },
 
     /** For a used copy's own page: its pressing (id, title, path), or null. */

@@ -2,6 +2,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { GRADES, gradeLabel, MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
 import type { AdminUsedCopy } from "~/domain/catalogue/used-copy-view";
+import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
+import { PhotoInput } from "~/components/admin/photo-input";
 
 export type { AdminUsedCopy };
 
@@ -78,10 +80,28 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
               {copies.map((c) => (
                 <tr key={c.id}>
                   <td className="px-3 py-2">
-                    <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
-                      #{c.id}
-                    </Link>
-                    {c.note && <p className="max-w-xs text-xs text-stone-600">{c.note}</p>}
+                    <div className="flex items-start gap-3">
+                      {c.photos[0] && (
+                        <CopyPhotoImage
+                          photo={c.photos[0]}
+                          alt=""
+                          sizes="3rem"
+                          displayWidth={48}
+                          className="aspect-square h-12 w-12 shrink-0 rounded object-cover"
+                        />
+                      )}
+                      <div>
+                        <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
+                          #{c.id}
+                        </Link>
+                        {c.photos.length > 0 && (
+                          <span className="ml-2 text-xs text-stone-600">
+                            {c.photos.length} {c.photos.length === 1 ? "photo" : "photos"}
+                          </span>
+                        )}
+                        {c.note && <p className="max-w-xs text-xs text-stone-600">{c.note}</p>}
+                      </div>
+                    </div>
                   </td>
                   <td className="px-3 py-2 font-medium">
                     {c.mediaGrade} / {c.sleeveGrade}
@@ -100,7 +120,12 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
           </table>
         </div>
       )}
-      <Form method="post" noValidate className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
         <h3 className="font-semibold">Add a used copy</h3>
         <p className="text-sm text-stone-600">
           One copy, one unit in stock, graded on the Goldmine scale. It takes this pressing&apos;s title, artist, label, format
@@ -144,6 +169,7 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
           className={input}
         />
         <p className="mt-1 min-h-5 text-sm text-red-700">{errors.note}</p>
+        <PhotoInput id="used-photos" error={errors.photos} optional />
         <button
           type="submit"
           disabled={adding}

@@ -3,6 +3,7 @@ import { GRADE_EXPLANATIONS, GRADE_NAMES, type Grade } from "~/domain/catalogue/
 import { formatPence } from "~/domain/shared/money";
 import type { UsedCopyCard } from "~/domain/catalogue/used-copy-view";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
+import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
 
 export type { UsedCopyCard };
 
@@ -31,30 +32,51 @@ export function UsedCopiesList({ title, copies }: { title: string; copies: UsedC
       </p>
       <ul className="mt-4 divide-y divide-stone-200">
         {copies.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-testid="used-copy">
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap gap-x-4 text-sm">
-                <GradeTag part="Record" grade={c.mediaGrade} />
-                <GradeTag part="Sleeve" grade={c.sleeveGrade} />
-              </p>
-              <p className="mt-1 text-xs text-stone-700">{GRADE_EXPLANATIONS[c.mediaGrade]}</p>
-              {c.note && <p className="mt-1 text-sm text-stone-800">“{c.note}”</p>}
-              <Link to={c.path} className="mt-1 inline-block text-xs font-semibold text-needle-dark underline underline-offset-2">
-                See this copy
-                <span className="sr-only">
-                  {" "}
-                  of {title}, graded {c.mediaGrade}
-                </span>
-              </Link>
+          <li key={c.id} className="py-3" data-testid="used-copy">
+            <div className="flex items-start gap-3">
+              {c.photos[0] && (
+                <Link to={c.path} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                  <CopyPhotoImage
+                    photo={c.photos[0]}
+                    alt=""
+                    sizes="4rem"
+                    displayWidth={64}
+                    className="aspect-square h-16 w-16 rounded-md bg-stone-100 object-cover ring-1 ring-stone-200"
+                  />
+                </Link>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap gap-x-4 text-sm">
+                  <GradeTag part="Record" grade={c.mediaGrade} />
+                  <GradeTag part="Sleeve" grade={c.sleeveGrade} />
+                </p>
+                <p className="mt-1 text-xs text-stone-700">{GRADE_EXPLANATIONS[c.mediaGrade]}</p>
+                {c.note && <p className="mt-1 text-sm text-stone-800">“{c.note}”</p>}
+                <Link
+                  to={c.path}
+                  className="mt-1 inline-block text-xs font-semibold text-needle-dark underline underline-offset-2"
+                >
+                  {c.photos.length === 0
+                    ? "See this copy"
+                    : `See this copy and its ${c.photos.length === 1 ? "photo" : `${c.photos.length} photos`}`}
+                  <span className="sr-only">
+                    {" "}
+                    of {title}, graded {c.mediaGrade}
+                  </span>
+                </Link>
+              </div>
             </div>
-            <span className="text-lg font-bold">{formatPence(c.pricePence)}</span>
-            <div className="w-full sm:w-40">
-              <AddToCartButton
-                recordId={c.id}
-                title={`${title} (used, ${c.mediaGrade}/${c.sleeveGrade})`}
-                availability={availabilityOf(c.stock, false)}
-                nameWithTitle
-              />
+            {/* Price and button on a row of their own: beside the text they squeezed it to a narrow column. */}
+            <div className="mt-2 flex items-center justify-between gap-4">
+              <span className="text-lg font-bold">{formatPence(c.pricePence)}</span>
+              <div className="w-40">
+                <AddToCartButton
+                  recordId={c.id}
+                  title={`${title} (used, ${c.mediaGrade}/${c.sleeveGrade})`}
+                  availability={availabilityOf(c.stock, false)}
+                  nameWithTitle
+                />
+              </div>
             </div>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import type { CopyPhoto } from "./copy-photos";
 import type { Grade } from "./grades";
 
 /** A used copy as the shop shows it: the service's answer, and (in part) the record page's and back office's props. */
@@ -13,10 +14,15 @@ export interface UsedCopyView {
   published: boolean;
   path: string;
   createdAt: string;
+  /** Its photos, in order (none for most copies). */
+  photos: CopyPhoto[];
 }
 
 /** What the record page's copies box shows of a copy. */
-export type UsedCopyCard = Pick<UsedCopyView, "id" | "pricePence" | "mediaGrade" | "sleeveGrade" | "note" | "stock" | "path">;
+export type UsedCopyCard = Pick<
+  UsedCopyView,
+  "id" | "pricePence" | "mediaGrade" | "sleeveGrade" | "note" | "stock" | "path" | "photos"
+>;
 
 /** What the back office's list of a pressing's copies shows. */
 export type AdminUsedCopy = UsedCopyCard & Pick<UsedCopyView, "catalogueId">;

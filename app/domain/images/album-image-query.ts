@@ -47,7 +47,8 @@ export const albumImageQuerySchema = z
       // Spec §3: a cover stored as '.ki' is displayed (and so resized) as '.jpg'.
       .transform((url) => displayCoverUrl(url))
       .refine((url) => parseShopImagePath(url) !== null, {
-        message: "must be one of the shop's own image paths: /media/covers/{id}.jpg or /images/{name}.jpg|png|webp",
+        message:
+          "must be one of the shop's own image paths: /media/covers/{id}.jpg, /media/photos/{name}.jpg or /images/{name}.jpg|png|webp",
       })
       .describe("A shop image: /media/covers/{id}.jpg or /images/{name}.jpg|png|webp"),
     width: z

@@ -20,6 +20,13 @@ describe("parseShopImagePath (the image endpoint's allowlist)", () => {
     expect(parseShopImagePath("/images/hero.webp")).toEqual({ root: "images", file: "hero.webp" });
   });
 
+  it("accepts photos of used copies, as JPEG only", () => {
+    expect(parseShopImagePath("/media/photos/3f9a0c1d2e4b5a69.jpg")).toEqual({ root: "photos", file: "3f9a0c1d2e4b5a69.jpg" });
+    expect(parseShopImagePath("/media/photos/a.png")).toBeNull();
+    expect(parseShopImagePath("/media/photos/../covers/track-1.jpg")).toBeNull();
+    expect(parseShopImagePath("/media/photos/sub/a.jpg")).toBeNull();
+  });
+
   it.each([
     "",
     "http://evil.example/a.jpg",
@@ -144,7 +151,12 @@ describe("coverSrcSet", () => {
 
 describe("coverVariantUrl and parseCoverVariantPath", () => {
   it("round-trip every shop image, format and width", () => {
-    for (const src of ["/media/covers/track-12.jpg", "/images/default-cover.jpg", "/images/slide-1.webp"]) {
+    for (const src of [
+      "/media/covers/track-12.jpg",
+      "/media/photos/0a1b2c.jpg",
+      "/images/default-cover.jpg",
+      "/images/slide-1.webp",
+    ]) {
       for (const format of ["avif", "webp", "jpeg"] as const) {
         const url = coverVariantUrl(src, 240, format);
         expect(url.startsWith("/img/240/")).toBe(true);

@@ -33,17 +33,18 @@ export const COVER_WIDTHS = [160, 240, 320, 480, 640] as const;
 // "..". No slash, backslash, percent sign, NUL, whitespace, query or fragment can get through.
 const SAFE_NAME = "[A-Za-z0-9][A-Za-z0-9._-]{0,127}";
 const COVER_PATH = new RegExp(`^/media/covers/(${SAFE_NAME})\\.jpg$`);
+const PHOTO_PATH = new RegExp(`^/media/photos/(${SAFE_NAME})\\.jpg$`);
 const PUBLIC_IMAGE_PATH = new RegExp(`^/images/(${SAFE_NAME})\\.(jpg|png|webp)$`);
 
 /** Which folder a shop image lives in and its file name there. */
 export interface ShopImagePath {
-  root: "covers" | "images";
+  root: "covers" | "photos" | "images";
   file: string;
 }
 
 /**
- * The allowlist of images the image endpoint may read: `/media/covers/{id}.jpg` (generated covers) and
- * `/images/{name}.jpg|png|webp` (public files). Anything else (a scheme, a host, "//", "..", percent-encoding,
+ * The allowlist of images the image endpoint may read: `/media/covers/{id}.jpg` (covers),
+ * `/media/photos/{name}.jpg` (photos of used copies) and `/images/{name}.jpg|png|webp` (public files). Anything else (a scheme, a host, "//", "..", percent-encoding,
  * backslashes, NUL, a query string) gives null. Apply displayCoverUrl first when the address is a stored cover.
  */
 export function parseShopImagePath(url: unknown): ShopImagePath | null {
@@ -52,6 +53,11 @@ export function parseShopImagePath(url: unknown): ShopImagePath | null {
   if (cover) {
     const name = cover[1]!;
     return name.includes("..") ? null : { root: "covers", file: `${name}.jpg` };
+  }
+  const photo = PHOTO_PATH.exec(url);
+  if (photo) {
+    const name = photo[1]!;
+    return name.includes("..") ? null : { root: "photos", file: `${name}.jpg` };
   }
   const image = PUBLIC_IMAGE_PATH.exec(url);
   if (image) {
@@ -104,7 +110,7 @@ export function albumImageUrl(src: string, { width, height, quality, format }: A
 }
 
 /**
- * The short address of one cover variant, `/img/{width}/{format}/{covers|images}/{file}`: the same image as
+ * The short address of one cover variant, `/img/{width}/{format}/{covers|photos|images}/{file}`: the same image as
  * `albumImageUrl(src, { width, format })` in under half the characters. A page lists ten of them per cover, so
  * the long form made up a third of the home page's HTML. Addresses the endpoint cannot read keep the long form.
  */
@@ -116,7 +122,7 @@ export function coverVariantUrl(src: string, width: number, format: ImageFormat)
 }
 
 export const COVER_VARIANT_PREFIX = "/img";
-const COVER_VARIANT_PATH = /^\/(\d{1,5})\/(avif|webp|jpeg)\/(covers|images)\/([^/]{1,160})$/;
+const COVER_VARIANT_PATH = /^\/(\d{1,5})\/(avif|webp|jpeg)\/(covers|photos|images)\/([^/]{1,160})$/;
 
 /**
  * Reads the part of a short variant address after `/img` back into the image endpoint's parameters, or null
@@ -127,7 +133,7 @@ export function parseCoverVariantPath(path: string): { url: string; width: numbe
   if (!match) return null;
   const width = Number(match[1]);
   if (width < MIN_IMAGE_DIMENSION || width > MAX_IMAGE_DIMENSION) return null;
-  const url = match[3] === "covers" ? `/media/covers/${match[4]!}` : `/images/${match[4]!}`;
+  const url = match[3] === "images" ? `/images/${match[4]!}` : `/media/${match[3]!}/${match[4]!}`;
   if (!parseShopImagePath(url)) return null;
   return { url, width, format: match[2] as ImageFormat };
 }

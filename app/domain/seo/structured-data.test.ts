@@ -37,6 +37,11 @@ describe("productJsonLd (spec §3 structured product data)", () => {
     const remote = productJsonLd(makeRecord({ coverUrl: "https://cdn.example.com/a.jpg" }), { origin, today });
     expect(remote.image).toBe("https://cdn.example.com/a.jpg");
     expect(productJsonLd(makeRecord({ coverUrl: "" }), { origin, today })).not.toHaveProperty("image");
+    // A used copy's photos follow its cover.
+    expect(productJsonLd(makeRecord(), { origin, today, photos: ["/media/photos/0123456789abcdef0123.jpg"] }).image).toEqual([
+      "https://needledrop.example/images/covers/track-1.jpg",
+      "https://needledrop.example/media/photos/0123456789abcdef0123.jpg",
+    ]);
   });
 
   it("offers the price in GBP as a 2-decimal string with £4.00 shipping to GB", () => {

@@ -37,7 +37,10 @@ function availability(record: RecordItem, today: string): string {
   return record.stockQuantity > 0 ? `${SCHEMA}InStock` : `${SCHEMA}OutOfStock`;
 }
 
-export function productJsonLd(record: RecordItem, { origin, today }: JsonLdOptions): JsonLd {
+export function productJsonLd(
+  record: RecordItem,
+  { origin, today, photos = [] }: JsonLdOptions & { /** A used copy's own photos, after its cover. */ photos?: string[] },
+): JsonLd {
   const name = `${record.title} by ${record.artist}`;
   const url = absoluteUrl(origin, recordPath(record));
   const cover = displayCoverUrl(record.coverUrl);
@@ -70,7 +73,8 @@ export function productJsonLd(record: RecordItem, { origin, today }: JsonLdOptio
     description: record.description?.trim() || `${name} on vinyl.`,
     offers: offer,
   };
-  if (cover !== "") product.image = absoluteUrl(origin, cover);
+  const images = [cover, ...photos].filter((src) => src !== "").map((src) => absoluteUrl(origin, src));
+  if (images.length > 0) product.image = images.length === 1 ? images[0]! : images;
   // The record label is the closest thing a record has to a brand.
   if (label) product.brand = { "@type": "Brand", name: label };
   if (record.genre) product.category = record.genre;

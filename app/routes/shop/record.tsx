@@ -17,6 +17,7 @@ import { recordListen } from "~/lib/listening-history";
 import { pageMeta } from "~/lib/seo";
 import { WantForm } from "~/components/wants/want-form";
 import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
+import { CopyPhotoGallery } from "~/components/catalogue/copy-photos";
 import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
 import type { Route } from "./+types/record";
 
@@ -44,6 +45,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   if (url.pathname !== canonical) throw redirect(canonical, 301);
   const user = context.user;
   const want = user ? context.services.wants.activeForUser(user, record.id) : null;
+  const photos = record.condition === "used" ? context.services.copyPhotos.of(record.id) : [];
   return {
     kind: "record" as const,
     record,
@@ -55,9 +57,12 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     // A new pressing lists its used copies beside it; a used copy links back to its pressing.
     usedCopies: record.condition === "new" ? context.services.usedCopies.onSaleOf(record.id) : [],
     pressing: record.usedOfRecordId !== null ? context.services.usedCopies.pressingOf(record.id) : null,
+    photos,
     today: context.today,
     canonicalUrl: absoluteUrl(url.origin, canonical),
-    jsonLd: serializeJsonLd(productJsonLd(record, { origin: url.origin, today: context.today })),
+    jsonLd: serializeJsonLd(
+      productJsonLd(record, { origin: url.origin, today: context.today, photos: photos.map((p) => p.url) }),
+    ),
   };
 }
 
@@ -106,7 +111,7 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing } = loaderData;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos } = loaderData;
   const wantReply = (actionData as WantFormReply | undefined) ?? null;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
@@ -115,15 +120,18 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
     <>
       <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-        <CoverImage
-          src={record.coverUrl}
-          alt={`Cover of ${record.title} by ${record.artist}`}
-          width={600}
-          height={600}
-          priority
-          sizes="(min-width: 1408px) 516px, (min-width: 1024px) calc(50vw - 188px), (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
-          className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
-        />
+        <div>
+          <CoverImage
+            src={record.coverUrl}
+            alt={`Cover of ${record.title} by ${record.artist}`}
+            width={600}
+            height={600}
+            priority
+            sizes="(min-width: 1408px) 516px, (min-width: 1024px) calc(50vw - 188px), (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
+            className="aspect-square w-full rounded-lg bg-stone-200 object-cover shadow-xl"
+          />
+          <CopyPhotoGallery photos={photos} title={record.title} />
+        </div>
         <div>
           <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
           <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>

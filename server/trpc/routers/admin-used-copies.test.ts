@@ -28,5 +28,17 @@ describe("admin.usedCopies", () => {
     const added = await c.add({ recordId: p.id, copy });
     expect(added).toMatchObject({ pricePence: 1250, mediaGrade: "VG+", sleeveGrade: "VG", stock: 1 });
     expect((await c.list({ recordId: p.id })).map((x) => x.id)).toEqual([added.id]);
+
+    // Photos: listed and removed here (uploaded through the page's form); a customer may do neither.
+    expect(await c.photos({ copyId: added.id })).toEqual([]);
+    shop.s.copyPhotos.attach(added.id, [{ url: "/media/photos/0123456789abcdef0123.jpg", width: 800, height: 600 }]);
+    const [photo] = await c.photos({ copyId: added.id });
+    expect(photo).toMatchObject({ url: "/media/photos/0123456789abcdef0123.jpg", width: 800, height: 600 });
+    await expect(
+      callerAs({ id: 1, username: "c", role: "customer" }).admin.usedCopies.removePhoto({ copyId: added.id, photoId: photo!.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(c.removePhoto({ copyId: p.id, photoId: photo!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(c.removePhoto({ copyId: added.id, photoId: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await c.removePhoto({ copyId: added.id, photoId: photo!.id })).toEqual([]);
   });
 });

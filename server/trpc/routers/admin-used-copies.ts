@@ -4,7 +4,10 @@ import { adminProcedure, router } from "../init";
 
 const recordId = z.coerce.number().int().positive();
 
-/** A pressing's used copies (admin.usedCopies.*): the same schema and service as the record's back-office page. */
+/**
+ * A pressing's used copies (admin.usedCopies.*): the same schema and service as the record's back-office page.
+ * Photos are uploaded through that page's form (multipart files, not JSON); here they can be listed and removed.
+ */
 export const adminUsedCopiesRouter = router({
   list: adminProcedure.input(z.object({ recordId })).query(({ ctx, input }) => ctx.services.usedCopies.allOf(input.recordId)),
 
@@ -13,4 +16,13 @@ export const adminUsedCopiesRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.usedCopies.add({ id: ctx.user.id, username: ctx.user.username }, input.recordId, input.copy),
     ),
+
+  photos: adminProcedure
+    .input(z.object({ copyId: recordId }))
+    .query(({ ctx, input }) => ctx.services.copyPhotos.of(input.copyId)),
+
+  removePhoto: adminProcedure.input(z.object({ copyId: recordId, photoId: recordId })).mutation(async ({ ctx, input }) => {
+    await ctx.services.copyPhotos.remove({ id: ctx.user.id, username: ctx.user.username }, input.copyId, input.photoId);
+    return ctx.services.copyPhotos.of(input.copyId);
+  }),
 });

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { RecordFormFields, RecordMediaFields } from "~/components/admin/record-form";
 import { RecordStatus } from "~/components/admin/record-status";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
+import { CopyPhotosAdmin } from "~/components/admin/copy-photos-admin";
 import { describeSnapshot } from "~/domain/admin/audit";
 import {
   fieldMessages,
@@ -11,6 +12,7 @@ import {
   recordInputFromForm,
 } from "~/domain/catalogue/record-fields";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import type { StoredPhoto } from "../../../../server/services/copy-photos";
 import { recordPath } from "~/domain/catalogue/slug";
 import { formFailureOf, NotFoundError } from "~/domain/shared/errors";
 import { parseInput } from "~/domain/shared/parse-input";
@@ -34,9 +36,14 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = recordIdOf(params);
   const genres = context.services.adminCatalogue.genres();
-  if (id === null) return { record: null, genres, usedCopies: [] };
+  if (id === null) return { record: null, genres, usedCopies: [], copy: null };
   try {
-    return { record: context.services.adminCatalogue.get(id), genres, usedCopies: context.services.usedCopies.allOf(id) };
+    return {
+      record: context.services.adminCatalogue.get(id),
+      genres,
+      usedCopies: context.services.usedCopies.allOf(id),
+      copy: context.services.usedCopies.one(id),
+    };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
@@ -45,8 +52,12 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** A file input's file, or null when none was chosen (browsers send an empty, nameless part). */
 function fileOf(form: FormData, name: string): File | null {
-  const v = form.get(name);
-  return v instanceof File && v.size > 0 ? v : null;
+  return filesOf(form, name)[0] ?? null;
+}
+
+/** Every file chosen in a (multiple) file input. */
+function filesOf(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((v): v is File => v instanceof File && v.size > 0);
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -62,6 +73,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const service = context.services.adminCatalogue;
   const intent = form.get("intent");
   if (id !== null && intent === "add-used-copy") return addUsedCopy(context, actor, id, form);
+  if (id !== null && (intent === "add-photos" || intent === "remove-photo")) return changePhotos(context, actor, id, form);
   const values = recordInputFromForm(form);
   try {
     if (id !== null && (intent === "publish" || intent === "unpublish")) {
@@ -110,21 +122,34 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-/** "Add a used copy": lists it (see the used-copies service) and comes back here with a toast, or with the form's errors. */
-function addUsedCopy(context: Route.ActionArgs["context"], actor: { id: number; username: string }, id: number, form: FormData) {
+type Context = Route.ActionArgs["context"];
+type Actor = { id: number; username: string };
+
+/**
+ * "Add a used copy": lists it with its photos (see the used-copies and copy-photos services) and comes back here
+ * with a toast, or with the form's errors. The fields are checked before any photo is read.
+ */
+async function addUsedCopy(context: Context, actor: Actor, id: number, form: FormData) {
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 1000) : "";
   };
   const values = { price: text("price"), mediaGrade: text("mediaGrade"), sleeveGrade: text("sleeveGrade"), note: text("note") };
+  const { copyPhotos, usedCopies } = context.services;
+  let stored: StoredPhoto[] = [];
   try {
-    const copy = context.services.usedCopies.add(actor, id, parseInput(usedCopySchema, values));
+    const input = parseInput(usedCopySchema, values);
+    stored = await copyPhotos.prepare(filesOf(form, "photos"));
+    const copy = usedCopies.add(actor, id, input, stored);
+    const photos =
+      copy.photos.length === 0 ? "" : copy.photos.length === 1 ? " with 1 photo" : ` with ${copy.photos.length} photos`;
     return redirectWithToast(`/admin/catalog-update/${id}`, {
       type: "success",
       title: "Used copy added",
-      description: `#${copy.id}, ${copy.mediaGrade}/${copy.sleeveGrade}, is on sale.`,
+      description: `#${copy.id}, ${copy.mediaGrade}/${copy.sleeveGrade}, is on sale${photos}.`,
     });
   } catch (error) {
+    await copyPhotos.discardUnused(stored.map((s) => s.url));
     const failure = formFailureOf(error);
     if (!failure) throw error;
     return data(
@@ -134,10 +159,34 @@ function addUsedCopy(context: Route.ActionArgs["context"], actor: { id: number; 
   }
 }
 
+/** A used copy's photos: add some, or remove one. Comes back here with a toast, or with the message. */
+async function changePhotos(context: Context, actor: Actor, id: number, form: FormData) {
+  const { copyPhotos } = context.services;
+  try {
+    if (form.get("intent") === "remove-photo") {
+      const photoId = String(form.get("photoId") ?? "");
+      if (!/^\d{1,9}$/.test(photoId)) throw new NotFoundError("That photo is not one of this copy's.");
+      await copyPhotos.remove(actor, id, Number(photoId));
+      return redirectWithToast(`/admin/catalog-update/${id}`, { type: "success", title: "Photo removed" });
+    }
+    const before = copyPhotos.of(id).length;
+    const added = (await copyPhotos.add(actor, id, filesOf(form, "photos"))).length - before;
+    return redirectWithToast(`/admin/catalog-update/${id}`, {
+      type: "success",
+      title: added === 1 ? "Photo added" : `${added} photos added`,
+    });
+  } catch (error) {
+    const failure = formFailureOf(error);
+    if (!failure) throw error;
+    return data({ photos: { message: failure.message } }, { status: failure.status });
+  }
+}
+
 export default function RecordEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { record, genres, usedCopies } = loaderData;
+  const { record, genres, usedCopies, copy } = loaderData;
   const usedReply = actionData && "usedCopy" in actionData ? actionData.usedCopy : null;
-  const formReply = actionData && !("usedCopy" in actionData) ? actionData : null;
+  const photosReply = actionData && "photos" in actionData ? actionData.photos : null;
+  const formReply = actionData && "values" in actionData ? actionData : null;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const values: Record<string, string> =
@@ -236,6 +285,7 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
       </Form>
 
       {record && record.fields.condition === "new" && <UsedCopiesAdmin copies={usedCopies} reply={usedReply} />}
+      {copy && <CopyPhotosAdmin photos={copy.photos} message={photosReply?.message ?? null} />}
 
       {record && (
         <section className="mt-10">
