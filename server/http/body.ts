@@ -2,8 +2,11 @@ import express, { type RequestHandler } from "express";
 import { HttpError } from "./errors";
 
 export const BODY_LIMIT = "1mb";
-/** Back-office uploads (a cover and an audio preview of up to 8 MB each, a CSV of up to 5 MB), admins only. */
-export const UPLOAD_LIMIT = "20mb";
+/**
+ * Back-office uploads (a cover and an audio preview of up to 8 MB each, a CSV of up to 5 MB, a used copy's photos of
+ * up to 20 MB in all, PHOTO_UPLOAD_MAX_BYTES), admins only: 1 MB beyond the largest for the form's other fields.
+ */
+export const UPLOAD_LIMIT = "21mb";
 const UPLOAD_PATHS = ["/admin/catalog-update"];
 
 declare global {

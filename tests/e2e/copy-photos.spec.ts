@@ -63,6 +63,15 @@ for (const width of [390, 1280]) {
         await section.getByRole("button", { name: "Add photos" }).click();
         await expect(section.getByRole("alert")).toHaveText("Photos must be JPEG, PNG or WebP images.");
         await expect(section.getByTestId("admin-copy-photo")).toHaveCount(1);
+        if (js) {
+          // With JavaScript, a choice past the limit is cleared before it can be sent.
+          const six = await Promise.all(
+            ["#101010", "#202020", "#303030", "#404040", "#505050", "#606060"].map((c, i) => photoFile(`${i}.jpg`, c, 40, 40)),
+          );
+          await section.getByLabel(/^Photos/).setInputFiles(six);
+          await expect(section.getByText("A copy can have at most 6 photos, and this one has 1")).toBeVisible();
+          expect(await section.getByLabel(/^Photos/).evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+        }
         await page.context().clearCookies();
       });
 

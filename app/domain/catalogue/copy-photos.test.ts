@@ -25,6 +25,11 @@ describe("photoUploadProblem", () => {
     expect(photoUploadProblem([PHOTO_MAX_BYTES], 0)).toBeNull();
     expect(photoUploadProblem([10, PHOTO_MAX_BYTES + 1], 0)).toBe(PHOTO_MESSAGES.tooBig);
   });
+
+  it("refuses photos that together pass the upload limit, which the server would refuse unread", () => {
+    expect(photoUploadProblem([PHOTO_MAX_BYTES, PHOTO_MAX_BYTES], 0)).toBeNull();
+    expect(photoUploadProblem([PHOTO_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_BYTES], 0)).toBe(PHOTO_MESSAGES.tooMuch);
+  });
 });
 
 describe("photoBytesProblem", () => {

@@ -7,6 +7,8 @@ import { sniffImage } from "./record-media";
 
 export const MAX_COPY_PHOTOS = 6;
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/** All the photos of one upload: the back office's upload limit leaves 1 MB beyond this for the form's fields. */
+export const PHOTO_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /** The longest side of a stored photo: enough to see a scuff on a label, small enough to send quickly. */
 export const PHOTO_MAX_EDGE = 1600;
 /** srcset widths for photos (the image endpoint never upscales past the stored size). */
@@ -26,6 +28,7 @@ export const PHOTO_MESSAGES = {
       ? `Choose at most ${MAX_COPY_PHOTOS} photos.`
       : `A copy can have at most ${MAX_COPY_PHOTOS} photos, and this one has ${existing}: remove one first, or choose fewer.`,
   tooBig: `Each photo must be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+  tooMuch: `Together the photos must be at most ${PHOTO_UPLOAD_MAX_BYTES / 1024 / 1024} MB: upload them in two goes.`,
   notAnImage: "Photos must be JPEG, PNG or WebP images.",
   unreadable: "A photo could not be read as an image.",
   none: "Choose at least one photo.",
@@ -38,6 +41,7 @@ export const PHOTO_MESSAGES = {
 export function photoUploadProblem(sizes: readonly number[], existing: number): string | null {
   if (existing + sizes.length > MAX_COPY_PHOTOS) return PHOTO_MESSAGES.tooMany(existing);
   if (sizes.some((size) => size > PHOTO_MAX_BYTES)) return PHOTO_MESSAGES.tooBig;
+  if (sizes.reduce((sum, size) => sum + size, 0) > PHOTO_UPLOAD_MAX_BYTES) return PHOTO_MESSAGES.tooMuch;
   return null;
 }
 
