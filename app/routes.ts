@@ -69,6 +69,7 @@ export default [
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
     route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
+    route("marketing-tools/lists", "routes/admin/marketing/curated-lists.tsx"),
   ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import {
   CRATE_SIZE,
+  CURATED_STAFF_PICKS_BLURB,
   NEW_IN_DAYS,
   SPECIAL_CRATES,
   SPECIAL_CRATE_COPY,
@@ -15,7 +16,7 @@ import { addDays } from "../../app/domain/shared/dates";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
-import { records } from "../../db/schema";
+import { curatedPicks, records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
 import { newReleaseWindowSql, visibleSql } from "./visibility";
 
@@ -41,6 +42,8 @@ export interface OpenedCrate {
   /** The crate as the shop knows it (a genre in its stored spelling). */
   key: CrateKey;
   title: string;
+  /** A line on what is in it (special crates only). */
+  blurb: string | null;
   /** At most CRATE_SIZE records, front of the crate first; possibly none (an empty special crate). */
   records: RecordItem[];
 }
@@ -101,6 +104,15 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     .orderBy(desc(records.id))
     .limit(CRATE_SIZE)
     .prepare();
+  // Hand-picked staff picks (curated lists), in the shop's order; when there are none, the rule above deals.
+  const curatedStaffPickRows = db
+    .select({ record: records })
+    .from(curatedPicks)
+    .innerJoin(records, eq(records.id, curatedPicks.recordId))
+    .where(and(eq(curatedPicks.list, "staff-picks"), visibleSql(today)))
+    .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
+    .limit(CRATE_SIZE)
+    .prepare();
   const genreNames = db
     .selectDistinct({ genre: records.genre })
     .from(records)
@@ -124,6 +136,8 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     return cached(`crate:${kind}:${day}`, () => {
       if (kind === "new-in") return newInRows.all({ ...dates(day), since: addDays(day, -NEW_IN_DAYS) }).map(toRecordItem);
       if (kind === "under-15") return underRows.all({ today: day }).map(toRecordItem);
+      const curated = curatedStaffPickRows.all({ today: day }).map((r) => toRecordItem(r.record));
+      if (curated.length > 0) return curated;
       // The most recently added picks, best rated first (best sellers without a rating last).
       return staffPickRows
         .all({ today: day })
@@ -201,6 +215,14 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
     return all.find((g) => g.toLowerCase() === lower) ?? null;
   }
 
+  /** A special crate's line: Staff picks says so when its records were picked by hand. */
+  function blurbOf(kind: SpecialCrate, day: string): string {
+    const curated =
+      kind === "staff-picks" &&
+      cached(`crate:staff-picks-curated:${day}`, () => curatedStaffPickRows.all({ today: day }).length > 0);
+    return curated ? CURATED_STAFF_PICKS_BLURB : SPECIAL_CRATE_COPY[kind].blurb;
+  }
+
   const tile = (key: CrateKey, list: RecordItem[] | null, blurb: string | null): CrateTile => ({
     key,
     title: crateTitle(key),
@@ -221,20 +243,20 @@ export function createCrateService(db: Db, { fullShuffleUpTo = 5000 }: CrateServ
         const list = genreCrate(genre, day);
         if (list.length === 0) return null;
         const canonical: CrateKey = { kind: "genre", genre };
-        return { key: canonical, title: crateTitle(canonical), records: list };
+        return { key: canonical, title: crateTitle(canonical), blurb: null, records: list };
       }
       if (key.kind === "surprise") {
-        return { key, title: crateTitle(key), records: surpriseCrate(seed ?? 1, day) };
+        return { key, title: crateTitle(key), blurb: blurbOf(key.kind, day), records: surpriseCrate(seed ?? 1, day) };
       }
-      return { key, title: crateTitle(key), records: specialCrate(key.kind, day) };
+      return { key, title: crateTitle(key), blurb: blurbOf(key.kind, day), records: specialCrate(key.kind, day) };
     },
 
     /** The crate chooser: the special crates, then every genre with records on show. */
     chooser({ today: day }: { today: string }): CrateChooser {
       const special = SPECIAL_CRATES.map((kind) =>
         kind === "surprise"
-          ? tile({ kind }, null, SPECIAL_CRATE_COPY[kind].blurb)
-          : tile({ kind }, specialCrate(kind, day), SPECIAL_CRATE_COPY[kind].blurb),
+          ? tile({ kind }, null, blurbOf(kind, day))
+          : tile({ kind }, specialCrate(kind, day), blurbOf(kind, day)),
       );
       const genres = allGenres()
         .map((genre) => tile({ kind: "genre", genre }, genreCrate(genre, day), null))

@@ -37,6 +37,7 @@ import { createClubService } from "./club";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
+import { createCurationService } from "./curation";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -108,6 +109,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     wants,
     usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
     copyPhotos,
+    curation: createCurationService(db, { audit }),
     discounts,
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),

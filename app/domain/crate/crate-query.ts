@@ -49,6 +49,9 @@ export const SPECIAL_CRATE_COPY: Readonly<Record<SpecialCrate, { title: string; 
   surprise: { title: "Surprise me", blurb: "A shuffle of the whole shop. Share the link and a friend digs the same crate." },
 };
 
+/** The Staff picks crate's blurb when the shop has picked its records by hand (curated lists). */
+export const CURATED_STAFF_PICKS_BLURB = "Records the people behind the counter keep playing, picked by hand.";
+
 const GENRE_PREFIX = "genre:";
 
 /** ?crate= as a crate, or null when it names no crate this page knows. */

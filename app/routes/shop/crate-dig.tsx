@@ -1,14 +1,6 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CrateChooser } from "~/components/crate/crate-chooser";
-import {
-  CRATE_PATH,
-  SPECIAL_CRATE_COPY,
-  crateHref,
-  crateParam,
-  randomSeed,
-  readCrateSearch,
-  toCrateRecord,
-} from "~/domain/crate/crate-query";
+import { CRATE_PATH, crateHref, crateParam, randomSeed, readCrateSearch, toCrateRecord } from "~/domain/crate/crate-query";
 import { CrateViewer } from "~/components/crate/crate-viewer";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { positionFromParam } from "~/domain/crate/crate-position";
@@ -35,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     view: "crate" as const,
     key: opened.key,
     title: opened.title,
-    blurb: opened.key.kind === "genre" ? null : SPECIAL_CRATE_COPY[opened.key.kind].blurb,
+    blurb: opened.blurb,
     seed: opened.key.kind === "surprise" ? search.seed : undefined,
     shuffleSeed: randomSeed(),
     records: opened.records.map((r) => toCrateRecord(r, today)),

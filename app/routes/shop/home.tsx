@@ -3,6 +3,8 @@ import { ArtistSpotlight } from "~/components/home/artist-spotlight";
 import { BrowseTheRacks } from "~/components/home/browse-the-racks";
 import { CrateDigPromo } from "~/components/home/crate-dig-promo";
 import { Hero } from "~/components/home/hero";
+import { RecordOfTheWeek } from "~/components/home/record-of-the-week";
+import { HOME_STAFF_PICKS } from "~/domain/curation/curated-lists";
 import { RecentlyUpdated } from "~/components/home/recently-updated";
 import { RecordShelf } from "~/components/home/record-shelf";
 import { ShopPromo } from "~/components/home/shop-promo";
@@ -29,7 +31,7 @@ const search = z.object({
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { browse, home } = context.services;
+  const { browse, home, curation } = context.services;
   const today = context.today;
   // Cards get only what a card shows: the loader data is serialised into the page next to the markup.
   const card = (r: RecordItem) => toCardTrack(r, today);
@@ -43,6 +45,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
     // The spotlight shows one featured release.
     artistSpotlight: s.artistSpotlight && { ...s.artistSpotlight, tracks: s.artistSpotlight.tracks.slice(0, 1).map(card) },
     bestSellers: s.bestSellers.map(card),
+    // Curated in the back office; each band shows only when something on the list is on show.
+    staffPicks: curation.onShow("staff-picks", today, HOME_STAFF_PICKS).map((p) => card(p.record)),
+    recordOfTheWeek: curation
+      .onShow("record-of-the-week", today, 1)
+      .map((p) => ({ record: card(p.record), note: p.note }))
+      .at(0),
     careTips: s.careTips,
     recentlyUpdated: s.recentlyUpdated.map(card),
     // Spec §4: read only once shown (?trivia=1 from the no-JS link, or the toggle's fetcher).
@@ -71,6 +79,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         empty="No Pre-Orders Available"
       />
       <VinylOfTheDay record={data.vinylOfTheDay} today={data.today} />
+      {data.recordOfTheWeek && <RecordOfTheWeek pick={data.recordOfTheWeek} />}
       <CrateDigPromo />
       <RecordShelf
         id="new-releases"
@@ -88,6 +97,16 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         tracks={data.bestSellers}
         empty="No best sellers to show right now. Check back soon!"
       />
+      {data.staffPicks.length > 0 && (
+        <RecordShelf
+          id="staff-picks"
+          title="Staff picks"
+          eyebrow="Picked behind the counter"
+          action={{ href: "/virtual-crate-dig?crate=staff-picks", label: "Dig the crate" }}
+          tracks={data.staffPicks}
+          empty=""
+        />
+      )}
       <VinylTrivia initial={data.trivia} />
       <ShopPromo />
       <VinylCareWidget tips={data.careTips} />

@@ -1,0 +1,187 @@
+/**
+ * Curated lists (staff picks, record of the week): the back office adds, orders and removes records; the home page
+ * and the Virtual Crate Dig read the records on show, in order. Every change is audited under the list's name.
+ */
+import { and, asc, eq, max, sql } from "drizzle-orm";
+import type { Actor } from "../../app/domain/admin/audit";
+import {
+  CURATED_LIST_INFO,
+  catalogNumberKey,
+  moveItem,
+  type CuratedListKey,
+  type RecordRef,
+} from "../../app/domain/curation/curated-lists";
+import type { CuratedPickInput } from "../../app/domain/curation/curated-pick-schema";
+import type { RecordItem } from "../../app/domain/catalogue/types";
+import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
+import { writeTransaction, type Db } from "../../db/client";
+import { curatedPicks, records, type RecordRow } from "../../db/schema";
+import type { AuditService } from "./audit";
+import { toRecordItem } from "./record-mapper";
+import { visibleSql } from "./visibility";
+
+/** A pick as the back office lists it: the record whether or not the shop shows it today. */
+export interface AdminCuratedPick {
+  id: number;
+  note: string | null;
+  record: Pick<RecordRow, "id" | "title" | "artist" | "catalogNumber" | "coverUrl" | "pricePence" | "published">;
+}
+
+/** A pick as the shop shows it. */
+export interface CuratedPick {
+  note: string | null;
+  record: RecordItem;
+}
+
+const NO_SUCH_RECORD = "No record has that id or catalogue number.";
+const notFound = () => new NotFoundError(NO_SUCH_RECORD);
+
+export function createCurationService(db: Db, deps: { audit: AuditService }) {
+  const ordered = (list: CuratedListKey) =>
+    db
+      .select()
+      .from(curatedPicks)
+      .where(eq(curatedPicks.list, list))
+      .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
+      .all();
+
+  /** The record an admin named; a catalogue number that several records share names none (say which by id). */
+  function resolve(ref: RecordRef): RecordRow {
+    if ("id" in ref) {
+      const row = db.select().from(records).where(eq(records.id, ref.id)).get();
+      if (!row) throw notFound();
+      return row;
+    }
+    const key = catalogNumberKey(ref.catalogNumber);
+    if (key === "") throw notFound();
+    const rows = db
+      .select()
+      .from(records)
+      .where(sql`upper(replace(replace(replace(${records.catalogNumber}, ' ', ''), '-', ''), '/', '')) = ${key}`)
+      .limit(5)
+      .all()
+      .filter((r) => r.catalogNumber !== null && catalogNumberKey(r.catalogNumber) === key);
+    if (rows.length === 0) throw notFound();
+    if (rows.length > 1) {
+      throw new ConflictError(
+        `${rows.length} records share that catalogue number (${rows.map((r) => `#${r.id}`).join(", ")}): enter the id instead.`,
+      );
+    }
+    return rows[0]!;
+  }
+
+  const audit = (actor: Actor, list: CuratedListKey, action: string) =>
+    deps.audit.record(actor, { entityType: "curated list", entityId: list, action });
+
+  return {
+    /** Every pick of a list, in order, for the back office. */
+    adminList(list: CuratedListKey): AdminCuratedPick[] {
+      return db
+        .select({
+          id: curatedPicks.id,
+          note: curatedPicks.note,
+          record: {
+            id: records.id,
+            title: records.title,
+            artist: records.artist,
+            catalogNumber: records.catalogNumber,
+            coverUrl: records.coverUrl,
+            pricePence: records.pricePence,
+            published: records.published,
+          },
+        })
+        .from(curatedPicks)
+        .innerJoin(records, eq(records.id, curatedPicks.recordId))
+        .where(eq(curatedPicks.list, list))
+        .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
+        .all();
+    },
+
+    /** The picks of a list the shop shows on `today` (hidden, unpublished or unreleased-and-hidden ones left out). */
+    onShow(list: CuratedListKey, today: string, limit = CURATED_LIST_INFO[list].max): CuratedPick[] {
+      return db
+        .select({ note: curatedPicks.note, record: records })
+        .from(curatedPicks)
+        .innerJoin(records, eq(records.id, curatedPicks.recordId))
+        .where(and(eq(curatedPicks.list, list), visibleSql(today)))
+        .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
+        .limit(limit)
+        .all()
+        .map((r) => ({ note: r.note, record: toRecordItem(r.record) }));
+    },
+
+    /**
+     * Adds a record to a list, last. A one-record list (record of the week) has its record replaced; a full list
+     * or a record already on it is refused (ConflictError), an unknown record too (NotFoundError).
+     */
+    add(actor: Actor, input: CuratedPickInput): AdminCuratedPick[] {
+      writeTransaction(db, () => {
+        const record = resolve(input.record);
+        const info = CURATED_LIST_INFO[input.list];
+        const current = ordered(input.list);
+        if (info.max === 1) {
+          db.delete(curatedPicks).where(eq(curatedPicks.list, input.list)).run();
+        } else {
+          if (current.some((p) => p.recordId === record.id)) {
+            throw new ConflictError(`${record.title} is already in ${info.title}.`);
+          }
+          if (current.length >= info.max) {
+            throw new ConflictError(`${info.title} holds at most ${info.max} records: remove one first.`);
+          }
+        }
+        const last = db
+          .select({ p: max(curatedPicks.position) })
+          .from(curatedPicks)
+          .where(eq(curatedPicks.list, input.list))
+          .get();
+        db.insert(curatedPicks)
+          .values({ list: input.list, recordId: record.id, note: input.note ?? null, position: (last?.p ?? 0) + 1 })
+          .run();
+        audit(
+          actor,
+          input.list,
+          `#${record.id} ${record.title} added${info.max === 1 && current.length > 0 ? ` (replacing #${current[0]!.recordId})` : ""}`,
+        );
+      });
+      return this.adminList(input.list);
+    },
+
+    /** Takes a pick off its list. */
+    remove(actor: Actor, pickId: number): void {
+      writeTransaction(db, () => {
+        const row = db.delete(curatedPicks).where(eq(curatedPicks.id, pickId)).returning().get();
+        if (!row) throw new NotFoundError("That pick is not on the list any more.");
+        audit(actor, row.list, `#${row.recordId} removed`);
+      });
+    },
+
+    /** Moves a pick one place up or down its list (nothing at either end). */
+    move(actor: Actor, pickId: number, direction: "up" | "down"): void {
+      writeTransaction(db, () => {
+        const pick = db.select().from(curatedPicks).where(eq(curatedPicks.id, pickId)).get();
+        if (!pick) throw new NotFoundError("That pick is not on the list any more.");
+        const list = ordered(pick.list);
+        const moved = moveItem(
+          list,
+          list.findIndex((p) => p.id === pickId),
+          direction === "up" ? -1 : 1,
+        );
+        moved.forEach((p, i) => {
+          if (p.position !== i + 1)
+            db.update(curatedPicks)
+              .set({ position: i + 1 })
+              .where(eq(curatedPicks.id, p.id))
+              .run();
+        });
+        audit(actor, pick.list, `#${pick.recordId} moved ${direction}`);
+      });
+    },
+
+    /** The list a pick is on, or null: the page's action comes back to that list. */
+    listOf(pickId: number): CuratedListKey | null {
+      return db.select({ list: curatedPicks.list }).from(curatedPicks).where(eq(curatedPicks.id, pickId)).get()?.list ?? null;
+    },
+  };
+}
+
+export type CurationService = ReturnType<typeof createCurationService>;
