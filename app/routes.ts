@@ -70,6 +70,8 @@ export default [
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
     route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
     route("marketing-tools/lists", "routes/admin/marketing/curated-lists.tsx"),
+    route("marketing-tools/slides", "routes/admin/marketing/slides.tsx"),
+    route("marketing-tools/slides/:slideId", "routes/admin/marketing/slide-edit.tsx"),
   ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CURATED_LISTS } from "../../app/domain/curation/curated-lists";
-import { createdAt } from "./columns";
+import { createdAt, updatedAt } from "./columns";
 import { records } from "./records";
 
 /** Records picked by hand for a curated list (app/domain/curation/curated-lists.ts), in `position` order. */
@@ -26,3 +26,29 @@ export const curatedPicks = sqliteTable(
 );
 
 export type CuratedPickRow = typeof curatedPicks.$inferSelect;
+
+/**
+ * The home page's hero slides (spec §3 Slide) as the back office sets them; none active shows the spec's default
+ * slide. Images are the shop's own files under /media/slides/ (null: the background colour alone).
+ */
+export const homeSlides = sqliteTable(
+  "home_slides",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    buttonText: text("button_text").notNull(),
+    buttonLink: text("button_link").notNull(),
+    bgColor: text("bg_color").notNull(),
+    textColor: text("text_color").notNull(),
+    bgImage: text("bg_image"),
+    mobileImage: text("mobile_image"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("home_slides_active_position_idx").on(t.active, t.position)],
+);
+
+export type HomeSlideRow = typeof homeSlides.$inferSelect;

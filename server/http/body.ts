@@ -7,7 +7,7 @@ export const BODY_LIMIT = "1mb";
  * up to 20 MB in all, PHOTO_UPLOAD_MAX_BYTES), admins only: 1 MB beyond the largest for the form's other fields.
  */
 export const UPLOAD_LIMIT = "21mb";
-const UPLOAD_PATHS = ["/admin/catalog-update"];
+const UPLOAD_PATHS = ["/admin/catalog-update", "/marketing-tools/slides"];
 
 declare global {
   namespace Express {

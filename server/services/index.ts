@@ -38,6 +38,7 @@ import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
+import { createSlidesService } from "./slides";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -110,6 +111,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
     copyPhotos,
     curation: createCurationService(db, { audit }),
+    slides: createSlidesService(db, { mediaDir, audit }),
     discounts,
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),

@@ -20,8 +20,14 @@ export const HOME_SLIDES: readonly Slide[] = [
   },
 ];
 
-export function Hero() {
+/** The hero: the slides set in the back office (/marketing-tools/slides), or the spec's default slide when none is. */
+export function Hero({ slides = [] }: { slides?: readonly Slide[] }) {
   return (
-    <Slideshow slides={HOME_SLIDES} interval={HOME_SLIDE_INTERVAL_MS} label="Featured collections" firstTitleIsPageHeading />
+    <Slideshow
+      slides={slides.length > 0 ? slides : HOME_SLIDES}
+      interval={HOME_SLIDE_INTERVAL_MS}
+      label="Featured collections"
+      firstTitleIsPageHeading
+    />
   );
 }

@@ -120,20 +120,23 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
               }`}
               style={{ backgroundColor: slide.bgColor, color: slide.textColor }}
             >
-              <picture>
-                <source media="(max-width: 767px)" srcSet={slide.mobileImage} />
-                <img
-                  src={slide.bgImage}
-                  alt=""
-                  aria-hidden
-                  width={1600}
-                  height={720}
-                  fetchPriority={i === 0 ? "high" : "low"}
-                  loading={i === 0 ? "eager" : "lazy"}
-                  decoding="async"
-                  className="absolute inset-0 h-full w-full object-cover object-right-bottom md:object-right"
-                />
-              </picture>
+              {/* A slide set in the back office may have no image: its background colour alone. */}
+              {slide.bgImage && (
+                <picture>
+                  {slide.mobileImage && <source media="(max-width: 767px)" srcSet={slide.mobileImage} />}
+                  <img
+                    src={slide.bgImage}
+                    alt=""
+                    aria-hidden
+                    width={1600}
+                    height={720}
+                    fetchPriority={i === 0 ? "high" : "low"}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    decoding="async"
+                    className="absolute inset-0 h-full w-full object-cover object-right-bottom md:object-right"
+                  />
+                </picture>
+              )}
               <div className="relative mx-auto flex min-h-[30rem] max-w-6xl flex-col justify-start px-6 pt-14 pb-44 sm:min-h-[34rem] md:justify-center md:py-24 lg:px-8">
                 {slide.eyebrow && (
                   <p className="text-xs font-semibold tracking-[0.3em] text-label uppercase sm:text-sm">{slide.eyebrow}</p>

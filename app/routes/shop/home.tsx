@@ -31,7 +31,7 @@ const search = z.object({
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { browse, home, curation } = context.services;
+  const { browse, home, curation, slides } = context.services;
   const today = context.today;
   // Cards get only what a card shows: the loader data is serialised into the page next to the markup.
   const card = (r: RecordItem) => toCardTrack(r, today);
@@ -39,6 +39,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     today,
     canonicalUrl: new URL("/", request.url).href,
+    // Set in the back office; none active leaves the hero its default slide.
+    slides: slides.active(),
     preOrders: s.preOrders.map(card),
     vinylOfTheDay: s.vinylOfTheDay && toApiTrack(s.vinylOfTheDay, today),
     newReleases: s.newReleases.map(card),
@@ -69,7 +71,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(storeJsonLd(new URL(data.canonicalUrl).origin)) }}
       />
-      <Hero />
+      <Hero slides={data.slides} />
       <RecordShelf
         id="pre-orders"
         title="Pre-Orders"

@@ -7,6 +7,7 @@ import { adminClubRouter } from "./admin-club";
 import { adminAnalysisRouter } from "./admin-analysis";
 import { adminUsedCopiesRouter } from "./admin-used-copies";
 import { adminCurationRouter } from "./admin-curation";
+import { adminSlidesRouter } from "./admin-slides";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -19,4 +20,5 @@ export const adminRouter = router({
   analysis: adminAnalysisRouter,
   usedCopies: adminUsedCopiesRouter,
   curation: adminCurationRouter,
+  slides: adminSlidesRouter,
 });

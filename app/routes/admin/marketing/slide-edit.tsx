@@ -1,0 +1,80 @@
+import { data, Link } from "react-router";
+import { SlideForm } from "~/components/admin/slide-form";
+import { Slideshow } from "~/components/home/slideshow";
+import { NotFoundError } from "~/domain/shared/errors";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { readSlideForm, slideFormFailure } from "~/lib/slide-form.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { toSlide } from "~/domain/home/slide-rules";
+import type { Route } from "./+types/slide-edit";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  ...pageMeta({ title: d ? `Slide: ${d.slide.title}` : "Slide", description: "Edit a home page slide." }),
+  { name: "robots", content: "noindex" },
+];
+
+function slideIdOf(params: { slideId: string }): number {
+  if (!/^\d{1,9}$/.test(params.slideId)) throw data(null, { status: 404 });
+  return Number(params.slideId);
+}
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  try {
+    const slide = context.services.slides.get(slideIdOf(params));
+    return { slide, preview: toSlide(slide) };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireAdmin(context, request);
+  const id = slideIdOf(params);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ message: "The form could not be read; please try again.", errors: {}, values: {} }, { status: 400 });
+  }
+  const { values, parse, uploads } = readSlideForm(form);
+  try {
+    const row = await context.services.slides.update({ id: user.id, username: user.username }, id, parse(), uploads);
+    return redirectWithToast(`/marketing-tools/slides/${id}`, {
+      type: "success",
+      title: "Slide saved",
+      description: row.active ? "It shows on the home page." : "It is hidden from the home page.",
+    });
+  } catch (error) {
+    return slideFormFailure(error, values);
+  }
+}
+
+export default function SlideEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { slide, preview } = loaderData;
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to="/marketing-tools/slides" className="text-needle-dark hover:underline">
+          ← Home page slides
+        </Link>
+      </p>
+      <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{slide.title}</h1>
+      <p className="mt-1 text-stone-600">{slide.active ? "Shown on the home page." : "Hidden from the home page."}</p>
+      <section aria-labelledby="slide-preview" className="mt-6">
+        <h2 id="slide-preview" className="font-semibold">
+          Preview <span className="font-normal text-stone-600">(as saved; narrow the window to see the phone image)</span>
+        </h2>
+        <div className="mt-2 overflow-hidden rounded-xl ring-1 ring-stone-200">
+          <Slideshow slides={[preview]} label="Slide preview" />
+        </div>
+      </section>
+      <h2 className="mt-8 font-display text-2xl font-bold">Edit</h2>
+      <div className="mt-3">
+        <SlideForm start={slide} reply={actionData ?? null} submitLabel="Save slide" />
+      </div>
+    </div>
+  );
+}
