@@ -30,8 +30,8 @@ export interface DiscountRule {
 }
 
 export interface DiscountContext {
-  /** The cart's goods subtotal in pence (shipping is never discounted). */
-  subtotalPence: number;
+  /** The cart's goods subtotal in pence (shipping is never discounted); null when only the code is checked. */
+  subtotalPence: number | null;
   /** Orders this customer has already placed with this code; null when the customer is not known yet. */
   priorUses: number | null;
   /** Whether the customer has ordered before; null when not known yet. */
@@ -70,7 +70,7 @@ export function discountLabel(rule: Pick<DiscountRule, "kind" | "amount" | "firs
 /**
  * The rule applied to a cart. Checks, in order: switched off (as unknown), not started, ended, used up,
  * first order only, this customer's limit, minimum spend. The customer-dependent checks are skipped while the
- * customer is unknown (null), as on the cart page before an email is typed.
+ * customer is unknown (null), as on the cart page before an email is typed; the minimum spend while the cart is.
  */
 export function applyDiscountRule(rule: DiscountRule, ctx: DiscountContext): DiscountOutcome {
   const now = ctx.now.toISOString();
@@ -82,6 +82,7 @@ export function applyDiscountRule(rule: DiscountRule, ctx: DiscountContext): Dis
   if (rule.firstOrderOnly && ctx.hasOrdered === true) return { ok: false, message: DISCOUNT_MESSAGES.notFirstOrder };
   if (rule.perCustomerLimit !== null && ctx.priorUses !== null && ctx.priorUses >= rule.perCustomerLimit)
     return { ok: false, message: DISCOUNT_MESSAGES.usedByYou };
-  if (ctx.subtotalPence < rule.minSpendPence) return { ok: false, message: minSpendMessage(rule.minSpendPence) };
-  return { ok: true, discountPence: discountOf(rule, ctx.subtotalPence), label: discountLabel(rule) };
+  if (ctx.subtotalPence !== null && ctx.subtotalPence < rule.minSpendPence)
+    return { ok: false, message: minSpendMessage(rule.minSpendPence) };
+  return { ok: true, discountPence: discountOf(rule, ctx.subtotalPence ?? 0), label: discountLabel(rule) };
 }
