@@ -31,6 +31,7 @@ import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
 import { createDiscountsService } from "./discounts";
+import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
@@ -106,6 +107,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     wants,
     usedCopies: createUsedCopiesService(db, { audit, wants }),
     discounts,
+    adminDiscounts: createAdminDiscountsService(db, { audit }),
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
