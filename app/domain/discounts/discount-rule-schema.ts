@@ -56,12 +56,13 @@ const ruleFields = z.object({
   name: z.preprocess((v) => text(v), z.string().min(1, RULE_MESSAGES.name).max(MAX_RULE_NAME, RULE_MESSAGES.nameLong)),
   kind: z.enum(DISCOUNT_KINDS, { error: RULE_MESSAGES.kind }),
   amount: z.preprocess((v) => text(v), z.string()),
-  minSpend: z.preprocess((v) => text(v), z.string()),
-  startsOn: optionalDay,
-  endsOn: optionalDay,
-  maxRedemptions: optionalLimit,
-  perCustomerLimit: optionalLimit,
-  firstOrderOnly: z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()),
+  // Left out (an API call) is the same as empty (a form): no minimum, no dates, no limits, any order.
+  minSpend: z.preprocess((v) => text(v), z.string()).optional(),
+  startsOn: optionalDay.optional(),
+  endsOn: optionalDay.optional(),
+  maxRedemptions: optionalLimit.optional(),
+  perCustomerLimit: optionalLimit.optional(),
+  firstOrderOnly: z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean()).optional(),
 });
 
 export interface DiscountRuleInput {
@@ -88,8 +89,9 @@ function toRule(v: z.output<typeof ruleFields>, ctx: z.RefinementCtx): DiscountR
     else amount = pence;
   }
   let minSpendPence = 0;
-  if (v.minSpend !== "") {
-    const pence = v.minSpend.length > 20 ? null : poundsTextToPence(v.minSpend);
+  const minSpend = v.minSpend ?? "";
+  if (minSpend !== "") {
+    const pence = minSpend.length > 20 ? null : poundsTextToPence(minSpend);
     if (pence === null || pence > MAX_RULE_PENCE)
       ctx.addIssue({ code: "custom", path: ["minSpend"], message: RULE_MESSAGES.minSpend });
     else minSpendPence = pence;
@@ -104,9 +106,9 @@ function toRule(v: z.output<typeof ruleFields>, ctx: z.RefinementCtx): DiscountR
     // From London midnight of the first day, until London midnight after the last.
     startsAt: v.startsOn ? londonToUtc(v.startsOn, "00:00") : null,
     endsAt: v.endsOn ? londonToUtc(addDays(v.endsOn, 1), "00:00") : null,
-    maxRedemptions: v.maxRedemptions,
-    perCustomerLimit: v.perCustomerLimit,
-    firstOrderOnly: v.firstOrderOnly,
+    maxRedemptions: v.maxRedemptions ?? null,
+    perCustomerLimit: v.perCustomerLimit ?? null,
+    firstOrderOnly: v.firstOrderOnly ?? false,
   };
 }
 
