@@ -66,9 +66,10 @@ export default [
 
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),
+    // Marketing tools: discount codes.
+    route("marketing-tools", "routes/admin/marketing/marketing-tools.tsx"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
-    route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
   ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
