@@ -1,8 +1,10 @@
 /**
  * Discount codes as rules (/marketing-tools): an admin creates a fixed-amount code with a minimum spend, a shopper
- * is refused it below the minimum and given exactly its amount above it, and the back office shows its use.
+ * is refused it below the minimum and given exactly its amount above it, and the back office shows its use; then
+ * the admin edits the code and switches it off.
  * The whole flow is plain forms, so it runs with JavaScript on and off.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createRecord, expectToast, logInAsAdmin, ready, setCartCookie, uniqueName } from "./support/shop";
 
@@ -54,6 +56,17 @@ test.describe("marketing tools", () => {
       await form.getByLabel("Amount", { exact: true }).fill("5");
       await form.getByRole("button", { name: "Create code" }).click();
       await expect(form.getByLabel("Code", { exact: true })).toHaveAccessibleDescription(/That code is already taken/);
+      // The table, the form and its error: axe (which runs in the page, so with JavaScript) finds nothing serious.
+      if (javaScriptEnabled) {
+        const results = await new AxeBuilder({ page })
+          .include("section[aria-labelledby='codes-heading']")
+          .include("#discount-form")
+          .analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect(serious).toEqual([]);
+      }
     });
 
     const record = createRecord({ stock: 5, pricePence: 2500 });
@@ -101,6 +114,20 @@ test.describe("marketing tools", () => {
       const row = page.getByTestId(`discount-${code}`);
       await expect(row).toContainText("1 order");
       await expect(row).toContainText("£7.50");
+    });
+
+    await test.step("the admin changes the amount, then switches the code off", async () => {
+      await page.getByRole("link", { name: `Edit ${code}` }).click();
+      const form = page.getByRole("region", { name: `Edit ${code}` });
+      await expect(form.getByLabel("Amount", { exact: true })).toHaveValue("7.50");
+      await form.getByLabel("Amount", { exact: true }).fill("8");
+      await form.getByRole("button", { name: "Save code" }).click();
+      await expectToast(page, javaScriptEnabled, `${code} is updated.`);
+      const row = page.getByTestId(`discount-${code}`);
+      await expect(row).toContainText("£8.00 off");
+      await row.getByRole("button", { name: `Switch off ${code}` }).click();
+      await expectToast(page, javaScriptEnabled, `${code} can no longer be used.`);
+      await expect(row.getByRole("button", { name: `Switch on ${code}` })).toBeVisible();
     });
   });
 });
