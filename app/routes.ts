@@ -66,12 +66,13 @@ export default [
 
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),
-    // Sections not built yet: guarded like the rest, then 404.
-    route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
-    route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),
+    // Marketing tools: discount codes, curated lists, the home page's slides.
+    route("marketing-tools", "routes/admin/marketing/marketing-tools.tsx"),
     route("marketing-tools/lists", "routes/admin/marketing/curated-lists.tsx"),
     route("marketing-tools/slides", "routes/admin/marketing/slides.tsx"),
     route("marketing-tools/slides/:slideId", "routes/admin/marketing/slide-edit.tsx"),
+    // Sections not built yet: guarded like the rest, then 404.
+    route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
   ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -181,7 +181,7 @@ export function createBusinessAnalysisService(db: Db) {
     /** Each discount code used in the period: orders, what it took off, what those orders brought in. */
     discounts(range: AnalysisRange): DiscountRow[] {
       return db.all<DiscountRow>(sql`
-        select coalesce(d.code, '(deleted code)') as code, d.percent_off as percentOff, count(o.id) as orders,
+        select coalesce(d.code, '(deleted code)') as code, case when d.kind = 'percent' then d.percent_off end as percentOff, count(o.id) as orders,
                sum(o.discount_pence) as discountPence, sum(o.total_pence - o.refunded_pence) as revenuePence
         from orders o left join discount_codes d on d.id = o.discount_code_id
         where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}

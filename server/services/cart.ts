@@ -4,12 +4,13 @@
  */
 import { and, inArray } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
-import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
-import type { DiscountCheck, DiscountsService } from "./discounts";
+import type { DiscountAnswer, DiscountsService } from "./discounts";
 import { publishedSql } from "./visibility";
 
 export type { CartLineIssue };
@@ -36,7 +37,7 @@ export interface PricedCart {
   lines: PricedCartLine[];
   /** Totals over the lines that can be bought (flagged lines are shown but not counted). */
   totals: OrderTotals;
-  discount: DiscountCheck | null;
+  discount: DiscountAnswer | null;
   /** True when any line is flagged: checkout waits until the shopper has reviewed the cart. */
   needsReview: boolean;
 }
@@ -132,8 +133,14 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
       const found = loadRecords(lines.map((l) => l.recordId));
       const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
       const buyable = priced.filter((l) => !l.issue);
-      const discount = discountCode ? deps.discounts.check(discountCode, customer) : null;
-      const totals = orderTotals(buyable, discount?.ok ? discount.percentOff : 0);
+      const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;
+      const totals = orderTotalsWith(buyable, () => (checked?.ok ? checked.discountPence : 0));
+      // The answer names the code, not its pence: those are in the totals.
+      let discount: DiscountAnswer | null = checked;
+      if (checked?.ok) {
+        const { discountPence: _inTotals, ...answer } = checked;
+        discount = answer;
+      }
       return { lines: priced, totals, discount, needsReview: priced.some((l) => l.issue) };
     },
   };

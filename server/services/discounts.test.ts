@@ -45,6 +45,7 @@ describe("messages", () => {
       used: "This discount code has already been used.",
       expired: "This discount code has expired.",
       notFirstOrder: "This code is for a first order only, and this account or email has ordered before.",
+      usedByYou: "You have already used this code.",
     });
   });
 });
@@ -58,6 +59,7 @@ describe("discounts.check", () => {
       percentOff: 10,
       codeId,
       message: "10% off your first order",
+      discountPence: 0,
     });
   });
 
@@ -127,17 +129,20 @@ describe("discounts.check", () => {
 describe("discounts.redeem and release", () => {
   it("redeem takes one use and marks the subscriber's code as used", () => {
     const { codeId } = insertDiscountCode(shop.t.db, "REDEEM1");
-    expect(shop.s.discounts.redeem("redeem1", { userId: null, email: "one@example.com" })).toEqual({ codeId, percentOff: 10 });
+    expect(shop.s.discounts.redeem("redeem1", { userId: null, email: "one@example.com" }, 1000)).toEqual({
+      codeId,
+      discountPence: 100,
+    });
     expect(codeRow("REDEEM1").redemptions).toBe(1);
     expect(subscriberOf("REDEEM1").hasUsedDiscount).toBe(true);
   });
 
   it("a second redeem of a single-use code is refused and leaves it at 1 redemption", () => {
     insertDiscountCode(shop.t.db, "REDEEM2");
-    shop.s.discounts.redeem("REDEEM2", { userId: null, email: "two@example.com" });
+    shop.s.discounts.redeem("REDEEM2", { userId: null, email: "two@example.com" }, 1000);
     let error: unknown;
     try {
-      shop.s.discounts.redeem("REDEEM2", { userId: null, email: "someone-else@example.com" });
+      shop.s.discounts.redeem("REDEEM2", { userId: null, email: "someone-else@example.com" }, 1000);
     } catch (e) {
       error = e;
     }
@@ -149,7 +154,7 @@ describe("discounts.redeem and release", () => {
   it("an unknown code is a ValidationError naming the discount field", () => {
     let error: unknown;
     try {
-      shop.s.discounts.redeem("NOTACODE", { userId: null, email: "x@example.com" });
+      shop.s.discounts.redeem("NOTACODE", { userId: null, email: "x@example.com" }, 1000);
     } catch (e) {
       error = e;
     }
@@ -160,7 +165,7 @@ describe("discounts.redeem and release", () => {
   it("redeem refuses a first-order code for a returning customer, taking nothing", () => {
     insertDiscountCode(shop.t.db, "REDEEM3");
     placeOrder("back-again@example.com");
-    expect(() => shop.s.discounts.redeem("REDEEM3", { userId: null, email: "back-again@example.com" })).toThrow(
+    expect(() => shop.s.discounts.redeem("REDEEM3", { userId: null, email: "back-again@example.com" }, 1000)).toThrow(
       DISCOUNT_MESSAGES.notFirstOrder,
     );
     expect(codeRow("REDEEM3").redemptions).toBe(0);
@@ -174,20 +179,25 @@ describe("discounts.redeem and release", () => {
       .set({ maxRedemptions: 2, firstOrderOnly: false })
       .where(eq(discountCodes.code, "TWICE"))
       .run();
-    shop.s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" });
-    shop.s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" });
-    expect(() => shop.s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" })).toThrow(DISCOUNT_MESSAGES.used);
+    shop.s.discounts.redeem("TWICE", { userId: null, email: "a@example.com" }, 1000);
+    shop.s.discounts.redeem("TWICE", { userId: null, email: "b@example.com" }, 1000);
+    expect(() => shop.s.discounts.redeem("TWICE", { userId: null, email: "c@example.com" }, 1000)).toThrow(
+      DISCOUNT_MESSAGES.used,
+    );
     expect(codeRow("TWICE").redemptions).toBe(2);
   });
 
   it("release gives the use back, so the code works again", () => {
     const { codeId } = insertDiscountCode(shop.t.db, "GIVEBACK");
-    shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" });
+    shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" }, 1000);
     shop.s.discounts.release(codeId);
     expect(codeRow("GIVEBACK").redemptions).toBe(0);
     expect(subscriberOf("GIVEBACK").hasUsedDiscount).toBe(false);
     expect(shop.s.discounts.check("GIVEBACK", null).ok).toBe(true);
-    expect(shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" })).toEqual({ codeId, percentOff: 10 });
+    expect(shop.s.discounts.redeem("GIVEBACK", { userId: null, email: "g@example.com" }, 1000)).toEqual({
+      codeId,
+      discountPence: 100,
+    });
     expect(codeRow("GIVEBACK").redemptions).toBe(1);
   });
 
@@ -204,8 +214,8 @@ describe("discounts.redeem and release", () => {
       .set({ maxRedemptions: 2, firstOrderOnly: false })
       .where(eq(discountCodes.code, "HALFBACK"))
       .run();
-    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" });
-    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" });
+    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h1@example.com" }, 1000);
+    shop.s.discounts.redeem("HALFBACK", { userId: null, email: "h2@example.com" }, 1000);
     shop.s.discounts.release(codeId);
     expect(codeRow("HALFBACK").redemptions).toBe(1);
     expect(subscriberOf("HALFBACK").hasUsedDiscount).toBe(true);

@@ -31,6 +31,7 @@ import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
 import { createDiscountsService } from "./discounts";
+import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
@@ -113,6 +114,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     curation: createCurationService(db, { audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
     discounts,
+    adminDiscounts: createAdminDiscountsService(db, { audit }),
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,

@@ -8,7 +8,8 @@ import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/checkout/delivery";
-import { orderTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { trackingUrl } from "../../app/domain/shipping/royal-mail";
@@ -215,11 +216,9 @@ export function createOrdersService(
       }
 
       const customer = { userId: input.userId, email };
-      const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer) : null;
-      const totals = orderTotals(
-        priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity })),
-        discount?.percentOff ?? 0,
-      );
+      const goods = priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity }));
+      const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
+      const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
       const row = db
         .insert(orders)
         .values({

@@ -15,7 +15,12 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: false },
-  { path: "/marketing-tools", title: "Marketing tools", text: "Discount codes and promotions.", built: false },
+  {
+    path: "/marketing-tools",
+    title: "Marketing tools",
+    text: "Discount codes, staff picks and the home page slides.",
+    built: true,
+  },
 ] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];

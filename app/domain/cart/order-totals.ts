@@ -23,10 +23,18 @@ export interface OrderTotals {
 
 /** Totals for lines and a percentage discount on the items (never on shipping). */
 export function orderTotals(lines: readonly PricedQuantity[], discountPercent = 0): OrderTotals {
+  return orderTotalsWith(lines, (items) => discountPence(items, discountPercent));
+}
+
+/**
+ * Totals for lines and a discount worked out from the goods subtotal (a discount code's rule), never more than
+ * the goods and never on shipping.
+ */
+export function orderTotalsWith(lines: readonly PricedQuantity[], discountFor: (itemsPence: number) => number): OrderTotals {
   const itemCount = cartItemCount(lines);
   const items = itemsTotalPence(lines);
   const shipping = shippingPence(itemCount);
-  const discount = Math.max(0, Math.min(items, discountPence(items, discountPercent)));
+  const discount = Math.max(0, Math.min(items, Math.floor(discountFor(items))));
   const total = grandTotalPence({ itemsPence: items, shippingPence: shipping, discountPence: discount });
   return {
     itemCount,

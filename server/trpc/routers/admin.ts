@@ -8,6 +8,7 @@ import { adminAnalysisRouter } from "./admin-analysis";
 import { adminUsedCopiesRouter } from "./admin-used-copies";
 import { adminCurationRouter } from "./admin-curation";
 import { adminSlidesRouter } from "./admin-slides";
+import { adminDiscountsRouter } from "./admin-discounts";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -21,4 +22,5 @@ export const adminRouter = router({
   usedCopies: adminUsedCopiesRouter,
   curation: adminCurationRouter,
   slides: adminSlidesRouter,
+  discounts: adminDiscountsRouter,
 });
