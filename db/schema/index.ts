@@ -9,3 +9,4 @@ export * from "./auth";
 export * from "./club";
 export * from "./cart-reminders";
 export * from "./wants";
+export * from "./instagram";

@@ -6,6 +6,7 @@ import { adminCatalogueRouter } from "./admin-catalogue";
 import { adminClubRouter } from "./admin-club";
 import { adminAnalysisRouter } from "./admin-analysis";
 import { adminUsedCopiesRouter } from "./admin-used-copies";
+import { adminInstagramRouter } from "./admin-instagram";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -17,4 +18,5 @@ export const adminRouter = router({
   club: adminClubRouter,
   analysis: adminAnalysisRouter,
   usedCopies: adminUsedCopiesRouter,
+  instagram: adminInstagramRouter,
 });
