@@ -66,6 +66,10 @@ export default [
 
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),
+    // Instagram.
+    route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
+    route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),
+    route("admin/instagram-management/:postId/caption.txt", "routes/admin/instagram/instagram-caption.ts"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
     route("marketing-tools", "routes/admin/section.tsx", { id: "marketing-tools" }),

@@ -79,16 +79,27 @@ function fit(text: string, max: number): string {
   return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
+/**
+ * A font size (from `largest` down to `smallest`) at which the line fits `width` pixels, and the line itself, cut
+ * when even the smallest size is too wide. Widths are estimated (DejaVu Sans averages under 0.62 em a character).
+ */
+function fitLine(text: string, largest: number, smallest: number, width = 1000): { text: string; size: number } {
+  const per = 0.62;
+  const chars = [...text.trim()].length;
+  const size = Math.max(smallest, Math.min(largest, Math.floor(width / (Math.max(chars, 1) * per))));
+  return { text: fit(text, Math.floor(width / (size * per))), size };
+}
+
 /** The text drawn under the cover: title, artist, price, and the shop's name. */
 export function overlaySvg(record: { title: string; artist: string; pricePence: number }): string {
   const size = POST_IMAGE_SIZE;
-  const title = escapeSvgText(fit(record.title, 34));
-  const artist = escapeSvgText(fit(record.artist, 44));
+  const title = fitLine(record.title, 52, 34);
+  const artist = fitLine(record.artist, 38, 28);
   const price = escapeSvgText(formatPence(record.pricePence));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
   <style>text { font-family: 'DejaVu Sans', 'Liberation Sans', sans-serif; }</style>
-  <text x="540" y="850" text-anchor="middle" font-size="52" font-weight="700" fill="#ffffff">${title}</text>
-  <text x="540" y="912" text-anchor="middle" font-size="38" fill="#d6d3d1">${artist}</text>
+  <text x="540" y="850" text-anchor="middle" font-size="${title.size}" font-weight="700" fill="#ffffff">${escapeSvgText(title.text)}</text>
+  <text x="540" y="910" text-anchor="middle" font-size="${artist.size}" fill="#d6d3d1">${escapeSvgText(artist.text)}</text>
   <text x="540" y="1000" text-anchor="middle" font-size="56" font-weight="700" fill="#fbbf24">${price}</text>
   <text x="1040" y="1056" text-anchor="end" font-size="22" fill="#a8a29e">needledrop</text>
 </svg>`;
