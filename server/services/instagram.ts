@@ -81,10 +81,9 @@ function fit(text: string, max: number): string {
 
 /**
  * A font size (from `largest` down to `smallest`) at which the line fits `width` pixels, and the line itself, cut
- * when even the smallest size is too wide. Widths are estimated (DejaVu Sans averages under 0.62 em a character).
+ * when even the smallest size is too wide. Widths are estimated: `per` em a character (about 0.6 for DejaVu Sans, 0.7 for its bold).
  */
-function fitLine(text: string, largest: number, smallest: number, width = 1000): { text: string; size: number } {
-  const per = 0.62;
+function fitLine(text: string, largest: number, smallest: number, per: number, width = 980): { text: string; size: number } {
   const chars = [...text.trim()].length;
   const size = Math.max(smallest, Math.min(largest, Math.floor(width / (Math.max(chars, 1) * per))));
   return { text: fit(text, Math.floor(width / (size * per))), size };
@@ -93,8 +92,8 @@ function fitLine(text: string, largest: number, smallest: number, width = 1000):
 /** The text drawn under the cover: title, artist, price, and the shop's name. */
 export function overlaySvg(record: { title: string; artist: string; pricePence: number }): string {
   const size = POST_IMAGE_SIZE;
-  const title = fitLine(record.title, 52, 34);
-  const artist = fitLine(record.artist, 38, 28);
+  const title = fitLine(record.title, 52, 34, 0.7);
+  const artist = fitLine(record.artist, 38, 28, 0.6);
   const price = escapeSvgText(formatPence(record.pricePence));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
   <style>text { font-family: 'DejaVu Sans', 'Liberation Sans', sans-serif; }</style>

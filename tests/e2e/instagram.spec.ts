@@ -61,7 +61,7 @@ test.describe("instagram planner", () => {
     ]);
     expect(image.suggestedFilename()).toMatch(/^instagram-post-\d+\.jpg$/);
     const jpeg = await readFile((await image.path())!);
-    await testInfo.attach("post-image", { body: jpeg, contentType: "image/jpeg" });
+    await image.saveAs(testInfo.outputPath("post.jpg"));
     const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ format: "jpeg", width: 1080, height: 1080 });
 
@@ -73,7 +73,10 @@ test.describe("instagram planner", () => {
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`instagram-${width}.png`), fullPage: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: testInfo.outputPath(`instagram-${width}-top.png`) });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`instagram-${width}-post.png`) });
     }
   });
 
