@@ -173,4 +173,19 @@ describe("posts", () => {
       imageUrl: `https://needledrop.test${post.imagePath}`,
     });
   });
+
+  it("refuse a second publish of a post while the first is on its way", async () => {
+    let release!: () => void;
+    const slow: InstagramPublisher = {
+      publish: () => new Promise<string>((resolve) => (release = () => resolve("ig-slow"))),
+    };
+    const s = service(slow);
+    const post = await s.create(actor, { recordId: insertRecord(t.db).id });
+    s.update(actor, { postId: post.id, status: "scheduled", scheduledAt: "2026-11-30T09:00:00.000Z" });
+    const first = s.publish(actor, post.id);
+    await expect(s.publish(actor, post.id)).rejects.toThrow(/being published already/);
+    release();
+    expect(await first).toMatchObject({ status: "posted", externalId: "ig-slow" });
+    await expect(s.publish(actor, post.id)).rejects.toThrow(/already on Instagram/);
+  });
 });

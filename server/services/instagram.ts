@@ -111,6 +111,8 @@ export function createInstagramService(
   const imageDir = path.join(deps.mediaDir, "instagram");
   const fileOf = (imagePath: string) => path.join(imageDir, path.basename(imagePath));
   const now = () => shopNow(db.$client);
+  /** Posts on their way to Instagram now. */
+  const publishing = new Set<number>();
 
   const postColumns = {
     id: instagramPosts.id,
@@ -357,25 +359,33 @@ export function createInstagramService(
       const before = post(postId);
       const problem = transitionProblem(before.status, "posted", before.scheduledAt, now());
       if (problem) throw new ConflictError(problem);
-      let externalId: string;
+      // One process serves the shop: a second press while the first is on its way to Instagram is refused here.
+      if (publishing.has(postId)) throw new ConflictError("This post is being published already.");
+      publishing.add(postId);
       try {
-        externalId = await publisher.publish({
-          id: before.id,
-          caption: before.caption,
-          imageUrl: `${deps.publicOrigin}${before.imagePath}`,
+        let externalId: string;
+        try {
+          externalId = await publisher.publish({
+            id: before.id,
+            caption: before.caption,
+            imageUrl: `${deps.publicOrigin}${before.imagePath}`,
+          });
+        } catch (error) {
+          if (error instanceof InstagramPublishError) throw new ConflictError(error.message);
+          throw error;
+        }
+        writeTransaction(db, () => {
+          const postedAt = now().toISOString();
+          // Instagram has it now, whatever was pressed here meanwhile: the row says so.
+          db.update(instagramPosts)
+            .set({ status: "posted", postedAt, externalId, updatedAt: postedAt })
+            .where(eq(instagramPosts.id, postId))
+            .run();
+          audit(actor, postId, "instagram post published", { status: before.status }, { status: "posted", externalId });
         });
-      } catch (error) {
-        if (error instanceof InstagramPublishError) throw new ConflictError(error.message);
-        throw error;
+      } finally {
+        publishing.delete(postId);
       }
-      writeTransaction(db, () => {
-        const postedAt = now().toISOString();
-        db.update(instagramPosts)
-          .set({ status: "posted", postedAt, externalId, updatedAt: postedAt })
-          .where(eq(instagramPosts.id, postId))
-          .run();
-        audit(actor, postId, "instagram post published", { status: before.status }, { status: "posted", externalId });
-      });
       return post(postId);
     },
 
