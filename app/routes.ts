@@ -71,6 +71,10 @@ export default [
     route("marketing-tools/lists", "routes/admin/marketing/curated-lists.tsx"),
     route("marketing-tools/slides", "routes/admin/marketing/slides.tsx"),
     route("marketing-tools/slides/:slideId", "routes/admin/marketing/slide-edit.tsx"),
+    // Instagram.
+    route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
+    route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),
+    route("admin/instagram-management/:postId/caption.txt", "routes/admin/instagram/instagram-caption.ts"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
   ]),

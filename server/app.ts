@@ -12,6 +12,7 @@ import { COVER_VARIANT_PREFIX } from "../app/domain/images/image-url";
 import { apiRouter } from "./api";
 import { coverVariantRoute } from "./api/album-image";
 import { loadConfig } from "./config";
+import { instagramPublisherFor } from "./instagram/publisher";
 import { createRequestContext, createServices, type RequestContext } from "./context";
 import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
@@ -90,6 +91,7 @@ export function createApp(options: AppOptions) {
     mailFrom: config.MAIL_FROM,
     payments,
     clubPayments: clubPaymentsFor(config),
+    instagramPublisher: instagramPublisherFor(config),
     publicOrigin: mailOrigin(config),
     rateLimitFactor: config.RATE_LIMIT_FACTOR,
   });

@@ -49,10 +49,22 @@ const envSchema = z
       .optional(),
     /** Another Stripe API address (a local mock in tests); the real API otherwise. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Publishing planned Instagram posts through the Graph API: both the token and the account id, or neither. */
+    INSTAGRAM_ACCESS_TOKEN: z.string().min(20).optional(),
+    INSTAGRAM_ACCOUNT_ID: z
+      .string()
+      .regex(/^\d{1,30}$/, "must be the Instagram account's numeric id")
+      .optional(),
+    /** Another Graph API address (a local stand-in in tests); https://graph.facebook.com otherwise. */
+    INSTAGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
     message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",
     path: ["STRIPE_WEBHOOK_SECRET"],
+  })
+  .refine((c) => !c.INSTAGRAM_ACCESS_TOKEN === !c.INSTAGRAM_ACCOUNT_ID, {
+    message: "set both INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_ACCOUNT_ID, or neither",
+    path: ["INSTAGRAM_ACCOUNT_ID"],
   });
 
 export type Config = z.infer<typeof envSchema> & { allowedOrigins: string[]; mediaDir: string };

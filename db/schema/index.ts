@@ -10,3 +10,4 @@ export * from "./club";
 export * from "./cart-reminders";
 export * from "./wants";
 export * from "./curation";
+export * from "./instagram";

@@ -40,6 +40,8 @@ import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
 import { createSlidesService } from "./slides";
+import { createInstagramService } from "./instagram";
+import type { InstagramPublisher } from "../instagram/publisher";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { PaymentProvider } from "../payments/provider";
@@ -63,6 +65,8 @@ export interface AuthServiceOptions {
   clubPayments?: SubscriptionPayments;
   /** The shop's public origin for links in e-mail; defaults to env PUBLIC_ORIGIN, else http://localhost:PORT. */
   publicOrigin?: string;
+  /** Publishes planned Instagram posts; none (posting by hand) unless the Graph API is configured. */
+  instagramPublisher?: InstagramPublisher | null;
 }
 
 function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLinks) {
@@ -82,9 +86,8 @@ function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLink
 /** Every use case the adapters may call, bound to one database handle. */
 export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string } & AuthServiceOptions) {
   // Links in mail come from configuration only, never from a request (see server/mail/links.ts).
-  const links = createMailLinks(
-    mailOrigin({ PUBLIC_ORIGIN: auth.publicOrigin ?? process.env.PUBLIC_ORIGIN, PORT: process.env.PORT }),
-  );
+  const publicOrigin = mailOrigin({ PUBLIC_ORIGIN: auth.publicOrigin ?? process.env.PUBLIC_ORIGIN, PORT: process.env.PORT });
+  const links = createMailLinks(publicOrigin);
   const authServices = createAuthServices(db, auth, links);
   const discounts = createDiscountsService(db);
   const cart = createCartService(db, { discounts });
@@ -113,6 +116,13 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     copyPhotos,
     curation: createCurationService(db, { audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
+    instagram: createInstagramService(db, {
+      mediaDir,
+      publicDir: path.resolve("public"),
+      audit,
+      publicOrigin,
+      publisher: auth.instagramPublisher ?? null,
+    }),
     discounts,
     adminDiscounts: createAdminDiscountsService(db, { audit }),
     cart,

@@ -14,7 +14,7 @@ export const ADMIN_SECTIONS = [
     text: "Sales, best sellers, stock and customers.",
     built: true,
   },
-  { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: false },
+  { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: true },
   {
     path: "/marketing-tools",
     title: "Marketing tools",

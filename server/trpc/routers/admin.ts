@@ -9,6 +9,7 @@ import { adminUsedCopiesRouter } from "./admin-used-copies";
 import { adminCurationRouter } from "./admin-curation";
 import { adminSlidesRouter } from "./admin-slides";
 import { adminDiscountsRouter } from "./admin-discounts";
+import { adminInstagramRouter } from "./admin-instagram";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -23,4 +24,5 @@ export const adminRouter = router({
   curation: adminCurationRouter,
   slides: adminSlidesRouter,
   discounts: adminDiscountsRouter,
+  instagram: adminInstagramRouter,
 });

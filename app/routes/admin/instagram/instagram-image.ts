@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { postIdSchema } from "~/domain/instagram/instagram";
+import { NotFoundError } from "~/domain/shared/errors";
+import { requireAdmin } from "~/lib/guards.server";
+import type { Route } from "./+types/instagram-image";
+
+/** A post's 1080 px square JPEG as a download, to post by hand. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const parsed = postIdSchema.safeParse({ postId: params.postId });
+  if (!parsed.success) throw data("No such post.", { status: 404 });
+  try {
+    const { body, filename } = await context.services.instagram.imageDownload(parsed.data.postId);
+    return new Response(new Uint8Array(body), {
+      headers: {
+        "Content-Type": "image/jpeg",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
