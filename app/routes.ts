@@ -71,6 +71,9 @@ export default [
     route("marketing-tools/lists", "routes/admin/marketing/curated-lists.tsx"),
     route("marketing-tools/slides", "routes/admin/marketing/slides.tsx"),
     route("marketing-tools/slides/:slideId", "routes/admin/marketing/slide-edit.tsx"),
+    // Email marketing: the newsletter's subscribers.
+    route("admin/email-marketing", "routes/admin/email-marketing/subscribers.tsx"),
+    route("admin/email-marketing/subscribers.csv", "routes/admin/email-marketing/subscribers-csv.ts"),
     // Instagram.
     route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
     route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),

@@ -39,6 +39,7 @@ import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
+import { createAdminSubscribersService } from "./admin-subscribers";
 import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
@@ -115,6 +116,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
     copyPhotos,
     curation: createCurationService(db, { audit }),
+    adminSubscribers: createAdminSubscribersService(db),
     slides: createSlidesService(db, { mediaDir, audit }),
     instagram: createInstagramService(db, {
       mediaDir,

@@ -7,7 +7,7 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/catalog-update", title: "Catalogue", text: "Add and edit records; CSV import and export.", built: true },
   { path: "/admin/schedule-management", title: "Schedule", text: "Release calendar and scheduled publishing.", built: true },
   { path: "/admin/record-club", title: "Record club", text: "Club members and each month's picks.", built: true },
-  { path: "/admin/email-marketing", title: "Email marketing", text: "Newsletter subscribers and campaigns.", built: false },
+  { path: "/admin/email-marketing", title: "Email marketing", text: "Newsletter subscribers and campaigns.", built: true },
   {
     path: "/admin/business-analysis",
     title: "Business analysis",

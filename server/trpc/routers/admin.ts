@@ -7,6 +7,7 @@ import { adminClubRouter } from "./admin-club";
 import { adminAnalysisRouter } from "./admin-analysis";
 import { adminUsedCopiesRouter } from "./admin-used-copies";
 import { adminCurationRouter } from "./admin-curation";
+import { adminSubscribersRouter } from "./admin-subscribers";
 import { adminSlidesRouter } from "./admin-slides";
 import { adminDiscountsRouter } from "./admin-discounts";
 import { adminInstagramRouter } from "./admin-instagram";
@@ -22,6 +23,7 @@ export const adminRouter = router({
   analysis: adminAnalysisRouter,
   usedCopies: adminUsedCopiesRouter,
   curation: adminCurationRouter,
+  subscribers: adminSubscribersRouter,
   slides: adminSlidesRouter,
   discounts: adminDiscountsRouter,
   instagram: adminInstagramRouter,

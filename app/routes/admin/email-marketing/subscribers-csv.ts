@@ -1,0 +1,17 @@
+import { readSubscriberListQuery } from "~/domain/newsletter/subscriber-list";
+import { todayInLondon } from "~/domain/shared/dates";
+import { requireAdmin } from "~/lib/guards.server";
+import type { Route } from "./+types/subscribers-csv";
+
+/** The subscriber list's filters (every page) as a CSV download. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const csv = context.services.adminSubscribers.csv(readSubscriberListQuery(new URL(request.url).searchParams));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="needledrop-subscribers-${todayInLondon()}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
