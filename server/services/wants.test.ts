@@ -288,10 +288,13 @@ describe("wants on the profile and in the back office", () => {
     want({ recordId: rec.id, email: "unconfirmed-fan@example.com", backInStock: "on" }, { user: null });
     expect(shop.s.wants.mostWanted().find((r) => r.recordId === rec.id)?.wants).toBe(2);
 
-    want({ recordId: rec.id, priceBelow: "£10" }, { user: customer });
+    want({ recordId: rec.id, priceBelow: "£10", minGrade: "vg+" }, { user: customer });
     expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toMatchObject({
       backInStock: false,
       priceBelowPence: 1000,
+      // The profile's and record page's forms show the grade, so saving them again keeps it.
+      minGrade: "VG+",
+      newPressing: true,
       status: "active",
     });
     // The record page's form starts from this record's active want alone.

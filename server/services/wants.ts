@@ -213,6 +213,8 @@ export function createWantsService(
         backInStock: wants.backInStock,
         onRelease: wants.onRelease,
         priceBelowPence: wants.priceBelowPence,
+        minGrade: wants.minGrade,
+        condition: records.condition,
         status: wants.status,
       })
       .from(wants)
@@ -226,7 +228,12 @@ export function createWantsService(
       )
       .orderBy(desc(wants.updatedAt), desc(wants.id))
       .all()
-      .map((r): WantView => ({ ...r, path: recordPath({ id: r.recordId, artist: r.artist, title: r.title }) }));
+      .map(({ condition, minGrade, ...r }): WantView => ({
+        ...r,
+        minGrade: isGrade(minGrade) ? minGrade : null,
+        newPressing: condition === "new",
+        path: recordPath({ id: r.recordId, artist: r.artist, title: r.title }),
+      }));
 
   return {
     /**

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
+import { GRADES, gradeLabel, type Grade } from "~/domain/catalogue/grades";
 import { penceToDecimalString } from "~/domain/shared/money";
 
 export interface WantFormProps {
@@ -11,7 +11,7 @@ export interface WantFormProps {
   /** The signed-in customer's address (no email field), or null for a guest. */
   accountEmail: string | null;
   /** The customer's current want of this record, to change it. */
-  current: { backInStock: boolean; onRelease: boolean; priceBelowPence: number | null } | null;
+  current: { backInStock: boolean; onRelease: boolean; priceBelowPence: number | null; minGrade: Grade | null } | null;
   /** A refused post: its message, per-field messages and what was typed. */
   reply: { error: string; fields: Record<string, string[]>; values: Record<string, string> } | null;
   /** A new pressing: "a used copy graded at least …" is offered. */
@@ -86,7 +86,7 @@ export function WantForm({
             <span>a used copy comes in graded at least</span>
             <select
               name="minGrade"
-              defaultValue={typed?.minGrade ?? ""}
+              defaultValue={typed?.minGrade ?? current?.minGrade ?? ""}
               aria-invalid={fieldError("minGrade") ? true : undefined}
               className="rounded-md border border-stone-300 px-2 py-1"
             >

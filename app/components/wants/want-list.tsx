@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
 import type { WantView } from "~/domain/wants/want-view";
@@ -11,6 +12,7 @@ const conditionText = (w: WantListItem) =>
     w.backInStock && "back in stock",
     w.onRelease && "released",
     w.priceBelowPence !== null && `under ${formatPence(w.priceBelowPence)}`,
+    w.minGrade !== null && `a used copy graded ${w.minGrade} or better`,
   ]
     .filter(Boolean)
     .join(", ");
@@ -76,6 +78,24 @@ export function WantList({ wants, today }: { wants: WantListItem[]; today: strin
                     className="w-20 rounded-md border border-stone-300 px-2 py-1"
                   />
                 </label>
+                {(w.newPressing || w.minGrade !== null) && (
+                  <label className="flex items-center gap-2">
+                    Used copy graded at least
+                    <select
+                      name="minGrade"
+                      defaultValue={w.minGrade ?? ""}
+                      aria-label={`Used copy graded at least, for ${w.title}`}
+                      className="rounded-md border border-stone-300 px-2 py-1"
+                    >
+                      <option value="">No used-copy alert</option>
+                      {GRADES.map((g) => (
+                        <option key={g} value={g}>
+                          {gradeLabel(g)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
                 <button type="submit" className="rounded-full bg-ink px-4 py-1.5 font-semibold text-white hover:bg-needle">
                   Save<span className="sr-only"> alerts for {w.title}</span>
                 </button>

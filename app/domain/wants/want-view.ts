@@ -1,3 +1,5 @@
+import type { Grade } from "~/domain/catalogue/grades";
+
 /** A want as its owner sees it on /profile: the record, its state today and what the want waits for. */
 export interface WantView {
   wantId: number;
@@ -11,6 +13,10 @@ export interface WantView {
   backInStock: boolean;
   onRelease: boolean;
   priceBelowPence: number | null;
+  /** A used copy of this pressing graded at least this (a new pressing's wants only). */
+  minGrade: Grade | null;
+  /** A new pressing: its used copies can be wanted by grade. */
+  newPressing: boolean;
   status: "active" | "done" | "unsubscribed";
 }
 

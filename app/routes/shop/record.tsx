@@ -50,7 +50,12 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     kind: "record" as const,
     record,
     accountEmail: user?.email ?? null,
-    want: want && { backInStock: want.backInStock, onRelease: want.onRelease, priceBelowPence: want.priceBelowPence },
+    want: want && {
+      backInStock: want.backInStock,
+      onRelease: want.onRelease,
+      priceBelowPence: want.priceBelowPence,
+      minGrade: want.minGrade,
+    },
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
       .map((r) => toApiTrack(r, context.today)),
