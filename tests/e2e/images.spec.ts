@@ -131,10 +131,16 @@ test.describe("/image-performance-test", () => {
 
   test("chooses one format and size from plain links @no-js", async ({ page }) => {
     await page.goto("/image-performance-test");
-    await page.getByRole("navigation", { name: "Image variants" }).getByRole("link", { name: "WebP", exact: true }).click();
+    const variant = (name: string) =>
+      page.getByRole("navigation", { name: "Image variants" }).getByRole("link", { name, exact: true });
+    await variant("WebP").click();
     await expect(page).toHaveURL(/format=webp/);
-    await page.getByRole("navigation", { name: "Image variants" }).getByRole("link", { name: "320 px", exact: true }).click();
+    // The address changes before the new page is drawn: wait for it to mark WebP, or the next click can land on
+    // the page being left and be lost.
+    await expect(variant("WebP")).toHaveAttribute("aria-current", "page");
+    await variant("320 px").click();
     await expect(page).toHaveURL(/size=320/);
+    await expect(variant("320 px")).toHaveAttribute("aria-current", "page");
     await expect(page).toHaveURL(/format=webp/);
     const images = page.getByRole("list", { name: "Timed covers" }).getByRole("img");
     await expect(images).toHaveCount(12);
