@@ -37,6 +37,7 @@ import { startClubRenewalSweep } from "./club-renewal-sweep";
 import { startCartReminderSweep } from "./cart-reminder-sweep";
 import { STOP_PATH } from "./services/cart-reminders";
 import { startWantReleaseSweep } from "./want-release-sweep";
+import { startCampaignSender } from "./campaign-sender";
 import { wantToStop } from "./services/wants";
 
 declare module "react-router" {
@@ -178,6 +179,7 @@ export function createApp(options: AppOptions) {
       everyMs: config.CART_REMINDER_SWEEP_SECONDS * 1000,
     });
     startWantReleaseSweep(services.wants);
+    startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE });
     // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
     const retryMail = () =>
       services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));

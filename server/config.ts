@@ -38,6 +38,8 @@ const envSchema = z
     CART_REMINDER_HOURS: reminderHoursSchema.default(DEFAULT_REMINDER_HOURS),
     /** How often the server looks for due cart reminders, in seconds. */
     CART_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** E-mail campaigns leave at this steady rate, messages a minute (a relay's limit is often a few a second). */
+    CAMPAIGN_SENDS_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(120),
     /** Stripe Checkout instead of the offline test card form: both the secret key and the webhook secret. */
     STRIPE_SECRET_KEY: z
       .string()

@@ -111,3 +111,13 @@ export function countWords(html: string): number {
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.ceil(words / 200));
 }
+
+/**
+ * Markdown → sanitised HTML for an e-mail: the same allow-list, with every link and image on our own host made
+ * absolute from `origin` (a mail has no page address to resolve "/vinyl/…" against).
+ */
+export function renderMarkdownForMail(markdown: string, origin: string): string {
+  const base = new URL(origin).origin;
+  // sanitize-html writes every attribute double-quoted, so this sees each href and src whole.
+  return renderMarkdown(markdown).replace(/(\s(?:href|src)=")\/(?![/\\])/g, `$1${base}/`);
+}

@@ -11,3 +11,4 @@ export * from "./cart-reminders";
 export * from "./wants";
 export * from "./curation";
 export * from "./instagram";
+export * from "./campaigns";

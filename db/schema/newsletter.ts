@@ -16,6 +16,8 @@ export const subscribers = sqliteTable("subscribers", {
   /** SHA-256 of the one-click unsubscribe token. */
   unsubscribeTokenHash: text("unsubscribe_token_hash"),
   unsubscribedAt: text("unsubscribed_at"),
+  /** The campaign whose link they unsubscribed with (no foreign key: added to a table that predates campaigns). */
+  unsubscribedCampaignId: integer("unsubscribed_campaign_id"),
 });
 
 /** `max_redemptions` of a code with no limit on its uses in all (the column predates rules and is not null). */

@@ -17,6 +17,13 @@ export const emailOutbox = sqliteTable(
     kind: text("kind").notNull(),
     /** Set for mail that must go out once only (a dispatch notice per order, a date change per customer). */
     onceKey: text("once_key").unique(),
+    /**
+     * The e-mail campaign a message belongs to (no foreign key: added to a table that predates campaigns). Its
+     * bodies are empty: the campaign sender composes them from the campaign when the message's turn comes.
+     */
+    campaignId: integer("campaign_id"),
+    /** When the last attempt started: a failed campaign message waits for its back-off from here. */
+    attemptedAt: text("attempted_at"),
     /** sending: an attempt is under way (or was, when the process died); cancelled: its link was no longer wanted. */
     status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
       .notNull()
@@ -26,7 +33,10 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: text("sent_at"),
   },
-  (t) => [index("email_outbox_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("email_outbox_status_idx").on(t.status, t.createdAt),
+    index("email_outbox_campaign_idx").on(t.campaignId, t.status),
+  ],
 );
 
 /** Small key/value facts about this database, e.g. when and with which seed number it was seeded. */

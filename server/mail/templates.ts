@@ -10,7 +10,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-function layout(title: string, body: string): string {
+/** The shared frame of every HTML mail: one narrow column, inline styles only (mail clients drop style sheets). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">

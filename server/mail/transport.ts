@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** The same on every attempt at one message (see outboxMessageId). */
+  messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
 }
@@ -39,6 +41,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
       });
     },

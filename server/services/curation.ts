@@ -2,15 +2,9 @@
  * Curated lists (staff picks, record of the week): the back office adds, orders and removes records; the home page
  * and the Virtual Crate Dig read the records on show, in order. Every change is audited under the list's name.
  */
-import { and, asc, eq, max, sql } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
-import {
-  CURATED_LIST_INFO,
-  catalogNumberKey,
-  moveItem,
-  type CuratedListKey,
-  type RecordRef,
-} from "../../app/domain/curation/curated-lists";
+import { CURATED_LIST_INFO, moveItem, type CuratedListKey, type RecordRef } from "../../app/domain/curation/curated-lists";
 import type { CuratedPickInput } from "../../app/domain/curation/curated-pick-schema";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
@@ -18,6 +12,7 @@ import { writeTransaction, type Db } from "../../db/client";
 import { curatedPicks, records, type RecordRow } from "../../db/schema";
 import type { AuditService } from "./audit";
 import { toRecordItem } from "./record-mapper";
+import { resolveRecordRef } from "./record-refs";
 import { visibleSql } from "./visibility";
 
 /** A pick as the back office lists it: the record whether or not the shop shows it today. */
@@ -33,9 +28,6 @@ export interface CuratedPick {
   record: RecordItem;
 }
 
-const NO_SUCH_RECORD = "No record has that id or catalogue number.";
-const notFound = () => new NotFoundError(NO_SUCH_RECORD);
-
 export function createCurationService(db: Db, deps: { audit: AuditService }) {
   const ordered = (list: CuratedListKey) =>
     db
@@ -45,30 +37,7 @@ export function createCurationService(db: Db, deps: { audit: AuditService }) {
       .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
       .all();
 
-  /** The record an admin named; a catalogue number that several records share names none (say which by id). */
-  function resolve(ref: RecordRef): RecordRow {
-    if ("id" in ref) {
-      const row = db.select().from(records).where(eq(records.id, ref.id)).get();
-      if (!row) throw notFound();
-      return row;
-    }
-    const key = catalogNumberKey(ref.catalogNumber);
-    if (key === "") throw notFound();
-    const rows = db
-      .select()
-      .from(records)
-      .where(sql`upper(replace(replace(replace(${records.catalogNumber}, ' ', ''), '-', ''), '/', '')) = ${key}`)
-      .limit(5)
-      .all()
-      .filter((r) => r.catalogNumber !== null && catalogNumberKey(r.catalogNumber) === key);
-    if (rows.length === 0) throw notFound();
-    if (rows.length > 1) {
-      throw new ConflictError(
-        `${rows.length} records share that catalogue number (${rows.map((r) => `#${r.id}`).join(", ")}): enter the id instead.`,
-      );
-    }
-    return rows[0]!;
-  }
+  const resolve = (ref: RecordRef) => resolveRecordRef(db, ref);
 
   const audit = (actor: Actor, list: CuratedListKey, action: string) =>
     deps.audit.record(actor, { entityType: "curated list", entityId: list, action });

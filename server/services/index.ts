@@ -40,6 +40,7 @@ import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
 import { createAdminSubscribersService } from "./admin-subscribers";
+import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
@@ -117,6 +118,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
+    campaigns: createCampaignsService(db, { mail: authServices.mail, links, audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
     instagram: createInstagramService(db, {
       mediaDir,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import { TOKEN_SLOT } from "../mail/links";
@@ -30,14 +30,29 @@ export interface OutboxMessage {
   sentAt: string | null;
 }
 
-/** What a minter sees of the stored message it makes a token for. */
+/** What a minter or composer sees of the stored message it works on. */
 export interface PendingMessage {
   id: number;
   to: string;
   kind: string;
   /** ISO time the message was queued. */
   createdAt: string;
+  /** The e-mail campaign it belongs to, if any. */
+  campaignId: number | null;
 }
+
+/** A message's content made when it is sent (TOKEN_SLOT allowed, as in stored bodies). */
+export interface ComposedMessage {
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/**
+ * Makes the content of a message stored without it (a campaign's messages share one stored campaign), or null
+ * when it should no longer be sent.
+ */
+export type MessageComposer = (message: PendingMessage) => ComposedMessage | null;
 
 /** A token made for one delivery attempt: only its hash is stored, by the minter. */
 export interface MintedToken {
@@ -56,6 +71,15 @@ export const MAX_ATTEMPTS = 5;
 /** A message queued longer ago than this and still not sending was left behind (crash, restart): retry it. */
 const STALE_QUEUED_MS = 60_000;
 
+/**
+ * A Message-ID that stays the same on every attempt at one stored message: should a crash fall between the
+ * relay's acceptance and the row being marked sent, the resent copy is the same message to the mailbox.
+ */
+export function outboxMessageId(message: { id: number; createdAt: string }, from: string): string {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? "needledrop.local";
+  return `<outbox.${message.id}.${Date.parse(message.createdAt) || 0}@${domain}>`;
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
@@ -73,6 +97,7 @@ export function createMailService(
   { transport, from = DEFAULT_MAIL_FROM }: { transport: MailTransport | null; from?: string },
 ) {
   const minters = new Map<string, TokenMinter>();
+  const composers = new Map<string, MessageComposer>();
   const inFlight = new Set<Promise<void>>();
   /** Messages this process is sending now, so the retry pass never sends one twice at once. */
   const sending = new Set<number>();
@@ -95,7 +120,7 @@ export function createMailService(
     // Claimed before anything is minted: attempts counts every try, a crash included.
     const row = db
       .update(emailOutbox)
-      .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({ status: "sending", attempts: sql`${emailOutbox.attempts} + 1`, attemptedAt: new Date().toISOString() })
       .where(
         and(
           eq(emailOutbox.id, id),
@@ -107,11 +132,24 @@ export function createMailService(
       .get();
     if (!row) return;
     let minted: MintedToken | null = null;
+    const pending: PendingMessage = {
+      id: row.id,
+      to: row.toAddress,
+      kind: row.kind,
+      createdAt: row.createdAt,
+      campaignId: row.campaignId,
+    };
     try {
-      if (row.textBody.includes(TOKEN_SLOT) || row.htmlBody?.includes(TOKEN_SLOT)) {
+      const compose = composers.get(row.kind);
+      const content = compose ? compose(pending) : { subject: row.subject, text: row.textBody, html: row.htmlBody };
+      if (!content) {
+        finish(id, { status: "cancelled", lastError: "Not sent: it is no longer wanted (unsubscribed or withdrawn)." });
+        return;
+      }
+      if (content.text.includes(TOKEN_SLOT) || content.html?.includes(TOKEN_SLOT)) {
         const mint = minters.get(row.kind);
         if (!mint) throw new Error(`No token minter for "${row.kind}" messages`);
-        minted = mint({ id: row.id, to: row.toAddress, kind: row.kind, createdAt: row.createdAt });
+        minted = mint(pending);
         if (!minted) {
           finish(id, { status: "cancelled", lastError: "Not sent: its link is no longer wanted (expired or withdrawn)." });
           return;
@@ -123,9 +161,10 @@ export function createMailService(
       await transport.send({
         from,
         to: row.toAddress,
-        subject: row.subject,
-        text: fill(row.textBody),
-        html: row.htmlBody === null ? null : fill(row.htmlBody),
+        subject: content.subject,
+        text: fill(content.text),
+        html: content.html === null ? null : fill(content.html),
+        messageId: outboxMessageId(row, from),
         ...(headers ? { headers } : {}),
       });
       finish(id, { status: "sent", lastError: null, sentAt: new Date().toISOString() });
@@ -189,6 +228,11 @@ export function createMailService(
       minters.set(kind, minter);
     },
 
+    /** Registers who makes the content of a kind of message stored without it (the campaigns service). */
+    composeFor(kind: string, composer: MessageComposer): void {
+      composers.set(kind, composer);
+    },
+
     enqueue,
 
     enqueueOnce,
@@ -207,7 +251,8 @@ export function createMailService(
 
     /**
      * Sends again what failed (fewer than MAX_ATTEMPTS tries) and what a crash left queued or half-sent.
-     * Run at start-up and then every minute by the server. Returns how many messages it tried.
+     * Run at start-up and then every minute by the server. Returns how many messages it tried. Campaign
+     * messages are left to the campaign sender, which keeps them to a steady rate.
      */
     async retryPending(now: number = Date.now()): Promise<number> {
       if (!transport) return 0;
@@ -215,7 +260,13 @@ export function createMailService(
       const rows = db
         .select({ id: emailOutbox.id, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
         .from(emailOutbox)
-        .where(and(inArray(emailOutbox.status, ["queued", "sending", "failed"]), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+        .where(
+          and(
+            inArray(emailOutbox.status, ["queued", "sending", "failed"]),
+            lt(emailOutbox.attempts, MAX_ATTEMPTS),
+            isNull(emailOutbox.campaignId),
+          ),
+        )
         .orderBy(emailOutbox.id)
         .limit(100)
         .all()

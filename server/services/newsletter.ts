@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   ALREADY_TEXT,
   INVALID_UNSUBSCRIBE,
@@ -11,7 +11,7 @@ import {
 import { GENRES } from "../../app/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "../../app/domain/cart/shipping";
 import { writeTransaction, type Db } from "../../db/client";
-import { discountCodes, subscribers, type SubscriberRow } from "../../db/schema";
+import { discountCodes, subscribers, unsubscribeTokens, type SubscriberRow } from "../../db/schema";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { newsletterWelcomeMail } from "../mail/templates";
 import { createMailTransport } from "../mail/transport";
@@ -83,6 +83,10 @@ export interface NewsletterDeps {
 }
 
 export const WELCOME_MAIL_KIND = "newsletter-welcome";
+/** A campaign's message to one subscriber (./campaigns composes it; this service makes its unsubscribe link). */
+export const CAMPAIGN_MAIL_KIND = "campaign";
+/** Newsletter mails whose unsubscribe links a subscriber keeps working: the latest this many. */
+export const UNSUBSCRIBE_TOKENS_KEPT = 12;
 
 const asObject = (input: unknown): Record<string, unknown> =>
   input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
@@ -106,6 +110,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
         from: process.env.MAIL_FROM || undefined,
       });
       ownMail.mintTokensFor(WELCOME_MAIL_KIND, mintUnsubscribeToken);
+      ownMail.mintTokensFor(CAMPAIGN_MAIL_KIND, mintUnsubscribeToken);
     }
     return ownMail;
   };
@@ -145,28 +150,57 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
   }
 
   /**
-   * The unsubscribe token of a newsletter mail about to be sent, with the RFC 8058 one-click headers. Only
-   * its hash is kept, and it replaces the previous one. Nothing for an address that has unsubscribed since.
+   * The unsubscribe token of a newsletter mail about to be sent, with the RFC 8058 one-click headers. Only its
+   * hash is kept, one per message, so an older mail's link still works after a newer one goes out; the oldest
+   * beyond UNSUBSCRIBE_TOKENS_KEPT are dropped. Nothing for an address that has unsubscribed since.
    */
   function mintUnsubscribeToken(message: PendingMessage): MintedToken | null {
     const subscriber = byEmail(message.to);
     if (!subscriber || subscriber.unsubscribedAt !== null) return null;
     const token = generateToken();
     const tokenHash = hashToken(token);
-    db.update(subscribers).set({ unsubscribeTokenHash: tokenHash }).where(eq(subscribers.id, subscriber.id)).run();
+    writeTransaction(db, () => {
+      db.insert(unsubscribeTokens)
+        .values({ tokenHash, subscriberId: subscriber.id, campaignId: message.campaignId, createdAt: now().toISOString() })
+        .run();
+      db.run(sql`delete from ${unsubscribeTokens} where ${unsubscribeTokens.subscriberId} = ${subscriber.id}
+        and ${unsubscribeTokens.tokenHash} not in (select ${unsubscribeTokens.tokenHash} from ${unsubscribeTokens}
+          where ${unsubscribeTokens.subscriberId} = ${subscriber.id}
+          order by ${unsubscribeTokens.createdAt} desc, rowid desc limit ${UNSUBSCRIBE_TOKENS_KEPT})`);
+    });
     return {
       token,
       headers: oneClickUnsubscribeHeaders(links.withToken("/unsubscribe")),
-      revoke: () =>
-        db
-          .update(subscribers)
-          .set({ unsubscribeTokenHash: null })
-          .where(and(eq(subscribers.id, subscriber.id), eq(subscribers.unsubscribeTokenHash, tokenHash)))
-          .run(),
+      revoke: () => db.delete(unsubscribeTokens).where(eq(unsubscribeTokens.tokenHash, tokenHash)).run(),
     };
   }
+
+  /** The subscriber a presented token unsubscribes (still subscribed), and the campaign whose mail carried it. */
+  function tokenOwner(token: string): { subscriberId: number; email: string; campaignId: number | null } | null {
+    const presented = typeof token === "string" ? token.trim() : "";
+    if (!TOKEN_PATTERN.test(presented)) return null;
+    const hash = hashToken(presented);
+    const issued = db
+      .select({ subscriberId: subscribers.id, email: subscribers.email, campaignId: unsubscribeTokens.campaignId })
+      .from(unsubscribeTokens)
+      .innerJoin(subscribers, eq(subscribers.id, unsubscribeTokens.subscriberId))
+      .where(and(eq(unsubscribeTokens.tokenHash, hash), isNull(subscribers.unsubscribedAt)))
+      .get();
+    if (issued) return issued;
+    // Links mailed before tokens had a table of their own: one per subscriber, on its row.
+    const legacy = db
+      .select({ subscriberId: subscribers.id, email: subscribers.email })
+      .from(subscribers)
+      .where(and(eq(subscribers.unsubscribeTokenHash, hash), isNull(subscribers.unsubscribedAt)))
+      .get();
+    return legacy ? { ...legacy, campaignId: null } : null;
+  }
+
   // With a mail service of its own, it registers on first use instead.
-  if (deps.mail) deps.mail.mintTokensFor(WELCOME_MAIL_KIND, mintUnsubscribeToken);
+  if (deps.mail) {
+    deps.mail.mintTokensFor(WELCOME_MAIL_KIND, mintUnsubscribeToken);
+    deps.mail.mintTokensFor(CAMPAIGN_MAIL_KIND, mintUnsubscribeToken);
+  }
 
   const mayRead = (email: string, who: Pick<SubscribeWho, "ownerEmail" | "userEmail">) =>
     who.ownerEmail === email || (who.userEmail !== null && who.userEmail.trim().toLowerCase() === email);
@@ -207,6 +241,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
           .update(subscribers)
           .set({
             unsubscribedAt: null,
+            unsubscribedCampaignId: null,
             unsubscribeTokenHash: null,
             favoriteGenre,
             discountCode: code,
@@ -272,28 +307,25 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
 
     /** The address an unsubscribe link is for, or null when it is unknown or already used. */
     unsubscribeTarget(token: string): { email: string } | null {
-      const presented = typeof token === "string" ? token.trim() : "";
-      if (!TOKEN_PATTERN.test(presented)) return null;
-      const row = db
-        .select({ email: subscribers.email })
-        .from(subscribers)
-        .where(and(eq(subscribers.unsubscribeTokenHash, hashToken(presented)), isNull(subscribers.unsubscribedAt)))
-        .get();
-      return row ?? null;
+      const owner = tokenOwner(token);
+      return owner ? { email: owner.email } : null;
     },
 
-    /** One-click unsubscribe: the link works once (its hash is cleared). Throws ValidationError otherwise. */
+    /**
+     * One-click unsubscribe: every link of the subscriber stops working (their tokens are deleted), and the
+     * campaign whose mail carried the link is noted for its counts. Throws ValidationError otherwise.
+     */
     unsubscribe(token: string): { email: string } {
-      const presented = typeof token === "string" ? token.trim() : "";
-      if (!TOKEN_PATTERN.test(presented)) throw new ValidationError(INVALID_UNSUBSCRIBE);
-      const row = db
-        .update(subscribers)
-        .set({ unsubscribedAt: now().toISOString(), unsubscribeTokenHash: null })
-        .where(and(eq(subscribers.unsubscribeTokenHash, hashToken(presented)), isNull(subscribers.unsubscribedAt)))
-        .returning({ email: subscribers.email })
-        .get();
-      if (!row) throw new ValidationError(INVALID_UNSUBSCRIBE);
-      return row;
+      return writeTransaction(db, () => {
+        const owner = tokenOwner(token);
+        if (!owner) throw new ValidationError(INVALID_UNSUBSCRIBE);
+        db.update(subscribers)
+          .set({ unsubscribedAt: now().toISOString(), unsubscribeTokenHash: null, unsubscribedCampaignId: owner.campaignId })
+          .where(eq(subscribers.id, owner.subscriberId))
+          .run();
+        db.delete(unsubscribeTokens).where(eq(unsubscribeTokens.subscriberId, owner.subscriberId)).run();
+        return { email: owner.email };
+      });
     },
   };
 }
