@@ -76,6 +76,8 @@ export default defineConfig({
       // Look for due cart reminders every second (the delay stays the default 24 hours): the cart reminder spec
       // dates its own cart back instead of waiting, and no other spec's cart is ever due.
       CART_REMINDER_SWEEP_SECONDS: "1",
+      // Campaign mail at ten a second, so a campaign spec's few messages leave within a second or two.
+      CAMPAIGN_SENDS_PER_MINUTE: "600",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
   },

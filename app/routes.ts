@@ -74,6 +74,8 @@ export default [
     // Email marketing: the newsletter's subscribers.
     route("admin/email-marketing", "routes/admin/email-marketing/subscribers.tsx"),
     route("admin/email-marketing/subscribers.csv", "routes/admin/email-marketing/subscribers-csv.ts"),
+    route("admin/email-marketing/campaigns/new", "routes/admin/email-marketing/campaign-new.tsx"),
+    route("admin/email-marketing/campaigns/:campaignId", "routes/admin/email-marketing/campaign.tsx"),
     // Instagram.
     route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
     route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),

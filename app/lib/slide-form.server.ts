@@ -1,8 +1,6 @@
 /** Reading the back office's slide form (app/components/admin/slide-form.tsx) for its two pages' actions. */
-import { data } from "react-router";
-import { fieldMessages } from "~/domain/catalogue/record-fields";
 import { slideSchema, type SlideInput } from "~/domain/home/slide-schema";
-import { formFailureOf } from "~/domain/shared/errors";
+import { formFailureReply, formTexts } from "./form-failure.server";
 import { parseInput } from "~/domain/shared/parse-input";
 import type { SlideUploads } from "../../server/services/slides";
 
@@ -19,11 +17,7 @@ export function readSlideForm(form: FormData): {
   parse: () => SlideInput;
   uploads: SlideUploads;
 } {
-  const values: Record<string, string> = {};
-  for (const name of TEXT_FIELDS) {
-    const v = form.get(name);
-    values[name] = typeof v === "string" ? v.slice(0, 1000) : "";
-  }
+  const values = formTexts(form, TEXT_FIELDS);
   // An unticked box sends nothing.
   values.active = form.get("active") === "on" ? "on" : "off";
   return {
@@ -39,15 +33,4 @@ export function readSlideForm(form: FormData): {
 }
 
 /** The form again with its messages, for a refused save; rethrows what is not a form failure (a bug). */
-export function slideFormFailure(error: unknown, values: Record<string, string>) {
-  const failure = formFailureOf(error);
-  if (!failure) throw error;
-  return data(
-    {
-      message: failure.status === 400 ? "Please correct the fields marked below." : failure.message,
-      errors: fieldMessages(failure.fields),
-      values,
-    },
-    { status: failure.status },
-  );
-}
+export const slideFormFailure = formFailureReply;

@@ -268,11 +268,21 @@ describe("a campaign's life", () => {
   it("previews and test-sends without counting or minting a token, the subject marked as a test", async () => {
     seedAudience();
     const c = draft();
+    const record = insertRecord(shop.t.db, { title: "Preview Record" });
+    const withCard = shop.s.campaigns.update(
+      admin,
+      c.id,
+      parseInput(campaignSchema, { subject: "New in this week", body: "x", segment: "all", featured: String(record.id) }),
+    );
+    expect(withCard.featured).toHaveLength(1);
     const preview = shop.s.campaigns.preview(c.id);
     expect(preview.html).toContain(`${SHOP_PUBLIC_ORIGIN}/unsubscribe"`);
+    // In the back office's frame the cover comes from the page's own address; in the mail, from the shop's.
+    expect(preview.html).toContain(' src="/img/240/jpeg/covers/');
     shop.s.campaigns.testSend(admin, { campaignId: c.id, email: "owner@example.com" });
     await shop.s.mail.idle();
     expect(shop.inbox.messages).toMatchObject([{ to: "owner@example.com", subject: "[Test] New in this week" }]);
+    expect(shop.inbox.messages[0]!.html).toContain(` src="${SHOP_PUBLIC_ORIGIN}/img/240/jpeg/covers/`);
     expect(shop.s.campaigns.get(c.id)).toMatchObject({ status: "draft", counts: null });
   });
 });

@@ -260,8 +260,15 @@ export function createCampaignsService(
   }
 
   /** The mail as a subscriber will get it, with an unsubscribe link that opens the (token-less) page. */
+  const testMail = (id: number): MailContent => contentOf(mustGet(id), deps.links.page("/unsubscribe"));
+
+  /**
+   * The test mail for the back office's preview frame: its images addressed from the page that shows it, so they
+   * load under the page's own image policy whatever address the admin reached the shop by.
+   */
   function preview(id: number): MailContent {
-    return contentOf(mustGet(id), deps.links.page("/unsubscribe"));
+    const mail = testMail(id);
+    return { ...mail, html: mail.html.replaceAll(` src="${deps.links.origin}/`, ' src="/') };
   }
 
   return {
@@ -334,7 +341,7 @@ export function createCampaignsService(
 
     /** Sends the mail once to one address (subject marked as a test), outside the campaign's counts. */
     testSend(actor: Actor, input: { campaignId: number; email: string }): { messageId: number; sends: boolean } {
-      const content = preview(input.campaignId);
+      const content = testMail(input.campaignId);
       const messageId = deps.mail.enqueue({
         to: input.email,
         subject: `[Test] ${content.subject}`,

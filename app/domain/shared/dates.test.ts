@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { addDays, formatDateGB, formatDateTimeGB, isIsoDate, toIsoDate, todayInLondon } from "./dates";
+import { addDays, formatDateGB, formatDateTimeGB, formatDayGB, isIsoDate, toIsoDate, todayInLondon } from "./dates";
 
 describe("isIsoDate / toIsoDate", () => {
   it("accepts real calendar dates only", () => {
@@ -73,5 +73,15 @@ describe("formatDateTimeGB", () => {
     expect(formatDateTimeGB("2026-07-01T14:05:00.000Z")).toBe("1 Jul 2026, 15:05");
     expect(formatDateTimeGB("not a date")).toBe("");
     expect(formatDateTimeGB(null)).toBe("");
+  });
+});
+
+describe("formatDayGB", () => {
+  it("gives the London day of an instant, short", () => {
+    expect(formatDayGB("2026-11-26T10:00:00.000Z")).toBe("26 Nov 2026");
+    // 23:30 UTC in summer is already the next day in London.
+    expect(formatDayGB("2026-06-30T23:30:00.000Z")).toBe("1 Jul 2026");
+    expect(formatDayGB(null)).toBe("");
+    expect(formatDayGB("not a date")).toBe("");
   });
 });

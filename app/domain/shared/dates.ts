@@ -84,6 +84,20 @@ export function formatDateTimeGB(instant: string | null | undefined): string {
   return Number.isNaN(ms) ? "" : GB_DATE_TIME.format(new Date(ms));
 }
 
+const GB_SHORT_DAY = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** The London day of a stored UTC instant, short: "26 Nov 2026"; empty text for a missing or invalid one. */
+export function formatDayGB(instant: string | null | undefined): string {
+  if (!instant) return "";
+  const ms = Date.parse(instant);
+  return Number.isNaN(ms) ? "" : GB_SHORT_DAY.format(new Date(ms));
+}
+
 /** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */
 export function weekday(isoDate: string): number {
   return new Date(`${isoDate}T00:00:00Z`).getUTCDay();

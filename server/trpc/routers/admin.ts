@@ -11,6 +11,7 @@ import { adminSubscribersRouter } from "./admin-subscribers";
 import { adminSlidesRouter } from "./admin-slides";
 import { adminDiscountsRouter } from "./admin-discounts";
 import { adminInstagramRouter } from "./admin-instagram";
+import { adminCampaignsRouter } from "./admin-campaigns";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
@@ -27,4 +28,5 @@ export const adminRouter = router({
   slides: adminSlidesRouter,
   discounts: adminDiscountsRouter,
   instagram: adminInstagramRouter,
+  campaigns: adminCampaignsRouter,
 });

@@ -23,12 +23,17 @@ export function newAccount(prefix = "u"): Account {
   return { username, email: `${username}@example.com`, password: "groove-secret-1" };
 }
 
-/** The run's SQLite file (shared with the server; see playwright.config.ts). */
 /** The text of the newest mail the server delivered to `to` (into MAIL_DIR), or undefined. */
 export function lastMailText(to: string, subject?: RegExp): string | undefined {
-  return lastMailTo(path.join(process.env.E2E_DATA_DIR!, "mail"), to, subject)?.text;
+  return lastMail(to, subject)?.text;
 }
 
+/** The newest mail the server delivered to `to` (into MAIL_DIR), headers and all, or undefined. */
+export function lastMail(to: string, subject?: RegExp) {
+  return lastMailTo(path.join(process.env.E2E_DATA_DIR!, "mail"), to, subject);
+}
+
+/** The run's SQLite file (shared with the server; see playwright.config.ts). */
 export function withDb<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, "e2e.db"));
   try {

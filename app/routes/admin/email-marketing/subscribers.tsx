@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
+import { formatDayGB } from "~/domain/shared/dates";
 import { AdminPager } from "~/components/admin/admin-pager";
+import { CampaignList } from "~/components/admin/campaign-list";
 import { readSubscriberListQuery, subscriberListSearch, type SubscriberStatus } from "~/domain/newsletter/subscriber-list";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Email marketing", description: "Newsletter subscribers." }),
+  ...pageMeta({ title: "Email marketing", description: "Campaigns and newsletter subscribers." }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -15,7 +17,7 @@ const PATH = "/admin/email-marketing";
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const query = readSubscriberListQuery(new URL(request.url).searchParams);
-  return { query, ...context.services.adminSubscribers.list(query) };
+  return { query, campaigns: context.services.campaigns.list(), ...context.services.adminSubscribers.list(query) };
 }
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
@@ -24,10 +26,6 @@ const STATUS_LABELS: Record<SubscriberStatus, string> = {
   unsubscribed: "Unsubscribed",
 };
 
-/** "26 Nov 2026" from an ISO instant, in London: short, so the table's five columns fit beside the back office's menu. */
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
-
 export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
   const { query } = d;
   const filters = { q: query.q, status: query.status };
@@ -35,9 +33,12 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
     <div>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Email marketing</h1>
       <p className="mt-1 max-w-prose text-stone-600">
-        The newsletter&apos;s subscribers: {d.counts.subscribed} subscribed, {d.counts.unsubscribed} unsubscribed. Campaigns to
-        them are not built yet; the welcome mail and its 10% code go out on sign-up.
+        Campaigns to the newsletter&apos;s {d.counts.subscribed.toLocaleString("en-GB")} subscribers (
+        {d.counts.unsubscribed.toLocaleString("en-GB")} have unsubscribed). The welcome mail and its 10% code go out on sign-up by
+        themselves.
       </p>
+
+      <CampaignList campaigns={d.campaigns} />
 
       <section aria-labelledby="subscribers-heading" className="mt-6">
         <h2 id="subscribers-heading" className="font-display text-xl font-bold">
@@ -117,11 +118,11 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
                   <tr key={s.id} data-testid="subscriber">
                     <td className="px-3 py-2">{s.email}</td>
                     <td className="px-3 py-2">{s.favoriteGenre ?? "—"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{day(s.subscribedAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDayGB(s.subscribedAt)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       {s.unsubscribedAt ? (
                         <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                          {day(s.unsubscribedAt)}
+                          {formatDayGB(s.unsubscribedAt)}
                         </span>
                       ) : (
                         "—"

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { CampaignForm } from "~/components/admin/campaign-form";
+import { campaignFormFailure, readCampaignForm } from "~/lib/campaign-form.server";
+import { requireAdmin } from "~/lib/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/campaign-new";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "New campaign", description: "Write an e-mail campaign." }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return null;
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireAdmin(context, request);
+  const { values, parse } = readCampaignForm(await request.formData());
+  try {
+    const campaign = context.services.campaigns.create({ id: user.id, username: user.username }, parse());
+    return redirectWithToast(`/admin/email-marketing/campaigns/${campaign.id}`, {
+      type: "success",
+      title: "Draft saved",
+      description: "Check the preview, send yourself a test, then send it.",
+    });
+  } catch (error) {
+    return campaignFormFailure(error, values);
+  }
+}
+
+export default function NewCampaign({ actionData }: Route.ComponentProps) {
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to="/admin/email-marketing" className="text-needle-dark hover:underline">
+          ← Email marketing
+        </Link>
+      </p>
+      <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">New campaign</h1>
+      <p className="mt-1 max-w-prose text-stone-600">
+        It is saved as a draft: nothing is sent until you press Send on the next page.
+      </p>
+      <div className="mt-6 max-w-3xl">
+        <CampaignForm start={{ segment: "all" }} reply={actionData ?? null} submitLabel="Save draft" />
+      </div>
+    </div>
+  );
+}
