@@ -13,17 +13,18 @@ export interface CoverImageProps {
   height: number;
   /** The page's main image (LCP): load eagerly at high priority instead of lazily. */
   priority?: boolean;
-  /** Classes for the <img> (the <picture> around it is display: contents, so it lays out as before). */
+  /** Classes for the <img>. */
   className?: string;
   /** srcset widths; defaults to COVER_WIDTHS (160–640, the generated covers being 600 px). */
   widths?: readonly number[];
 }
 
 /**
- * A cover through the image endpoint (short /img/… addresses): AVIF and WebP sources with a srcset each, so the
- * browser fetches the smallest file that fills `sizes`, and one JPEG for the rare browser that takes neither
- * (a JPEG srcset as well cost 0.4 KB of HTML per cover for nobody). Addresses the endpoint cannot resize (not one of
- * the shop's own image paths) are shown as they are.
+ * A cover through the image endpoint (short /img/… addresses): one srcset whose addresses leave the format to the
+ * endpoint (AVIF, WebP or JPEG by the browser's Accept header), so the browser fetches the smallest file that fills
+ * `sizes` in the best format it takes. A `<picture>` with a source per format said the same in three times the
+ * HTML (1 KB a cover). Addresses the endpoint cannot resize (not one of the shop's own image paths) are shown as
+ * they are.
  */
 export function CoverImage({
   src,
@@ -42,22 +43,20 @@ export function CoverImage({
   if (!isShopImagePath(display)) {
     return <img {...loading} src={display} alt={alt} width={width} height={height} className={className} />;
   }
-  // The JPEG fallback is the smallest offered width that covers the intrinsic width.
+  // The src (for a browser without srcset) is the smallest offered width that covers the intrinsic width.
   const sorted = [...widths].sort((a, b) => a - b);
   const fallbackWidth = sorted.find((w) => w >= width) ?? sorted[sorted.length - 1] ?? width;
   return (
-    <picture className="contents">
-      <source type="image/avif" srcSet={coverSrcSet(display, widths, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={coverSrcSet(display, widths, "webp")} sizes={sizes} />
-      {/* loading first: when React creates the element, it is lazy before it has a src to fetch. */}
-      <img
-        {...loading}
-        src={coverVariantUrl(display, fallbackWidth, "jpeg")}
-        alt={alt}
-        width={width}
-        height={height}
-        className={className}
-      />
-    </picture>
+    // loading first: when React creates the element, it is lazy before it has a src to fetch.
+    <img
+      {...loading}
+      srcSet={coverSrcSet(display, widths)}
+      sizes={sizes}
+      src={coverVariantUrl(display, fallbackWidth)}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+    />
   );
 }

@@ -273,7 +273,7 @@ describe("GET /api/album-image: parameters", () => {
   });
 });
 
-describe("GET /img/{width}/{format}/{covers|images}/{file}: the short address pages use", () => {
+describe("GET /img/{width}/[{format}/]{covers|images}/{file}: the short address pages use", () => {
   it("answers the same bytes as the long form, immutable and without Vary: Accept", async () => {
     const short = await fetch(`${base}/img/160/webp/covers/track-1.jpg`);
     expect(short.status).toBe(200);
@@ -286,6 +286,24 @@ describe("GET /img/{width}/{format}/{covers|images}/{file}: the short address pa
     expect(
       (await sharp(Buffer.from(await (await fetch(`${base}/img/240/avif/covers/track-1.jpg`)).arrayBuffer())).metadata()).width,
     ).toBe(240);
+  });
+
+  it("without a format, answers the best one the browser takes, saying Vary: Accept", async () => {
+    const path = `${base}/img/160/covers/track-1.jpg`;
+    const byAccept = async (accept: string) => {
+      const res = await fetch(path, { headers: { accept } });
+      expect(res.status).toBe(200);
+      expect(varyList(res)).toContain("accept");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      return res.headers.get("content-type");
+    };
+    expect(await byAccept("image/avif,image/webp,image/apng,image/*,*/*;q=0.8")).toBe("image/avif");
+    expect(await byAccept("image/webp,*/*")).toBe("image/webp");
+    expect(await byAccept("image/avif;q=0,image/webp")).toBe("image/webp");
+    expect(await byAccept("*/*")).toBe("image/jpeg");
+    const named = await fetch(`${base}/img/160/avif/covers/track-1.jpg`);
+    const negotiated = await fetch(path, { headers: { accept: "image/avif" } });
+    expect(negotiated.headers.get("etag")).toBe(named.headers.get("etag"));
   });
 
   it("reads public images too", async () => {
@@ -302,6 +320,8 @@ describe("GET /img/{width}/{format}/{covers|images}/{file}: the short address pa
     "/img/160/webp/elsewhere/track-1.jpg",
     "/img/160/webp/covers/no-such-cover.jpg",
     "/img/160/webp/covers",
+    "/img/160/covers/..%2Fx.jpg",
+    "/img/160/covers",
   ])("answers 404 with a short message for %s, and renders nothing", async (url) => {
     const before = cacheFiles().length;
     const res = await fetch(`${base}${url}`);

@@ -42,18 +42,22 @@ function sendImage(res: Response, image: Variant) {
 }
 
 /**
- * GET /img/{width}/{format}/{covers|images}/{file}: the short address of one variant (coverVariantUrl), which
- * pages use in their srcsets; the same allowlist, service and caching as the long form. Mounted before the
- * request context, so it takes the services directly.
+ * GET /img/{width}/[{format}/]{covers|photos|images}/{file}: the short address of one variant (coverVariantUrl),
+ * which pages use in their srcsets; the same allowlist, service and caching as the long form. Without a format the
+ * Accept header picks it, as for the long form. Mounted before the request context, so it takes the services directly.
  */
 export function coverVariantRoute(images: Services["images"]): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const variant = parseCoverVariantPath(req.path);
     if (!variant) return sendError(req, res, 404, "No such image.");
+    const format = variant.format ?? negotiateImageFormat(req.get("accept"));
     images
-      .variant({ src: variant.url, width: variant.width, format: variant.format, quality: DEFAULT_IMAGE_QUALITY })
-      .then((image) => sendImage(res, image))
+      .variant({ src: variant.url, width: variant.width, format, quality: DEFAULT_IMAGE_QUALITY })
+      .then((image) => {
+        if (!variant.format) res.vary("Accept");
+        sendImage(res, image);
+      })
       .catch((error: unknown) =>
         error instanceof DomainError ? sendError(req, res, httpStatusOf(error), error.message) : next(error),
       );

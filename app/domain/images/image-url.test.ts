@@ -162,6 +162,10 @@ describe("coverVariantUrl and parseCoverVariantPath", () => {
         expect(url.startsWith("/img/240/")).toBe(true);
         expect(parseCoverVariantPath(url.slice("/img".length))).toEqual({ url: src, width: 240, format });
       }
+      // No format: the endpoint negotiates it.
+      const negotiated = coverVariantUrl(src, 240);
+      expect(negotiated).not.toMatch(/\/(avif|webp|jpeg)\//);
+      expect(parseCoverVariantPath(negotiated.slice("/img".length))).toEqual({ url: src, width: 240, format: null });
     }
   });
 
@@ -170,6 +174,8 @@ describe("coverVariantUrl and parseCoverVariantPath", () => {
     expect(coverVariantUrl("/media/other/x.jpg", 160, "avif")).toBe(
       "/api/album-image?url=/media/other/x.jpg&width=160&format=avif",
     );
+    expect(coverVariantUrl("/media/other/x.jpg", 160)).toBe("/api/album-image?url=/media/other/x.jpg&width=160");
+    expect(coverVariantUrl("/media/covers/track-2.ki", 160)).toBe("/img/160/covers/track-2.jpg");
   });
 
   it("refuses anything the long form's allowlist refuses, and widths out of range", () => {
@@ -180,6 +186,8 @@ describe("coverVariantUrl and parseCoverVariantPath", () => {
       "/160/avif/covers/%2e%2e.jpg",
       "/160/avif/other/track-1.jpg",
       "/160/gif/covers/track-1.jpg",
+      "/160/avif/avif/covers/track-1.jpg",
+      "/160/covers/covers/track-1.jpg",
       "/15/avif/covers/track-1.jpg",
       "/1601/avif/covers/track-1.jpg",
       "/160/avif/covers/track-1.jpg/x",

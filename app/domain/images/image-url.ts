@@ -110,36 +110,42 @@ export function albumImageUrl(src: string, { width, height, quality, format }: A
 }
 
 /**
- * The short address of one cover variant, `/img/{width}/{format}/{covers|photos|images}/{file}`: the same image as
- * `albumImageUrl(src, { width, format })` in under half the characters. A page lists ten of them per cover, so
- * the long form made up a third of the home page's HTML. Addresses the endpoint cannot read keep the long form.
+ * The short address of one cover variant, `/img/{width}/{covers|photos|images}/{file}`: the same image as
+ * `albumImageUrl(src, { width })` in under half the characters. Without a format the endpoint picks AVIF, WebP or
+ * JPEG from the browser's Accept header (and says `Vary: Accept`), so one srcset serves every browser where a
+ * `<picture>` needed three; `/img/{width}/{format}/…` names one format. Addresses the endpoint cannot read keep
+ * the long form.
  */
-export function coverVariantUrl(src: string, width: number, format: ImageFormat): string {
+export function coverVariantUrl(src: string, width: number, format?: ImageFormat): string {
   const display = displayCoverUrl(src);
   const image = parseShopImagePath(display);
-  if (!image) return albumImageUrl(src, { width, format });
-  return `${COVER_VARIANT_PREFIX}/${clampImageDimension(width)}/${format}/${image.root}/${image.file}`;
+  if (!image) return albumImageUrl(src, format ? { width, format } : { width });
+  return `${COVER_VARIANT_PREFIX}/${clampImageDimension(width)}/${format ? `${format}/` : ""}${image.root}/${image.file}`;
 }
 
 export const COVER_VARIANT_PREFIX = "/img";
-const COVER_VARIANT_PATH = /^\/(\d{1,5})\/(avif|webp|jpeg)\/(covers|photos|images)\/([^/]{1,160})$/;
+const COVER_VARIANT_PATH = /^\/(\d{1,5})\/(?:(avif|webp|jpeg)\/)?(covers|photos|images)\/([^/]{1,160})$/;
 
 /**
  * Reads the part of a short variant address after `/img` back into the image endpoint's parameters, or null
- * when anything is off: the same allowlist as the long form (parseShopImagePath), a width within 16–1600.
+ * when anything is off: the same allowlist as the long form (parseShopImagePath), a width within 16–1600. A null
+ * format is the browser's choice (content negotiation).
  */
-export function parseCoverVariantPath(path: string): { url: string; width: number; format: ImageFormat } | null {
+export function parseCoverVariantPath(path: string): { url: string; width: number; format: ImageFormat | null } | null {
   const match = COVER_VARIANT_PATH.exec(path);
   if (!match) return null;
   const width = Number(match[1]);
   if (width < MIN_IMAGE_DIMENSION || width > MAX_IMAGE_DIMENSION) return null;
   const url = match[3] === "images" ? `/images/${match[4]!}` : `/media/${match[3]!}/${match[4]!}`;
   if (!parseShopImagePath(url)) return null;
-  return { url, width, format: match[2] as ImageFormat };
+  return { url, width, format: (match[2] as ImageFormat | undefined) ?? null };
 }
 
-/** A srcset with one `{url} {w}w` candidate per width (deduplicated after clamping, narrowest first). */
-export function coverSrcSet(src: string, widths: readonly number[], format: ImageFormat): string {
+/**
+ * A srcset with one `{url} {w}w` candidate per width (deduplicated after clamping, narrowest first); without a
+ * format, each candidate is negotiated.
+ */
+export function coverSrcSet(src: string, widths: readonly number[], format?: ImageFormat): string {
   const unique = [...new Set(widths.map(clampImageDimension))].sort((a, b) => a - b);
   return unique.map((w) => `${coverVariantUrl(src, w, format)} ${w}w`).join(", ");
 }
