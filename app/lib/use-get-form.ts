@@ -37,7 +37,9 @@ export function useGetForm() {
     event.preventDefault();
     const form = event.currentTarget;
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) {
+    // With the button that sent it (e.g. "More labels"), as the browser's own submission would be.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    for (const [name, value] of new FormData(form, submitter)) {
       if (typeof value === "string" && value.trim() !== "") params.append(name, value.trim());
     }
     void submit(params, { method: "get", action: form.getAttribute("action") ?? undefined, preventScrollReset: true });

@@ -27,6 +27,33 @@ async function prices(region: Locator): Promise<number[]> {
 }
 
 test.describe("browse", () => {
+  test("the label list shows the top labels and sends the rest on request, keeping them while filtering @no-js", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/browse");
+    await ready(page, javaScriptEnabled);
+    const labels = filters(page).getByRole("group", { name: "Label" }).getByRole("checkbox");
+    await expect(labels).toHaveCount(10);
+    const more = filters(page).getByRole("button", { name: /^More labels \(\d+\)$/ });
+    const hidden = Number(/\((\d+)\)/.exec((await more.textContent()) ?? "")?.[1]);
+    expect(hidden).toBeGreaterThan(20);
+    await more.click();
+    await expect(page).toHaveURL(/[?&]more=labels(&|$)/);
+    await expect(labels).toHaveCount(10 + hidden);
+    await ready(page, javaScriptEnabled);
+
+    // A label from further down: it filters, and the whole list stays.
+    const last = labels.last();
+    const name = (await last.getAttribute("value"))!;
+    await last.check();
+    if (!javaScriptEnabled) await filters(page).getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/[?&]label=/);
+    expect(new URL(page.url()).searchParams.getAll("label")).toEqual([name]);
+    await expect(page).toHaveURL(/[?&]more=labels(&|$)/);
+    await expect(filters(page).locator(`input[name="label"][value=${JSON.stringify(name)}]`)).toBeChecked();
+  });
+
   test("facets and sort go into the URL and narrow the results through the GET form @no-js", async ({
     page,
     javaScriptEnabled,

@@ -6,6 +6,7 @@ import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
 import { CONDITION_LABELS, CONDITIONS, hasFilters, penceToInput, type BrowseQuery } from "~/domain/browse/browse-query";
 import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
+import { foldLabels, MORE_LABELS, MORE_PARAM } from "~/domain/browse/label-fold";
 import { useGetForm } from "~/lib/use-get-form";
 
 export const FILTER_FORM_ID = "browse-filters";
@@ -16,9 +17,6 @@ interface Option {
   count: number;
   selected: boolean;
 }
-
-/** How many labels show before the rest fold away under "More labels". */
-const TOP_LABELS = 10;
 
 function OptionRow({ name, option }: { name: string; option: Option }) {
   return (
@@ -36,7 +34,21 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
   );
 }
 
-function FacetGroup({ legend, name, options, more }: { legend: string; name: string; options: Option[]; more?: Option[] }) {
+function FacetGroup({
+  legend,
+  name,
+  options,
+  more,
+  hidden = 0,
+}: {
+  legend: string;
+  name: string;
+  options: Option[];
+  /** Shown under a fold. */
+  more?: Option[];
+  /** How many the server left out: a button asks for them (keeping what is ticked). */
+  hidden?: number;
+}) {
   return (
     <fieldset className="border-t border-stone-200 py-4 first:border-t-0 lg:first:pt-0">
       <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">{legend}</legend>
@@ -49,8 +61,18 @@ function FacetGroup({ legend, name, options, more }: { legend: string; name: str
           ))}
         </ul>
       )}
+      {hidden > 0 && (
+        <button
+          type="submit"
+          name={MORE_PARAM}
+          value={MORE_LABELS}
+          className="mt-2 cursor-pointer px-1.5 text-sm font-semibold text-needle-dark hover:underline"
+        >
+          More {legend.toLowerCase()}s ({hidden})
+        </button>
+      )}
       {more && more.length > 0 && (
-        <details className="group/more mt-2">
+        <details open className="group/more mt-2">
           <summary className="cursor-pointer px-1.5 text-sm font-semibold text-needle-dark hover:underline">
             More {legend.toLowerCase()}s ({more.length})
           </summary>
@@ -106,7 +128,18 @@ const field = "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text
  * the panel is a sidebar that is always open (CSS shows the content whatever the open state, so it
  * works without JavaScript).
  */
-export function FacetPanel({ action, query, facets }: { action: string; query: BrowseQuery; facets: Facets }) {
+export function FacetPanel({
+  action,
+  query,
+  facets,
+  labels: labelFold,
+}: {
+  action: string;
+  query: BrowseQuery;
+  facets: Facets;
+  /** Whether every label was sent (asked for), and how many were left out if not (see foldLabels). */
+  labels: { all: boolean; hidden: number };
+}) {
   const { formRef, onSubmit, onChange } = useGetForm();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -126,7 +159,7 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
   const labels = facets.label
     .map((l) => ({ value: l.value, label: l.value, count: l.count, selected: l.selected }))
     .filter(offered);
-  const topLabels = labels.filter((l, i) => i < TOP_LABELS || l.selected);
+  const topLabels = foldLabels(labels, false).shown;
   const moreLabels = labels.filter((l) => !topLabels.includes(l)).sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
   const active =
     query.genres.length +
@@ -181,7 +214,9 @@ export function FacetPanel({ action, query, facets }: { action: string; query: B
           <FacetGroup legend="Genre" name="genre" options={genres} />
           <FacetGroup legend="Format" name="format" options={formats} />
           <FacetGroup legend="Decade" name="decade" options={decades} />
-          <FacetGroup legend="Label" name="label" options={topLabels} more={moreLabels} />
+          {/* Once every label was asked for, further filtering keeps them (the form sends this along). */}
+          {labelFold.all && <input type="hidden" name={MORE_PARAM} value={MORE_LABELS} />}
+          <FacetGroup legend="Label" name="label" options={topLabels} more={moreLabels} hidden={labelFold.hidden} />
           <fieldset className="border-t border-stone-200 py-4">
             <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
               Price

@@ -14,6 +14,7 @@ import {
 import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { EmptyState } from "~/components/browse/empty-state";
 import { FacetPanel, FILTER_FORM_ID } from "~/components/browse/facet-panel";
+import { foldLabels, MORE_LABELS, MORE_PARAM } from "~/domain/browse/label-fold";
 import { ListingResults } from "~/components/browse/listing-results";
 import { ListingHeader } from "~/components/browse/listing-header";
 import { formatCount, rangeText } from "~/domain/browse/listing-text";
@@ -40,10 +41,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
     return data({ unknownGenres: missing, genres: sortGenres(Object.keys(counts)) }, { status: 404 });
   }
-  const { items, ...result } = context.services.browse.browse(asked, { today: context.today });
+  const { items, facets, ...result } = context.services.browse.browse(asked, { today: context.today });
   const query = { ...asked, page: result.page }; // a page past the end shows the last one
+  const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
+  const labels = foldLabels(facets.label, allLabels);
   return {
     ...result,
+    facets: { ...facets, label: labels.shown },
+    labels: { all: allLabels, hidden: labels.hidden },
     query,
     tracks: items.map((r) => toCardTrack(r, context.today)),
     canonicalUrl: absoluteUrl(url.origin, canonicalBrowsePath(PATH, query)),
@@ -86,7 +91,7 @@ function NoSuchGenre({ asked, genres }: { asked: string[]; genres: string[] }) {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   if ("unknownGenres" in loaderData) return <NoSuchGenre asked={loaderData.unknownGenres} genres={loaderData.genres} />;
-  const { query, tracks, facets, total, page, pages, limit } = loaderData;
+  const { query, tracks, facets, labels, total, page, pages, limit } = loaderData;
   const filtered = hasFilters(query);
   const emptyActions = [
     filtered
@@ -102,7 +107,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
           : "Every record in the shop, in stock or on pre-order. Narrow it down by genre, format, label, decade or price."}
       </ListingHeader>
       <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <FacetPanel action={PATH} query={query} facets={facets} />
+        <FacetPanel action={PATH} query={query} facets={facets} labels={labels} />
         <section id="results" aria-labelledby="results-heading" className="min-w-0 scroll-mt-24">
           <h2 id="results-heading" className="sr-only">
             Results
