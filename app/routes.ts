@@ -15,6 +15,7 @@ export default [
   route("blog/artist/:artistName", "routes/magazine/blog-artist.tsx"),
   route("blog/:slug", "routes/magazine/blog-post.tsx"),
   route("vinyl-care", "routes/magazine/vinyl-care.tsx"),
+  route("help", "routes/shop/help.tsx"),
   // One record page under the three addresses of spec §2; all 301 to the canonical /vinyl/{id}-{slug}.
   route("track/:identifier", "routes/shop/record.tsx", { id: "record-by-track" }),
   route("vinyl/*", "routes/shop/record.tsx", { id: "record-by-vinyl" }),

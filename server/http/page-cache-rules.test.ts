@@ -10,6 +10,7 @@ describe("pageCacheKey", () => {
   it("keys a visitor's public page by origin and address, filters in any order being one page", () => {
     expect(visitor("/")).toBe(`${origin}/`);
     expect(visitor("/vinyl/12-some-record")).toBe(`${origin}/vinyl/12-some-record`);
+    expect(visitor("/help")).toBe(`${origin}/help`);
     expect(visitor("/browse?sort=price&genre=Jazz")).toBe(visitor("/browse?genre=Jazz&sort=price"));
     expect(visitor("/browse?genre=Jazz&genre=Funk")).not.toBe(visitor("/browse?genre=Funk&genre=Jazz"));
     expect(visitor("/browse?")).toBe(`${origin}/browse`);

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
  * crate dig, whose "surprise me" is drawn per request.
  */
 const PUBLIC_PAGES =
-  /^\/(?:|browse|new-releases|allvinyl|pre-orders|genres|vinyl-care|blog|blog\/[^?]+|vinyl\/[^?]+|pre-order\/[^?]+|sitemap\.xml|robots\.txt)$/;
+  /^\/(?:|browse|new-releases|allvinyl|pre-orders|genres|vinyl-care|help|blog|blog\/[^?]+|vinyl\/[^?]+|pre-order\/[^?]+|sitemap\.xml|robots\.txt)$/;
 
 /** Longer addresses are not worth an entry, and bound the key. */
 const MAX_KEY_URL = 1024;

@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { HELP_PATH } from "~/domain/chat/help-path";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Asks the chat to open; VinylBot listens. The opener is where focus goes back when the chat closes. */
@@ -29,12 +30,7 @@ export function ChatHeaderButton() {
   const icon = <MessageCircle aria-hidden className="h-5 w-5" />;
   if (!hydrated)
     return (
-      <a
-        id="vinylbot-header-launcher"
-        href="#vinylbot-help"
-        aria-label="Chat with VinylBot"
-        className={`${buttonClass} lg:hidden`}
-      >
+      <a id="vinylbot-header-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={`${buttonClass} lg:hidden`}>
         {icon}
       </a>
     );

@@ -1,7 +1,8 @@
 import { Disc3, MessageCircle, Minus, SendHorizontal, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, TOPICS, catalogueMayAnswer } from "~/domain/chat/answers";
+import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
+import { HELP_PATH } from "~/domain/chat/help-path";
 import type { ChatLookupResult } from "~/domain/chat/catalogue-reply";
 import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
 import { composeReply } from "~/domain/chat/reply";
@@ -16,8 +17,8 @@ import { CHAT_MINIMISED_EVENT, CHAT_OPEN_EVENT } from "./chat-header-button";
  * States: closed → open ⇄ minimised (the conversation is kept) → closed (it is dropped). Escape
  * minimises; focus goes to the input on opening and back to the button on minimising or closing.
  *
- * Without JavaScript the button is a link to #vinylbot-help, a static list of the same topics that
- * shows while it is the page's :target.
+ * Without JavaScript (and until the page has hydrated) the button is a link to /help, a page of the same
+ * topics. It was a panel in every page, 4 KB of HTML each, for the few who open it without JavaScript.
  */
 
 type ChatState = "closed" | "open" | "minimised";
@@ -136,7 +137,6 @@ export function VinylBot() {
 
   return (
     <>
-      <HelpList />
       {state !== "open" &&
         (hydrated ? (
           <button
@@ -162,7 +162,7 @@ export function VinylBot() {
             )}
           </button>
         ) : (
-          <a id="vinylbot-launcher" href="#vinylbot-help" aria-label="Chat with VinylBot" className={launcherClass}>
+          <a id="vinylbot-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={launcherClass}>
             <MessageCircle aria-hidden className="h-6 w-6" />
           </a>
         ))}
@@ -298,46 +298,5 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         {TIME.format(new Date(message.timestamp))}
       </time>
     </li>
-  );
-}
-
-/** The no-JavaScript fallback: the canned topics as a static list, shown while it is the :target. */
-function HelpList() {
-  return (
-    <section
-      id="vinylbot-help"
-      aria-labelledby="vinylbot-help-title"
-      className="fixed inset-x-2 bottom-20 z-40 hidden max-h-[70vh] overflow-y-auto rounded-2xl bg-white p-5 text-ink shadow-2xl ring-1 ring-stone-300 target:block sm:inset-x-auto sm:right-5 sm:bottom-24 sm:w-96"
-    >
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="vinylbot-help-title" className="font-display text-xl font-bold">
-          VinylBot help
-        </h2>
-        <a href="#vinylbot-launcher" className="rounded-full p-1 text-stone-600 hover:bg-stone-100" aria-label="Close help">
-          <X aria-hidden className="h-5 w-5" />
-        </a>
-      </div>
-      <p className="mt-1 text-sm text-stone-600">
-        Answers to the questions we hear most. Turn on JavaScript to chat with VinylBot.
-      </p>
-      <dl className="mt-4 space-y-4 text-sm">
-        {TOPICS.filter((t) => t.kind === "topic").map((t) => (
-          <div key={t.id}>
-            <dt className="font-semibold">{t.question}</dt>
-            <dd className="mt-1 text-stone-700">
-              {t.answer}
-              {t.link && (
-                <>
-                  {" "}
-                  <Link to={t.link.href} className="font-medium text-needle-dark underline">
-                    {t.link.label}
-                  </Link>
-                </>
-              )}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * VinylBot's canned answers (spec §9): case-insensitive substring match on the message, topics tried in
  * order, first match wins, otherwise the fallback. Pure and shared: the chat widget answers with it and
- * the no-JavaScript help list (#vinylbot-help) shows the same topics.
+ * the no-JavaScript help page (HELP_PATH) shows the same topics.
  *
  * Keywords are matched against `normaliseMessage(text)`: lower case, accents and punctuation gone, one
  * space at each end. A keyword with a space on a side only matches at a word boundary on that side, so
