@@ -144,7 +144,8 @@ for (const { name, viewport } of WIDTHS) {
         expect(Math.abs(chat.y + chat.height / 2 - (search.y + search.height / 2))).toBeLessThan(8); // on the search's line
         await button.click();
         if (!javaScriptEnabled) {
-          await expect(page.locator("#vinylbot-help")).toBeVisible();
+          await expect(page).toHaveURL(/\/help$/);
+          await expect(page.getByRole("heading", { level: 1, name: "VinylBot help" })).toBeVisible();
           return;
         }
         const dialog = page.getByRole("dialog", { name: "VinylBot chat" });

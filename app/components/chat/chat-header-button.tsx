@@ -17,7 +17,7 @@ const buttonClass = "relative rounded-full p-2 text-needle-dark hover:bg-stone-2
 /**
  * The chat's button on phones and tablets, in the header next to the search: a button floating in a corner of a
  * 390 px screen always sits on some card's button or price. From lg up VinylBot's own launcher sits on the side
- * navigation's foot instead. Without JavaScript it opens the same help list as that launcher.
+ * navigation's foot instead. Without JavaScript it opens the same help page (/help) as that launcher.
  */
 export function ChatHeaderButton() {
   const hydrated = useHydrated();

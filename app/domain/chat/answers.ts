@@ -34,7 +34,7 @@ export interface Topic {
   id: TopicId;
   /** "topic" answers a shop question; "social" is small talk (greetings, thanks, goodbyes). */
   kind: "topic" | "social";
-  /** The question as the help list shows it. */
+  /** The question as the help page shows it. */
   question: string;
   keywords: readonly string[];
   answer: string;
