@@ -145,8 +145,14 @@ export function createCampaignsService(
     counts: countsOf(row),
   });
 
-  /** The record ids a form named, each checked to exist. */
-  const resolveFeatured = (input: CampaignInput) => input.featured.map((ref) => resolveRecordRef(db, ref).id);
+  /** A form's campaign as the row's columns, each featured record checked to exist. */
+  const columnsOf = (input: CampaignInput) => ({
+    subject: input.subject,
+    body: input.body,
+    featuredRecordIds: JSON.stringify(input.featured.map((ref) => resolveRecordRef(db, ref).id)),
+    segment: input.segment,
+    segmentGenre: input.genre,
+  });
 
   const contentOf = (row: EmailCampaignRow, unsubscribeLink: string): MailContent =>
     campaignMail({
@@ -284,34 +290,15 @@ export function createCampaignsService(
     },
 
     create(actor: Actor, input: CampaignInput): CampaignView {
-      const featured = resolveFeatured(input);
-      const row = db
-        .insert(emailCampaigns)
-        .values({
-          subject: input.subject,
-          body: input.body,
-          featuredRecordIds: JSON.stringify(featured),
-          segment: input.segment,
-          segmentGenre: input.genre,
-        })
-        .returning()
-        .get();
+      const row = db.insert(emailCampaigns).values(columnsOf(input)).returning().get();
       audit(actor, row.id, "create", { subject: row.subject, segment: row.segment, genre: row.segmentGenre });
       return get(row.id);
     },
 
     update(actor: Actor, id: number, input: CampaignInput): CampaignView {
-      const featured = resolveFeatured(input);
       const updated = db
         .update(emailCampaigns)
-        .set({
-          subject: input.subject,
-          body: input.body,
-          featuredRecordIds: JSON.stringify(featured),
-          segment: input.segment,
-          segmentGenre: input.genre,
-          updatedAt: now().toISOString(),
-        })
+        .set({ ...columnsOf(input), updatedAt: now().toISOString() })
         .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
         .returning({ id: emailCampaigns.id })
         .get();
