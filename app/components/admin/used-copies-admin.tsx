@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { GRADES, gradeLabel, MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
+import { GradeOptions } from "~/components/catalogue/grade-options";
+import { MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
 import type { AdminUsedCopy } from "~/domain/catalogue/used-copy-view";
 import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
@@ -30,12 +31,7 @@ function GradeSelect({ name, label, value, error }: { name: string; label: strin
         aria-describedby={`${id}-error`}
         className={input}
       >
-        <option value="">Pick a grade</option>
-        {GRADES.map((g) => (
-          <option key={g} value={g}>
-            {gradeLabel(g)}
-          </option>
-        ))}
+        <GradeOptions none="Pick a grade" />
       </select>
       <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
         {error}

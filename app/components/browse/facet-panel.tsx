@@ -5,7 +5,7 @@ import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
 import { CONDITION_LABELS, CONDITIONS, hasFilters, penceToInput, type BrowseQuery } from "~/domain/browse/browse-query";
-import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
+import { GradeOptions } from "~/components/catalogue/grade-options";
 import { foldLabels, MORE_LABELS, MORE_PARAM } from "~/domain/browse/label-fold";
 import { useGetForm } from "~/lib/use-get-form";
 
@@ -107,12 +107,7 @@ function ConditionFilters({ query }: { query: BrowseQuery }) {
         Used: minimum grade (record)
       </label>
       <select id="browse-grade" name="grade" defaultValue={query.minGrade ?? ""} className={field}>
-        <option value="">Any grade</option>
-        {GRADES.map((g) => (
-          <option key={g} value={g}>
-            {gradeLabel(g)} or better
-          </option>
-        ))}
+        <GradeOptions none="Any grade" suffix=" or better" />
       </select>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { GRADES, gradeLabel, type Grade } from "~/domain/catalogue/grades";
+import { GradeOptions } from "~/components/catalogue/grade-options";
+import type { Grade } from "~/domain/catalogue/grades";
 import { penceToDecimalString } from "~/domain/shared/money";
 
 export interface WantFormProps {
@@ -90,12 +91,7 @@ export function WantForm({
               aria-invalid={fieldError("minGrade") ? true : undefined}
               className="rounded-md border border-stone-300 px-2 py-1"
             >
-              <option value="">No used-copy alert</option>
-              {GRADES.map((g) => (
-                <option key={g} value={g}>
-                  {gradeLabel(g)}
-                </option>
-              ))}
+              <GradeOptions none="No used-copy alert" />
             </select>
           </label>
         )}

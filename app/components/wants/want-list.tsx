@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { GRADES, gradeLabel } from "~/domain/catalogue/grades";
+import { GradeOptions } from "~/components/catalogue/grade-options";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
 import type { WantView } from "~/domain/wants/want-view";
@@ -87,12 +87,7 @@ export function WantList({ wants, today }: { wants: WantListItem[]; today: strin
                       aria-label={`Used copy graded at least, for ${w.title}`}
                       className="rounded-md border border-stone-300 px-2 py-1"
                     >
-                      <option value="">No used-copy alert</option>
-                      {GRADES.map((g) => (
-                        <option key={g} value={g}>
-                          {gradeLabel(g)}
-                        </option>
-                      ))}
+                      <GradeOptions none="No used-copy alert" />
                     </select>
                   </label>
                 )}
