@@ -45,6 +45,7 @@ import { slugify } from "../../app/domain/catalogue/slug";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { z } from "../../app/domain/shared/zod";
 import { createAuditService, type AuditEntry } from "./audit";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 export const ADMIN_RECORD_SORTS = ["updated", "title", "artist", "price", "stock", "release"] as const;
 export const ADMIN_RECORD_STATUSES = ["all", "published", "unpublished", "no-cover"] as const;
@@ -597,15 +598,14 @@ export function createAdminCatalogueService(
       const dir = q.dir ?? (q.sort === "updated" ? "desc" : "asc");
       const filter = where.length ? and(...where) : undefined;
       const total = db.select({ n: count() }).from(records).where(filter).get()?.n ?? 0;
-      const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-      const page = Math.min(q.page, pageCount);
+      const { page, pageCount, offset } = pageWindow(total, q.page, ADMIN_PAGE_SIZE);
       const rows = db
         .select()
         .from(records)
         .where(filter)
         .orderBy(dir === "asc" ? asc(column) : desc(column), desc(records.id))
         .limit(ADMIN_PAGE_SIZE)
-        .offset((page - 1) * ADMIN_PAGE_SIZE)
+        .offset(offset)
         .all();
       return { items: rows.map(toAdminRow), total, page, pageCount, query: { ...q, dir, page }, genres: this.genres() };
     },

@@ -46,6 +46,7 @@ import type { PaymentProvider } from "../payments/provider";
 import type { AuditEntry, AuditService } from "./audit";
 import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 export interface AdminOrderSummary {
   orderNumber: string;
@@ -489,9 +490,8 @@ export function createAdminOrdersService(
         .from(orders)
         .where(where(query))
         .get()!.n;
-      const pageCount = Math.max(1, Math.ceil(total / query.size));
-      const page = Math.min(query.page, pageCount);
-      return { orders: summaries(query, query.size, (page - 1) * query.size), total, page, pageCount, query: { ...query, page } };
+      const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
+      return { orders: summaries(query, query.size, offset), total, page, pageCount, query: { ...query, page } };
     },
 
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */

@@ -18,6 +18,7 @@ import { releaseDateMovedMail } from "../mail/release-date-template";
 import type { createAuditService } from "./audit";
 import type { createMailService } from "./mail";
 import { NEW_RELEASE_WINDOW_DAYS } from "../../app/domain/home/home-filters";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 type AuditService = ReturnType<typeof createAuditService>;
 type MailService = ReturnType<typeof createMailService>;
@@ -164,15 +165,14 @@ export function createAdminScheduleService(
       const from = query.from ?? addDays(today, -NEW_RELEASE_WINDOW_DAYS);
       const where = gte(records.releaseDate, from);
       const total = db.select({ n: count() }).from(records).where(where).get()?.n ?? 0;
-      const pages = Math.max(1, Math.ceil(total / UPCOMING_PAGE_SIZE));
-      const page = Math.min(query.page, pages);
+      const { page, pageCount: pages, offset } = pageWindow(total, query.page, UPCOMING_PAGE_SIZE);
       const rows = db
         .select(entryColumns)
         .from(records)
         .where(where)
         .orderBy(asc(records.releaseDate), asc(records.id))
         .limit(UPCOMING_PAGE_SIZE)
-        .offset((page - 1) * UPCOMING_PAGE_SIZE)
+        .offset(offset)
         .all();
       return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from };
     },

@@ -27,6 +27,7 @@ import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, users } from "../../db/schema";
 import type { AuditService } from "./audit";
 import type { WantsService } from "./wants";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 export interface StockRow {
   id: number;
@@ -231,8 +232,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
         .from(records)
         .where(where)
         .get()!.n;
-      const pageCount = Math.max(1, Math.ceil(total / STOCK_PAGE_SIZE));
-      const page = Math.min(query.page, pageCount);
+      const { page, pageCount, offset } = pageWindow(total, query.page, STOCK_PAGE_SIZE);
       const rows = db
         .select({
           id: records.id,
@@ -250,7 +250,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
         .where(where)
         .orderBy(...sortSql[query.sort])
         .limit(STOCK_PAGE_SIZE)
-        .offset((page - 1) * STOCK_PAGE_SIZE)
+        .offset(offset)
         .all();
       const items: StockRow[] = rows.map((r) => {
         const preOrder = !!r.releaseDate && r.releaseDate > today;

@@ -13,6 +13,7 @@ import {
 import { londonDateTime, safeCell } from "../../app/domain/orders/order-admin";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 export interface AdminSubscriber {
   id: number;
@@ -64,15 +65,14 @@ export function createAdminSubscribersService(db: Db) {
     list(query: Filters & Pick<SubscriberListQuery, "page">): SubscriberPage {
       const filter = where(query);
       const total = db.select({ n: count() }).from(subscribers).where(filter).get()?.n ?? 0;
-      const pageCount = Math.max(1, Math.ceil(total / SUBSCRIBER_PAGE_SIZE));
-      const page = Math.min(query.page, pageCount);
+      const { page, pageCount, offset } = pageWindow(total, query.page, SUBSCRIBER_PAGE_SIZE);
       const items = db
         .select(columns)
         .from(subscribers)
         .where(filter)
         .orderBy(desc(subscribers.subscribedAt), desc(subscribers.id))
         .limit(SUBSCRIBER_PAGE_SIZE)
-        .offset((page - 1) * SUBSCRIBER_PAGE_SIZE)
+        .offset(offset)
         .all();
       const unsubscribed = db.select({ n: count() }).from(subscribers).where(isNotNull(subscribers.unsubscribedAt)).get()?.n ?? 0;
       const all = db.select({ n: count() }).from(subscribers).get()?.n ?? 0;

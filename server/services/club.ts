@@ -31,6 +31,7 @@ import type { MailLinks } from "../mail/links";
 import type { ClubEvent, SubscriptionChange, SubscriptionPayments } from "../payments/subscriptions";
 import type { AuditService } from "./audit";
 import type { MailService } from "./mail";
+import { pageWindow } from "../../app/domain/shared/paging";
 
 export const MEMBERS_PAGE_SIZE = 25;
 const LIVE = ne(clubMemberships.status, "cancelled");
@@ -640,7 +641,7 @@ export function createClubService(
     members({ status, page }: { status?: MembershipStatus; page: number }, { today }: { today: string }) {
       const where = status ? eq(clubMemberships.status, status) : undefined;
       const total = db.select({ n: count() }).from(clubMemberships).where(where).get()?.n ?? 0;
-      const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
+      const { page: shown, pageCount, offset } = pageWindow(total, page, MEMBERS_PAGE_SIZE);
       const rows = db
         .select({ m: clubMemberships, username: users.username, email: users.email })
         .from(clubMemberships)
@@ -648,7 +649,7 @@ export function createClubService(
         .where(where)
         .orderBy(desc(clubMemberships.id))
         .limit(MEMBERS_PAGE_SIZE)
-        .offset((Math.min(page, pageCount) - 1) * MEMBERS_PAGE_SIZE)
+        .offset(offset)
         .all();
       const byStatus = Object.fromEntries(
         db
@@ -660,7 +661,7 @@ export function createClubService(
       ) as Partial<Record<MembershipStatus, number>>;
       return {
         members: rows.map((r) => ({ ...viewOf(r.m, today), username: r.username, email: r.email })),
-        page: Math.min(page, pageCount),
+        page: shown,
         pageCount,
         total,
         byStatus,
