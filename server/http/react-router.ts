@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { sendCompressed } from "./compress-once";
 import { PERSONAL_CACHE_CONTROL } from "./page-cache";
 
 /**
@@ -21,7 +22,7 @@ export function reactRouterHandler(options: {
       const answer = await handle(request, context as never);
       // A visitor's public page goes to the page cache, which sends it (or hands it back when it may not be shared).
       const response = res.locals.fillPageCache ? await res.locals.fillPageCache(answer) : answer;
-      if (response) await sendResponse(res, response);
+      if (response) await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -49,7 +50,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -61,6 +62,13 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
   if (!response.body) return void res.end();
   try {
+    // A page is rendered whole before it is sent (its data is all loaded first), so it is compressed in one call:
+    // streamed through the compression middleware, each of React's flushes cost a compressor block (decision 35).
+    if (/^text\/html\b/i.test(response.headers.get("content-type") ?? "") && !res.hasHeader("content-encoding")) {
+      const body = Buffer.from(await response.arrayBuffer());
+      if (!res.destroyed) await sendCompressed(res, body, req.headers["accept-encoding"]);
+      return;
+    }
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     // The browser went away mid-stream (a new navigation, a closed tab): not a server error.

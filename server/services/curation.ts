@@ -2,13 +2,14 @@
  * Curated lists (staff picks, record of the week): the back office adds, orders and removes records; the home page
  * and the Virtual Crate Dig read the records on show, in order. Every change is audited under the list's name.
  */
-import { and, asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import { CURATED_LIST_INFO, moveItem, type CuratedListKey, type RecordRef } from "../../app/domain/curation/curated-lists";
 import type { CuratedPickInput } from "../../app/domain/curation/curated-pick-schema";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { curatedPicks, records, type RecordRow } from "../../db/schema";
 import type { AuditService } from "./audit";
 import { toRecordItem } from "./record-mapper";
@@ -39,6 +40,17 @@ export function createCurationService(db: Db, deps: { audit: AuditService }) {
 
   const resolve = (ref: RecordRef) => resolveRecordRef(db, ref);
 
+  // Read on every home page and crate dig: prepared once, and kept until the next write.
+  const onShowRows = db
+    .select({ note: curatedPicks.note, record: records })
+    .from(curatedPicks)
+    .innerJoin(records, eq(records.id, curatedPicks.recordId))
+    .where(and(eq(curatedPicks.list, sql.placeholder("list")), visibleSql(sql.placeholder("today"))))
+    .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
+  const cached = createReadCache(db, { max: 64 });
+
   const audit = (actor: Actor, list: CuratedListKey, action: string) =>
     deps.audit.record(actor, { entityType: "curated list", entityId: list, action });
 
@@ -68,15 +80,9 @@ export function createCurationService(db: Db, deps: { audit: AuditService }) {
 
     /** The picks of a list the shop shows on `today` (hidden, unpublished or unreleased-and-hidden ones left out). */
     onShow(list: CuratedListKey, today: string, limit = CURATED_LIST_INFO[list].max): CuratedPick[] {
-      return db
-        .select({ note: curatedPicks.note, record: records })
-        .from(curatedPicks)
-        .innerJoin(records, eq(records.id, curatedPicks.recordId))
-        .where(and(eq(curatedPicks.list, list), visibleSql(today)))
-        .orderBy(asc(curatedPicks.position), asc(curatedPicks.id))
-        .limit(limit)
-        .all()
-        .map((r) => ({ note: r.note, record: toRecordItem(r.record) }));
+      return cached(`${list}|${today}|${limit}`, () =>
+        onShowRows.all({ list, today, limit }).map((r) => ({ note: r.note, record: toRecordItem(r.record) })),
+      );
     },
 
     /**

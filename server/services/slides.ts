@@ -16,6 +16,7 @@ import { MAX_ACTIVE_SLIDES, SLIDE_IMAGE_MAX_BYTES, SLIDE_IMAGE_SIZES, toSlide } 
 import type { SlideInput } from "../../app/domain/home/slide-schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { homeSlides, type HomeSlideRow } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
 import type { Upload } from "./admin-catalogue";
@@ -38,6 +39,15 @@ export function createSlidesService(db: Db, deps: { mediaDir: string; audit: Aud
   const fileOf = (url: string) => path.join(deps.mediaDir, "slides", path.basename(url));
   const byId = (id: number) => db.select().from(homeSlides).where(eq(homeSlides.id, id)).get();
   const all = () => db.select().from(homeSlides).orderBy(asc(homeSlides.position), asc(homeSlides.id)).all();
+  // Read on every home page: prepared once, and kept until the next write.
+  const activeRows = db
+    .select()
+    .from(homeSlides)
+    .where(eq(homeSlides.active, true))
+    .orderBy(asc(homeSlides.position), asc(homeSlides.id))
+    .limit(MAX_ACTIVE_SLIDES)
+    .prepare();
+  const cached = createReadCache(db, { max: 1 });
   const activeCount = (except = 0) => all().filter((s) => s.active && s.id !== except).length;
   const audit = (actor: Actor, id: number, action: string, after?: Record<string, unknown>) =>
     deps.audit.record(actor, { entityType: "home slide", entityId: id, action, after });
@@ -103,14 +113,7 @@ export function createSlidesService(db: Db, deps: { mediaDir: string; audit: Aud
 
     /** The slides the home page shows, in order; empty when none is active (the page shows its default slide). */
     active(): Slide[] {
-      return db
-        .select()
-        .from(homeSlides)
-        .where(eq(homeSlides.active, true))
-        .orderBy(asc(homeSlides.position), asc(homeSlides.id))
-        .limit(MAX_ACTIVE_SLIDES)
-        .all()
-        .map(toSlide);
+      return cached("active", () => activeRows.all().map(toSlide));
     },
 
     get(id: number): HomeSlideRow {
