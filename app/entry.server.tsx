@@ -88,7 +88,8 @@ async function renderWholePage(
     return null;
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+  // Bytes, not a string: a string body is first checked character by character for lone surrogates.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { status, headers });
 }
 
 function renderStreamed(

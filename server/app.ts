@@ -24,7 +24,7 @@ import { originCheck } from "./http/origin-check";
 import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
 import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { flushWhenFlowing } from "./http/flush-when-flowing";
-import { createPageCache } from "./http/page-cache";
+import { compressUnlessCollected, createPageCache } from "./http/page-cache";
 import { createChangeVersion } from "../db/read-cache";
 import { sessionMiddleware } from "./auth/middleware";
 import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
@@ -120,7 +120,7 @@ export function createApp(options: AppOptions) {
   // A hosted payment page is reached by a form post that redirects: its origin must be a form-action.
   const formActionOrigins = payments.kind === "redirect" ? payments.formActionOrigins : [];
   app.use(cspNonce, securityHeaders({ development, formActionOrigins }), hstsWhenSecure);
-  app.use(compression(), flushWhenFlowing);
+  app.use(compressUnlessCollected(compression()), flushWhenFlowing);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   // Hashed file names: safe to cache for a year.

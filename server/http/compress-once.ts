@@ -13,6 +13,9 @@ const gzip = promisify(zlib.gzip);
 const BROTLI_QUALITY = 3;
 const GZIP_LEVEL = 3;
 
+/** A page's compressed bytes in one output chunk: each further chunk is another round trip to the thread pool. */
+const CHUNK_SIZE = 64 * 1024;
+
 /** Smaller answers cost more to compress than they save on the wire. */
 export const COMPRESS_FROM_BYTES = 1024;
 
@@ -27,9 +30,9 @@ export async function compressFor(
       [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     };
-    return { encoding, bytes: await brotli(body, { params }) };
+    return { encoding, bytes: await brotli(body, { params, chunkSize: CHUNK_SIZE }) };
   }
-  if (encoding === "gzip") return { encoding, bytes: await gzip(body, { level: GZIP_LEVEL }) };
+  if (encoding === "gzip") return { encoding, bytes: await gzip(body, { level: GZIP_LEVEL, chunkSize: CHUNK_SIZE }) };
   return { encoding, bytes: body };
 }
 

@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, inlineScriptHashes, isShareableAnswer, pageCacheKey, policyWithHashes } from "./page-cache-rules";
+import {
+  chooseEncoding,
+  inlineScriptHashes,
+  isShareableAnswer,
+  pageCacheKey,
+  policyWithHashes,
+  type CacheableRequest,
+} from "./page-cache-rules";
 
 const origin = "https://needledrop.example";
 const visitor = (url: string, extra: Partial<Parameters<typeof pageCacheKey>[0]> = {}) =>
@@ -39,6 +46,35 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey({ method: "GET", url: "/", origin: "http://evil.example" }, origin)).toBeNull();
     expect(pageCacheKey({ method: "GET", url: "/", origin }, origin)).toBe(`${origin}/`);
     expect(visitor(`/browse?q=${"a".repeat(2000)}`)).toBeNull();
+  });
+});
+
+describe("pageCacheKey for API calls", () => {
+  const key = (url: string, extra: Partial<CacheableRequest> = {}) =>
+    pageCacheKey({ method: "GET", url, origin: "https://shop.example", ...extra });
+
+  it("keys the calls the contract marks public, and the catalogue's tRPC queries alone or batched", () => {
+    expect(key("/api/tracks?page=2&limit=24")).toBe("https://shop.example/api/tracks?limit=24&page=2");
+    expect(key("/api/tracks/12")).toBe("https://shop.example/api/tracks/12");
+    expect(key("/api/featured-vinyl")).toBe("https://shop.example/api/featured-vinyl");
+    expect(key("/trpc/catalogue.list?input=%7B%7D")).toBe("https://shop.example/trpc/catalogue.list?input=%7B%7D");
+    expect(key("/trpc/catalogue.list,catalogue.byId?batch=1")).not.toBeNull();
+  });
+
+  it("leaves personal calls, other procedures, writes and callers with cookies to the chain", () => {
+    for (const url of [
+      "/api/album-image?src=/media/covers/a.jpg",
+      "/api/user",
+      "/api/orders",
+      "/api/recommendations",
+      "/api/tracks/12/extra",
+      "/trpc/cart.get",
+    ]) {
+      expect(key(url), url).toBeNull();
+    }
+    expect(key("/trpc/catalogue.list,cart.get?batch=1")).toBeNull();
+    expect(key("/api/tracks", { method: "POST" })).toBeNull();
+    expect(key("/api/tracks", { cookie: "__Host-session=x" })).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { OPERATIONS, type ApiOperation } from "../contract/operations";
 
 /**
  * Which requests and answers the visitor page cache may share (docs/decisions/0024-visitor-page-cache.md).
@@ -12,6 +13,35 @@ import crypto from "node:crypto";
  */
 const PUBLIC_PAGES =
   /^\/(?:|browse|new-releases|allvinyl|pre-orders|genres|vinyl-care|help|blog|blog\/[^?]+|vinyl\/[^?]+|pre-order\/[^?]+|sitemap\.xml|robots\.txt)$/;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A documented GET whose JSON answer the contract lets anyone keep (`Cache-Control: public`): the same for
+ * everyone. Images stay out: they have their own disk cache, and pick their format by Accept.
+ */
+const isPublicGet = (op: ApiOperation) =>
+  op.method === "get" &&
+  op.cache !== null &&
+  "value" in op.cache &&
+  /^public\b/.test(op.cache.value) &&
+  (op.success.contentType ?? "application/json").startsWith("application/json");
+
+/**
+ * Public JSON answers that depend on nothing but the address and the catalogue: the REST calls the contract marks
+ * public, and the catalogue's tRPC queries (alone or batched together).
+ */
+const PUBLIC_ANSWERS = new RegExp(
+  `^(?:${[
+    ...Object.values(OPERATIONS as Record<string, ApiOperation>)
+      .filter(isPublicGet)
+      .map((op) => escapeRegExp(op.path).replace(/\\\{\w+\\\}/g, "[^/]+")),
+    "/trpc/catalogue\\.(?:list|byId)(?:,catalogue\\.(?:list|byId))*",
+  ].join("|")})$`,
+);
+
+/** Whether a cacheable address is answered by an API call (Express writes it) rather than a page (React Router). */
+export const isApiAddress = (url: string) => url.startsWith("/api/") || url.startsWith("/trpc/");
 
 /** Longer addresses are not worth an entry, and bound the key. */
 const MAX_KEY_URL = 1024;
@@ -40,7 +70,7 @@ export function pageCacheKey(request: CacheableRequest, publicOrigin?: string): 
   const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   // A script's navigation asks for the same page's data at "<path>.data" ("/_root.data" for the home page).
   const page = path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-  if (!PUBLIC_PAGES.test(page)) return null;
+  if (!PUBLIC_PAGES.test(page) && !PUBLIC_ANSWERS.test(path)) return null;
   if (queryAt === -1) return `${request.origin}${path}`;
   // The same filters in another order are the same page: one entry. Values of one name keep their order.
   const query = new URLSearchParams(request.url.slice(queryAt + 1));

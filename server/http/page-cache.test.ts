@@ -1,15 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listen } from "../../tests/setup/http";
-import { createPageCache } from "./page-cache";
+import { compressUnlessCollected, createPageCache } from "./page-cache";
 
 // The cache in front of a stand-in page handler that answers as the real one does (a fetch Response handed to
 // res.locals.fillPageCache), counting renders. The real pages are covered by tests/e2e/page-cache.spec.ts.
 let version = "v1";
 let clock = 0;
 let renders = 0;
+let apiCalls = 0;
 let body = "";
 let base: string;
 let close: () => Promise<void>;
@@ -22,6 +24,24 @@ beforeAll(async () => {
     res.locals.cspNonce = "n0nce";
     res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-n0nce'");
     next();
+  });
+  app.use(compressUnlessCollected(compression({ threshold: 0 })));
+  // API calls answer as the real shims do: Express's res.json, or tRPC's write-then-end.
+  app.get("/api/tracks/:id", (req, res) => {
+    apiCalls++;
+    if (req.params.id === "404") return void res.status(404).json({ error: "No such record." });
+    res.set("Cache-Control", "public, max-age=300").json({ id: Number(req.params.id), title: body });
+  });
+  app.get("/api/user", (_req, res) => {
+    apiCalls++;
+    res.set("Cache-Control", "no-store").json({ username: "someone" });
+  });
+  app.get("/trpc/catalogue.list", (_req, res) => {
+    apiCalls++;
+    res.setHeader("Content-Type", "application/json");
+    res.write(`{"result":{"data":"`);
+    res.write(body);
+    res.end(`"}}`);
   });
   app.get("/{*path}", async (req, res) => {
     renders++;
@@ -46,6 +66,7 @@ beforeEach(() => {
   version = `v${Math.random()}`;
   clock = 0;
   renders = 0;
+  apiCalls = 0;
   body = "<p>Hello</p>";
 });
 
@@ -136,6 +157,45 @@ describe("visitor page cache", () => {
     await get("/browse?q=once-0");
     expect(cache.stats().entries).toBe(before + 1);
     for (let i = 1; i < 30; i++) expect((await get(`/browse?q=once-${i}`)).headers.get("x-page-cache")).toBe("miss");
+  });
+});
+
+describe("visitor answer cache for public API calls", () => {
+  it("keeps a public call's JSON asked for twice, with its documented Cache-Control, compressed once", async () => {
+    body = "Gentle Shoreline ".repeat(100);
+    const plain = await get("/api/tracks/7");
+    expect(plain.headers.get("x-page-cache")).toBeNull();
+    expect(plain.headers.get("content-encoding"), "not collected: the middleware compresses").toBe("br");
+    const miss = await get("/api/tracks/7");
+    const hit = await get("/api/tracks/7");
+    expect([miss.headers.get("x-page-cache"), hit.headers.get("x-page-cache")]).toEqual(["miss", "hit"]);
+    expect(apiCalls).toBe(2);
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(hit.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(hit.headers.get("content-encoding")).toBe("br");
+    expect(await hit.json()).toEqual({ id: 7, title: body });
+    expect(await miss.json()).toEqual({ id: 7, title: body });
+    // A write: the next call asks the shim again.
+    version = "after-a-write";
+    body = "Changed";
+    expect(await (await get("/api/tracks/7")).json()).toEqual({ id: 7, title: "Changed" });
+    expect(apiCalls).toBe(3);
+  });
+
+  it("keeps a catalogue tRPC query written in pieces, and shares nothing personal, failed or sent with a cookie", async () => {
+    await get("/trpc/catalogue.list?input=%7B%7D");
+    await get("/trpc/catalogue.list?input=%7B%7D");
+    const hit = await get("/trpc/catalogue.list?input=%7B%7D");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(await hit.json()).toEqual({ result: { data: "<p>Hello</p>" } });
+    expect(apiCalls).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      expect((await get("/api/tracks/404")).status).toBe(404);
+      expect((await get("/api/user")).headers.get("x-page-cache")).toBeNull();
+      expect((await get("/api/tracks/8", { cookie: "__Host-session=secret" })).headers.get("x-page-cache")).toBeNull();
+    }
+    expect(await (await get("/api/tracks/404")).json()).toEqual({ error: "No such record." });
+    expect(apiCalls).toBe(2 + 3 * 3 + 1);
   });
 });
 

@@ -4,7 +4,14 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler, Response as ExpressResponse } from "express";
-import { chooseEncoding, inlineScriptHashes, isShareableAnswer, pageCacheKey, policyWithHashes } from "./page-cache-rules";
+import {
+  chooseEncoding,
+  inlineScriptHashes,
+  isApiAddress,
+  isShareableAnswer,
+  pageCacheKey,
+  policyWithHashes,
+} from "./page-cache-rules";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -18,6 +25,8 @@ declare global {
        * page itself, or with the answer (unread) for the handler to send as usual.
        */
       fillPageCache?: (response: globalThis.Response) => Promise<globalThis.Response | null>;
+      /** Set on a cacheable miss's API answer, collected whole by the cache: the compression middleware stays out. */
+      collectingAnswer?: boolean;
     }
   }
 }
@@ -123,12 +132,18 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  async function build(body: Buffer, response: Response, res: ExpressResponse, entryVersion: string): Promise<CachedPage> {
+  async function build(
+    body: Buffer,
+    answerHeaders: Iterable<[string, string]>,
+    res: ExpressResponse,
+    entryVersion: string,
+  ): Promise<CachedPage> {
     const headers: OutgoingHttpHeaders = {};
+    const own = res.getHeader("cache-control");
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (!NOT_STORED.has(name) && value !== undefined) headers[name] = value;
     }
-    for (const [name, value] of response.headers) if (!NOT_STORED.has(name)) headers[name] = value;
+    for (const [name, value] of answerHeaders) if (!NOT_STORED.has(name)) headers[name] = value;
     const policy = headers["content-security-policy"];
     if (typeof policy === "string" && /^text\/html\b/i.test(String(headers["content-type"] ?? ""))) {
       headers["content-security-policy"] = policyWithHashes(
@@ -137,7 +152,8 @@ export function createPageCache(options: PageCacheOptions) {
         inlineScriptHashes(body.toString("utf8")),
       );
     }
-    headers["cache-control"] = SHARED_CACHE_CONTROL;
+    // An API call the contract marks public keeps its documented header; pages get the shared one.
+    headers["cache-control"] = typeof own === "string" && /^public\b/.test(own) ? own : SHARED_CACHE_CONTROL;
     // Proxies that honour it keep one copy for visitors without cookies and pass everyone else through.
     headers.vary = "Accept-Encoding, Cookie";
     const [br, gz] = await Promise.all([
@@ -205,6 +221,39 @@ export function createPageCache(options: PageCacheOptions) {
     };
     // Whatever happens down the chain (an error page, a redirect, a closed connection), waiters are let go.
     res.on("close", () => finish(null));
+    if (isApiAddress(req.originalUrl)) {
+      // Express writes an API call's answer: it is collected whole, then kept (and sent) or sent as it was.
+      res.locals.collectingAnswer = true;
+      collectAnswer(res, (body) => {
+        res.locals.collectingAnswer = false;
+        // JSON only (images have their own disk cache), and one answer for every caller: nothing it varies by
+        // but the encoding (an image call picks its format by Accept, which the key does not hold).
+        const shareable =
+          isShareableAnswer(res.statusCode, new Headers(), res.hasHeader("set-cookie")) &&
+          !/\b(?:private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? "")) &&
+          /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
+          !String(res.getHeader("vary") ?? "")
+            .split(",")
+            .some((name) => name.trim() !== "" && name.trim().toLowerCase() !== "accept-encoding") &&
+          body.length <= MAX_ENTRY_BYTES;
+        if (!shareable) {
+          finish(null);
+          res.end(body);
+          return;
+        }
+        build(body, [], res, currentVersion)
+          .then(async (entry) => {
+            store(key, entry);
+            finish(entry);
+            await send(req, res, entry, "miss", req.secure);
+          })
+          .catch((error: unknown) => {
+            finish(null);
+            next(error);
+          });
+      });
+      return next();
+    }
     res.locals.fillPageCache = async (response) => {
       if (!isShareableAnswer(response.status, response.headers, res.hasHeader("set-cookie"))) {
         finish(null);
@@ -215,7 +264,7 @@ export function createPageCache(options: PageCacheOptions) {
         finish(null);
         return new Response(body, response);
       }
-      const entry = await build(body, response, res, currentVersion);
+      const entry = await build(body, response.headers, res, currentVersion);
       store(key, entry);
       finish(entry);
       await send(req, res, entry, "miss", req.secure);
@@ -223,6 +272,34 @@ export function createPageCache(options: PageCacheOptions) {
     };
     next();
   };
+
+  /**
+   * Collects what Express writes for one answer instead of sending it; `done` gets the body once the answer ends,
+   * with the response's own write and end back in place (headers not yet sent), to send it as it sees fit.
+   */
+  function collectAnswer(res: ExpressResponse, done: (body: Buffer) => void): void {
+    const chunks: Buffer[] = [];
+    const { write, end } = res;
+    const take = (chunk: unknown, encoding?: unknown) => {
+      if (typeof chunk === "string")
+        chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    const callbackOf = (...args: unknown[]) => args.find((a): a is () => void => typeof a === "function");
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      callbackOf(...rest)?.();
+      return true;
+    } as ExpressResponse["write"];
+    res.end = function (this: ExpressResponse, ...args: unknown[]) {
+      if (typeof args[0] !== "function") take(args[0], args[1]);
+      res.write = write;
+      res.end = end;
+      done(Buffer.concat(chunks));
+      callbackOf(...args)?.();
+      return this;
+    } as ExpressResponse["end"];
+  }
 
   /**
    * A hit answered from Node's own request, before Express is entered: it then costs about what a bare server
@@ -259,3 +336,9 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The compression middleware, kept out of an answer the cache is collecting: the cache compresses it itself. */
+export const compressUnlessCollected =
+  (compress: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    res.locals.collectingAnswer ? next() : compress(req, res, next);
