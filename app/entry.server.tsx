@@ -75,6 +75,8 @@ async function renderWholePage(
   const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
   const renderMeta = routerContext.renderMeta as { streamCache?: StreamCache };
   renderMeta.streamCache = { 0: settled({ done: false, value: data }), 1: settled({ done: true, value: "" }) };
+  // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const html = renderToString(
     <NonceProvider value={nonce}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -106,8 +106,10 @@ const targets: [string, Target][] = [
   ...pages.map(([name, url]): [string, Target] => [`visitor, cache miss: ${name}`, { url, miss: true }]),
   ...pages.map(([name, url]): [string, Target] => [`with a cart: ${name}`, { url, headers: { cookie: cart } }]),
   ...pages.map(([name, url]): [string, Target] => [`signed in: ${name}`, { url, headers: { cookie: session } }]),
-  ["GET /api/tracks?page=1&limit=24", { url: `${appBase}/api/tracks?page=1&limit=24` }],
-  ["GET /trpc/catalogue.list (24)", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}` }],
+  ["GET /api/tracks?page=1&limit=24, cache hit", { url: `${appBase}/api/tracks?page=1&limit=24` }],
+  ["GET /trpc/catalogue.list (24), cache hit", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}` }],
+  ["GET /api/tracks?page=1&limit=24, cache miss", { url: `${appBase}/api/tracks?page=1&limit=24`, miss: true }],
+  ["GET /trpc/catalogue.list (24), cache miss", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}`, miss: true }],
 ];
 
 const rows: BenchRow[] = [];

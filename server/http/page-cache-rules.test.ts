@@ -7,6 +7,7 @@ import {
   pageCacheKey,
   policyWithHashes,
   type CacheableRequest,
+  variesOnlyByKeyedHeaders,
 } from "./page-cache-rules";
 
 const origin = "https://needledrop.example";
@@ -75,6 +76,16 @@ describe("pageCacheKey for API calls", () => {
     expect(key("/trpc/catalogue.list,cart.get?batch=1")).toBeNull();
     expect(key("/api/tracks", { method: "POST" })).toBeNull();
     expect(key("/api/tracks", { cookie: "__Host-session=x" })).toBeNull();
+    expect(key("/trpc/catalogue.list", { trpcAccept: "application/jsonl" })).toBeNull();
+    expect(key("/trpc/catalogue.list", { accept: "text/event-stream" })).toBeNull();
+    expect(key("/trpc/catalogue.list", { accept: "*/*" })).not.toBeNull();
+  });
+
+  it("shares an API answer only if it varies by nothing the key leaves out", () => {
+    expect(variesOnlyByKeyedHeaders("/api/tracks", "Accept-Encoding")).toBe(true);
+    expect(variesOnlyByKeyedHeaders("/api/album-image", "Accept")).toBe(false);
+    expect(variesOnlyByKeyedHeaders("/trpc/catalogue.list", "trpc-accept, accept, Accept-Encoding")).toBe(true);
+    expect(variesOnlyByKeyedHeaders("/trpc/catalogue.list", "Cookie")).toBe(false);
   });
 });
 

@@ -54,6 +54,25 @@ export interface CacheableRequest {
   origin: string;
   cookie?: string | undefined;
   authorization?: string | undefined;
+  /** tRPC answers vary by these: a call asking to stream (JSON lines, events) is never shared. */
+  accept?: string | undefined;
+  trpcAccept?: string | undefined;
+}
+
+/** A tRPC call that asks for a streamed answer instead of one JSON document. */
+const asksToStream = (request: CacheableRequest) =>
+  request.trpcAccept !== undefined || /\b(?:text\/event-stream|application\/jsonl)\b/i.test(request.accept ?? "");
+
+/**
+ * What a shared API answer may vary by besides the encoding: tRPC's answers name `trpc-accept` and `accept`, and a
+ * call that sets either to ask for a stream is never keyed (asksToStream).
+ */
+export function variesOnlyByKeyedHeaders(url: string, vary: string): boolean {
+  const allowed = url.startsWith("/trpc/") ? ["accept-encoding", "trpc-accept", "accept"] : ["accept-encoding"];
+  return vary
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .every((name) => name === "" || allowed.includes(name));
 }
 
 /**
@@ -64,6 +83,7 @@ export interface CacheableRequest {
 export function pageCacheKey(request: CacheableRequest, publicOrigin?: string): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (request.cookie || request.authorization) return null;
+  if (request.url.startsWith("/trpc/") && asksToStream(request)) return null;
   if (publicOrigin !== undefined && request.origin !== publicOrigin) return null;
   if (request.url.length > MAX_KEY_URL || !request.url.startsWith("/")) return null;
   const queryAt = request.url.indexOf("?");

@@ -39,6 +39,7 @@ beforeAll(async () => {
   app.get("/trpc/catalogue.list", (_req, res) => {
     apiCalls++;
     res.setHeader("Content-Type", "application/json");
+    res.setHeader("Vary", "trpc-accept, accept");
     res.write(`{"result":{"data":"`);
     res.write(body);
     res.end(`"}}`);

@@ -11,6 +11,7 @@ import {
   isShareableAnswer,
   pageCacheKey,
   policyWithHashes,
+  variesOnlyByKeyedHeaders,
 } from "./page-cache-rules";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -193,6 +194,8 @@ export function createPageCache(options: PageCacheOptions) {
         origin: `${req.protocol}://${req.get("host") ?? ""}`,
         cookie: req.headers.cookie,
         authorization: req.headers.authorization,
+        accept: req.headers.accept,
+        trpcAccept: req.headers["trpc-accept"] as string | undefined,
       },
       publicOrigin,
     );
@@ -226,15 +229,13 @@ export function createPageCache(options: PageCacheOptions) {
       res.locals.collectingAnswer = true;
       collectAnswer(res, (body) => {
         res.locals.collectingAnswer = false;
-        // JSON only (images have their own disk cache), and one answer for every caller: nothing it varies by
-        // but the encoding (an image call picks its format by Accept, which the key does not hold).
+        // JSON only (images have their own disk cache), and one answer for every caller: varying by nothing the key
+        // leaves out (an image call picks its format by Accept, which the key does not hold).
         const shareable =
           isShareableAnswer(res.statusCode, new Headers(), res.hasHeader("set-cookie")) &&
           !/\b(?:private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? "")) &&
           /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
-          !String(res.getHeader("vary") ?? "")
-            .split(",")
-            .some((name) => name.trim() !== "" && name.trim().toLowerCase() !== "accept-encoding") &&
+          variesOnlyByKeyedHeaders(req.originalUrl, String(res.getHeader("vary") ?? "")) &&
           body.length <= MAX_ENTRY_BYTES;
         if (!shareable) {
           finish(null);
@@ -316,6 +317,8 @@ export function createPageCache(options: PageCacheOptions) {
         origin: `${secure ? "https" : "http"}://${req.headers.host ?? ""}`,
         cookie: req.headers.cookie,
         authorization: req.headers.authorization,
+        accept: req.headers.accept,
+        trpcAccept: req.headers["trpc-accept"] as string | undefined,
       },
       publicOrigin,
     );
