@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { RecordForms } from "~/components/cart/record-forms";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
@@ -135,6 +136,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </div>
       <div className="contents print:hidden">
         <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+        <RecordForms />
         {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
         {!isBackOffice(location.pathname) && <VinylBot />}
       </div>

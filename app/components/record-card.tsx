@@ -50,12 +50,12 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
           <h3 className="card-title">{track.title}</h3>
           <p className="card-artist">{track.artist}</p>
           <div className="card-meta">
-            <span className="text-lg font-bold">{track.price}</span>
-            <span className="text-xs text-stone-600">{format.label}</span>
+            <span className="card-price">{track.price}</span>
+            <span className="card-format">{format.label}</span>
           </div>
         </div>
       </a>
-      <div className="px-3 pb-3">
+      <div className="card-actions">
         <AddToCartButton
           recordId={track.id}
           title={track.title}
@@ -64,7 +64,7 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
         />
       </div>
       {showFavourite && (
-        <div className="absolute top-2 right-2">
+        <div className="card-fav">
           <FavouriteToggle recordId={track.id} title={track.title} />
         </div>
       )}

@@ -2,7 +2,9 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { SpriteIcon } from "~/components/icons/sprite";
 import { useRef } from "react";
 import type { CartSummaryLine } from "~/domain/cart/cart-summary";
-import { ShopperForm, useShopperFetcher } from "./shopper-form";
+import { useFetcher } from "react-router";
+import { recordFetcherKey, recordFormButton } from "./record-forms";
+import { ShopperForm, useShopperFetcher, type ShopperAnswer } from "./shopper-form";
 
 /** Whether a record can go in the cart, and under which words (spec §4 stock and pre-order states). */
 export type Availability = "available" | "pre-order" | "out-of-stock";
@@ -16,9 +18,9 @@ export function availabilityOf(stockQuantity: number, isPreOrder: boolean): Avai
 const SIZES = { card: "btn-card", large: "btn-large" } as const;
 
 /**
- * The add-to-cart button of a record page, card or crate: a form posting intent=add to /cart (back to
- * this page without JavaScript, a fetcher with it). A record that cannot be sold gets a disabled
- * "Out of stock" button instead; a pre-order says "Pre-order".
+ * The add-to-cart button of a record page, card or crate: it posts intent=add to /cart through the page's
+ * shared form (back to this page without JavaScript, the record's fetcher with it; see RecordForms). A record
+ * that cannot be sold gets a disabled "Out of stock" button instead; a pre-order says "Pre-order".
  */
 export function AddToCartButton({
   recordId,
@@ -34,7 +36,7 @@ export function AddToCartButton({
   /** Cards in a grid say which record the button is for (screen readers list the buttons out of context). */
   nameWithTitle?: boolean;
 }) {
-  const { onSubmit, busy } = useShopperFetcher();
+  const busy = useFetcher<ShopperAnswer>({ key: recordFetcherKey("cart-add", recordId) }).state !== "idle";
   const base = `btn ${SIZES[size]}`;
   const label = availability === "out-of-stock" ? "Out of stock" : availability === "pre-order" ? "Pre-order" : "Add to cart";
   // The visible words first, so speech users can say what they see.
@@ -47,17 +49,15 @@ export function AddToCartButton({
     );
   }
   return (
-    <ShopperForm action="/cart" fields={{ intent: "add", recordId }} onSubmit={onSubmit}>
-      <button
-        type="submit"
-        aria-label={name}
-        aria-busy={busy || undefined}
-        className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
-      >
-        <SpriteIcon name="shopping-bag" className="h-4 w-4 shrink-0" />
-        {label}
-      </button>
-    </ShopperForm>
+    <button
+      {...recordFormButton("cart-add", recordId)}
+      aria-label={name}
+      aria-busy={busy || undefined}
+      className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
+    >
+      <SpriteIcon name="shopping-bag" className="h-4 w-4 shrink-0" />
+      {label}
+    </button>
   );
 }
 

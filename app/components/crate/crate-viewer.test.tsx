@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { CrateKey, CrateRecord } from "~/domain/crate/crate-query";
+import { RecordForms } from "~/components/cart/record-forms";
 import { CrateViewer } from "./crate-viewer";
 
 const record = (id: number): CrateRecord => ({
@@ -25,7 +26,13 @@ function render(url: string, records: CrateRecord[], key: CrateKey = { kind: "ge
     [
       {
         path: "/virtual-crate-dig",
-        element: <CrateViewer crateKey={key} title="Jazz" blurb={null} seed={seed} shuffleSeed={77} records={records} />,
+        element: (
+          <>
+            <CrateViewer crateKey={key} title="Jazz" blurb={null} seed={seed} shuffleSeed={77} records={records} />
+            {/* The root layout's shared record forms, which the buttons post. */}
+            <RecordForms />
+          </>
+        ),
       },
     ],
     { initialEntries: [url] },
@@ -92,29 +99,43 @@ describe("CrateViewer without JavaScript", () => {
     expect(html).toContain("Pre-Order");
   });
 
-  it("offers add-to-cart and favourite buttons as real forms that come back to this record", () => {
+  it("offers add-to-cart and favourite buttons that post real forms coming back to this record", () => {
     const html = render("/virtual-crate-dig?crate=genre:Jazz&pos=3", crate);
-    const forms = [...html.matchAll(/<form([^>]*)>(.*?)<\/form>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
-    const cart = forms.find((f) => f.attrs.includes('action="/cart"'));
-    const heart = forms.find((f) => f.attrs.includes('action="/favorites"'));
-    for (const form of [cart, heart]) {
+    const forms = new Map(
+      [...html.matchAll(/<form([^>]*)>(.*?)<\/form>/g)].map(([, attrs, body]) => [
+        /id="([^"]+)"/.exec(attrs!)?.[1],
+        { attrs, body },
+      ]),
+    );
+    const buttons = [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map(([, attrs, body]) => ({
+      attrs: attrs!,
+      body: body!,
+    }));
+    const cart = buttons.find((b) => b.body.includes("Add to cart"));
+    const heart = buttons.find((b) => b.attrs.includes('aria-label="Add Title 3 to favourites"'));
+    expect(cart?.attrs).toContain('form="record-cart-add"');
+    expect(heart?.attrs).toContain('form="record-favourite-add"');
+    expect(heart?.attrs).toContain('aria-pressed="false"');
+    for (const button of [cart!, heart!]) {
+      expect(button.attrs).toContain('type="submit"');
+      expect(button.attrs).toContain('name="recordId"');
+      expect(button.attrs).toContain('value="3"');
+      const form = forms.get(/form="([^"]+)"/.exec(button.attrs)![1]);
       expect(form?.attrs).toContain('method="post"');
-      expect(form?.body).toContain('name="recordId" value="3"');
       expect(form?.body).toContain('name="redirectTo" value="/virtual-crate-dig?crate=genre:Jazz&amp;pos=3"');
-      expect(form?.body).toContain('type="submit"');
     }
-    expect(cart?.body).toContain('name="intent" value="add"');
-    expect(cart?.body).toContain("Add to cart");
-    expect(heart?.body).toContain('aria-label="Add Title 3 to favourites"');
-    expect(heart?.body).toContain('aria-pressed="false"');
-    // Every button is part of a form: nothing on the page needs JavaScript to work.
-    expect(html.match(/<button/g)?.length).toBe(forms.length);
+    expect(forms.get("record-cart-add")?.attrs).toContain('action="/cart"');
+    expect(forms.get("record-cart-add")?.body).toContain('name="intent" value="add"');
+    expect(forms.get("record-favourite-add")?.attrs).toContain('action="/favorites"');
+    expect(forms.get("record-favourite-remove")?.body).toContain('name="intent" value="remove"');
+    // Every button submits a form: nothing on the page needs JavaScript to work.
+    for (const button of buttons) expect(button.attrs, button.body).toMatch(/form="[^"]+"|type="button" disabled/);
   });
 
   it("says Pre-order for a pre-order and offers no cart button for a record out of stock", () => {
     expect(render("/virtual-crate-dig?crate=genre:Jazz&pos=2", crate)).toMatch(/<\/svg>Pre-order<\/button>/);
     const out = render("/virtual-crate-dig?crate=genre:Jazz", [{ ...record(1), stock: "out" }]);
-    expect(out).not.toContain('action="/cart"');
+    expect(out).not.toContain('form="record-cart-add"');
     expect(out).toMatch(/<button type="button" disabled=""[^>]*>Out of stock<\/button>/);
   });
 });

@@ -1,16 +1,20 @@
 import { SpriteIcon } from "~/components/icons/sprite";
-import { ShopperForm, useShopper, useShopperFetcher } from "~/components/cart/shopper-form";
+import { useFetcher } from "react-router";
+import { recordFetcherKey, recordFormButton } from "~/components/cart/record-forms";
+import { useShopper } from "~/components/cart/shopper-form";
 
+// Component classes in app.css: a grid repeats the overlay heart on every card.
 const LOOKS = {
   /** Over a card's cover. */
-  overlay: "h-9 w-9 bg-white/90 shadow ring-1 ring-stone-200 hover:bg-white",
+  overlay: "fav-overlay",
   /** Beside the add-to-cart button. */
-  large: "h-12 w-12 bg-white ring-1 ring-stone-300 hover:bg-stone-100",
+  large: "fav-large",
 } as const;
 
 /**
- * The heart: a toggle button (aria-pressed) posting add or remove to /favorites. With JavaScript it
- * flips at once and the header count follows; without, the page comes back with the heart filled.
+ * The heart: a toggle button (aria-pressed) posting add or remove to /favorites through the page's shared forms
+ * (RecordForms). With JavaScript it flips at once and the header count follows; without, the page comes back with
+ * the heart filled.
  */
 export function FavouriteToggle({
   recordId,
@@ -22,20 +26,18 @@ export function FavouriteToggle({
   look?: keyof typeof LOOKS;
 }) {
   const { favouriteIds } = useShopper();
-  const { fetcher, onSubmit } = useShopperFetcher();
+  const fetcher = useFetcher({ key: recordFetcherKey("favourite-add", recordId) });
   const pending = fetcher.formData?.get("intent");
   const saved = pending ? pending === "add" : favouriteIds.includes(recordId);
   return (
-    <ShopperForm action="/favorites" fields={{ intent: saved ? "remove" : "add", recordId }} onSubmit={onSubmit}>
-      <button
-        type="submit"
-        aria-pressed={saved}
-        aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
-        title={saved ? "Remove from favourites" : "Add to favourites"}
-        className={`fav-toggle ${LOOKS[look]}`}
-      >
-        <SpriteIcon name={saved ? "heart-filled" : "heart"} className="h-5 w-5" />
-      </button>
-    </ShopperForm>
+    <button
+      {...recordFormButton(saved ? "favourite-remove" : "favourite-add", recordId)}
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
+      title={saved ? "Remove from favourites" : "Add to favourites"}
+      className={`fav-toggle ${LOOKS[look]}`}
+    >
+      <SpriteIcon name={saved ? "heart-filled" : "heart"} className="h-5 w-5" />
+    </button>
   );
 }
