@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sendCompressed } from "./compress-once";
+import { createFifoGate } from "./fifo-gate";
 import { PERSONAL_CACHE_CONTROL } from "./page-cache";
 
 /**
@@ -15,8 +16,14 @@ export function reactRouterHandler(options: {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => unknown;
 }): RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
+  // Pages are rendered a few at a time, in the order they came: a loader waiting on the network holds one slot,
+  // not the others (decision 35).
+  const gate = createFifoGate(PAGE_SLOTS);
   return async (req, res, next) => {
+    const leave = await gate.enter();
     try {
+      // The browser went away while the page waited its turn: nothing to render.
+      if (res.destroyed) return;
       // A page's work is a few synchronous steps of 2–4 ms; between them other requests get their turn (decision 35).
       await nextTurn();
       const request = toFetchRequest(req, res);
@@ -27,15 +34,16 @@ export function reactRouterHandler(options: {
       if (response) await sendResponse(req, res, response);
     } catch (error) {
       next(error);
+    } finally {
+      leave();
     }
   };
 }
 
-/**
- * Waits for the event loop's next turn. A saturated server running each request's work in one long synchronous
- * stretch served some connections over and over while others waited seconds (p99 15× p50 under load); yielding
- * between a page's steps lets every waiting request in and keeps the tail close to the median.
- */
+/** Pages rendered at once: rendering is CPU-bound on one thread, so more only helps loaders that wait on I/O. */
+const PAGE_SLOTS = 4;
+
+/** Waits for the event loop's next turn, in which the server reads the requests that came meanwhile. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
