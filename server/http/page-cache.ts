@@ -224,6 +224,13 @@ export function createPageCache(options: PageCacheOptions) {
     };
     // Whatever happens down the chain (an error page, a redirect, a closed connection), waiters are let go.
     res.on("close", () => finish(null));
+    // A shareable answer, a page's or an API call's: kept, handed to the waiters, and sent.
+    const keepAndSend = async (body: Buffer, answerHeaders: Iterable<[string, string]>) => {
+      const entry = await build(body, answerHeaders, res, currentVersion);
+      store(key, entry);
+      finish(entry);
+      await send(req, res, entry, "miss", req.secure);
+    };
     if (isApiAddress(req.originalUrl)) {
       // Express writes an API call's answer: it is collected whole, then kept (and sent) or sent as it was.
       res.locals.collectingAnswer = true;
@@ -231,9 +238,9 @@ export function createPageCache(options: PageCacheOptions) {
         res.locals.collectingAnswer = false;
         // JSON only (images have their own disk cache), and one answer for every caller: varying by nothing the key
         // leaves out (an image call picks its format by Accept, which the key does not hold).
+        const answerHeaders = new Headers({ "cache-control": String(res.getHeader("cache-control") ?? "") });
         const shareable =
-          isShareableAnswer(res.statusCode, new Headers(), res.hasHeader("set-cookie")) &&
-          !/\b(?:private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? "")) &&
+          isShareableAnswer(res.statusCode, answerHeaders, res.hasHeader("set-cookie")) &&
           /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
           variesOnlyByKeyedHeaders(req.originalUrl, String(res.getHeader("vary") ?? "")) &&
           body.length <= MAX_ENTRY_BYTES;
@@ -242,16 +249,10 @@ export function createPageCache(options: PageCacheOptions) {
           res.end(body);
           return;
         }
-        build(body, [], res, currentVersion)
-          .then(async (entry) => {
-            store(key, entry);
-            finish(entry);
-            await send(req, res, entry, "miss", req.secure);
-          })
-          .catch((error: unknown) => {
-            finish(null);
-            next(error);
-          });
+        keepAndSend(body, []).catch((error: unknown) => {
+          finish(null);
+          next(error);
+        });
       });
       return next();
     }
@@ -265,10 +266,7 @@ export function createPageCache(options: PageCacheOptions) {
         finish(null);
         return new Response(body, response);
       }
-      const entry = await build(body, response.headers, res, currentVersion);
-      store(key, entry);
-      finish(entry);
-      await send(req, res, entry, "miss", req.secure);
+      await keepAndSend(body, response.headers);
       return null;
     };
     next();
