@@ -20,7 +20,6 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
-import { IconSprite } from "./components/icons/sprite";
 import { Sidebar } from "./components/sidebar";
 import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
@@ -55,7 +54,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,4 +1,4 @@
-import { Disc3, Heart, Home, LogIn, Menu, ShoppingBag } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { ChatHeaderButton } from "./chat/chat-header-button";
 import { HeaderSearch } from "./search/header-search";
@@ -67,18 +67,18 @@ export function Header({
           aria-label="Open menu"
           aria-controls="site-nav"
         >
-          <Menu aria-hidden className="h-5 w-5" />
+          <Icon name="menu" className="h-5 w-5" />
         </a>
         <Link
           to="/"
           data-testid="header-shop-name"
           className="mr-auto flex items-center gap-1.5 rounded-full px-1 py-1.5 text-lg font-bold tracking-tight text-ink md:mr-0 lg:hidden"
         >
-          <Disc3 aria-hidden className="h-6 w-6 text-needle" />
+          <Icon name="disc" className="h-6 w-6 text-needle" />
           Needledrop
         </Link>
         <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
-          <Home aria-hidden className="h-5 w-5" />
+          <Icon name="home" className="h-5 w-5" />
         </Link>
         <div className="order-last flex w-full items-center gap-1 md:order-none md:w-auto md:min-w-0 md:flex-1">
           <div className="min-w-0 flex-1">
@@ -87,7 +87,7 @@ export function Header({
           {chat && <ChatHeaderButton />}
         </div>
         <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
-          <Heart aria-hidden className="h-5 w-5" />
+          <Icon name="heart" className="h-5 w-5" />
           <Badge count={favouritesCount} testId="favourites-count" />
         </Link>
         <Link
@@ -103,14 +103,14 @@ export function Header({
             onOpenCart();
           }}
         >
-          <ShoppingBag aria-hidden className="h-5 w-5" />
+          <Icon name="shopping-bag" className="h-5 w-5" />
           <Badge count={cartCount} testId="cart-count" />
         </Link>
         {user ? (
           <UserMenu username={user.username} isAdmin={user.role === "admin"} />
         ) : (
           <Link to="/auth" className={iconButton} aria-label="Log in or register">
-            <LogIn aria-hidden className="h-5 w-5" />
+            <Icon name="log-in" className="h-5 w-5" />
           </Link>
         )}
       </div>

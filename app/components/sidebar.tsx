@@ -1,4 +1,4 @@
-import { Disc3, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { isActivePath, NAV_SECTIONS, type NavEntry } from "~/domain/navigation/nav-sections";
@@ -57,7 +57,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
     >
       <div className="flex items-center justify-between px-5 py-5">
         <NavLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-          <Disc3 aria-hidden className="h-7 w-7 text-needle" />
+          <Icon name="disc" className="h-7 w-7 text-needle" />
           Needledrop
         </NavLink>
         <a
@@ -71,7 +71,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
           className="rounded p-1 text-stone-300 hover:text-white lg:hidden"
           aria-label="Close menu"
         >
-          <X aria-hidden className="h-5 w-5" />
+          <Icon name="x" className="h-5 w-5" />
         </a>
       </div>
       <div className="flex-1 space-y-6 px-3 pb-8 lg:min-h-0 lg:overflow-y-auto">

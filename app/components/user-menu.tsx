@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, User } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 
@@ -37,9 +37,9 @@ export function UserMenu({ username, isAdmin }: { username: string; isAdmin: boo
         className="flex cursor-pointer list-none items-center gap-1 rounded-full p-2 text-ink hover:bg-stone-200 [&::-webkit-details-marker]:hidden"
         aria-label={`Account menu for ${username}`}
       >
-        <User aria-hidden className="h-5 w-5" />
+        <Icon name="user" className="h-5 w-5" />
         <span className="hidden max-w-28 truncate text-sm font-medium sm:inline">{username}</span>
-        <ChevronDown aria-hidden className="h-4 w-4 transition group-open:rotate-180" />
+        <Icon name="chevron-down" className="h-4 w-4 transition group-open:rotate-180" />
       </summary>
       {/* Choosing an item closes the menu, also when it leads to the page already shown. */}
       <div
@@ -47,16 +47,16 @@ export function UserMenu({ username, isAdmin }: { username: string; isAdmin: boo
         onClick={(event) => (event.target as Element).closest("a, button") && close()}
       >
         <Link to="/profile" className={item}>
-          <User aria-hidden className="h-4 w-4" /> Profile
+          <Icon name="user" className="h-4 w-4" /> Profile
         </Link>
         {isAdmin && (
           <Link to="/admin" className={item}>
-            <LayoutDashboard aria-hidden className="h-4 w-4" /> Admin Dashboard
+            <Icon name="layout-dashboard" className="h-4 w-4" /> Admin Dashboard
           </Link>
         )}
         <Form method="post" action="/logout">
           <button type="submit" className={item}>
-            <LogOut aria-hidden className="h-4 w-4" /> Log out
+            <Icon name="log-out" className="h-4 w-4" /> Log out
           </button>
         </Form>
       </div>

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { hrefWith, NO_FILTERS, type BrowseQuery } from "~/domain/browse/browse-query";
 import { activeChips } from "~/domain/browse/filter-chips";
@@ -17,7 +17,7 @@ export function ActiveFilters({ path, query }: { path: string; query: BrowseQuer
           className="inline-flex items-center gap-1.5 rounded-full bg-label/40 py-1 pr-2 pl-3 text-sm font-medium text-ink ring-1 ring-label hover:bg-label"
         >
           {chip.text}
-          <X aria-hidden className="h-3.5 w-3.5" />
+          <Icon name="x" className="h-3.5 w-3.5" />
         </Link>
       ))}
       {chips.length > 1 && (

@@ -1,4 +1,4 @@
-import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { formatLabel } from "~/domain/catalogue/formats";
@@ -178,9 +178,9 @@ export function FacetPanel({
         className="group rounded-xl bg-white shadow-sm ring-1 ring-stone-200 lg:rounded-none lg:bg-transparent lg:shadow-none lg:ring-0 lg:details-content:block lg:details-content:[content-visibility:visible]"
       >
         <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
-          <SlidersHorizontal aria-hidden className="h-4 w-4" />
+          <Icon name="sliders" className="h-4 w-4" />
           <span className="flex-1">Filters{active > 0 ? ` (${active})` : ""}</span>
-          <ChevronDown aria-hidden className="h-4 w-4 transition group-open:rotate-180" />
+          <Icon name="chevron-down" className="h-4 w-4 transition group-open:rotate-180" />
         </summary>
         <Form
           ref={formRef}

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { pageWindow } from "~/domain/browse/listing-text";
 
@@ -21,7 +21,7 @@ export function Pagination({
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
-          <ChevronLeft aria-hidden className="h-4 w-4" />
+          <Icon name="chevron-left" className="h-4 w-4" />
           Previous
         </Link>
       ) : null}
@@ -48,7 +48,7 @@ export function Pagination({
       {page < pages ? (
         <Link to={hrefFor(page + 1)} rel="next" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
           Next
-          <ChevronRight aria-hidden className="h-4 w-4" />
+          <Icon name="chevron-right" className="h-4 w-4" />
         </Link>
       ) : null}
     </nav>

@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { CARE_SECTION_COPY, careSectionId, careTipId, type CareCategory, type CareTip } from "~/domain/care/care-categories";
 import { CareIllustration } from "./care-illustrations";
 
@@ -127,7 +127,7 @@ export function CareSection({ section, index }: { section: CareGuideSection; ind
       )}
       <p className="mt-4 text-right">
         <a href="#contents" className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline">
-          <ArrowUp aria-hidden className="h-4 w-4" />
+          <Icon name="arrow-up" className="h-4 w-4" />
           Back to contents
         </a>
       </p>

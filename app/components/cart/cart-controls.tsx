@@ -1,5 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 import { useRef } from "react";
 import type { CartSummaryLine } from "~/domain/cart/cart-summary";
 import { useFetcher } from "react-router";
@@ -55,7 +54,7 @@ export function AddToCartButton({
       aria-busy={busy || undefined}
       className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
     >
-      <SpriteIcon name="shopping-bag" className="h-4 w-4 shrink-0" />
+      <Icon name="shopping-bag" className="h-4 w-4 shrink-0" />
       {label}
     </button>
   );
@@ -89,7 +88,7 @@ export function QuantityControls({
         onSubmit={minus.onSubmit}
       >
         <button type="submit" className={stepButton} aria-label={`Decrease quantity of ${line.title}`} disabled={minus.busy}>
-          <Minus aria-hidden className="h-4 w-4" />
+          <Icon name="minus" className="h-4 w-4" />
         </button>
       </ShopperForm>
       {editable ? (
@@ -156,7 +155,7 @@ export function QuantityControls({
           aria-label={`Increase quantity of ${line.title}`}
           disabled={plus.busy || unsellable || atMax}
         >
-          <Plus aria-hidden className="h-4 w-4" />
+          <Icon name="plus" className="h-4 w-4" />
         </button>
       </ShopperForm>
     </div>
@@ -178,7 +177,7 @@ export function RemoveLineButton({ line, redirectTo }: { line: CartSummaryLine; 
         aria-label={`Remove ${line.title} from cart`}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-stone-600 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
       >
-        <Trash2 aria-hidden className="h-4 w-4" />
+        <Icon name="trash" className="h-4 w-4" />
         Remove
       </button>
     </ShopperForm>
@@ -194,7 +193,7 @@ export function ClearCartButton({ redirectTo, className = "" }: { redirectTo?: s
         disabled={busy}
         className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
       >
-        <Trash2 aria-hidden className="h-4 w-4" />
+        <Icon name="trash" className="h-4 w-4" />
         Clear cart
       </button>
     </ShopperForm>

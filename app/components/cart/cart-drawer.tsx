@@ -1,4 +1,4 @@
-import { ShoppingBag, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { itemsText } from "~/domain/cart/cart-summary";
@@ -83,13 +83,13 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               aria-label="Close cart"
               className="rounded-full p-2 hover:bg-stone-200"
             >
-              <X aria-hidden className="h-5 w-5" />
+              <Icon name="x" className="h-5 w-5" />
             </button>
           </div>
         </div>
         {empty ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-            <ShoppingBag aria-hidden className="h-12 w-12 text-stone-400" />
+            <Icon name="shopping-bag" className="h-12 w-12 text-stone-400" />
             <p className="text-stone-700">Your cart is empty.</p>
             <Link to="/browse" className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle-dark">
               Browse records

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
 import { formatPence, VAT_RATE_PERCENT } from "~/domain/shared/money";
@@ -69,7 +69,7 @@ export function CartLine({
         </div>
         {issue && (
           <p className="flex items-center gap-1.5 text-sm font-semibold text-amber-900" data-testid="line-issue">
-            <AlertTriangle aria-hidden className="h-4 w-4 shrink-0" />
+            <Icon name="alert-triangle" className="h-4 w-4 shrink-0" />
             {issue}
           </p>
         )}

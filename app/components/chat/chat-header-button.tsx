@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { HELP_PATH } from "~/domain/chat/help-path";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -27,7 +27,7 @@ export function ChatHeaderButton() {
     window.addEventListener(CHAT_MINIMISED_EVENT, onMinimised);
     return () => window.removeEventListener(CHAT_MINIMISED_EVENT, onMinimised);
   }, []);
-  const icon = <MessageCircle aria-hidden className="h-5 w-5" />;
+  const icon = <Icon name="message-circle" className="h-5 w-5" />;
   if (!hydrated)
     return (
       <a id="vinylbot-header-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={`${buttonClass} lg:hidden`}>

@@ -1,4 +1,4 @@
-import { Disc3, MessageCircle, Minus, SendHorizontal, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
@@ -152,7 +152,7 @@ export function VinylBot() {
             aria-expanded={false}
             className={launcherClass}
           >
-            <MessageCircle aria-hidden className="h-6 w-6" />
+            <Icon name="message-circle" className="h-6 w-6" />
             {state === "minimised" && (
               <span
                 aria-hidden
@@ -163,7 +163,7 @@ export function VinylBot() {
           </button>
         ) : (
           <a id="vinylbot-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={launcherClass}>
-            <MessageCircle aria-hidden className="h-6 w-6" />
+            <Icon name="message-circle" className="h-6 w-6" />
           </a>
         ))}
       {state === "open" && (
@@ -181,16 +181,16 @@ export function VinylBot() {
           className="fixed inset-x-2 bottom-2 z-40 flex h-[32rem] max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-2xl bg-white text-ink shadow-2xl ring-1 ring-stone-300 sm:inset-x-auto sm:right-5 sm:bottom-5 sm:w-96 lg:right-auto lg:bottom-4 lg:left-4"
         >
           <header className="flex items-center gap-3 bg-ink px-4 py-3 text-white">
-            <Disc3 aria-hidden className="h-7 w-7 text-label" />
+            <Icon name="disc" className="h-7 w-7 text-label" />
             <div className="flex-1">
               <h2 className="font-semibold">VinylBot</h2>
               <p className="text-xs text-stone-300">Needledrop's record assistant</p>
             </div>
             <button type="button" onClick={minimise} aria-label="Minimise chat" className="rounded-full p-1.5 hover:bg-white/15">
-              <Minus aria-hidden className="h-5 w-5" />
+              <Icon name="minus" className="h-5 w-5" />
             </button>
             <button type="button" onClick={close} aria-label="Close chat" className="rounded-full p-1.5 hover:bg-white/15">
-              <X aria-hidden className="h-5 w-5" />
+              <Icon name="x" className="h-5 w-5" />
             </button>
           </header>
           <div
@@ -260,7 +260,7 @@ export function VinylBot() {
               aria-label="Send message"
               className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-ink text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-40"
             >
-              <SendHorizontal aria-hidden className="h-5 w-5" />
+              <Icon name="send" className="h-5 w-5" />
             </button>
           </form>
         </section>

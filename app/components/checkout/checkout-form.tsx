@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreditCard, Lock, Tag, Truck, UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "~/components/forms";
@@ -111,7 +111,7 @@ export function CheckoutForm({
         </p>
       )}
 
-      <Section icon={<UserRound aria-hidden className="size-5" />} title="Contact" id="contact">
+      <Section icon={<Icon name="user-round" className="size-5" />} title="Contact" id="contact">
         <CheckoutField
           label="Email"
           meta={fields.email}
@@ -126,7 +126,7 @@ export function CheckoutForm({
         </p>
       </Section>
 
-      <Section icon={<Truck aria-hidden className="size-5" />} title="Delivery address" id="delivery">
+      <Section icon={<Icon name="truck" className="size-5" />} title="Delivery address" id="delivery">
         <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
           <CheckoutField label="Full name" meta={fields.name} autoComplete="shipping name" className="sm:col-span-2" />
           <CheckoutField
@@ -155,7 +155,7 @@ export function CheckoutForm({
         </div>
       </Section>
 
-      <Section icon={<Tag aria-hidden className="size-5" />} title="Discount" id="discount">
+      <Section icon={<Icon name="tag" className="size-5" />} title="Discount" id="discount">
         <label htmlFor={fields.discountCode.id} className="block text-sm font-medium text-stone-800">
           Discount code <span className="font-normal text-stone-500">(optional)</span>
         </label>
@@ -198,7 +198,7 @@ export function CheckoutForm({
         )}
       </Section>
 
-      <Section icon={<CreditCard aria-hidden className="size-5" />} title="Payment" id="payment">
+      <Section icon={<Icon name="credit-card" className="size-5" />} title="Payment" id="payment">
         {cardForm ? (
           <>
             <CardFields cardNumber={fields.cardNumber} cardExpiry={fields.cardExpiry} cardCvc={fields.cardCvc} />
@@ -215,7 +215,7 @@ export function CheckoutForm({
           {paying ? (cardForm ? "Paying…" : "Continuing…") : cardForm ? `Pay ${formatPence(totalPence)}` : "Continue to payment"}
         </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
-          <Lock aria-hidden className="size-3.5" />
+          <Icon name="lock" className="size-3.5" />
           {cardForm
             ? "Card details go to the payment provider only; we never store them."
             : "You will be sent to Stripe to pay securely."}

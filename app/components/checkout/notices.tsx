@@ -1,4 +1,4 @@
-import { CircleAlert, Info } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatPence } from "~/domain/shared/money";
@@ -20,7 +20,6 @@ export function CheckoutNotice({ problem }: { problem: CheckoutProblem }) {
     box.current?.focus();
   }, [problem]);
   const error = problem.tone === "error";
-  const Icon = error ? CircleAlert : Info;
   return (
     <div
       ref={box}
@@ -30,7 +29,7 @@ export function CheckoutNotice({ problem }: { problem: CheckoutProblem }) {
         error ? "border-red-300 bg-red-50 text-red-900" : "border-sky-300 bg-sky-50 text-sky-950"
       }`}
     >
-      <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <Icon name={error ? "circle-alert" : "info"} className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-medium">{problem.message}</p>
         {problem.cartLink && (

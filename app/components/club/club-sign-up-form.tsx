@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreditCard, Disc3, Lock } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/checkout/card-fields";
 import { FieldError, SubmitButton } from "~/components/forms";
@@ -51,7 +51,7 @@ export function ClubSignUpForm({
       <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
         <legend className="sr-only">Choose a plan</legend>
         <h2 className="mb-4 flex items-center gap-2 font-display text-xl font-bold" aria-hidden>
-          <Disc3 className="size-5 text-needle" /> Choose a plan
+          <Icon name="disc" className="size-5 text-needle" /> Choose a plan
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
           {CLUB_PLANS.map((plan) => (
@@ -105,7 +105,7 @@ export function ClubSignUpForm({
 
       <section aria-labelledby="club-payment-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
         <h2 id="club-payment-heading" className="mb-4 flex items-center gap-2 font-display text-xl font-bold">
-          <CreditCard aria-hidden className="size-5 text-needle" /> Payment
+          <Icon name="credit-card" className="size-5 text-needle" /> Payment
         </h2>
         {onProviderPage ? (
           <p className="text-sm text-stone-700" data-testid="club-provider-page">
@@ -124,7 +124,7 @@ export function ClubSignUpForm({
           {joining ? "Joining…" : onProviderPage ? "Continue to payment" : "Join the record club"}
         </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
-          <Lock aria-hidden className="size-3.5" />
+          <Icon name="lock" className="size-3.5" />
           {onProviderPage
             ? "Your card goes to Stripe only; we never see its number."
             : "Card details go to the payment provider only; we keep a token, never the number."}

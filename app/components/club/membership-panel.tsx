@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Form, useNavigation } from "react-router";
 import type { MemberAction, MembershipStatus, MembershipView } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -49,7 +49,7 @@ export function MembershipPanel({ m }: { m: MembershipPanelData }) {
       </p>
       {m.failedRenewal && (
         <p role="alert" className="flex gap-2 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <Icon name="alert-triangle" className="mt-0.5 size-4 shrink-0" />
           <span>
             Payment failed — we&rsquo;ll try again on {formatDateGB(m.failedRenewal.nextRetryOn)}. Nothing has been charged. If
             your card has changed, cancel and join again with the new card.

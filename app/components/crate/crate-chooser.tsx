@@ -1,4 +1,4 @@
-import { Shuffle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
 import { genreColours } from "~/domain/catalogue/genres";
@@ -114,7 +114,7 @@ export function CrateChooser({
               to={crateHref({ kind: "surprise" }, { seed: surpriseSeed })}
               className="mt-7 inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink transition hover:bg-white"
             >
-              <Shuffle aria-hidden className="h-4 w-4" />
+              <Icon name="shuffle" className="h-4 w-4" />
               Surprise me
             </Link>
           </div>

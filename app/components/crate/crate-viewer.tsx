@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Disc3, LayoutGrid, Shuffle } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AddToCartButton } from "~/components/cart/cart-controls";
@@ -226,7 +226,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
             to={crateHref(crateKey, { seed: shuffleSeed })}
             className="inline-flex items-center gap-2 rounded-full bg-label px-4 py-2 text-sm font-bold text-ink hover:bg-white"
           >
-            <Shuffle aria-hidden className="h-4 w-4" />
+            <Icon name="shuffle" className="h-4 w-4" />
             Shuffle again
           </Link>
         )}
@@ -234,7 +234,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
           to={CRATE_PATH}
           className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-bold text-white ring-1 ring-white/40 hover:bg-white/10"
         >
-          <LayoutGrid aria-hidden className="h-4 w-4" />
+          <Icon name="layout-grid" className="h-4 w-4" />
           All crates
         </Link>
       </div>
@@ -247,7 +247,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
         <div className="mx-auto max-w-6xl px-4 py-8 lg:px-8 lg:py-12">
           {header}
           <div className="mt-10 rounded-3xl border-2 border-dashed border-white/30 px-6 py-14 text-center">
-            <Disc3 aria-hidden className="mx-auto h-12 w-12 text-label" />
+            <Icon name="disc" className="mx-auto h-12 w-12 text-label" />
             <p className="mt-4 font-display text-2xl font-bold">This crate is empty today</p>
             <p className="mt-2 text-stone-300">Someone got here before you. Try another crate.</p>
           </div>
@@ -341,13 +341,13 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
             </div>
 
             <div className="mx-auto flex max-w-[32rem] items-center justify-between gap-3">
-              {several ? flipLink(previous, "Previous", <ChevronLeft aria-hidden className="h-5 w-5" />, "prev") : <span />}
+              {several ? flipLink(previous, "Previous", <Icon name="chevron-left" className="h-5 w-5" />, "prev") : <span />}
               <p className="text-center">
                 <span className="block font-display text-2xl font-bold tabular-nums" data-testid="crate-position">
                   {positionLabel(position, total)}
                 </span>
               </p>
-              {several ? flipLink(next, "Next", <ChevronRight aria-hidden className="h-5 w-5" />, "next") : <span />}
+              {several ? flipLink(next, "Next", <Icon name="chevron-right" className="h-5 w-5" />, "next") : <span />}
             </div>
             {several && (
               <div aria-hidden className="mx-auto mt-4 h-1.5 max-w-[32rem] overflow-hidden rounded-full bg-white/10">
@@ -426,7 +426,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
               className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 text-sm font-semibold text-ink ring-1 ring-stone-400 transition hover:bg-stone-200"
             >
               See the full record
-              <ChevronRight aria-hidden className="h-4 w-4" />
+              <Icon name="chevron-right" className="h-4 w-4" />
             </Link>
           </section>
         </div>

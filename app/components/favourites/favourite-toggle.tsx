@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 import { useFetcher } from "react-router";
 import { recordFetcherKey, recordFormButton } from "~/components/cart/record-forms";
 import { useShopper } from "~/components/cart/shopper-form";
@@ -37,7 +37,7 @@ export function FavouriteToggle({
       title={saved ? "Remove from favourites" : "Add to favourites"}
       className={`fav-toggle ${LOOKS[look]}`}
     >
-      <SpriteIcon name={saved ? "heart-filled" : "heart"} className="h-5 w-5" />
+      <Icon name="heart" className={saved ? "h-5 w-5 fill-current" : "h-5 w-5"} />
     </button>
   );
 }

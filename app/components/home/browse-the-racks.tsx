@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 
 /**
  * The home page's last band: a way into /browse, where every record can be filtered and paged through the
@@ -20,7 +20,7 @@ export function BrowseTheRacks({ total }: { total: number }) {
           className="group inline-flex shrink-0 items-center justify-center gap-2 self-start rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle sm:self-auto"
         >
           Browse all {total.toLocaleString("en-GB")} records
-          <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
+          <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
         </a>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 
 /** Sleeves standing in the crate: colour, art colour, tilt and height (decorative). */
 const SLEEVES = [
@@ -33,7 +33,7 @@ export function CrateDigPromo() {
             className="mt-7 inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink transition group-hover:bg-white after:absolute after:inset-0 after:z-10 after:content-['']"
           >
             Start Digging
-            <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />
+            <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />
           </a>
         </div>
 

@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 
 interface HomeSectionProps {
   /** Anchor id of the section; the heading gets `${id}-heading`. */
@@ -38,7 +38,7 @@ export function ArrowLink({ href, children, className = "" }: { href: string; ch
       className={`group inline-flex items-center gap-1.5 text-sm font-semibold text-needle-dark hover:underline ${className}`}
     >
       {children}
-      <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
+      <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
     </a>
   );
 }

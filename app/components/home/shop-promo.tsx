@@ -1,4 +1,4 @@
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 
 /** Spec §2 home section 9: a promo leading to all vinyl and to new releases. */
 export function ShopPromo() {
@@ -68,7 +68,7 @@ function PromoTile({
       </h3>
       <p className="mt-3 max-w-xs text-sm sm:text-base">{text}</p>
       <p aria-hidden className="mt-8 inline-flex items-center gap-2 text-sm font-semibold">
-        Start browsing <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />
+        Start browsing <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />
       </p>
     </li>
   );

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef, useState } from "react";
 import {
   indexForKey,
@@ -154,7 +154,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
                     className="inline-flex items-center gap-2 rounded-full bg-needle px-7 py-3 font-semibold text-white shadow-lg shadow-black/30 transition hover:bg-needle-dark"
                   >
                     {slide.buttonText}
-                    <ChevronRight aria-hidden className="h-4 w-4" />
+                    <Icon name="chevron-right" className="h-4 w-4" />
                   </a>
                 </div>
               </div>
@@ -178,7 +178,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
             onClick={() => setIndex((i) => previousIndex(i, count))}
             className="absolute top-1/2 left-3 hidden -translate-y-1/2 rounded-full bg-black/40 p-2 text-white backdrop-blur transition hover:bg-black/70 sm:block"
           >
-            <ChevronLeft aria-hidden className="h-6 w-6" />
+            <Icon name="chevron-left" className="h-6 w-6" />
           </button>
           <button
             type="button"
@@ -186,7 +186,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
             onClick={() => setIndex((i) => nextIndex(i, count))}
             className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded-full bg-black/40 p-2 text-white backdrop-blur transition hover:bg-black/70 sm:block"
           >
-            <ChevronRight aria-hidden className="h-6 w-6" />
+            <Icon name="chevron-right" className="h-6 w-6" />
           </button>
           <div className="absolute inset-x-0 bottom-4 flex items-center justify-center gap-1">
             {slides.map((slide, i) => (
@@ -212,7 +212,7 @@ export function Slideshow({ slides, interval, label = "Featured", firstTitleIsPa
               onClick={() => setUserPaused((p) => !p)}
               className="ml-2 rounded-full bg-black/40 p-1.5 text-white hover:bg-black/70"
             >
-              {userPaused ? <Play aria-hidden className="h-3.5 w-3.5" /> : <Pause aria-hidden className="h-3.5 w-3.5" />}
+              {userPaused ? <Icon name="play" className="h-3.5 w-3.5" /> : <Icon name="pause" className="h-3.5 w-3.5" />}
             </button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Check, Disc3 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -42,7 +42,7 @@ export function VinylTrivia({ initial }: { initial: TriviaItemView[] | null }) {
     <section id="trivia" aria-labelledby="trivia-heading" className="mx-auto max-w-6xl scroll-mt-24 px-4 lg:px-8">
       <div className="overflow-hidden rounded-3xl bg-label shadow-sm ring-1 ring-black/5">
         <div className="relative flex flex-col gap-6 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
-          <Disc3 aria-hidden className="pointer-events-none absolute -top-10 -right-10 h-48 w-48 text-ink/10" strokeWidth={1} />
+          <Icon name="disc" className="pointer-events-none absolute -top-10 -right-10 h-48 w-48 text-ink/10 stroke-1" />
           <div className="relative">
             <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Quiz time</p>
             <h2 id="trivia-heading" className="mt-1 font-display text-3xl font-bold sm:text-4xl">
@@ -105,7 +105,7 @@ function TriviaQuestions({ items }: { items: TriviaItemView[] }) {
                   data-correct="true"
                   className="flex items-center gap-2 rounded-lg bg-emerald-100 px-3 py-2 font-semibold text-emerald-900 ring-2 ring-emerald-600"
                 >
-                  <Check aria-hidden className="h-4 w-4 shrink-0" />
+                  <Icon name="check" className="h-4 w-4 shrink-0" />
                   {option}
                   <span className="sr-only"> (correct answer)</span>
                 </li>

@@ -1,4 +1,4 @@
-import { Brush, Hand, Archive, Disc3, SlidersHorizontal, type LucideIcon } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { HomeSection } from "./home-section";
 
 export interface CareTipView {
@@ -8,12 +8,12 @@ export interface CareTipView {
   body: string;
 }
 
-const CATEGORY: Record<CareTipView["category"], { label: string; icon: LucideIcon }> = {
-  cleaning: { label: "Cleaning", icon: Brush },
-  handling: { label: "Handling", icon: Hand },
-  storage: { label: "Storage", icon: Archive },
-  stylus: { label: "Stylus", icon: Disc3 },
-  setup: { label: "Set-up", icon: SlidersHorizontal },
+const CATEGORY: Record<CareTipView["category"], { label: string; icon: IconName }> = {
+  cleaning: { label: "Cleaning", icon: "brush" },
+  handling: { label: "Handling", icon: "hand" },
+  storage: { label: "Storage", icon: "archive" },
+  stylus: { label: "Stylus", icon: "disc" },
+  setup: { label: "Set-up", icon: "sliders" },
 };
 
 /** Spec §2 home section 10: a few tips from the Vinyl Care Guide, with a link to the guide. */
@@ -28,12 +28,12 @@ export function VinylCareWidget({ tips }: { tips: CareTipView[] }) {
       {tips.length > 0 ? (
         <ul className="grid gap-5 md:grid-cols-3">
           {tips.map((tip) => {
-            const { label, icon: Icon } = CATEGORY[tip.category] ?? CATEGORY.cleaning;
+            const { label, icon } = CATEGORY[tip.category] ?? CATEGORY.cleaning;
             return (
               <li key={tip.id} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
                 <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-needle-dark uppercase">
                   <span className="grid h-8 w-8 place-items-center rounded-full bg-needle/10">
-                    <Icon aria-hidden className="h-4 w-4" />
+                    <Icon name={icon} className="h-4 w-4" />
                   </span>
                   {label}
                 </p>

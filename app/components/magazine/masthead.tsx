@@ -1,4 +1,4 @@
-import { Rss } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { BLOG_PATH } from "~/domain/magazine/paths";
 
@@ -23,7 +23,7 @@ export function Masthead({
         <span className="text-needle-dark">{kicker}</span>
         {feedLink && (
           <a href={`${BLOG_PATH}/rss.xml`} className="inline-flex items-center gap-1.5 text-stone-700 hover:text-needle-dark">
-            <Rss aria-hidden className="h-3.5 w-3.5" />
+            <Icon name="rss" className="h-3.5 w-3.5" />
             RSS feed
           </a>
         )}

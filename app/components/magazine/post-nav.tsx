@@ -1,5 +1,4 @@
-import { ArrowLeft } from "lucide-react";
-import { SpriteIcon } from "~/components/icons/sprite";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { postPath } from "~/domain/magazine/paths";
 import type { PostLink } from "~/domain/magazine/types";
@@ -15,9 +14,9 @@ function Neighbour({ post, direction }: { post: PostLink; direction: "previous" 
       }`}
     >
       <span className="inline-flex items-center gap-2 text-xs font-bold tracking-[0.2em] text-needle-dark uppercase">
-        {!next && <ArrowLeft aria-hidden className="h-4 w-4 transition group-hover:-translate-x-1" />}
+        {!next && <Icon name="arrow-left" className="h-4 w-4 transition group-hover:-translate-x-1" />}
         {next ? "Next story" : "Previous story"}
-        {next && <SpriteIcon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />}
+        {next && <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />}
       </span>
       <span className="font-display text-xl leading-snug font-bold text-balance text-ink group-hover:underline">
         {post.title}

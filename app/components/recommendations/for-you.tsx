@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { History } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { useEffect, useState } from "react";
 import { showToast } from "~/components/toasts";
 import { fetchJson } from "~/lib/http-error";
@@ -71,7 +71,7 @@ function ForYouSection() {
             }}
             className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
           >
-            <History aria-hidden className="h-4 w-4" />
+            <Icon name="history" className="h-4 w-4" />
             Clear listening history
           </button>
         )}

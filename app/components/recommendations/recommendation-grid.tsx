@@ -1,4 +1,4 @@
-import { Sparkles } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ApiTrack } from "~/domain/catalogue/record-api";
 import { RecordCard } from "../record-card";
 import { RECORD_GRID_CLASS } from "../record-grid";
@@ -14,7 +14,7 @@ export function RecommendationCard({ track }: { track: RecommendedTrack }) {
     <div className="flex w-full flex-col gap-2" data-testid="recommendation">
       <RecordCard track={track} />
       <p className="flex items-start gap-1.5 px-1 text-sm text-stone-700">
-        <Sparkles aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-needle-dark" />
+        <Icon name="sparkles" className="mt-0.5 h-4 w-4 shrink-0 text-needle-dark" />
         <span>{track.reason}</span>
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
@@ -278,7 +278,7 @@ export function HeaderSearch() {
         Search records
       </label>
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
         <input
           ref={input}
           id="site-search"

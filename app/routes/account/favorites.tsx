@@ -1,4 +1,4 @@
-import { Heart, Trash2 } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { RecordCard } from "~/components/record-card";
@@ -53,7 +53,7 @@ function RemoveFavourite({ track }: { track: ApiTrack }) {
         aria-label={`Remove ${track.title} from favourites`}
         className="inline-flex w-full items-center justify-center gap-1.5 rounded-full px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
       >
-        <Trash2 aria-hidden className="h-4 w-4" />
+        <Icon name="trash" className="h-4 w-4" />
         Remove
       </button>
     </ShopperForm>
@@ -69,7 +69,7 @@ function ClearFavourites() {
         disabled={busy}
         className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100 hover:text-red-800 disabled:opacity-50"
       >
-        <Trash2 aria-hidden className="h-4 w-4" />
+        <Icon name="trash" className="h-4 w-4" />
         Clear favourites
       </button>
     </ShopperForm>
@@ -94,7 +94,7 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
       </div>
       {records.length === 0 ? (
         <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
-          <Heart aria-hidden className="h-12 w-12 text-stone-400" />
+          <Icon name="heart" className="h-12 w-12 text-stone-400" />
           <h2 className="mt-4 font-display text-2xl font-bold">No favourites yet</h2>
           <p className="mt-2 text-stone-600">Tap the heart on any record to keep it here.</p>
           <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, CircleX } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Link } from "react-router";
 import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
@@ -147,7 +147,7 @@ function StatusHeading({ status }: { status: OrderStatus }) {
   if (status === "pending_payment") {
     return (
       <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
-        <Clock aria-hidden className="size-8 shrink-0 text-amber-600" />
+        <Icon name="clock" className="size-8 shrink-0 text-amber-600" />
         Waiting for your payment to be confirmed
       </h1>
     );
@@ -155,7 +155,7 @@ function StatusHeading({ status }: { status: OrderStatus }) {
   if (status === "payment_failed") {
     return (
       <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
-        <CircleX aria-hidden className="size-8 shrink-0 text-red-700" />
+        <Icon name="circle-x" className="size-8 shrink-0 text-red-700" />
         Payment not taken
       </h1>
     );
@@ -163,14 +163,14 @@ function StatusHeading({ status }: { status: OrderStatus }) {
   if (status === "cancelled") {
     return (
       <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
-        <CircleX aria-hidden className="size-8 shrink-0 text-red-700" />
+        <Icon name="circle-x" className="size-8 shrink-0 text-red-700" />
         This order was cancelled
       </h1>
     );
   }
   return (
     <h1 className="flex items-center gap-3 font-display text-3xl font-bold sm:text-4xl">
-      <CircleCheck aria-hidden className="size-8 shrink-0 text-emerald-700" />
+      <Icon name="circle-check" className="size-8 shrink-0 text-emerald-700" />
       Thank you for your order
     </h1>
   );

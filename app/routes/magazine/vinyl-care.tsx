@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { CareContents, CareSection, readingMinutes } from "~/components/care/care-guide";
 import { TurntableIllustration } from "~/components/care/care-illustrations";
 import { Masthead } from "~/components/magazine/masthead";
@@ -69,7 +69,7 @@ export default function VinylCareGuide({ loaderData }: Route.ComponentProps) {
                 className="inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink hover:bg-white"
               >
                 Start a crate dig
-                <ArrowRight aria-hidden className="h-4 w-4" />
+                <Icon name="arrow-right" className="h-4 w-4" />
               </a>
               <a
                 href="/browse"

@@ -1,4 +1,4 @@
-import { ShoppingBag, Tag, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { data, Link } from "react-router";
 import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
@@ -50,7 +50,7 @@ function DiscountForm({ cart }: { cart: CartSummary }) {
   return (
     <section aria-labelledby="discount-heading" className="space-y-3">
       <h2 id="discount-heading" className="flex items-center gap-2 font-semibold">
-        <Tag aria-hidden className="h-4 w-4" /> Discount code
+        <Icon name="tag" className="h-4 w-4" /> Discount code
       </h2>
       {discount && (
         <div
@@ -68,7 +68,7 @@ function DiscountForm({ cart }: { cart: CartSummary }) {
               className="inline-flex shrink-0 items-center gap-1 font-semibold whitespace-nowrap underline underline-offset-2"
               disabled={remove.busy}
             >
-              <X aria-hidden className="h-3.5 w-3.5" />
+              <Icon name="x" className="h-3.5 w-3.5" />
               Remove code
             </button>
           </ShopperForm>
@@ -112,7 +112,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <ShoppingBag aria-hidden className="h-14 w-14 text-stone-400" />
+        <Icon name="shopping-bag" className="h-14 w-14 text-stone-400" />
         <h1 className="mt-4 font-display text-3xl font-bold">Your cart is empty</h1>
         <p className="mt-2 text-stone-600">
           Find something to spin: new releases, pre-orders and the whole crate are a click away.

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, TriangleAlert } from "lucide-react";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "~/domain/shared/zod";
 import { CoverImage } from "~/components/cover-image";
@@ -128,19 +128,18 @@ const BADGE_STYLE: Record<Rating, string> = {
   "needs-improvement": "bg-amber-100 text-amber-950 ring-amber-700/30",
   poor: "bg-red-100 text-red-900 ring-red-700/30",
 };
-const BADGE_ICON: Record<Rating, typeof CircleCheck> = {
-  good: CircleCheck,
-  "needs-improvement": TriangleAlert,
-  poor: CircleX,
+const BADGE_ICON: Record<Rating, IconName> = {
+  good: "circle-check",
+  "needs-improvement": "alert-triangle",
+  poor: "circle-x",
 };
 
 function Badge({ rating, children }: { rating: Rating; children: React.ReactNode }) {
-  const Icon = BADGE_ICON[rating];
   return (
     <span
       className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BADGE_STYLE[rating]}`}
     >
-      <Icon aria-hidden className="size-3.5" />
+      <Icon name={BADGE_ICON[rating]} className="size-3.5" />
       {children}
     </span>
   );

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { deliveryWindowText } from "~/domain/checkout/delivery";
@@ -311,7 +311,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         to="/admin/order-management"
         className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline"
       >
-        <ArrowLeft aria-hidden className="size-4" /> All orders
+        <Icon name="arrow-left" className="size-4" /> All orders
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { Download, Search } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import {
   ORDER_PAGE_SIZES,
@@ -104,7 +104,7 @@ function Filters({ query }: { query: OrderListQuery }) {
           type="submit"
           className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
         >
-          <Search aria-hidden className="size-4" />
+          <Icon name="search" className="size-4" />
           Find orders
         </button>
       </div>
@@ -130,7 +130,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
           download
           className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
         >
-          <Download aria-hidden className="size-4" />
+          <Icon name="download" className="size-4" />
           Export CSV
         </a>
       </div>
