@@ -10,6 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "./lib/nonce";
+import { withPageRoutes } from "./lib/page-routes.server";
 
 export const streamTimeout = 5_000;
 
@@ -79,7 +80,7 @@ async function renderWholePage(
   await new Promise<void>((resolve) => setImmediate(resolve));
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={withPageRoutes(routerContext)} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
   if (!html.includes(HANDOFF_CLOSED)) {
