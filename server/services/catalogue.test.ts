@@ -69,6 +69,18 @@ describe("catalogue service", () => {
     expect(artistFlags).toEqual([...artistFlags].sort((a, b) => Number(b) - Number(a)));
   });
 
+  it("keeps a record's neighbours between views, and shows a change to the catalogue on the next one", () => {
+    const catalogue = createCatalogueService(t.db);
+    const record = catalogue.find(
+      insertRecord(t.db, { artist: "Neighbour Test Band", title: "First", genre: "Neighbour Test Genre" }).id,
+    )!;
+    expect(catalogue.moreLikeThis(record, { today: TEST_TODAY, limit: 4 })).toEqual([]);
+    const sibling = insertRecord(t.db, { artist: "Neighbour Test Band", title: "Second", genre: "Neighbour Test Genre" });
+    expect(catalogue.moreLikeThis(record, { today: TEST_TODAY, limit: 4 }).map((r) => r.id)).toEqual([sibling.id]);
+    t.db.update(records).set({ artist: "Someone Else", genre: "Another Genre" }).where(eq(records.id, sibling.id)).run();
+    expect(catalogue.moreLikeThis(record, { today: TEST_TODAY, limit: 4 })).toEqual([]);
+  });
+
   it("finds a record by id, and returns null or throws NotFound for an unknown one", () => {
     const catalogue = createCatalogueService(t.db);
     expect(catalogue.find(1)?.id).toBe(1);

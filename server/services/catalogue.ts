@@ -22,6 +22,7 @@ export function createCatalogueService(db: Db) {
   const visible = visibleSql(todayParam);
   const countVisible = visibleCounter(db);
   const cached = createReadCache(db);
+  const cachedNeighbours = createReadCache(db, { max: 512 });
   const visiblePage = db
     .select()
     .from(records)
@@ -43,6 +44,19 @@ export function createCatalogueService(db: Db) {
     .where(publishedSql())
     .orderBy(asc(records.id))
     .prepare();
+
+  function readMoreLikeThis(record: RecordItem, today: string, limit: number): RecordItem[] {
+    const sameArtist = eq(records.artist, record.artist);
+    const related = record.genre ? or(sameArtist, eq(records.genre, record.genre)) : sameArtist;
+    return db
+      .select()
+      .from(records)
+      .where(and(visibleSql(today), ne(records.id, record.id), related))
+      .orderBy(desc(sameArtist), sql`abs(coalesce(${records.year}, 0) - ${record.year ?? 0})`, asc(records.id))
+      .limit(limit)
+      .all()
+      .map(toRecordItem);
+  }
 
   return {
     /** Visible records, newest additions first, one page at a time. */
@@ -100,18 +114,12 @@ export function createCatalogueService(db: Db) {
         .map(toRecordItem);
     },
 
-    /** Visible records like this one: the same artist first, then the same genre nearest in year. */
+    /**
+     * Visible records like this one: the same artist first, then the same genre nearest in year. Read once per
+     * change to the catalogue for each record (at most 512 kept): every view of a record page asks.
+     */
     moreLikeThis(record: RecordItem, { today, limit }: { today: string; limit: number }): RecordItem[] {
-      const sameArtist = eq(records.artist, record.artist);
-      const related = record.genre ? or(sameArtist, eq(records.genre, record.genre)) : sameArtist;
-      return db
-        .select()
-        .from(records)
-        .where(and(visibleSql(today), ne(records.id, record.id), related))
-        .orderBy(desc(sameArtist), sql`abs(coalesce(${records.year}, 0) - ${record.year ?? 0})`, asc(records.id))
-        .limit(limit)
-        .all()
-        .map(toRecordItem);
+      return cachedNeighbours(`${record.id}:${today}:${limit}`, () => readMoreLikeThis(record, today, limit));
     },
 
     /** Every visible record's address facts, for the sitemap (capped at the sitemap limit of 50,000). */

@@ -21,14 +21,16 @@ export function createFavouritesService(db: Db) {
       .where(and(eq(records.id, recordId), publishedSql()))
       .get();
 
+  // Prepared once: every page a signed-in shopper views reads their hearts.
+  const idsQuery = db
+    .select({ id: favourites.recordId })
+    .from(favourites)
+    .where(eq(favourites.userId, sql.placeholder("userId")))
+    .orderBy(desc(favourites.createdAt), desc(favourites.recordId))
+    .prepare();
+
   function ids(userId: number): number[] {
-    return db
-      .select({ id: favourites.recordId })
-      .from(favourites)
-      .where(eq(favourites.userId, userId))
-      .orderBy(desc(favourites.createdAt), desc(favourites.recordId))
-      .all()
-      .map((r) => r.id);
+    return idsQuery.all({ userId }).map((r) => r.id);
   }
 
   return {

@@ -12,6 +12,7 @@ import { type UsedCopyInput } from "../../app/domain/catalogue/used-copy-schema"
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { records, stockMovements } from "../../db/schema";
 import type { AuditService } from "./audit";
 import { publishedSql } from "./visibility";
@@ -71,12 +72,30 @@ export function createUsedCopiesService(
     photos: Pick<CopyPhotosService, "attach" | "listFor">;
   },
 ) {
+  const cachedOnSale = createReadCache(db, { max: 512 });
   const recordById = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
   /** Views of copy rows, with their photos read in one query. */
   const withPhotos = (rows: CopyRow[]): UsedCopyView[] => {
     const photos = deps.photos.listFor(rows.map((r) => r.id));
     return rows.map((r) => toView(r, photos.get(r.id)));
   };
+
+  function readOnSale(pressingId: number): UsedCopyView[] {
+    const rows = db
+      .select(copyColumns)
+      .from(records)
+      .where(
+        and(
+          eq(records.usedOfRecordId, pressingId),
+          eq(records.condition, "used"),
+          sql`${records.stockQuantity} > 0`,
+          publishedSql(),
+        ),
+      )
+      .orderBy(gradeRankSql(records.mediaGrade), asc(records.pricePence), asc(records.id))
+      .all();
+    return withPhotos(rows);
+  }
 
   return {
     /**
@@ -177,22 +196,12 @@ export function createUsedCopiesService(
       return withPhotos(rows);
     },
 
-    /** A pressing's copies a shopper can buy (published, not sold), best media grade first, then cheapest. */
+    /**
+     * A pressing's copies a shopper can buy (published, not sold), best media grade first, then cheapest. Read
+     * once per change to the shop for each pressing (at most 512 kept): every view of its record page asks.
+     */
     onSaleOf(pressingId: number): UsedCopyView[] {
-      const rows = db
-        .select(copyColumns)
-        .from(records)
-        .where(
-          and(
-            eq(records.usedOfRecordId, pressingId),
-            eq(records.condition, "used"),
-            sql`${records.stockQuantity} > 0`,
-            publishedSql(),
-          ),
-        )
-        .orderBy(gradeRankSql(records.mediaGrade), asc(records.pricePence), asc(records.id))
-        .all();
-      return withPhotos(rows);
+      return cachedOnSale(String(pressingId), () => readOnSale(pressingId));
     },
 
     /** For a used copy's own page: its pressing (id, title, path), or null. */

@@ -78,7 +78,13 @@ export function createWantsService(
   const { mail, links } = deps;
   const iso = () => now().toISOString();
 
-  const addressByEmail = (email: string) => db.select().from(wantAddresses).where(eq(wantAddresses.email, email)).get();
+  // Prepared once: a signed-in shopper's record page asks on every view.
+  const addressByEmailQuery = db
+    .select()
+    .from(wantAddresses)
+    .where(eq(wantAddresses.email, sql.placeholder("email")))
+    .prepare();
+  const addressByEmail = (email: string) => addressByEmailQuery.get({ email });
   const record = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
 
   /** Sends queued mail once the caller's transaction has committed (a rolled-back row is simply not found). */
