@@ -109,6 +109,13 @@ describe("browse: filters", () => {
     expect(visible.length).toBeLessThan(all.length);
   });
 
+  it("counts what it would list, with or without filters, without reading a page", () => {
+    expect(browse.count(query(), { today })).toBe(visible.length);
+    const jazz = query({ genres: ["Jazz"] });
+    expect(browse.count(jazz, { today })).toBe(browse.list(jazz, { today }).total);
+    expect(browse.count(jazz, { today })).toBe(visible.filter((r) => r.genre === "Jazz").length);
+  });
+
   it("never shows a hidden record, whatever the search", () => {
     for (const q of ["Midnight Drive", "Digital Horizon", "Electronic Vibes"]) {
       const found = collect(query({ q, sort: "relevance" }));

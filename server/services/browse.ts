@@ -415,6 +415,11 @@ export function createBrowseService(db: Db) {
       return pageOf(query, countOf(query, today), today, limit);
     },
 
+    /** How many records `list` finds for these filters, without reading a page of them. */
+    count(query: BrowseFilters, { today }: { today: string }): number {
+      return countOf(query, today);
+    },
+
     /**
      * /new-releases (spec §5): vinyl released in the last 40 days up to today, newest first; the hiding
      * rule does not apply. Below 3 of those, records flagged isNewRelease top the list up to 5, picked by

@@ -25,6 +25,9 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
     url: d?.canonicalUrl,
   });
 
+/** /browse with no filters. */
+const ALL_RECORDS = parseBrowseQuery(new URLSearchParams());
+
 const search = z.object({
   trivia: z.literal("1").optional().catch(undefined),
 });
@@ -58,7 +61,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     // Spec §4: read only once shown (?trivia=1 from the no-JS link, or the toggle's fetcher).
     trivia: params.trivia ? home.trivia() : null,
     // How many records /browse lists without filters, counted by its own rule, for the last band's link.
-    recordCount: browse.list(parseBrowseQuery(new URLSearchParams()), { today, limit: 1 }).total,
+    recordCount: browse.count(ALL_RECORDS, { today }),
   };
 }
 
