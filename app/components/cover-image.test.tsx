@@ -21,7 +21,7 @@ describe("CoverImage", () => {
     expect(html).not.toContain("<picture");
     expect(html).not.toMatch(/\/(avif|webp|jpeg)\//);
     expect(html).toContain(
-      'srcSet="/img/160/covers/track-1.jpg 160w, /img/240/covers/track-1.jpg 240w, /img/320/covers/track-1.jpg 320w, /img/480/covers/track-1.jpg 480w, /img/640/covers/track-1.jpg 640w"',
+      'srcSet="/img/240/covers/track-1.jpg 240w, /img/320/covers/track-1.jpg 320w, /img/480/covers/track-1.jpg 480w, /img/640/covers/track-1.jpg 640w"',
     );
     expect(html).toContain('src="/img/640/covers/track-1.jpg"');
     expect(html.match(/sizes="\(min-width: 768px\) 25vw, 50vw"/g)).toHaveLength(1);

@@ -15,7 +15,7 @@ export interface CoverImageProps {
   priority?: boolean;
   /** Classes for the <img>. */
   className?: string;
-  /** srcset widths; defaults to COVER_WIDTHS (160–640, the generated covers being 600 px). */
+  /** srcset widths; defaults to COVER_WIDTHS (240–640, the generated covers being 600 px). */
   widths?: readonly number[];
 }
 
