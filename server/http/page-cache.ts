@@ -4,6 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler, Response as ExpressResponse } from "express";
+import { sendCompressed } from "./compress-once";
 import {
   chooseEncoding,
   inlineScriptHashes,
@@ -213,17 +214,23 @@ export function createPageCache(options: PageCacheOptions) {
     if (req.method !== "GET") return next();
     // Kept from its second request on: a flood of addresses asked once (a crawler's searches) costs no more than
     // before, and does not push out the pages people keep asking for.
-    if (!askedBefore(key)) return next();
-    let settle!: (entry: CachedPage | null) => void;
-    pending.set(key, new Promise((resolve) => (settle = resolve)));
-    const finish = (entry: CachedPage | null) => {
-      if (pending.has(key)) {
-        pending.delete(key);
-        settle(entry);
-      }
-    };
-    // Whatever happens down the chain (an error page, a redirect, a closed connection), waiters are let go.
-    res.on("close", () => finish(null));
+    const keep = askedBefore(key);
+    const api = isApiAddress(req.originalUrl);
+    if (!keep && !api) return next();
+    // Only a kept answer has waiters to let go.
+    let finish: (entry: CachedPage | null) => void = () => {};
+    if (keep) {
+      let settle!: (entry: CachedPage | null) => void;
+      pending.set(key, new Promise((resolve) => (settle = resolve)));
+      finish = (entry) => {
+        if (pending.has(key)) {
+          pending.delete(key);
+          settle(entry);
+        }
+      };
+      // Whatever happens down the chain (an error page, a redirect, a closed connection), waiters are let go.
+      res.on("close", () => finish(null));
+    }
     // A shareable answer, a page's or an API call's: kept, handed to the waiters, and sent.
     const keepAndSend = async (body: Buffer, answerHeaders: Iterable<[string, string]>) => {
       const entry = await build(body, answerHeaders, res, currentVersion);
@@ -231,22 +238,26 @@ export function createPageCache(options: PageCacheOptions) {
       finish(entry);
       await send(req, res, entry, "miss", req.secure);
     };
-    if (isApiAddress(req.originalUrl)) {
-      // Express writes an API call's answer: it is collected whole, then kept (and sent) or sent as it was.
+    if (api) {
+      // Express writes an API call's answer: it is collected whole, then kept (and sent) or sent compressed in one
+      // call. Streamed through the compression middleware, each answer paid for a compressor of its own.
       res.locals.collectingAnswer = true;
       collectAnswer(res, (body) => {
         res.locals.collectingAnswer = false;
         // JSON only (images have their own disk cache), and one answer for every caller: varying by nothing the key
         // leaves out (an image call picks its format by Accept, which the key does not hold).
         const answerHeaders = new Headers({ "cache-control": String(res.getHeader("cache-control") ?? "") });
+        const json = /^application\/json\b/i.test(String(res.getHeader("content-type") ?? ""));
         const shareable =
+          keep &&
+          json &&
           isShareableAnswer(res.statusCode, answerHeaders, res.hasHeader("set-cookie")) &&
-          /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
           variesOnlyByKeyedHeaders(req.originalUrl, String(res.getHeader("vary") ?? "")) &&
           body.length <= MAX_ENTRY_BYTES;
         if (!shareable) {
           finish(null);
-          res.end(body);
+          if (json) sendCompressed(res, body, req.headers["accept-encoding"]);
+          else res.end(body);
           return;
         }
         keepAndSend(body, []).catch((error: unknown) => {
