@@ -5,9 +5,26 @@ import { defineConfig } from "vite";
 // Native modules stay outside the server bundle and are loaded from node_modules at run time.
 const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
 
+/**
+ * Fewer first-load files (docs/decisions/0027-lean-pages.md): left alone, the bundler gave the home page 35 scripts,
+ * most under 1 KB, each a request and a modulepreload tag. React and React Router load together, and the small
+ * modules ten or more chunks share (money, dates, slugs, the card parts) become one file. Schemas, admin and tRPC
+ * code stay out, so a page that does not use them does not load them.
+ */
+const firstLoadGroups = [
+  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+  {
+    name: "shared",
+    test: (id: string) => /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) && !/schema|parse|admin|trpc/.test(id),
+    minShareCount: 10,
+  },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), which embeds the React Router build.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/main.ts" } }
+    : { rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups } } } },
   resolve: { tsconfigPaths: true },
   ssr: { external: nativeModules },
   optimizeDeps: { exclude: nativeModules },

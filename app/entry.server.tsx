@@ -83,7 +83,8 @@ async function renderWholePage(
       <ServerRouter context={withPageRoutes(routerContext)} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
-  if (!html.includes(HANDOFF_CLOSED)) {
+  // Searched from the end, where React Router writes it: the page is tens of kilobytes.
+  if (html.lastIndexOf(HANDOFF_CLOSED) === -1) {
     wholePageUnavailable = true;
     console.error("[render] React Router's loader data did not render from a settled stream: pages are streamed instead.");
     renderMeta.streamCache = undefined;
