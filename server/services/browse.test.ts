@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { NO_FILTERS, type BrowseFilters, type BrowseQuery } from "../../app/domain/browse/browse-query";
 import { FORMATS } from "../../app/domain/catalogue/formats";
 import { genresWithAtLeast } from "../../app/domain/catalogue/genres";
@@ -417,5 +418,41 @@ describe("genre counts", () => {
     expect(counts).toEqual(expected);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(visible.filter((r) => r.genre).length);
     expect(genresWithAtLeast(counts).length).toBeGreaterThan(0);
+  });
+});
+
+describe("browse: pages between writes", () => {
+  it("reads a page once, and shows a write on the next request", () => {
+    const small = migratedTestDb();
+    try {
+      const add = (title: string, releaseDate: string) =>
+        small.db
+          .insert(records)
+          .values({
+            title,
+            artist: "Page Cache",
+            audioUrl: "/a.wav",
+            duration: 8,
+            pricePence: 1500,
+            stockQuantity: 3,
+            format: "Vinyl LP",
+            genre: "Jazz",
+            releaseDate,
+            catalogueId: `pc-${title}`,
+            coverUrl: `/media/covers/pc-${title}.jpg`,
+          })
+          .run();
+      add("Older", "2020-01-01");
+      const service = createBrowseService(small.db);
+      const titles = () => service.browse(query({ sort: "newest" }), { today }).items.map((r) => r.title);
+      expect(titles()).toEqual(["Older"]);
+      expect(titles()).toEqual(["Older"]);
+      add("Newer", "2021-01-01");
+      expect(titles()).toEqual(["Newer", "Older"]);
+      small.db.update(records).set({ title: "Renamed" }).where(eq(records.title, "Older")).run();
+      expect(titles()).toEqual(["Newer", "Renamed"]);
+    } finally {
+      small.cleanup();
+    }
   });
 });

@@ -260,6 +260,8 @@ export function createBrowseService(db: Db) {
   const cached = createReadCache(db, { max: 256 });
   // A cube is up to a few thousand rows, so fewer of them are kept (48 × ~3,000 rows ≈ 15 MB at worst).
   const cachedCube = createReadCache(db, { max: 48 });
+  // A page is 24 records (about 25 KB), so 128 pages are a few megabytes.
+  const cachedPages = createReadCache(db, { max: 128 });
 
   const pageQuery = (s: Shape, sort: SortKey) =>
     prepared(`page|${shapeKey(s)}|${sort}`, () =>
@@ -369,10 +371,14 @@ export function createBrowseService(db: Db) {
   function pageOf(query: BrowseQuery, total: number, today: string, limit: number): Page<RecordItem> {
     const pages = Math.max(1, Math.ceil(total / limit));
     const page = Math.min(query.page, pages);
+    if (total === 0) return { items: [], total, page, limit, pages };
     const s = shapeOf(query);
-    const rows =
-      total === 0 ? [] : pageQuery(s, query.sort).all({ ...paramsOf(query, today), limit, offset: (page - 1) * limit });
-    return { items: rows.map(toRecordItem), total, page, limit, pages };
+    const params = { ...paramsOf(query, today), limit, offset: (page - 1) * limit };
+    // The same page for everyone who asks, read once per change to the shop.
+    const items = cachedPages(`page|${shapeKey(s)}|${query.sort}|${JSON.stringify(params)}`, () =>
+      pageQuery(s, query.sort).all(params).map(toRecordItem),
+    );
+    return { items, total, page, limit, pages };
   }
 
   function paged(rows: RecordItem[], total: number, page: number, limit: number): Page<RecordItem> {
