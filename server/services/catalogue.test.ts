@@ -69,6 +69,17 @@ describe("catalogue service", () => {
     expect(artistFlags).toEqual([...artistFlags].sort((a, b) => Number(b) - Number(a)));
   });
 
+  it("keeps a page of the list between requests, and shows a change to the catalogue on the next one", () => {
+    const catalogue = createCatalogueService(t.db);
+    const first = catalogue.list({ page: 1, limit: 5, today: TEST_TODAY });
+    expect(catalogue.list({ page: 1, limit: 5, today: TEST_TODAY }).items).toEqual(first.items);
+    // Newest additions first: a new record heads the first page at once.
+    const added = insertRecord(t.db, { artist: "List Page Test", title: "Just In", coverUrl: first.items[0]!.coverUrl });
+    const after = catalogue.list({ page: 1, limit: 5, today: TEST_TODAY });
+    expect(after.items[0]?.id).toBe(added.id);
+    expect(after.total).toBe(first.total + 1);
+  });
+
   it("keeps a record's neighbours between views, and shows a change to the catalogue on the next one", () => {
     const catalogue = createCatalogueService(t.db);
     const record = catalogue.find(

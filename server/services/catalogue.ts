@@ -23,6 +23,8 @@ export function createCatalogueService(db: Db) {
   const countVisible = visibleCounter(db);
   const cached = createReadCache(db);
   const cachedNeighbours = createReadCache(db, { max: 512 });
+  // The API's pages (at most 100 records each): the first few are asked for over and over.
+  const cachedPages = createReadCache(db, { max: 64 });
   const visiblePage = db
     .select()
     .from(records)
@@ -62,8 +64,10 @@ export function createCatalogueService(db: Db) {
     /** Visible records, newest additions first, one page at a time. */
     list({ page, limit, today }: { page: number; limit: number; today: string }): Page<RecordItem> {
       const total = cached(`visible:${today}`, () => countVisible(today));
-      const rows = visiblePage.all({ today, limit, offset: (page - 1) * limit });
-      return { items: rows.map(toRecordItem), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+      const items = cachedPages(`${today}:${limit}:${page}`, () =>
+        visiblePage.all({ today, limit, offset: (page - 1) * limit }).map(toRecordItem),
+      );
+      return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
     },
 
     /** One record the public may see by id, or null; loaders turn null into their 404. */
