@@ -100,19 +100,19 @@ function Shell({ children }: { children: React.ReactNode }) {
 
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       {/* The shop's chrome stays off paper: printing a page (a packing slip, an order) prints its content only. */}
-      <div className="contents print:hidden">
+      <div className="no-print">
         <Toasts toast={root?.toast ?? null} />
         <Sidebar open={menuOpen} onClose={closeMenu} signedIn={!!user} isAdmin={user?.role === "admin"} />
       </div>
       {menuOpen && (
         <div data-testid="menu-backdrop" aria-hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={closeMenu} />
       )}
-      <div className="flex min-h-screen flex-col lg:pl-64 print:block print:min-h-0 print:pl-0">
-        <div className="contents print:hidden">
+      <div className="page-frame">
+        <div className="no-print">
           <Header
             menuOpen={menuOpen}
             menuButton={menuButton}
@@ -128,11 +128,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <div className="contents print:hidden">
+        <div className="no-print">
           <Footer />
         </div>
       </div>
-      <div className="contents print:hidden">
+      <div className="no-print">
         <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
         <RecordForms />
         {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}

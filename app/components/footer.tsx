@@ -6,9 +6,9 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-ink text-stone-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 md:grid-cols-3">
+      <div className="foot-grid">
         <section aria-labelledby="footer-newsletter">
-          <h2 id="footer-newsletter" className="text-sm font-semibold tracking-widest text-white uppercase">
+          <h2 id="footer-newsletter" className="foot-head">
             Newsletter
           </h2>
           <p className="mt-3 text-sm">
@@ -17,21 +17,19 @@ export function Footer() {
           <NewsletterForm />
         </section>
         <section aria-labelledby="footer-links">
-          <h2 id="footer-links" className="text-sm font-semibold tracking-widest text-white uppercase">
+          <h2 id="footer-links" className="foot-head">
             Quick links
           </h2>
-          <ul className="mt-3 space-y-2 text-sm">
+          <ul className="foot-links">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
-                </Link>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="text-sm font-semibold tracking-widest text-white uppercase">
+          <h2 id="footer-about" className="foot-head">
             About Needledrop
           </h2>
           <p className="mt-3 text-sm">
@@ -40,9 +38,7 @@ export function Footer() {
           </p>
         </section>
       </div>
-      <p className="border-t border-white/10 py-5 text-center text-xs text-stone-400">
-        © {year} Needledrop Records Ltd. All prices include VAT.
-      </p>
+      <p className="foot-note">© {year} Needledrop Records Ltd. All prices include VAT.</p>
     </footer>
   );
 }

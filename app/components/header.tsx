@@ -22,11 +22,7 @@ interface HeaderProps {
 function Badge({ count, testId }: { count: number; testId: string }) {
   if (count <= 0) return null;
   return (
-    <span
-      aria-hidden
-      data-testid={testId}
-      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-needle px-1 text-center text-xs leading-5 font-semibold text-white"
-    >
+    <span aria-hidden data-testid={testId} className="count-badge">
       {count > 99 ? "99+" : count}
     </span>
   );
@@ -35,7 +31,7 @@ function Badge({ count, testId }: { count: number; testId: string }) {
 const counted = (name: string, count: number, one: string, many: string) =>
   count > 0 ? `${name}, ${count} ${count === 1 ? one : many}` : name;
 
-const iconButton = "relative rounded-full p-2 text-ink hover:bg-stone-200";
+const iconButton = "icon-btn";
 
 export function Header({
   menuOpen,
@@ -52,8 +48,8 @@ export function Header({
   // across the full width on the next, so its suggestions have room. From md up: one line. From lg up the side navigation carries the
   // name, and the header a home icon.
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-paper/95 backdrop-blur">
-      <div className="flex flex-wrap items-center gap-x-1 gap-y-2 px-4 py-2 md:flex-nowrap md:gap-3 md:py-3 lg:px-8">
+    <header className="site-header">
+      <div className="header-bar">
         <a
           ref={menuButton}
           href="#site-nav"
@@ -67,27 +63,23 @@ export function Header({
           aria-label="Open menu"
           aria-controls="site-nav"
         >
-          <Icon name="menu" className="h-5 w-5" />
+          <Icon name="menu" />
         </a>
-        <Link
-          to="/"
-          data-testid="header-shop-name"
-          className="mr-auto flex items-center gap-1.5 rounded-full px-1 py-1.5 text-lg font-bold tracking-tight text-ink md:mr-0 lg:hidden"
-        >
-          <Icon name="disc" className="h-6 w-6 text-needle" />
+        <Link to="/" data-testid="header-shop-name" className="brand">
+          <Icon name="disc" />
           Needledrop
         </Link>
         <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
-          <Icon name="home" className="h-5 w-5" />
+          <Icon name="home" />
         </Link>
-        <div className="order-last flex w-full items-center gap-1 md:order-none md:w-auto md:min-w-0 md:flex-1">
+        <div className="search-row">
           <div className="min-w-0 flex-1">
             <HeaderSearch />
           </div>
           {chat && <ChatHeaderButton />}
         </div>
         <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
-          <Icon name="heart" className="h-5 w-5" />
+          <Icon name="heart" />
           <Badge count={favouritesCount} testId="favourites-count" />
         </Link>
         <Link
@@ -103,14 +95,14 @@ export function Header({
             onOpenCart();
           }}
         >
-          <Icon name="shopping-bag" className="h-5 w-5" />
+          <Icon name="shopping-bag" />
           <Badge count={cartCount} testId="cart-count" />
         </Link>
         {user ? (
           <UserMenu username={user.username} isAdmin={user.role === "admin"} />
         ) : (
           <Link to="/auth" className={iconButton} aria-label="Log in or register">
-            <Icon name="log-in" className="h-5 w-5" />
+            <Icon name="log-in" />
           </Link>
         )}
       </div>

@@ -12,10 +12,10 @@ const CARD_SIZES =
   "(min-width: 1408px) 254px, (min-width: 1024px) calc(25vw - 98px), (min-width: 768px) calc(25vw - 26px), calc(50vw - 24px)";
 
 const STOCK_STYLE: Record<string, string> = {
-  "in-stock": "bg-emerald-100 text-emerald-900",
-  low: "bg-amber-100 text-amber-900",
-  out: "bg-stone-200 text-stone-700",
-  "pre-order": "bg-indigo-100 text-indigo-900",
+  "in-stock": "stock-in",
+  low: "stock-low",
+  out: "stock-out",
+  "pre-order": "stock-pre",
 };
 
 /**
@@ -27,7 +27,7 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
   const format = formatLabel(track.format);
   return (
     <article className="group card">
-      <a href={recordPath(track)} className="flex flex-1 flex-col">
+      <a href={recordPath(track)}>
         <div className="card-cover">
           <CoverImage
             src={track.coverUrl}

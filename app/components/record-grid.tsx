@@ -6,14 +6,14 @@ import { RecordCard, RecordCardSkeleton } from "./record-card";
  * "Add to cart" button to stay on one line, so beside the filters at 1280 px a grid has three columns, across a
  * full page four, and on a phone two.
  */
-export const RECORD_GRID_CLASS = "grid grid-cols-2 gap-4 sm:gap-6 @2xl:grid-cols-3 @4xl:grid-cols-4";
+export const RECORD_GRID_CLASS = "record-grid";
 
 export function RecordGrid({ tracks }: { tracks: CardTrack[] }) {
   return (
     <div className="@container">
       <ul className={RECORD_GRID_CLASS}>
         {tracks.map((t) => (
-          <li key={t.id} className="flex">
+          <li key={t.id}>
             <RecordCard track={t} />
           </li>
         ))}

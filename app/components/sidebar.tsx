@@ -17,9 +17,7 @@ function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
       <NavLink
         to={entry.to}
         aria-current={active ? "page" : undefined}
-        className={`block rounded-md px-3 py-2 text-sm transition-colors ${
-          active ? "bg-needle-dark text-white" : "text-stone-300 hover:bg-white/10 hover:text-white"
-        }`}
+        className={active ? "side-link bg-needle-dark text-white" : "side-link"}
       >
         {entry.label}
       </NavLink>
@@ -49,15 +47,11 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       id="site-nav"
       aria-label="Main"
       // Opening shows the panel at once (so focus can move in); closing keeps it visible until it has slid away.
-      className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col overflow-y-auto bg-groove lg:overflow-hidden text-white duration-200 lg:visible lg:translate-x-0 motion-reduce:transition-none ${
-        open
-          ? "visible translate-x-0 shadow-2xl transition-transform"
-          : "invisible -translate-x-full transition-[transform,visibility]"
-      }`}
+      className={open ? "side-nav side-nav-open" : "side-nav"}
     >
-      <div className="flex items-center justify-between px-5 py-5">
-        <NavLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-          <Icon name="disc" className="h-7 w-7 text-needle" />
+      <div className="side-top">
+        <NavLink to="/" className="side-brand">
+          <Icon name="disc" />
           Needledrop
         </NavLink>
         <a
@@ -68,16 +62,16 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
             e.preventDefault();
             onClose();
           }}
-          className="rounded p-1 text-stone-300 hover:text-white lg:hidden"
+          className="side-close"
           aria-label="Close menu"
         >
-          <Icon name="x" className="h-5 w-5" />
+          <Icon name="x" />
         </a>
       </div>
-      <div className="flex-1 space-y-6 px-3 pb-8 lg:min-h-0 lg:overflow-y-auto">
+      <div className="side-body">
         {[...NAV_SECTIONS, { title: "Your Library", entries: library }].map((section) => (
           <div key={section.title}>
-            <h2 className="px-3 pb-2 text-xs font-semibold tracking-widest text-stone-400 uppercase">{section.title}</h2>
+            <h2 className="side-head">{section.title}</h2>
             <ul className="space-y-1">
               {section.title === "Your Library" && signedIn && (
                 <li>
@@ -100,7 +94,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
         ))}
       </div>
       {/* From lg up the chat button floats here, on a strip of its own below the links, never over the page. */}
-      <div aria-hidden data-testid="sidebar-chat-room" className="hidden h-20 shrink-0 border-t border-white/10 lg:block" />
+      <div aria-hidden data-testid="sidebar-chat-room" className="side-chat-room" />
     </nav>
   );
 }

@@ -24,10 +24,11 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
       <label className="facet-option">
         <input type="checkbox" name={name} value={option.value} defaultChecked={option.selected} />
         <span>{option.label}</span>
+        {/* Its two inner spans are for screen readers only (app.css). */}
         <span>
-          <span className="sr-only">, </span>
+          <span>, </span>
           {formatCount(option.count)}
-          <span className="sr-only"> records</span>
+          <span> records</span>
         </span>
       </label>
     </li>
@@ -50,30 +51,25 @@ function FacetGroup({
   hidden?: number;
 }) {
   return (
-    <fieldset className="border-t border-stone-200 py-4 first:border-t-0 lg:first:pt-0">
-      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">{legend}</legend>
+    <fieldset className="facet-group">
+      <legend className="facet-legend">{legend}</legend>
       {options.length === 0 ? (
         <p className="clear-both text-sm text-stone-600">None in these results</p>
       ) : (
-        <ul className="clear-both space-y-0.5">
+        <ul className="facet-list">
           {options.map((o) => (
             <OptionRow key={o.value} name={name} option={o} />
           ))}
         </ul>
       )}
       {hidden > 0 && (
-        <button
-          type="submit"
-          name={MORE_PARAM}
-          value={MORE_LABELS}
-          className="mt-2 cursor-pointer px-1.5 text-sm font-semibold text-needle-dark hover:underline"
-        >
+        <button type="submit" name={MORE_PARAM} value={MORE_LABELS} className="facet-more mt-2">
           More {legend.toLowerCase()}s ({hidden})
         </button>
       )}
       {more && more.length > 0 && (
         <details open className="group/more mt-2">
-          <summary className="cursor-pointer px-1.5 text-sm font-semibold text-needle-dark hover:underline">
+          <summary className="facet-more">
             More {legend.toLowerCase()}s ({more.length})
           </summary>
           <ul className="mt-2 max-h-72 space-y-0.5 overflow-y-auto pr-1">
@@ -90,9 +86,9 @@ function FacetGroup({
 /** New or used records, and the lowest media grade a used copy may have (Goldmine scale, best first). */
 function ConditionFilters({ query }: { query: BrowseQuery }) {
   return (
-    <fieldset className="border-t border-stone-200 py-4">
-      <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">Condition</legend>
-      <ul className="clear-both space-y-0.5">
+    <fieldset className="facet-group">
+      <legend className="facet-legend">Condition</legend>
+      <ul className="facet-list">
         {CONDITIONS.map((c) => (
           <li key={c}>
             <label className="facet-option">
@@ -116,7 +112,7 @@ function ConditionFilters({ query }: { query: BrowseQuery }) {
 /** Values worth offering: any with records, and any already chosen (so it can be unticked). */
 const offered = (o: Option) => o.count > 0 || o.selected;
 
-const field = "w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-sm focus:border-needle focus:outline-none";
+const field = "facet-field";
 
 /**
  * Every filter of /browse in one GET form. On phones it folds into a <details> panel; from 1024 px
@@ -212,10 +208,8 @@ export function FacetPanel({
           {/* Once every label was asked for, further filtering keeps them (the form sends this along). */}
           {labelFold.all && <input type="hidden" name={MORE_PARAM} value={MORE_LABELS} />}
           <FacetGroup legend="Label" name="label" options={topLabels} more={moreLabels} hidden={labelFold.hidden} />
-          <fieldset className="border-t border-stone-200 py-4">
-            <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
-              Price
-            </legend>
+          <fieldset className="facet-group">
+            <legend className="facet-legend">Price</legend>
             <div className="clear-both grid grid-cols-2 gap-3">
               <div>
                 <label htmlFor="price-min" className="mb-1 block text-xs text-stone-600">
@@ -251,10 +245,8 @@ export function FacetPanel({
               </div>
             </div>
           </fieldset>
-          <fieldset className="border-t border-stone-200 py-4">
-            <legend className="float-left mb-2 w-full text-xs font-semibold tracking-widest text-stone-600 uppercase">
-              Availability
-            </legend>
+          <fieldset className="facet-group">
+            <legend className="facet-legend">Availability</legend>
             <ul className="clear-both">
               <OptionRow
                 name="stock"

@@ -2,8 +2,6 @@ import { Icon } from "~/components/icons/icon";
 import { Link } from "react-router";
 import { pageWindow } from "~/domain/browse/listing-text";
 
-const pill = "inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold transition";
-
 /** Plain links, so paging works without JavaScript; with it, React Router fetches just the data. */
 export function Pagination({
   page,
@@ -20,7 +18,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
+        <Link to={hrefFor(page - 1)} rel="prev" className="pill pill-edge">
           <Icon name="chevron-left" className="h-4 w-4" />
           Previous
         </Link>
@@ -37,7 +35,7 @@ export function Pagination({
                 to={hrefFor(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
-                className={`${pill} ${n === page ? "bg-ink text-white" : "text-ink hover:bg-stone-200"}`}
+                className={n === page ? "pill bg-ink text-white" : "pill pill-plain"}
               >
                 {n}
               </Link>
@@ -46,7 +44,7 @@ export function Pagination({
         )}
       </ul>
       {page < pages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={`${pill} gap-1 border border-stone-300 bg-white hover:border-ink`}>
+        <Link to={hrefFor(page + 1)} rel="next" className="pill pill-edge">
           Next
           <Icon name="chevron-right" className="h-4 w-4" />
         </Link>

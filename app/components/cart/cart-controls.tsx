@@ -54,7 +54,7 @@ export function AddToCartButton({
       aria-busy={busy || undefined}
       className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
     >
-      <Icon name="shopping-bag" className="h-4 w-4 shrink-0" />
+      <Icon name="shopping-bag" />
       {label}
     </button>
   );

@@ -12,7 +12,7 @@ export function requestChatOpen(opener: HTMLElement) {
   window.dispatchEvent(new CustomEvent(CHAT_OPEN_EVENT, { detail: opener }));
 }
 
-const buttonClass = "relative rounded-full p-2 text-needle-dark hover:bg-stone-200";
+const buttonClass = "icon-btn text-needle-dark";
 
 /**
  * The chat's button on phones and tablets, in the header next to the search: a button floating in a corner of a
@@ -27,7 +27,7 @@ export function ChatHeaderButton() {
     window.addEventListener(CHAT_MINIMISED_EVENT, onMinimised);
     return () => window.removeEventListener(CHAT_MINIMISED_EVENT, onMinimised);
   }, []);
-  const icon = <Icon name="message-circle" className="h-5 w-5" />;
+  const icon = <Icon name="message-circle" />;
   if (!hydrated)
     return (
       <a id="vinylbot-header-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={`${buttonClass} lg:hidden`}>

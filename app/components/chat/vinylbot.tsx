@@ -42,8 +42,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * page at any scroll position; the panel opens there too. Below lg it does not float at all: the header carries
  * the chat's button (ChatHeaderButton), as any corner of a phone's screen holds some card's button.
  */
-const launcherClass =
-  "fixed bottom-4 left-4 z-40 hidden h-12 w-12 items-center justify-center rounded-full bg-needle text-white shadow-lg ring-2 ring-white/70 transition hover:bg-needle-dark lg:flex";
+const launcherClass = "chat-fab";
 
 export function VinylBot() {
   const hydrated = useHydrated();
@@ -152,7 +151,7 @@ export function VinylBot() {
             aria-expanded={false}
             className={launcherClass}
           >
-            <Icon name="message-circle" className="h-6 w-6" />
+            <Icon name="message-circle" />
             {state === "minimised" && (
               <span
                 aria-hidden
@@ -163,7 +162,7 @@ export function VinylBot() {
           </button>
         ) : (
           <a id="vinylbot-launcher" href={HELP_PATH} aria-label="Chat with VinylBot" className={launcherClass}>
-            <Icon name="message-circle" className="h-6 w-6" />
+            <Icon name="message-circle" />
           </a>
         ))}
       {state === "open" && (

@@ -35,9 +35,9 @@ export function FavouriteToggle({
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
       title={saved ? "Remove from favourites" : "Add to favourites"}
-      className={`fav-toggle ${LOOKS[look]}`}
+      className={LOOKS[look]}
     >
-      <Icon name="heart" className={saved ? "h-5 w-5 fill-current" : "h-5 w-5"} />
+      <Icon name="heart" className={saved ? "fill-current" : undefined} />
     </button>
   );
 }

@@ -53,7 +53,7 @@ function Spotlight({ spotlight }: { spotlight: ArtistSpotlightView }) {
         <p className="mt-6 text-lg leading-relaxed text-stone-700 first-letter:float-left first-letter:mr-2 first-letter:font-display first-letter:text-5xl first-letter:leading-none first-letter:font-bold first-letter:text-needle">
           {spotlight.bio}
         </p>
-        <ArrowLink href={artistSearchPath(spotlight.artist)} className="mt-6 text-base">
+        <ArrowLink href={artistSearchPath(spotlight.artist)} className="mt-6">
           {`Explore ${spotlight.artist}`}
         </ArrowLink>
       </div>

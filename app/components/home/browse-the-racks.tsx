@@ -6,11 +6,11 @@ import { Icon } from "~/components/icons/icon";
  */
 export function BrowseTheRacks({ total }: { total: number }) {
   return (
-    <section aria-labelledby="browse-racks-heading" className="mx-auto max-w-6xl px-4 lg:px-8">
+    <section aria-labelledby="browse-racks-heading" className="section">
       <div className="flex flex-col gap-5 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
-          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Everything in the shop</p>
-          <h2 id="browse-racks-heading" className="mt-1 font-display text-3xl font-bold tracking-tight sm:text-4xl">
+          <p className="eyebrow">Everything in the shop</p>
+          <h2 id="browse-racks-heading" className="section-title">
             Browse the Racks
           </h2>
           <p className="mt-2 text-stone-700">Filter every record by genre, format, decade, label and price.</p>
@@ -20,7 +20,7 @@ export function BrowseTheRacks({ total }: { total: number }) {
           className="group inline-flex shrink-0 items-center justify-center gap-2 self-start rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle sm:self-auto"
         >
           Browse all {total.toLocaleString("en-GB")} records
-          <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
+          <Icon name="arrow-right" className="arrow" />
         </a>
       </div>
     </section>

@@ -12,7 +12,7 @@ const SLEEVES = [
 /** Spec §2 home section 4: a promo for the Virtual Crate Dig. */
 export function CrateDigPromo() {
   return (
-    <section aria-labelledby="crate-dig-heading" className="mx-auto max-w-6xl px-4 lg:px-8">
+    <section aria-labelledby="crate-dig-heading" className="section">
       <div className="group relative isolate grid items-center gap-8 overflow-hidden rounded-3xl bg-groove p-8 text-white shadow-xl ring-1 ring-black/10 sm:p-12 md:grid-cols-2">
         <div
           aria-hidden
@@ -30,10 +30,10 @@ export function CrateDigPromo() {
           {/* The ::after layer stretches the link over the whole card; its name stays "Start Digging". */}
           <a
             href="/virtual-crate-dig"
-            className="mt-7 inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink transition group-hover:bg-white after:absolute after:inset-0 after:z-10 after:content-['']"
+            className="cover-link mt-7 inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink transition group-hover:bg-white"
           >
             Start Digging
-            <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-1" />
+            <Icon name="arrow-right" className="arrow-far" />
           </a>
         </div>
 
@@ -41,16 +41,9 @@ export function CrateDigPromo() {
         <div aria-hidden className="relative mx-auto h-56 w-full max-w-sm sm:h-64">
           <div className="absolute inset-x-4 bottom-16 flex items-end justify-center gap-1">
             {SLEEVES.map((s, i) => (
-              <div
-                key={i}
-                className={`relative h-36 w-24 shrink-0 rounded-sm shadow-lg transition duration-500 sm:h-40 sm:w-28 ${s.tilt} ${s.lift} ${i > 0 ? "-ml-10 sm:-ml-12" : ""}`}
-                style={{ backgroundColor: s.bg }}
-              >
-                <div
-                  className="absolute inset-x-3 top-4 aspect-square rounded-full opacity-90"
-                  style={{ backgroundColor: s.art }}
-                />
-                <div className="absolute inset-x-3 bottom-3 h-1.5 rounded-full opacity-70" style={{ backgroundColor: s.art }} />
+              <div key={i} className={`sleeve ${s.tilt} ${s.lift}`} style={{ backgroundColor: s.bg }}>
+                <div className="sleeve-art" style={{ backgroundColor: s.art }} />
+                <div className="sleeve-bar" style={{ backgroundColor: s.art }} />
               </div>
             ))}
           </div>

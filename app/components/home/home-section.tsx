@@ -15,11 +15,11 @@ interface HomeSectionProps {
 export function HomeSection({ id, title, eyebrow, action, children }: HomeSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="mx-auto max-w-6xl scroll-mt-24 px-4 lg:px-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b-2 border-ink pb-3">
+    <section id={id} aria-labelledby={headingId} className="section">
+      <div className="section-head">
         <div>
-          {eyebrow && <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">{eyebrow}</p>}
-          <h2 id={headingId} className="mt-1 font-display text-3xl font-bold tracking-tight sm:text-4xl">
+          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          <h2 id={headingId} className="section-title">
             {title}
           </h2>
         </div>
@@ -33,12 +33,9 @@ export function HomeSection({ id, title, eyebrow, action, children }: HomeSectio
 /** A text link with an arrow that nudges on hover; the arrow is not part of the link's name. */
 export function ArrowLink({ href, children, className = "" }: { href: string; children: React.ReactNode; className?: string }) {
   return (
-    <a
-      href={href}
-      className={`group inline-flex items-center gap-1.5 text-sm font-semibold text-needle-dark hover:underline ${className}`}
-    >
+    <a href={href} className={className ? `group arrow-link ${className}` : "group arrow-link"}>
       {children}
-      <Icon name="arrow-right" className="h-4 w-4 transition group-hover:translate-x-0.5" />
+      <Icon name="arrow-right" className="arrow" />
     </a>
   );
 }

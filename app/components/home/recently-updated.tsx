@@ -12,9 +12,9 @@ export function RecentlyUpdated({ tracks }: { tracks: CardTrack[] }) {
             Restocks, new pressings and price changes: two records that changed in the shop lately, picked for you today. There is
             more below, newest first.
           </p>
-          <ul className="grid grid-cols-2 gap-4 sm:gap-6">
+          <ul className="record-pair">
             {tracks.map((t) => (
-              <li key={t.id} className="flex">
+              <li key={t.id}>
                 <RecordCard track={t} />
               </li>
             ))}

@@ -39,12 +39,12 @@ export function VinylTrivia({ initial }: { initial: TriviaItemView[] | null }) {
     "inline-flex items-center gap-2 rounded-full bg-ink px-7 py-3 font-semibold text-white shadow-lg transition hover:bg-needle";
 
   return (
-    <section id="trivia" aria-labelledby="trivia-heading" className="mx-auto max-w-6xl scroll-mt-24 px-4 lg:px-8">
+    <section id="trivia" aria-labelledby="trivia-heading" className="section">
       <div className="overflow-hidden rounded-3xl bg-label shadow-sm ring-1 ring-black/5">
         <div className="relative flex flex-col gap-6 p-8 sm:p-12 md:flex-row md:items-center md:justify-between">
           <Icon name="disc" className="pointer-events-none absolute -top-10 -right-10 h-48 w-48 text-ink/10 stroke-1" />
           <div className="relative">
-            <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Quiz time</p>
+            <p className="eyebrow">Quiz time</p>
             <h2 id="trivia-heading" className="mt-1 font-display text-3xl font-bold sm:text-4xl">
               Vinyl Trivia
             </h2>

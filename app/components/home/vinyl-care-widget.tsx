@@ -30,15 +30,15 @@ export function VinylCareWidget({ tips }: { tips: CareTipView[] }) {
           {tips.map((tip) => {
             const { label, icon } = CATEGORY[tip.category] ?? CATEGORY.cleaning;
             return (
-              <li key={tip.id} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
-                <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.2em] text-needle-dark uppercase">
-                  <span className="grid h-8 w-8 place-items-center rounded-full bg-needle/10">
-                    <Icon name={icon} className="h-4 w-4" />
+              <li key={tip.id} className="tip">
+                <p className="tip-kind">
+                  <span className="tip-icon">
+                    <Icon name={icon} />
                   </span>
                   {label}
                 </p>
-                <h3 className="mt-4 font-display text-xl font-bold">{tip.title}</h3>
-                <p className="mt-2 line-clamp-5 text-sm leading-relaxed text-stone-700">{tip.body}</p>
+                <h3 className="tip-title">{tip.title}</h3>
+                <p className="tip-body">{tip.body}</p>
               </li>
             );
           })}

@@ -41,7 +41,7 @@ function Featured({ record }: { record: ApiTrack }) {
           >
             <div className="absolute inset-0 rounded-full bg-[conic-gradient(from_30deg,transparent_0_10%,rgba(255,255,255,0.12)_15%,transparent_22%_60%,rgba(255,255,255,0.08)_65%,transparent_72%)]" />
             <div className="absolute inset-0 m-auto h-[34%] w-[34%] rounded-full bg-needle ring-4 ring-label/70" />
-            <div className="absolute inset-0 m-auto h-2 w-2 rounded-full bg-ink" />
+            <div className="disc-hole" />
           </div>
           <img
             src={record.coverUrl}
@@ -74,11 +74,11 @@ function Featured({ record }: { record: ApiTrack }) {
           <p className="mt-1 text-lg text-label">{record.artist}</p>
         </div>
         <p className="max-w-prose text-stone-300">{record.description?.trim() || DEFAULT_FEATURED_BLURB}</p>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 border-y border-white/10 py-4 text-sm sm:grid-cols-4">
+        <dl className="facts">
           {facts.map(([term, value]) => (
             <div key={term}>
-              <dt className="text-xs tracking-wider text-stone-400 uppercase">{term}</dt>
-              <dd className="mt-0.5 font-medium">{value}</dd>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
             </div>
           ))}
         </dl>

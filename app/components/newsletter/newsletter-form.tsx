@@ -67,8 +67,6 @@ export function NewsletterForm() {
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `newsletter-${name}-error` : undefined,
   });
-  const input =
-    "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-needle focus:outline-none";
 
   return (
     <div className="mt-4">
@@ -104,7 +102,7 @@ export function NewsletterForm() {
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated && <input type="hidden" name="js" value="1" />}
         <div>
-          <label htmlFor="newsletter-email" className="block text-sm font-medium text-stone-200">
+          <label htmlFor="newsletter-email" className="foot-label">
             Email address
           </label>
           <input
@@ -114,20 +112,20 @@ export function NewsletterForm() {
             inputMode="email"
             placeholder="you@example.com"
             maxLength={254}
-            className={`${input} ${errors.email ? "border-red-500" : "border-stone-300"}`}
+            className={errors.email ? "foot-field foot-field-error" : "foot-field"}
           />
-          <p id="newsletter-email-error" className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
+          <p id="newsletter-email-error" className="foot-error" aria-live="polite">
             {errors.email}
           </p>
         </div>
         <div>
-          <label htmlFor="newsletter-favoriteGenre" className="block text-sm font-medium text-stone-200">
+          <label htmlFor="newsletter-favoriteGenre" className="foot-label">
             Favourite genre
           </label>
           <select
             {...fieldProps("favoriteGenre")}
             defaultValue=""
-            className={`${input} ${errors.favoriteGenre ? "border-red-500" : "border-stone-300"}`}
+            className={errors.favoriteGenre ? "foot-field foot-field-error" : "foot-field"}
           >
             <option value="">Select your favourite genre</option>
             {GENRES_A_Z.map((g) => (
@@ -136,15 +134,11 @@ export function NewsletterForm() {
               </option>
             ))}
           </select>
-          <p id="newsletter-favoriteGenre-error" className="mt-1 text-sm text-red-300 empty:hidden" aria-live="polite">
+          <p id="newsletter-favoriteGenre-error" className="foot-error" aria-live="polite">
             {errors.favoriteGenre}
           </p>
         </div>
-        <button
-          type="submit"
-          disabled={pending}
-          className="w-full rounded-full bg-needle px-6 py-2.5 font-semibold text-white transition hover:bg-needle-dark disabled:cursor-wait disabled:opacity-70"
-        >
+        <button type="submit" disabled={pending} className="foot-btn">
           {pending ? "Subscribing..." : "Subscribe"}
         </button>
       </fetcher.Form>

@@ -51,7 +51,7 @@ function ForYouSection() {
     <section aria-labelledby="for-you" aria-busy={loading} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3 border-b-2 border-ink pb-3">
         <div>
-          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">From your listening</p>
+          <p className="eyebrow">From your listening</p>
           <h2 id="for-you" className="mt-1 font-display text-3xl font-bold tracking-tight">
             Picked for you
           </h2>

@@ -278,7 +278,7 @@ export function HeaderSearch() {
         Search records
       </label>
       <div className="relative">
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-600" />
+        <Icon name="search" className="search-icon" />
         <input
           ref={input}
           id="site-search"
@@ -301,7 +301,7 @@ export function HeaderSearch() {
           }}
           onKeyDown={onKeyDown}
           {...interactive}
-          className="w-full rounded-full border border-stone-300 bg-white py-2 pr-4 pl-9 text-sm placeholder:text-stone-600 focus:border-needle focus:outline-none"
+          className="search-input"
         />
       </div>
       {queryWanted && (

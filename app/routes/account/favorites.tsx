@@ -82,7 +82,7 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-ink pb-3">
         <div>
-          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Your library</p>
+          <p className="eyebrow">Your library</p>
           <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Your favourites</h1>
           {records.length > 0 && (
             <p className="mt-1 text-stone-600">

@@ -34,7 +34,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 lg:px-8">
       <header>
-        <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Your library</p>
+        <p className="eyebrow">Your library</p>
         <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Recommended for you</h1>
         <p className="mt-2 max-w-2xl text-stone-600">
           Records like the ones you have played: the same artists, labels, genres and eras, and what other collectors bought with
@@ -54,7 +54,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="popular-picks" className="space-y-6">
         <div className="border-b-2 border-ink pb-3">
-          <p className="text-xs font-semibold tracking-[0.25em] text-needle-dark uppercase">Best sellers</p>
+          <p className="eyebrow">Best sellers</p>
           <h2 id="popular-picks" className="mt-1 font-display text-3xl font-bold tracking-tight">
             Popular picks
           </h2>
