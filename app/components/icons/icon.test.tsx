@@ -19,6 +19,11 @@ describe("the icon sprite", () => {
     expect(onDisk).not.toMatch(/<symbol[^>]*(stroke|fill)=/);
     expect(onDisk).toMatch(/<symbol id="heart" viewBox="0 0 24 24"><path d="M2 9\.5a5\.5/);
   });
+
+  it("draws each icon once: lucide's aliases (CheckCircle2 for CircleCheck) get no second name", () => {
+    const shapes = [...onDisk.matchAll(/<symbol id="[^"]+" viewBox="0 0 24 24">(.*)<\/symbol>/g)].map((m) => m[1]);
+    expect(new Set(shapes).size).toBe(shapes.length);
+  });
 });
 
 describe("Icon", () => {

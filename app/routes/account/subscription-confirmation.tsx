@@ -48,7 +48,7 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
-        <Icon name="check-circle" className="size-10 text-emerald-700" />
+        <Icon name="circle-check" className="size-10 text-emerald-700" />
         <h1 className="mt-3 font-display text-3xl font-bold">Welcome to the record club</h1>
         <p className="mt-2 text-stone-700">Thank you for joining. A confirmation is on its way to your inbox.</p>
         <dl className="mt-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
