@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -10,7 +10,10 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "./lib/nonce";
-import { withPageRoutes } from "./lib/page-routes.server";
+import { wholePageResponse } from "./lib/page-bytes.server";
+import { pageRenderOffload } from "./lib/render-offload.server";
+import { renderJobOf } from "./lib/render-job.server";
+import { renderWholePageHtml } from "./lib/whole-page.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,19 +46,14 @@ export default function handleRequest(
   return renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce);
 }
 
-/** Set by React Router's StreamTransfer: the handoff chunks it has read, each a promise carrying its result. */
-type StreamCache = Record<number, Promise<void> & { result?: { done: boolean; value: string } }>;
-
-/** Emitted by StreamTransfer after the last chunk of loader data: a page without it would not hydrate. */
-const HANDOFF_CLOSED = "streamController.close()";
 let wholePageUnavailable = false;
 
 /**
  * Every loader has finished before a page renders and the shop streams no deferred data, so a page can be
  * rendered in one synchronous pass: React's string renderer costs about a fifth less than its stream renderer,
  * and the answer is compressed once (docs/decisions/0035-whole-pages.md). The loader data (React Router's
- * handoff stream) is read to its end first and handed to its StreamTransfer as already settled; null when this
- * React Router no longer renders it from there (the page is then streamed as before).
+ * handoff stream) is read to its end first. A render thread renders the page when one is free (decision 38);
+ * null when this React Router no longer renders the data from a settled stream (the page is then streamed).
  */
 async function renderWholePage(
   request: Request,
@@ -67,34 +65,48 @@ async function renderWholePage(
   if (wholePageUnavailable) return null;
   const reader = routerContext.serverHandoffStream!.getReader();
   const decoder = new TextDecoder();
-  let data = "";
+  let handoff = "";
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    data += decoder.decode(chunk.value, { stream: true });
+    handoff += decoder.decode(chunk.value, { stream: true });
   }
-  data += decoder.decode();
+  handoff += decoder.decode();
   reader.releaseLock();
-  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
-  const renderMeta = routerContext.renderMeta as { streamCache?: StreamCache };
-  renderMeta.streamCache = { 0: settled({ done: false, value: data }), 1: settled({ done: true, value: "" }) };
-  // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={withPageRoutes(routerContext)} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  // Searched from the end, where React Router writes it: the page is tens of kilobytes.
-  if (html.lastIndexOf(HANDOFF_CLOSED) === -1) {
+  let html = await renderElsewhere(routerContext, request.url, nonce, handoff);
+  if (html === undefined) {
+    // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    html = renderWholePageHtml(routerContext, request.url, nonce, handoff);
+  }
+  if (html === null) {
     wholePageUnavailable = true;
     console.error("[render] React Router's loader data did not render from a settled stream: pages are streamed instead.");
-    renderMeta.streamCache = undefined;
-    routerContext.serverHandoffStream = new Blob([data]).stream();
+    routerContext.serverHandoffStream = new Blob([handoff]).stream();
     return null;
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // Bytes, not a string: a string body is first checked character by character for lone surrogates.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { status, headers });
+  return wholePageResponse(Buffer.from(html), { status, headers });
 }
+
+/** The page from a render thread; undefined when none takes it or it fails there (the main thread renders it). */
+async function renderElsewhere(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  handoff: string,
+): Promise<string | null | undefined> {
+  const offload = pageRenderOffload();
+  const job = offload && renderJobOf(routerContext, url, nonce, handoff);
+  const rendering = job ? offload!(job) : undefined;
+  if (!rendering) return undefined;
+  try {
+    return await rendering;
+  } catch (error) {
+    if (!offloadFailureLogged) console.error("[render] a render thread could not render a page; the main thread did:", error);
+    offloadFailureLogged = true;
+    return undefined;
+  }
+}
+let offloadFailureLogged = false;
 
 function renderStreamed(
   request: Request,

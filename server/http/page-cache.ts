@@ -4,6 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler, Response as ExpressResponse } from "express";
+import { responseBytes, wholePageResponse } from "../../app/lib/page-bytes.server";
 import { sendCompressed } from "./compress-once";
 import {
   chooseEncoding,
@@ -272,10 +273,10 @@ export function createPageCache(options: PageCacheOptions) {
         finish(null);
         return response;
       }
-      const body = Buffer.from(await response.arrayBuffer());
+      const body = await responseBytes(response);
       if (body.length > MAX_ENTRY_BYTES) {
         finish(null);
-        return new Response(body, response);
+        return wholePageResponse(body, response);
       }
       await keepAndSend(body, response.headers);
       return null;

@@ -1,0 +1,30 @@
+import { renderToString } from "react-dom/server";
+import { ServerRouter, type EntryContext } from "react-router";
+import { NonceProvider } from "./nonce";
+import { withPageRoutes } from "./page-routes.server";
+
+/** Set by React Router's StreamTransfer: the handoff chunks it has read, each a promise carrying its result. */
+type StreamCache = Record<number, Promise<void> & { result?: { done: boolean; value: string } }>;
+
+/** Emitted by StreamTransfer after the last chunk of loader data: a page without it would not hydrate. */
+const HANDOFF_CLOSED = "streamController.close()";
+
+/**
+ * Renders a page whose loaders have all finished in one synchronous pass (docs/decisions/0035-whole-pages.md):
+ * `handoff` is React Router's loader data for the browser, read to its end, and is handed to its StreamTransfer
+ * as already settled. Null when this React Router no longer renders the data from there (the page must then be
+ * streamed). The same function runs on the main thread and in a render thread (decision 38).
+ */
+export function renderWholePageHtml(routerContext: EntryContext, url: string, nonce: string, handoff: string): string | null {
+  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  const renderMeta = routerContext.renderMeta as { streamCache?: StreamCache };
+  renderMeta.streamCache = { 0: settled({ done: false, value: handoff }), 1: settled({ done: true, value: "" }) };
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={withPageRoutes(routerContext)} url={url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  renderMeta.streamCache = undefined;
+  // Searched from the end, where React Router writes it: the page is tens of kilobytes.
+  return html.lastIndexOf(HANDOFF_CLOSED) === -1 ? null : `<!DOCTYPE html>${html}`;
+}

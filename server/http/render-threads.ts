@@ -1,0 +1,101 @@
+import { Worker } from "node:worker_threads";
+
+/** A render thread's answer to job `id`: the page's HTML (null: see renderWholePageHtml), or why it failed. */
+export type RenderReply = { id: number; html: string | null } | { id: number; error: string };
+
+/**
+ * Threads that render pages whose loaders ran on the main thread (docs/decisions/0038-render-threads.md), so a
+ * second core does the React render while the main thread reads the next request. `render` gives undefined when no
+ * thread can take the job (stopped, or each already has `queuePerThread` jobs) and rejects when the thread fails:
+ * either way the caller renders on the main thread, as a machine with one core does for every page.
+ */
+export interface RenderThreads<Job> {
+  render(job: Job): Promise<string | null> | undefined;
+  close(): Promise<void>;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (html: string | null) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>;
+}
+
+export interface RenderThreadOptions {
+  /** A job not answered in this time stops its thread (it is restarted) and is rendered on the main thread. */
+  timeoutMs?: number;
+  /** Jobs in flight per thread before the main thread renders the next page itself. */
+  queuePerThread?: number;
+  /** Wait before a stopped thread is started again. */
+  restartMs?: number;
+  /** Given to each thread as its workerData. */
+  workerData?: unknown;
+}
+
+export function createRenderThreads<Job>(
+  file: string | URL,
+  count: number,
+  { timeoutMs = 5_000, queuePerThread = 16, restartMs = 1_000, workerData }: RenderThreadOptions = {},
+): RenderThreads<Job> {
+  const threads: Thread[] = [];
+  let nextId = 1;
+  let closing = false;
+
+  function start(): void {
+    const thread: Thread = { worker: new Worker(file, { workerData }), pending: new Map() };
+    thread.worker.on("message", (reply: RenderReply) => {
+      const job = thread.pending.get(reply.id);
+      if (!job) return;
+      thread.pending.delete(reply.id);
+      clearTimeout(job.timer);
+      if ("error" in reply) job.reject(new Error(reply.error));
+      else job.resolve(reply.html);
+    });
+    thread.worker.on("error", (error) => stopped(thread, error));
+    thread.worker.on("exit", (code) => stopped(thread, new Error(`render thread exited with code ${code}`)));
+    // The HTTP server keeps the process alive; a render thread must not keep it from exiting. (After the listeners:
+    // adding a message listener refs the worker again.)
+    thread.worker.unref();
+    threads.push(thread);
+  }
+
+  function stopped(thread: Thread, error: Error): void {
+    const index = threads.indexOf(thread);
+    if (index === -1) return;
+    threads.splice(index, 1);
+    for (const job of thread.pending.values()) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    thread.pending.clear();
+    void thread.worker.terminate();
+    if (closing) return;
+    console.error(`[render] a render thread stopped (${error.message}); it restarts in ${restartMs} ms.`);
+    setTimeout(() => closing || start(), restartMs).unref();
+  }
+
+  for (let i = 0; i < count; i++) start();
+
+  return {
+    render(job: Job): Promise<string | null> | undefined {
+      let least: Thread | undefined;
+      for (const thread of threads) if (!least || thread.pending.size < least.pending.size) least = thread;
+      if (!least || least.pending.size >= queuePerThread) return undefined;
+      const thread = least;
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        try {
+          // Throws at once when the job holds something that cannot be copied (a function, a promise).
+          thread.worker.postMessage({ id, job });
+        } catch (error) {
+          return reject(error instanceof Error ? error : new Error(String(error)));
+        }
+        const timer = setTimeout(() => stopped(thread, new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+        thread.pending.set(id, { resolve, reject, timer });
+      });
+    },
+    async close(): Promise<void> {
+      closing = true;
+      const stopping = threads.splice(0);
+      await Promise.all(stopping.map((thread) => thread.worker.terminate()));
+    },
+  };
+}

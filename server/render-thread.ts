@@ -1,0 +1,23 @@
+// A render thread (docs/decisions/0038-render-threads.md): the server bundle started again in a worker thread,
+// rendering pages whose loaders ran on the main thread. It opens no database and serves no requests.
+import { parentPort } from "node:worker_threads";
+import type { ServerBuild } from "react-router";
+import { entryContextOf, type RenderJob } from "../app/lib/render-job.server";
+import { renderWholePageHtml } from "../app/lib/whole-page.server";
+import type { RenderReply } from "./http/render-threads";
+
+/** Marks a worker started as a render thread (its workerData). */
+export const RENDER_THREAD = "needledrop-render-thread";
+
+export function serveRenderJobs(build: ServerBuild): void {
+  parentPort!.on("message", ({ id, job }: { id: number; job: RenderJob }) => {
+    let reply: RenderReply;
+    try {
+      reply = { id, html: renderWholePageHtml(entryContextOf(job, build), job.url, job.nonce, job.handoff) };
+    } catch (error) {
+      // The main thread renders the page itself and logs what it finds there.
+      reply = { id, error: error instanceof Error ? error.message : String(error) };
+    }
+    parentPort!.postMessage(reply);
+  });
+}
