@@ -10,7 +10,7 @@ import type { RenderJob } from "../app/lib/render-job.server";
 import { createApp, listenerWithPageCache } from "./app";
 import { loadConfig } from "./config";
 import { reactRouterHandler } from "./http/react-router";
-import { createRenderThreads } from "./http/render-threads";
+import { createRenderThreads, renderThreadCount } from "./http/render-threads";
 import { RENDER_THREAD, serveRenderJobs } from "./render-thread";
 
 export { prepare, shutdown } from "./app";
@@ -29,7 +29,7 @@ export function createServerApp(options: { development?: boolean; devMiddleware?
 /** A second core renders pages while this one runs loaders and answers requests (docs/decisions/0038-render-threads.md). */
 function startRenderThreads(): void {
   const config = loadConfig();
-  const count = config.RENDER_THREADS ?? Math.min(os.availableParallelism() - 1, 4);
+  const count = renderThreadCount(config.RENDER_THREADS, os.availableParallelism());
   if (count < 1) return;
   // Built beside this bundle's entry by the same build (vite.config.ts).
   // The thread runs this very bundle, which then only renders (below).

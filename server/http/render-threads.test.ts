@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRenderThreads, type RenderThreads } from "./render-threads";
+import { createRenderThreads, renderThreadCount, type RenderThreads } from "./render-threads";
 
 // A stand-in render thread: "page:x" renders, "fail" fails, "crash" ends the thread, "hang" never answers.
 const WORKER = `
@@ -60,11 +60,13 @@ describe("render threads", () => {
   });
 
   it("rejects at once a job that cannot be copied to a thread, and keeps the thread", async () => {
-    threads = createRenderThreads(workerFile, 1, { timeoutMs: 200 });
+    threads = createRenderThreads(workerFile, 1, { timeoutMs: 1_000 });
+    await expect(threads.render("ready")).resolves.toBe("<p>ready</p>");
     await expect(threads.render({ render: () => "a function" })).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Past the time-out: no timer was left behind to stop the thread for the job it never got.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await expect(threads.render("still-here")).resolves.toBe("<p>still-here</p>");
-  });
+  }, 15_000);
 
   it("rejects the jobs of a thread that stopped, and starts another", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -72,15 +74,15 @@ describe("render threads", () => {
     await expect(threads.render("crash")).rejects.toThrow("exited with code 3");
     expect(threads.render("meanwhile")).toBeUndefined();
     expect(log).toHaveBeenCalledWith(expect.stringContaining("a render thread stopped"));
-    await vi.waitFor(async () => expect(await threads!.render("after")).toBe("<p>after</p>"), { timeout: 5_000 });
-  });
+    await vi.waitFor(async () => expect(await threads!.render("after")).toBe("<p>after</p>"), { timeout: 10_000 });
+  }, 15_000);
 
   it("stops a thread that does not answer in time, and starts another", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    threads = createRenderThreads(workerFile, 1, { timeoutMs: 200, restartMs: 50 });
-    await expect(threads.render("hang")).rejects.toThrow("no answer in 200 ms");
-    await vi.waitFor(async () => expect(await threads!.render("after")).toBe("<p>after</p>"), { timeout: 5_000 });
-  });
+    threads = createRenderThreads(workerFile, 1, { timeoutMs: 1_000, restartMs: 50 });
+    await expect(threads.render("hang")).rejects.toThrow("no answer in 1000 ms");
+    await vi.waitFor(async () => expect(await threads!.render("after")).toBe("<p>after</p>"), { timeout: 10_000 });
+  }, 15_000);
 
   it("takes nothing once closed", async () => {
     threads = createRenderThreads(workerFile, 1);
@@ -104,5 +106,15 @@ describe("a process with render threads", () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", file], { encoding: "utf8", timeout: 15_000 });
     expect(run.stdout.trim(), run.stderr).toBe("<p>page</p>");
     expect(run.status).toBe(0);
+  }, 20_000);
+});
+
+describe("how many render threads", () => {
+  it("is one per core beyond the main thread's, at most four, unless configured", () => {
+    expect(renderThreadCount(undefined, 1)).toBe(0);
+    expect(renderThreadCount(undefined, 2)).toBe(1);
+    expect(renderThreadCount(undefined, 8)).toBe(4);
+    expect(renderThreadCount(0, 8)).toBe(0);
+    expect(renderThreadCount(2, 1)).toBe(2);
   });
 });

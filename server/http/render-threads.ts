@@ -30,6 +30,11 @@ export interface RenderThreadOptions {
   workerData?: unknown;
 }
 
+/** Threads to start: as configured, else one per core beyond the first (the main thread's), at most four. */
+export function renderThreadCount(configured: number | undefined, cores: number): number {
+  return configured ?? Math.max(0, Math.min(cores - 1, 4));
+}
+
 export function createRenderThreads<Job>(
   file: string | URL,
   count: number,
