@@ -53,4 +53,14 @@ describe("CoverImage", () => {
     expect(external).toContain('src="https://cdn.example.com/a.jpg"');
     expect(render({ src: "" })).toContain("/img/640/images/default-cover.jpg");
   });
+
+  it("gives each cover its own srcset when many are rendered, the same one again the same, custom widths their own", () => {
+    const first = render({ src: "/media/covers/track-7.jpg" });
+    const second = render({ src: "/media/covers/track-8.jpg" });
+    expect(first).toContain("/img/240/covers/track-7.jpg 240w");
+    expect(first).not.toContain("track-8");
+    expect(second).toContain("/img/640/covers/track-8.jpg 640w");
+    expect(render({ src: "/media/covers/track-7.jpg" })).toBe(first);
+    expect(render({ src: "/media/covers/track-7.jpg", widths: [100] })).toContain('srcSet="/img/100/covers/track-7.jpg 100w"');
+  });
 });

