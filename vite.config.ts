@@ -22,8 +22,8 @@ const firstLoadGroups = [
 ];
 
 /**
- * React Router's package exports always name its development build, whose warnings and checks cost the server
- * about a fifth of a page render and the browser 10 KB (upstream issue 14102). A production build takes the
+ * React Router's package exports always name its development build, with warnings and checks on the server's hot
+ * path and in the browser's framework file (upstream issue 14102). A production build takes the
  * production files it also ships (docs/decisions/0037-react-router-production-build.md); development and tests keep
  * the warnings.
  */

@@ -31,7 +31,6 @@ function startRenderThreads(): void {
   const config = loadConfig();
   const count = renderThreadCount(config.RENDER_THREADS, os.availableParallelism());
   if (count < 1) return;
-  // Built beside this bundle's entry by the same build (vite.config.ts).
   // The thread runs this very bundle, which then only renders (below).
   const threads = createRenderThreads<RenderJob>(path.resolve(config.BUILD_DIR, "server", "index.js"), count, {
     workerData: RENDER_THREAD,

@@ -55,6 +55,17 @@ export function renderJobOf(context: EntryContext, url: string, nonce: string, h
   };
 }
 
+/** Each route's module by id, as React Router's entry context carries them: the same for every page of a build. */
+const routeModulesByBuild = new WeakMap<ServerBuild, EntryContext["routeModules"]>();
+function routeModulesOf(build: ServerBuild): EntryContext["routeModules"] {
+  let modules = routeModulesByBuild.get(build);
+  if (!modules) {
+    modules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module]));
+    routeModulesByBuild.set(build, modules);
+  }
+  return modules;
+}
+
 /** The entry context React Router would have given the main thread, rebuilt from a job and this thread's build. */
 export function entryContextOf(job: RenderJob, build: ServerBuild): EntryContext {
   const routes = build.routes;
@@ -65,7 +76,7 @@ export function entryContextOf(job: RenderJob, build: ServerBuild): EntryContext
   });
   return {
     manifest: build.assets,
-    routeModules: Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, route!.module])),
+    routeModules: routeModulesOf(build),
     criticalCss: job.criticalCss,
     serverHandoffString: job.serverHandoffString,
     // Read from renderMeta's settled stream cache; present so the page renders its StreamTransfer.
