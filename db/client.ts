@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import * as schema from "./schema";
 import { installShopClock } from "./clock";
+import { keepCompiledStatements } from "./statement-cache";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -24,6 +25,7 @@ export function openDatabase(file: string = databasePath()): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("temp_store = MEMORY");
   installShopClock(sqlite);
+  keepCompiledStatements(sqlite);
   return drizzle(sqlite, { schema }) as Db;
 }
 

@@ -2,7 +2,7 @@
  * Cart pricing: the browser keeps record ids and quantities only; every view of the cart is priced here
  * from the database, and every line that can no longer be sold as asked is flagged, never silently charged.
  */
-import { and, inArray } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
 import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
@@ -107,14 +107,17 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
 }
 
 export function createCartService(db: Db, deps: { discounts: DiscountsService }) {
+  // An unpublished or scheduled record is not for sale: the cart shows it gone and checkout refuses it. Built
+  // once: the ids go in as one JSON array, so every cart (read on each page it is in) shares the query.
+  const sellableQuery = db
+    .select(sellableColumns)
+    .from(records)
+    .where(and(sql`${records.id} in (select value from json_each(${sql.placeholder("ids")}))`, publishedSql()))
+    .prepare();
+
   function loadRecords(ids: number[]): Map<number, SellableRecord> {
     if (ids.length === 0) return new Map();
-    // An unpublished or scheduled record is not for sale: the cart shows it gone and checkout refuses it.
-    const rows = db
-      .select(sellableColumns)
-      .from(records)
-      .where(and(inArray(records.id, ids), publishedSql()))
-      .all();
+    const rows = sellableQuery.all({ ids: JSON.stringify(ids) });
     return new Map(rows.map((r) => [r.id, r]));
   }
 
