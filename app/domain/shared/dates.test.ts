@@ -10,6 +10,23 @@ describe("isIsoDate / toIsoDate", () => {
     expect(isIsoDate("22/11/2026")).toBe(false);
   });
 
+  it("agrees with the calendar on every day of leap and non-leap years, centuries included", () => {
+    const calendar = (value: string) => {
+      const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === value;
+    };
+    const pad = (n: number) => String(n).padStart(2, "0");
+    for (const year of [1900, 1999, 2000, 2023, 2024, 2100, 2400]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const value = `${year}-${pad(month)}-${pad(day)}`;
+          expect(isIsoDate(value), value).toBe(calendar(value));
+        }
+      }
+    }
+    expect(isIsoDate("0099-01-01")).toBe(false);
+  });
+
   it("normalises stored values", () => {
     expect(toIsoDate(" 2026-11-22 ")).toBe("2026-11-22");
     expect(toIsoDate("2026-11-22T10:00:00.000Z")).toBe("2026-11-22");
@@ -27,6 +44,14 @@ describe("todayInLondon", () => {
   it("equals the UTC date in winter (GMT)", () => {
     expect(todayInLondon(new Date("2026-12-31T23:30:00Z"))).toBe("2026-12-31");
     expect(todayInLondon(new Date("2027-01-01T00:00:00Z"))).toBe("2027-01-01");
+  });
+
+  it("gives each moment its own date, asked in any order across midnight", () => {
+    // BST: London's midnight is 23:00 UTC.
+    expect(todayInLondon(new Date("2026-06-30T22:59:59.999Z"))).toBe("2026-06-30");
+    expect(todayInLondon(new Date("2026-06-30T23:00:00.000Z"))).toBe("2026-07-01");
+    expect(todayInLondon(new Date("2026-06-30T23:00:59.999Z"))).toBe("2026-07-01");
+    expect(todayInLondon(new Date("2026-06-30T22:59:00.000Z"))).toBe("2026-06-30");
   });
 
   it("returns YYYY-MM-DD", () => {

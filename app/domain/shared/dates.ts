@@ -10,9 +10,16 @@ const MS_PER_DAY = 86_400_000;
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.toISOString().slice(0, 10) === value;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Arithmetic, not a Date round trip: this runs for every date on every page. Years before 100 are refused, as
+  // JavaScript's Date reads them as 19xx.
+  return y >= 100 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
 }
 
 /**
@@ -45,11 +52,17 @@ const GB_LONG_DATE = new Intl.DateTimeFormat("en-GB", {
 });
 
 export function todayInLondon(now: Date = new Date()): string {
+  // Every request asks; London's offsets are whole hours, so its date can only change on a whole minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute === lastToday.minute) return lastToday.date;
   const parts = LONDON_DATE.formatToParts(now);
   // formatToParts rather than format(): the exact en-CA pattern varies between ICU versions.
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
+  const date = `${part("year")}-${part("month")}-${part("day")}`;
+  lastToday = { minute, date };
+  return date;
 }
+let lastToday = { minute: Number.NaN, date: "" };
 
 /** Adds (or with n < 0 subtracts) whole days. Throws on an invalid date: a caller bug. */
 export function addDays(isoDate: string, n: number): string {
@@ -64,9 +77,18 @@ export function addDays(isoDate: string, n: number): string {
 export function formatDateGB(isoDate: string | null | undefined): string {
   const date = toIsoDate(isoDate);
   if (date === null) return "";
-  // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
-  return GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+  let text = longDates.get(date);
+  if (text === undefined) {
+    // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
+    text = GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+    // A catalogue shows a few thousand dates at most; Intl formatting is the costly part of a page's dates.
+    if (longDates.size >= LONG_DATES_KEPT) longDates.clear();
+    longDates.set(date, text);
+  }
+  return text;
 }
+const LONG_DATES_KEPT = 5_000;
+const longDates = new Map<string, string>();
 
 const GB_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
