@@ -13,7 +13,7 @@ import { NonceProvider } from "./lib/nonce";
 import { wholePageResponse } from "./lib/page-bytes.server";
 import { pageRenderOffload } from "./lib/render-offload.server";
 import { renderJobOf } from "./lib/render-job.server";
-import { renderWholePageHtml } from "./lib/whole-page.server";
+import { renderWholePage as renderWholePageHere } from "./lib/whole-page.server";
 
 export const streamTimeout = 5_000;
 
@@ -71,20 +71,21 @@ async function renderWholePage(
   }
   handoff += decoder.decode();
   reader.releaseLock();
-  let html = await renderElsewhere(routerContext, request.url, nonce, handoff);
-  if (html === undefined) {
+  let page = await renderElsewhere(routerContext, request.url, nonce, handoff);
+  if (page === undefined) {
     // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
     await new Promise<void>((resolve) => setImmediate(resolve));
-    html = renderWholePageHtml(routerContext, request.url, nonce, handoff);
+    page = renderWholePageHere(routerContext, request.url, nonce, handoff);
   }
-  if (html === null) {
+  if (page === null) {
     wholePageUnavailable = true;
     console.error("[render] React Router's loader data did not render from a settled stream: pages are streamed instead.");
     routerContext.serverHandoffStream = new Blob([handoff]).stream();
     return null;
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return wholePageResponse(Buffer.from(html), { status, headers });
+  // A thread's bytes arrive as a plain Uint8Array: viewed as a Buffer, not copied.
+  return wholePageResponse(Buffer.from(page.buffer, page.byteOffset, page.byteLength), { status, headers });
 }
 
 /** The page from a render thread; undefined when none takes it or it fails there (the main thread renders it). */
@@ -93,7 +94,7 @@ async function renderElsewhere(
   url: string,
   nonce: string,
   handoff: string,
-): Promise<string | null | undefined> {
+): Promise<Uint8Array | null | undefined> {
   const offload = pageRenderOffload();
   const job = offload && renderJobOf(routerContext, url, nonce, handoff);
   const rendering = job ? offload!(job) : undefined;

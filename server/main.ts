@@ -32,7 +32,7 @@ function startRenderThreads(): void {
   const count = renderThreadCount(config.RENDER_THREADS, os.availableParallelism());
   if (count < 1) return;
   // The thread runs this very bundle, which then only renders (below).
-  const threads = createRenderThreads<RenderJob>(path.resolve(config.BUILD_DIR, "server", "index.js"), count, {
+  const threads = createRenderThreads<RenderJob, Uint8Array | null>(path.resolve(config.BUILD_DIR, "server", "index.js"), count, {
     workerData: RENDER_THREAD,
   });
   offloadPageRenders((job) => threads.render(job));

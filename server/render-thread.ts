@@ -3,7 +3,7 @@
 import { parentPort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import { entryContextOf, type RenderJob } from "../app/lib/render-job.server";
-import { renderWholePageHtml } from "../app/lib/whole-page.server";
+import { renderWholePage } from "../app/lib/whole-page.server";
 import type { RenderReply } from "./http/render-threads";
 
 /** Marks a worker started as a render thread (its workerData). */
@@ -11,13 +11,14 @@ export const RENDER_THREAD = "needledrop-render-thread";
 
 export function serveRenderJobs(build: ServerBuild): void {
   parentPort!.on("message", ({ id, job }: { id: number; job: RenderJob }) => {
-    let reply: RenderReply;
+    let reply: RenderReply<Uint8Array | null>;
     try {
-      reply = { id, html: renderWholePageHtml(entryContextOf(job, build), job.url, job.nonce, job.handoff) };
+      reply = { id, page: renderWholePage(entryContextOf(job, build), job.url, job.nonce, job.handoff) };
     } catch (error) {
       // The main thread renders the page itself and logs what it finds there.
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }
-    parentPort!.postMessage(reply);
+    // The page's bytes are moved to the main thread, not copied.
+    parentPort!.postMessage(reply, "page" in reply && reply.page ? [reply.page.buffer as ArrayBuffer] : []);
   });
 }

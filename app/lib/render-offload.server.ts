@@ -1,7 +1,10 @@
 import type { RenderJob } from "./render-job.server";
 
-/** Renders a page's job elsewhere; undefined when nothing can take it now (see server/http/render-threads.ts). */
-export type PageRenderOffload = (job: RenderJob) => Promise<string | null> | undefined;
+/**
+ * Renders a page's job elsewhere: its bytes (null: see renderWholePage); undefined when nothing can take it now
+ * (see server/http/render-threads.ts).
+ */
+export type PageRenderOffload = (job: RenderJob) => Promise<Uint8Array | null> | undefined;
 
 let offload: PageRenderOffload | undefined;
 

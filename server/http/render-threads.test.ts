@@ -13,7 +13,7 @@ parentPort.on("message", ({ id, job }) => {
   if (job === "hang") return;
   if (job === "fail") return parentPort.postMessage({ id, error: "cannot render" });
   if (job === "slow") { const until = Date.now() + 150; while (Date.now() < until); }
-  parentPort.postMessage({ id, html: "<p>" + job + "</p>" });
+  parentPort.postMessage({ id, page: "<p>" + job + "</p>" });
 });
 `;
 
@@ -23,7 +23,7 @@ beforeAll(() => {
   fs.writeFileSync(workerFile, WORKER);
 });
 
-let threads: RenderThreads<unknown> | undefined;
+let threads: RenderThreads<unknown, string> | undefined;
 afterEach(async () => {
   await threads?.close();
   threads = undefined;

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 
-/** A render thread's answer to job `id`: the page's HTML (null: see renderWholePageHtml), or why it failed. */
-export type RenderReply = { id: number; html: string | null } | { id: number; error: string };
+/** A render thread's answer to job `id`: the page (its bytes, or null: see renderWholePage), or why it failed. */
+export type RenderReply<Page> = { id: number; page: Page } | { id: number; error: string };
 
 /**
  * Threads that render pages whose loaders ran on the main thread (docs/decisions/0038-render-threads.md), so a
@@ -9,14 +9,14 @@ export type RenderReply = { id: number; html: string | null } | { id: number; er
  * thread can take the job (stopped, or each already has `queuePerThread` jobs) and rejects when the thread fails:
  * either way the caller renders on the main thread, as a machine with one core does for every page.
  */
-export interface RenderThreads<Job> {
-  render(job: Job): Promise<string | null> | undefined;
+export interface RenderThreads<Job, Page> {
+  render(job: Job): Promise<Page> | undefined;
   close(): Promise<void>;
 }
 
-interface Thread {
+interface Thread<Page> {
   worker: Worker;
-  pending: Map<number, { resolve: (html: string | null) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>;
+  pending: Map<number, { resolve: (page: Page) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>;
 }
 
 export interface RenderThreadOptions {
@@ -35,24 +35,24 @@ export function renderThreadCount(configured: number | undefined, cores: number)
   return configured ?? Math.max(0, Math.min(cores - 1, 4));
 }
 
-export function createRenderThreads<Job>(
+export function createRenderThreads<Job, Page>(
   file: string | URL,
   count: number,
   { timeoutMs = 5_000, queuePerThread = 16, restartMs = 1_000, workerData }: RenderThreadOptions = {},
-): RenderThreads<Job> {
-  const threads: Thread[] = [];
+): RenderThreads<Job, Page> {
+  const threads: Thread<Page>[] = [];
   let nextId = 1;
   let closing = false;
 
   function start(): void {
-    const thread: Thread = { worker: new Worker(file, { workerData }), pending: new Map() };
-    thread.worker.on("message", (reply: RenderReply) => {
+    const thread: Thread<Page> = { worker: new Worker(file, { workerData }), pending: new Map() };
+    thread.worker.on("message", (reply: RenderReply<Page>) => {
       const job = thread.pending.get(reply.id);
       if (!job) return;
       thread.pending.delete(reply.id);
       clearTimeout(job.timer);
       if ("error" in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.html);
+      else job.resolve(reply.page);
     });
     thread.worker.on("error", (error) => stopped(thread, error));
     thread.worker.on("exit", (code) => stopped(thread, new Error(`render thread exited with code ${code}`)));
@@ -62,7 +62,7 @@ export function createRenderThreads<Job>(
     threads.push(thread);
   }
 
-  function stopped(thread: Thread, error: Error): void {
+  function stopped(thread: Thread<Page>, error: Error): void {
     const index = threads.indexOf(thread);
     if (index === -1) return;
     threads.splice(index, 1);
@@ -80,8 +80,8 @@ export function createRenderThreads<Job>(
   for (let i = 0; i < count; i++) start();
 
   return {
-    render(job: Job): Promise<string | null> | undefined {
-      let least: Thread | undefined;
+    render(job: Job): Promise<Page> | undefined {
+      let least: Thread<Page> | undefined;
       for (const thread of threads) if (!least || thread.pending.size < least.pending.size) least = thread;
       if (!least || least.pending.size >= queuePerThread) return undefined;
       const thread = least;
