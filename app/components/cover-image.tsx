@@ -36,23 +36,18 @@ export function CoverImage({
   className,
   widths = COVER_WIDTHS,
 }: CoverImageProps) {
-  const display = displayCoverUrl(src) || DEFAULT_COVER_URL;
-  const loading = priority
-    ? ({ loading: "eager", fetchPriority: "high" } as const)
-    : ({ loading: "lazy", decoding: "async" } as const);
-  if (!isShopImagePath(display)) {
-    return <img {...loading} src={display} alt={alt} width={width} height={height} className={className} />;
+  const loading = priority ? EAGER : LAZY;
+  const sources = widths === COVER_WIDTHS ? defaultCoverSources(src, width) : coverSources(src, width, widths);
+  if (!sources.srcSet) {
+    return <img {...loading} src={sources.src} alt={alt} width={width} height={height} className={className} />;
   }
-  // The src (for a browser without srcset) is the smallest offered width that covers the intrinsic width.
-  const sorted = widths === COVER_WIDTHS ? SORTED_COVER_WIDTHS : [...widths].sort((a, b) => a - b);
-  const fallbackWidth = sorted.find((w) => w >= width) ?? sorted[sorted.length - 1] ?? width;
   return (
     // loading first: when React creates the element, it is lazy before it has a src to fetch.
     <img
       {...loading}
-      srcSet={widths === COVER_WIDTHS ? defaultSrcSet(display) : coverSrcSet(display, widths)}
+      srcSet={sources.srcSet}
       sizes={sizes}
-      src={coverVariantUrl(display, fallbackWidth)}
+      src={sources.src}
       alt={alt}
       width={width}
       height={height}
@@ -61,21 +56,38 @@ export function CoverImage({
   );
 }
 
-const SORTED_COVER_WIDTHS = [...COVER_WIDTHS].sort((a, b) => a - b);
+const EAGER = { loading: "eager", fetchPriority: "high" } as const;
+const LAZY = { loading: "lazy", decoding: "async" } as const;
+
+/** The img's addresses: a srcset for the shop's own images (null for others, shown as they are) and its src. */
+interface CoverSources {
+  src: string;
+  srcSet: string | null;
+}
+
+function coverSources(src: string, width: number, widths: readonly number[]): CoverSources {
+  const display = displayCoverUrl(src) || DEFAULT_COVER_URL;
+  if (!isShopImagePath(display)) return { src: display, srcSet: null };
+  // The src (for a browser without srcset) is the smallest offered width that covers the intrinsic width.
+  const sorted = [...widths].sort((a, b) => a - b);
+  const fallbackWidth = sorted.find((w) => w >= width) ?? sorted[sorted.length - 1] ?? width;
+  return { src: coverVariantUrl(display, fallbackWidth), srcSet: coverSrcSet(display, widths) };
+}
 
 /**
- * A listing renders the same covers' srcsets page after page: each is worked out once (about 3% of rendering a
- * page of cards). Bounded: a catalogue larger than this only recounts.
+ * A listing renders the same covers page after page: each cover's addresses for the default widths are worked out
+ * once (about 3% of rendering a page of cards). Bounded: a catalogue larger than this only recounts.
  */
-const SRCSETS_KEPT = 5_000;
-const srcSets = new Map<string, string>();
+const SOURCES_KEPT = 5_000;
+const keptSources = new Map<string, CoverSources>();
 
-function defaultSrcSet(display: string): string {
-  let srcSet = srcSets.get(display);
-  if (srcSet === undefined) {
-    srcSet = coverSrcSet(display, COVER_WIDTHS);
-    if (srcSets.size >= SRCSETS_KEPT) srcSets.clear();
-    srcSets.set(display, srcSet);
+function defaultCoverSources(src: string, width: number): CoverSources {
+  const key = `${width} ${src}`;
+  let sources = keptSources.get(key);
+  if (sources === undefined) {
+    sources = coverSources(src, width, COVER_WIDTHS);
+    if (keptSources.size >= SOURCES_KEPT) keptSources.clear();
+    keptSources.set(key, sources);
   }
-  return srcSet;
+  return sources;
 }

@@ -1,9 +1,9 @@
 import { Icon } from "~/components/icons/icon";
 import { useRef } from "react";
 import type { CartSummaryLine } from "~/domain/cart/cart-summary";
-import { useFetcher } from "react-router";
 import { recordFetcherKey, recordFormButton } from "./record-forms";
-import { ShopperForm, useShopperFetcher, type ShopperAnswer } from "./shopper-form";
+import { useRecordFetcher } from "./record-fetcher";
+import { ShopperForm, useShopperFetcher } from "./shopper-form";
 
 /** Whether a record can go in the cart, and under which words (spec §4 stock and pre-order states). */
 export type Availability = "available" | "pre-order" | "out-of-stock";
@@ -35,7 +35,7 @@ export function AddToCartButton({
   /** Cards in a grid say which record the button is for (screen readers list the buttons out of context). */
   nameWithTitle?: boolean;
 }) {
-  const busy = useFetcher<ShopperAnswer>({ key: recordFetcherKey("cart-add", recordId) }).state !== "idle";
+  const busy = useRecordFetcher(recordFetcherKey("cart-add", recordId)).state !== "idle";
   const base = `btn ${SIZES[size]}`;
   const label = availability === "out-of-stock" ? "Out of stock" : availability === "pre-order" ? "Pre-order" : "Add to cart";
   // The visible words first, so speech users can say what they see.

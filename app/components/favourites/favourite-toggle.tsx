@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
-import { useFetcher } from "react-router";
 import { recordFetcherKey, recordFormButton } from "~/components/cart/record-forms";
 import { useShopper } from "~/components/cart/shopper-form";
+import { useRecordFetcher } from "~/components/cart/record-fetcher";
 
 // Component classes in app.css: a grid repeats the overlay heart on every card.
 const LOOKS = {
@@ -26,7 +26,7 @@ export function FavouriteToggle({
   look?: keyof typeof LOOKS;
 }) {
   const { favouriteIds } = useShopper();
-  const fetcher = useFetcher({ key: recordFetcherKey("favourite-add", recordId) });
+  const fetcher = useRecordFetcher(recordFetcherKey("favourite-add", recordId));
   const pending = fetcher.formData?.get("intent");
   const saved = pending ? pending === "add" : favouriteIds.includes(recordId);
   return (
