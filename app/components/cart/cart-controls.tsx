@@ -48,11 +48,12 @@ export function AddToCartButton({
     );
   }
   return (
+    // The form's props go last: a leading spread is slow on this Node (docs/decisions/0040-no-leading-spreads.md).
     <button
-      {...recordFormButton("cart-add", recordId)}
       aria-label={name}
       aria-busy={busy || undefined}
       className={`${base} ${availability === "pre-order" ? "btn-pre-order" : "btn-ink"}`}
+      {...recordFormButton("cart-add", recordId)}
     >
       <Icon name="shopping-bag" />
       {label}

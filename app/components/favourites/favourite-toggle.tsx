@@ -30,12 +30,13 @@ export function FavouriteToggle({
   const pending = fetcher.formData?.get("intent");
   const saved = pending ? pending === "add" : favouriteIds.includes(recordId);
   return (
+    // The form's props go last: a leading spread is slow on this Node (docs/decisions/0040-no-leading-spreads.md).
     <button
-      {...recordFormButton(saved ? "favourite-remove" : "favourite-add", recordId)}
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}
       title={saved ? "Remove from favourites" : "Add to favourites"}
       className={LOOKS[look]}
+      {...recordFormButton(saved ? "favourite-remove" : "favourite-add", recordId)}
     >
       <Icon name="heart" className={saved ? "fill-current" : undefined} />
     </button>
