@@ -156,6 +156,22 @@ export default defineConfig(
     },
   },
 
+  // Loaders get the request as it came (docs/decisions/0041-requests-passed-through.md): a client-side navigation's
+  // request.url ends in .data. The page's address is the loader's `url` argument.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "app/entry.server.tsx", "app/lib/guards.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name='url']",
+          message: "Use the loader's or action's `url` argument: request.url may end in .data (decision 41).",
+        },
+      ],
+    },
+  },
+
   // Import boundaries. Imports are resolved (relative paths and the "~/" alias from tsconfig.json)
   // before the layer of the target is looked up.
   {

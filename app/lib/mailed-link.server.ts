@@ -11,8 +11,8 @@ export const mailedToken = (value: FormDataEntryValue | string | null): string =
   typeof value === "string" ? value.trim().slice(0, 200) : "";
 
 /** The token a POST carries in its form, or in the address as an RFC 8058 one-click request sends it. */
-export function postedToken(form: FormData, request: Request): string {
-  return mailedToken(form.get("token")) || mailedToken(new URL(request.url).searchParams.get("token"));
+export function postedToken(form: FormData, url: URL): string {
+  return mailedToken(form.get("token")) || mailedToken(url.searchParams.get("token"));
 }
 
 /** The loader's answer: the token only when it is good, with the address it speaks for. Never cached. */

@@ -10,8 +10,7 @@ import type { RecordItem } from "~/domain/catalogue/types";
 import type { Page } from "../../server/services/catalogue";
 
 /** Loader data for the page the request asks for, fetched with `list`, with its canonical address. */
-export function pagedListing(request: Request, path: string, today: string, list: (page: number) => Page<RecordItem>) {
-  const url = new URL(request.url);
+export function pagedListing(url: URL, path: string, today: string, list: (page: number) => Page<RecordItem>) {
   const { items, ...result } = list(parseBrowseQuery(url.searchParams).page);
   return {
     ...result,

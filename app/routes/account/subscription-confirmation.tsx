@@ -11,11 +11,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const membership = context.services.club.membership(user.id, { today: context.today });
   // Back from Stripe's page before its paid invoice has reached us: say so rather than send them to sign up again.
-  const pending = new URL(request.url).searchParams.get("pending") === "1";
+  const pending = url.searchParams.get("pending") === "1";
   if (!membership && pending && context.services.club.joinsOnProviderPage()) return { membership: null };
   // Nothing to confirm yet: the sign-up page.
   if (!membership) throw redirect("/subscribe");

@@ -20,8 +20,7 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
     url: d?.canonicalUrl,
   });
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.user) throw redirect(redirectTo);
   return { tab: tabOf(url), redirectTo, canonicalUrl: `${url.origin}/auth` };

@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const token = resetTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
+export function loader({ url }: Route.LoaderArgs) {
+  const token = resetTokenSchema.safeParse(url.searchParams.get("token"));
   return { token: token.success ? token.data : null };
 }
 

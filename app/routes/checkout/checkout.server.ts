@@ -31,9 +31,9 @@ const viewerOf = (request: Request, context: AppLoadContext) => ({
   accessTokens: readOrderTokens(request),
 });
 
-export async function loadCheckout(request: Request, context: AppLoadContext) {
+export async function loadCheckout(request: Request, url: URL, context: AppLoadContext) {
   const { value: cart, discard } = readCart(request.headers.get("Cookie"), context.auth.secure);
-  const cancelled = new URL(request.url).searchParams.get("cancelled");
+  const cancelled = url.searchParams.get("cancelled");
   const back = cancelled ? await context.services.checkout.returnFromPayment(cancelled, viewerOf(request, context)) : null;
   // Paid meanwhile (or the hosted page could not be closed): its own page says where the payment stands.
   if (back && back.status !== "payment_failed") throw redirect(orderPath(back.orderNumber));

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" || defaultShouldRevalidate;
 
-export const loader = ({ request, context }: Route.LoaderArgs) => loadCheckout(request, context);
+export const loader = ({ request, url, context }: Route.LoaderArgs) => loadCheckout(request, url, context);
 
 export const action = ({ request, context }: Route.ActionArgs) => submitCheckout(request, context);
 

@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const orderNumber = new URL(request.url).searchParams.get("order") ?? "";
+export function loader({ request, context, url }: Route.LoaderArgs) {
+  const orderNumber = url.searchParams.get("order") ?? "";
   let order;
   try {
     order = context.services.orders.forViewer(orderNumber, {

@@ -12,8 +12,7 @@ import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-artist";
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ params, context, url }: Route.LoaderArgs) {
   const page = parsePageParam(url.searchParams);
   const { magazine } = context.services;
   const result = page === null ? null : magazine.byArtist(params.artistName, { page, today: context.today });

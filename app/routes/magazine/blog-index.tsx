@@ -12,8 +12,7 @@ import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-index";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   const page = parsePageParam(url.searchParams);
   const { magazine } = context.services;
   const result = page === null ? null : magazine.list({ page, today: context.today });

@@ -14,11 +14,11 @@ import { absoluteUrl, serializeJsonLd } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, context, url }: Route.LoaderArgs) {
   const { magazine } = context.services;
   const found = magazine.post(params.slug, context.today);
   if (!found) throw data(null, { status: 404 });
-  const { origin } = new URL(request.url);
+  const { origin } = url;
   return {
     ...found,
     records: magazine.recordsBy(found.post.artist, { today: context.today, limit: 8 }).map((r) => toApiTrack(r, context.today)),

@@ -7,10 +7,10 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/vinyl-care";
 
 /** Spec §2 /vinyl-care: the Vinyl Care Guide, every tip from vinyl_care_tips in five chapters. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   return {
     sections: context.services.care.guide(),
-    canonicalUrl: absoluteUrl(new URL(request.url).origin, "/vinyl-care"),
+    canonicalUrl: absoluteUrl(url.origin, "/vinyl-care"),
   };
 }
 

@@ -15,15 +15,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const token = mailedToken(new URL(request.url).searchParams.get("token"));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const token = mailedToken(url.searchParams.get("token"));
   // The address is shown to whoever holds the mailed link: its mailbox's owner. Always 200: after a POST
   // this loader runs again (the link now used up), and the answer's status must stay the action's.
   return mailedLinkTarget(token, token ? context.services.newsletter.unsubscribeTarget(token) : null);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = postedToken(await request.formData(), request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const token = postedToken(await request.formData(), url);
   return actOnMailedLink(() => context.services.newsletter.unsubscribe(token));
 }
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/robots";
 
 /** Crawl everything public; keep crawlers out of account, checkout and admin pages. */
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ url }: Route.LoaderArgs) {
+  const origin = url.origin;
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -18,19 +18,19 @@ export const SITEMAP_PAGES = [
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context, url }: Route.LoaderArgs) {
+  const origin = url.origin;
   const { magazine } = context.services;
-  const url = (path: string, lastmod?: string) =>
+  const entry = (path: string, lastmod?: string) =>
     `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ""}</url>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...SITEMAP_PAGES.map((p) => url(p)),
-    ...context.services.catalogue.sitemapEntries(context.today).map((r) => url(recordPath(r), r.updatedAt)),
-    ...magazine.sitemapEntries(context.today).map((p) => url(postPath(p.slug), p.publishedAt)),
-    ...magazine.tags(context.today).map((t) => url(tagPath(t.tag))),
-    ...magazine.artists(context.today).map((a) => url(artistPath(a.artist))),
+    ...SITEMAP_PAGES.map((p) => entry(p)),
+    ...context.services.catalogue.sitemapEntries(context.today).map((r) => entry(recordPath(r), r.updatedAt)),
+    ...magazine.sitemapEntries(context.today).map((p) => entry(postPath(p.slug), p.publishedAt)),
+    ...magazine.tags(context.today).map((t) => entry(tagPath(t.tag))),
+    ...magazine.artists(context.today).map((a) => entry(artistPath(a.artist))),
     "</urlset>",
     "",
   ].join("\n");

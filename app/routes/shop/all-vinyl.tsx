@@ -14,8 +14,7 @@ import type { Route } from "./+types/all-vinyl";
 const PATH = "/allvinyl";
 const LIST_SORTS = SORTS.filter((s) => s !== "relevance");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   const { sort, page } = parseBrowseQuery(url.searchParams); // search text and filters belong to /browse
   const { items, ...result } = context.services.browse.list({ ...NO_FILTERS, sort, page }, { today: context.today });
   const query = { ...NO_FILTERS, sort, page: result.page };

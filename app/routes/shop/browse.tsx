@@ -29,8 +29,7 @@ import type { Route } from "./+types/browse";
 
 const PATH = "/browse";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   // A GET form sends its empty boxes too ("?q=&min="): tidy the address once, server-side.
   const tidy = withoutEmptyParams(url);
   if (tidy !== null) throw redirect(tidy);

@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const token = mailedToken(new URL(request.url).searchParams.get("token"));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const token = mailedToken(url.searchParams.get("token"));
   return mailedLinkTarget(token, token ? context.services.cartReminders.stopTarget(token) : null);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = postedToken(await request.formData(), request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const token = postedToken(await request.formData(), url);
   return actOnMailedLink(() => context.services.cartReminders.stop(token));
 }
 

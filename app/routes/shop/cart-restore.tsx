@@ -11,8 +11,8 @@ import type { Route } from "./+types/cart-restore";
  * the reminded ones are added beside them. The token only restores contents (record ids and quantities): it
  * shows no address and places nothing.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   const lines = context.services.cartReminders.restore(token);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (!lines) {

@@ -8,8 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/crate-dig";
 
 /** Spec §2 /virtual-crate-dig: the crate chooser, or one record of a crate (see crate-query.ts for the address). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   const search = readCrateSearch(url.searchParams);
   const { crate } = context.services;
   const today = context.today;

@@ -5,7 +5,7 @@ import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/genres";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const counts = context.services.browse.genreCounts({ today: context.today });
   return {
     genres: Object.entries(counts)
@@ -13,7 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       .sort((a, b) => a.name.localeCompare(b.name, "en-GB")),
     // Spec §3/§9: the genres with 5 or more records, alphabetically.
     listed: genresWithAtLeast(counts),
-    canonicalUrl: absoluteUrl(new URL(request.url).origin, "/genres"),
+    canonicalUrl: absoluteUrl(url.origin, "/genres"),
   };
 }
 

@@ -32,8 +32,8 @@ const search = z.object({
   trivia: z.literal("1").optional().catch(undefined),
 });
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const params = search.parse(Object.fromEntries(new URL(request.url).searchParams));
+export function loader({ context, url }: Route.LoaderArgs) {
+  const params = search.parse(Object.fromEntries(url.searchParams));
   const { browse, home, curation, slides } = context.services;
   const today = context.today;
   // Cards get only what a card shows: the loader data is serialised into the page next to the markup.
@@ -41,7 +41,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const s = home.sections({ today });
   return {
     today,
-    canonicalUrl: new URL("/", request.url).href,
+    canonicalUrl: new URL("/", url).href,
     // Set in the back office; none active leaves the hero its default slide.
     slides: slides.active(),
     preOrders: s.preOrders.map(card),

@@ -38,8 +38,7 @@ const search = z.object({
 });
 type Choice = z.infer<typeof search>;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   const choice = search.parse(Object.fromEntries(url.searchParams));
   const { items } = context.services.catalogue.list({ page: 1, limit: 12, today: context.today });
   return {

@@ -10,10 +10,8 @@ import type { Route } from "./+types/new-releases";
 
 const PATH = "/new-releases";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return pagedListing(request, PATH, context.today, (page) =>
-    context.services.browse.newReleases({ today: context.today, page }),
-  );
+export function loader({ context, url }: Route.LoaderArgs) {
+  return pagedListing(url, PATH, context.today, (page) => context.services.browse.newReleases({ today: context.today, page }));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>

@@ -11,8 +11,8 @@ import type { Route } from "./+types/pre-orders";
 
 const PATH = "/pre-orders";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return pagedListing(request, PATH, context.today, (page) => context.services.browse.preOrders({ today: context.today, page }));
+export function loader({ context, url }: Route.LoaderArgs) {
+  return pagedListing(url, PATH, context.today, (page) => context.services.browse.preOrders({ today: context.today, page }));
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>

@@ -24,11 +24,10 @@ import type { Route } from "./+types/record";
 const DEFAULT_BLURB =
   "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
 
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, context, url }: Route.LoaderArgs) {
   const identifier = "identifier" in params ? params.identifier : params["*"];
   const { id, slug } = parseRecordIdentifier(identifier ?? "");
   const record = id === null ? null : context.services.catalogue.find(id);
-  const url = new URL(request.url);
   if (!record) {
     // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
     // share it the shopper picks. Temporary redirect: a record added later may share the slug.
@@ -72,10 +71,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** The Want form posts here; the record is named by the form, and the answer comes back to this page. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "want") throw data(null, { status: 400 });
-  return wantFromForm(formData, context, new URL(request.url).pathname);
+  return wantFromForm(formData, context, url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
 const wantOf = (value: FormDataEntryValue | string | null) =>
   typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export function loader({ context, url }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const token = mailedToken(query.get("token"));
   const wantId = wantOf(query.get("want"));
   const target = token ? context.services.wants.unsubscribeTarget(token, wantId) : null;
@@ -32,10 +32,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
-  const query = new URL(request.url).searchParams;
-  const token = postedToken(form, request);
+  const query = url.searchParams;
+  const token = postedToken(form, url);
   const wantId = form.get("scope") === "all" ? null : wantOf(form.get("want") ?? query.get("want"));
   try {
     const { email } = context.services.wants.unsubscribe(token, wantId);

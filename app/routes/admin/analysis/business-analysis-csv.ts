@@ -6,9 +6,9 @@ import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/business-analysis-csv";
 
 /** One figure of the business analysis page, for the page's period, as a CSV download. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(url.searchParams);
   const figure = figureSchema.safeParse(params.figure);
   if (!figure.success) throw data("No such figure.", { status: 400 });
   const analysis = context.services.businessAnalysis;

@@ -25,9 +25,9 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/admin/business-analysis";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(url.searchParams);
   const asked = {
     preset: params.preset ?? "30d",
     from: params.from ?? "",

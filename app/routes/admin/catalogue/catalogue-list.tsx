@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(url.searchParams);
   return context.services.adminCatalogue.list(params);
 }
 

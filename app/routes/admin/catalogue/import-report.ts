@@ -4,9 +4,8 @@ import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/import-report";
 
 /** An import's report: every line of the file with what the preview found, or what was done once applied. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
   try {
     const csv = await context.services.adminCatalogue.importReport(
       url.searchParams.get("id") ?? "",

@@ -43,9 +43,8 @@ function previewOf(plan: ImportPlan) {
   };
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
   const id = url.searchParams.get("id");
   const hash = url.searchParams.get("hash");
   if (!id || !hash) return { state: "upload" as const };

@@ -27,9 +27,9 @@ const listHref = (status: MembershipStatus | undefined, page: number) => {
   return search ? `${PATH}?${search}` : PATH;
 };
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const query = clubMembersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = clubMembersQuerySchema.parse(Object.fromEntries(url.searchParams));
   const club = context.services.club;
   return { query, list: club.members(query, { today: context.today }), picks: club.picks({ today: context.today }) };
 }

@@ -4,9 +4,9 @@ import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/subscribers-csv";
 
 /** The subscriber list's filters (every page) as a CSV download. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const csv = context.services.adminSubscribers.csv(readSubscriberListQuery(new URL(request.url).searchParams));
+  const csv = context.services.adminSubscribers.csv(readSubscriberListQuery(url.searchParams));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

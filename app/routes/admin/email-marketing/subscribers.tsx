@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/admin/email-marketing";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const query = readSubscriberListQuery(new URL(request.url).searchParams);
+  const query = readSubscriberListQuery(url.searchParams);
   return { query, campaigns: context.services.campaigns.list(), ...context.services.adminSubscribers.list(query) };
 }
 

@@ -26,9 +26,8 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/admin/instagram-management";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
   const search = recordSearchSchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   const q = search.success ? search.data.q : undefined;
   const s = context.services.instagram;

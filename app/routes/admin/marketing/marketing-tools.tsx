@@ -37,9 +37,9 @@ const FIELDS = [
   "firstOrderOnly",
 ] as const;
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const editParam = new URL(request.url).searchParams.get("edit");
+  const editParam = url.searchParams.get("edit");
   const editing = editParam && /^\d{1,9}$/.test(editParam) ? context.services.adminDiscounts.get(Number(editParam)) : null;
   return {
     ...context.services.adminDiscounts.list(),

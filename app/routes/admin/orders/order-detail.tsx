@@ -31,12 +31,12 @@ function orderNumberOf(params: { orderNumber?: string }): string {
   return parsed.data;
 }
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export function loader({ context, request, params, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const orderNumber = orderNumberOf(params);
   try {
     const order = context.services.adminOrders.get(orderNumber);
-    const confirmCancel = new URL(request.url).searchParams.get("confirm") === "cancel" && order.moves.cancel;
+    const confirmCancel = url.searchParams.get("confirm") === "cancel" && order.moves.cancel;
     return { order, confirmCancel };
   } catch (error) {
     if (formFailureOf(error)?.status === 404) throw data(null, { status: 404 });

@@ -6,11 +6,11 @@ import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/order-export";
 
 /** The order list's filters as a CSV download. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
   let csv: string;
   try {
-    csv = context.services.adminOrders.csv(orderListParams(new URL(request.url).searchParams));
+    csv = context.services.adminOrders.csv(orderListParams(url.searchParams));
   } catch (error) {
     if (error instanceof ValidationError) throw data(error.message, { status: 400 });
     throw error;

@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = orderListParams(new URL(request.url).searchParams);
+  const params = orderListParams(url.searchParams);
   try {
     return { ...context.services.adminOrders.list(params), problem: null };
   } catch (error) {

@@ -29,9 +29,8 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/admin/schedule-management";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
   const asked = monthSchema.safeParse(url.searchParams.get("month") ?? "");
   const month = asked.success ? asked.data : context.today.slice(0, 7);
   const view = url.searchParams.get("view") === "list" ? "list" : "calendar";

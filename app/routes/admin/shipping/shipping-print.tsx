@@ -13,9 +13,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
   const parsed = printSchema.safeParse({ kind: url.searchParams.get("kind"), orders: url.searchParams.getAll("selected") });
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Nothing to print", { status: 400 });
   return { kind: parsed.data.kind, parcels: context.services.adminShipping.parcels(parsed.data.orders) };

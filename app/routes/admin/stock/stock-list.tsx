@@ -26,9 +26,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const query = parseStockQuery(new URL(request.url).searchParams);
+  const query = parseStockQuery(url.searchParams);
   return {
     ...context.services.adminStock.list(query, context.today),
     counts: context.services.adminStock.counts(context.today),
