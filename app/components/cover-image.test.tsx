@@ -50,6 +50,7 @@ describe("CoverImage", () => {
   it("shows addresses the endpoint cannot resize as they are, and the default sleeve for none", () => {
     const external = render({ src: "https://cdn.example.com/a.jpg" });
     expect(external).not.toContain("srcSet");
+    expect(external).not.toContain("sizes");
     expect(external).toContain('src="https://cdn.example.com/a.jpg"');
     expect(render({ src: "" })).toContain("/img/640/images/default-cover.jpg");
   });

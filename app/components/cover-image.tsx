@@ -42,28 +42,16 @@ export function CoverImage({
   const fetchPriority = priority ? "high" : undefined;
   const decoding = priority ? undefined : "async";
   const sources = widths === COVER_WIDTHS ? defaultCoverSources(src, width) : coverSources(src, width, widths);
-  if (!sources.srcSet) {
-    return (
-      <img
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding={decoding}
-        src={sources.src}
-        alt={alt}
-        width={width}
-        height={height}
-        className={className}
-      />
-    );
-  }
+  // An address the endpoint cannot resize has no srcset (and so no sizes): React leaves out what is undefined.
+  const srcSet = sources.srcSet ?? undefined;
   return (
     // loading first: when React creates the element, it is lazy before it has a src to fetch.
     <img
       loading={loading}
       fetchPriority={fetchPriority}
       decoding={decoding}
-      srcSet={sources.srcSet}
-      sizes={sizes}
+      srcSet={srcSet}
+      sizes={srcSet && sizes}
       src={sources.src}
       alt={alt}
       width={width}
