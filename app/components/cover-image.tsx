@@ -1,6 +1,7 @@
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { DEFAULT_COVER_URL } from "~/domain/catalogue/hiding";
 import { COVER_WIDTHS, coverSrcSet, coverVariantUrl, isShopImagePath } from "~/domain/images/image-url";
+import { createKeptByKey } from "~/domain/shared/kept-by-key";
 
 export interface CoverImageProps {
   /** The stored cover address, e.g. "/media/covers/track-1.jpg" ('.ki' is shown as '.jpg'). */
@@ -80,16 +81,8 @@ function coverSources(src: string, width: number, widths: readonly number[]): Co
  * A listing renders the same covers page after page: each cover's addresses for the default widths are worked out
  * once (about 3% of rendering a page of cards). Bounded: a catalogue larger than this only recounts.
  */
-const SOURCES_KEPT = 5_000;
-const keptSources = new Map<string, CoverSources>();
+const keptSources = createKeptByKey<CoverSources>(5_000);
 
 function defaultCoverSources(src: string, width: number): CoverSources {
-  const key = `${width} ${src}`;
-  let sources = keptSources.get(key);
-  if (sources === undefined) {
-    sources = coverSources(src, width, COVER_WIDTHS);
-    if (keptSources.size >= SOURCES_KEPT) keptSources.clear();
-    keptSources.set(key, sources);
-  }
-  return sources;
+  return keptSources(`${width} ${src}`, () => coverSources(src, width, COVER_WIDTHS));
 }

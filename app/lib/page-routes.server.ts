@@ -1,4 +1,5 @@
 import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
+import { createKeptByKey, type KeptByKey } from "~/domain/shared/kept-by-key";
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];
 
@@ -36,21 +37,12 @@ export function parentPaths(pathname: string): string[] {
 
 // Parent paths are few ("/", "/vinyl", "/admin/orders"…); a crawler's made-up ones only cost a recount.
 const PATHS_KEPT = 500;
-const idsByPath = new Map<string, string[]>();
-let treeOf: { routes: ManifestRoutes; tree: RouteObject[] } | undefined;
+let treeOf: { routes: ManifestRoutes; tree: RouteObject[]; idsByPath: KeptByKey<string[]> } | undefined;
 
 function routeIdsMatching(routes: ManifestRoutes, path: string): string[] {
-  if (treeOf?.routes !== routes) {
-    treeOf = { routes, tree: routeTree(routes) };
-    idsByPath.clear();
-  }
-  let ids = idsByPath.get(path);
-  if (!ids) {
-    ids = (matchRoutes(treeOf.tree, path) ?? []).map((match) => match.route.id!);
-    if (idsByPath.size >= PATHS_KEPT) idsByPath.clear();
-    idsByPath.set(path, ids);
-  }
-  return ids;
+  if (treeOf?.routes !== routes) treeOf = { routes, tree: routeTree(routes), idsByPath: createKeptByKey<string[]>(PATHS_KEPT) };
+  const { tree } = treeOf;
+  return treeOf.idsByPath(path, () => (matchRoutes(tree, path) ?? []).map((match) => match.route.id!));
 }
 
 /** The manifest as a route tree for matching only: ids, paths and nesting. */

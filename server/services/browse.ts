@@ -32,6 +32,7 @@ import {
   newReleases,
 } from "../../app/domain/home/home-filters";
 import { addDays } from "../../app/domain/shared/dates";
+import { createKeptByKey } from "../../app/domain/shared/kept-by-key";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
@@ -192,22 +193,6 @@ function orderOf(sort: SortKey, s: Shape): SQL[] {
   }
 }
 
-/** Prepared statements by shape; an unusual shape pushes out the least recently used one. */
-function createStatementCache(max: number) {
-  const statements = new Map<string, unknown>();
-  return function prepared<T>(key: string, build: () => T): T {
-    let statement = statements.get(key) as T | undefined;
-    if (statement === undefined) {
-      statement = build();
-      if (statements.size >= max) statements.delete(statements.keys().next().value!);
-    } else {
-      statements.delete(key);
-    }
-    statements.set(key, statement);
-    return statement;
-  };
-}
-
 interface CubeRow {
   genre: string | null;
   format: string | null;
@@ -256,7 +241,8 @@ function facetsFromCube(cube: CubeRow[], f: BrowseFilters) {
 }
 
 export function createBrowseService(db: Db) {
-  const prepared = createStatementCache(256);
+  // Prepared statements by shape; an unusual shape pushes out the least recently used one.
+  const prepared = createKeptByKey<unknown>(256);
   const cached = createReadCache(db, { max: 256 });
   // A cube is up to a few thousand rows, so fewer of them are kept (48 × ~3,000 rows ≈ 15 MB at worst).
   const cachedCube = createReadCache(db, { max: 48 });

@@ -3,6 +3,7 @@ import { Feed } from "feed";
 import { artistPath, BLOG_PATH, postPath } from "../../app/domain/magazine/paths";
 import type { ArtistCount, PostDetail, PostLink, PostPage, PostSummary, TagCount } from "../../app/domain/magazine/types";
 import type { RecordItem } from "../../app/domain/catalogue/types";
+import { createKeptByKey } from "../../app/domain/shared/kept-by-key";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { blogPosts, blogPostTags, records } from "../../db/schema";
@@ -42,16 +43,12 @@ const artistKey = (name: string) => name.normalize("NFC").trim().replace(/\s+/g,
 export function createMagazineService(db: Db) {
   const cached = createReadCache(db);
   // Rendering is keyed by the Markdown itself, so an edited body is rendered afresh and nothing goes stale.
-  const renders = new Map<string, { html: string; words: number }>();
+  const renders = createKeptByKey<{ html: string; words: number }>(500);
   function render(body: string) {
-    let out = renders.get(body);
-    if (!out) {
+    return renders(body, () => {
       const html = renderMarkdown(body);
-      out = { html, words: countWords(html) };
-      if (renders.size >= 500) renders.clear();
-      renders.set(body, out);
-    }
-    return out;
+      return { html, words: countWords(html) };
+    });
   }
 
   /**

@@ -3,6 +3,8 @@
  * correctly as plain strings; "today" is always passed in so every rule that uses it stays pure and testable.
  */
 
+import { createKeptByKey } from "./kept-by-key";
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
@@ -77,18 +79,11 @@ export function addDays(isoDate: string, n: number): string {
 export function formatDateGB(isoDate: string | null | undefined): string {
   const date = toIsoDate(isoDate);
   if (date === null) return "";
-  let text = longDates.get(date);
-  if (text === undefined) {
-    // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day.
-    text = GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`));
-    // A catalogue shows a few thousand dates at most; Intl formatting is the costly part of a page's dates.
-    if (longDates.size >= LONG_DATES_KEPT) longDates.clear();
-    longDates.set(date, text);
-  }
-  return text;
+  // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day. Intl formatting is the costly
+  // part of a page's dates, and a catalogue shows a few thousand at most: each date's words are worked out once.
+  return longDates(date, () => GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`)));
 }
-const LONG_DATES_KEPT = 5_000;
-const longDates = new Map<string, string>();
+const longDates = createKeptByKey<string>(5_000);
 
 const GB_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
