@@ -14,7 +14,7 @@ const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
  * code stay out, so a page that does not use them does not load them.
  */
 const firstLoadGroups = [
-  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/ },
   {
     name: "shared",
     test: (id: string) => /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) && !/schema|parse|admin|trpc/.test(id),
@@ -36,12 +36,28 @@ function routerFile(name: string): string {
   return fileURLToPath(new URL(`node_modules/react-router/dist/production/${name}`, import.meta.url));
 }
 
+/**
+ * The browser runs the pages with Preact's React-compatible runtime, a third of React DOM's size; the server keeps
+ * rendering with React (docs/decisions/0042-preact-in-the-browser.md). Only the production client build: the
+ * development server shares one module graph between server and browser, so it stays on React throughout.
+ */
+const preactInBrowser = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), which embeds the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" } }
     : { rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups } } } },
-  resolve: { tsconfigPaths: true, alias: command === "build" ? reactRouterProduction : [] },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" ? [...reactRouterProduction, ...(isSsrBuild ? [] : preactInBrowser)] : [],
+  },
   ssr: { external: nativeModules },
   optimizeDeps: { exclude: nativeModules },
   plugins: [tailwindcss(), keptRouteMatchesPlugin(), reactRouter()],

@@ -53,6 +53,32 @@ test.describe("walking skeleton", () => {
     expect(errors).toEqual([]);
   });
 
+  test("hydration keeps the server's document, and a client navigation updates it", async ({ page }) => {
+    // The browser runtime differs from the server's (docs/decisions/0042-preact-in-the-browser.md): a hydration
+    // that paired the wrong elements would nest a second <html>, or drop the stylesheet with the script preloads.
+    const errors: string[] = [];
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    page.on("pageerror", (err) => errors.push(err.message));
+    const shape = () =>
+      page.evaluate(() => ({
+        roots: document.querySelectorAll("html, head, body").length,
+        stylesheets: document.querySelectorAll('head > link[rel="stylesheet"]').length,
+        applied: document.styleSheets.length > 0,
+      }));
+    // The blog's head has a feed link; the image test page's has a preload for each eager cover.
+    for (const path of ["/blog", "/image-performance-test", "/"]) {
+      await page.goto(path);
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      expect(await shape(), path).toEqual({ roots: 3, stylesheets: 1, applied: true });
+    }
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "New Releases" }).click();
+    await expect(page).toHaveURL(/\/new-releases$/);
+    await expect(page).toHaveTitle(/^New Releases/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("New Releases");
+    expect(await shape()).toEqual({ roots: 3, stylesheets: 1, applied: true });
+    expect(errors).toEqual([]);
+  });
+
   test("covers are generated locally and served", async ({ request }) => {
     const tracks = (await (await request.get("/api/tracks?limit=3")).json()) as { coverUrl: string; audioUrl: string }[];
     for (const t of tracks) {
