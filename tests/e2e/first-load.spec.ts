@@ -45,6 +45,44 @@ for (const path of ["/", "/browse", "/genres", "/new-releases"]) {
   });
 }
 
+test("no page asks Intl for anything while it loads and hydrates", async ({ page }) => {
+  // A tab's first Intl call loads locale and time-zone data on the main thread (25–90 ms on a laptop): dates, counts
+  // and the genre order are spelt out instead (app/domain/shared/dates.ts, date-formatter.ts, genres.ts).
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { intlCalls: string[] }).intlCalls = calls;
+    for (const name of ["DateTimeFormat", "NumberFormat", "Collator", "PluralRules", "RelativeTimeFormat"] as const) {
+      const Real = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const Counting = function (...args: unknown[]) {
+        calls.push(name);
+        return new Real(...args);
+      };
+      Counting.prototype = Real.prototype;
+      (Intl as unknown as Record<string, unknown>)[name] = Counting;
+    }
+    for (const [proto, method] of [
+      [Number.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [String.prototype, "localeCompare"],
+    ] as const) {
+      const real = proto[method as keyof typeof proto] as (...args: unknown[]) => unknown;
+      Object.defineProperty(proto, method, {
+        value(this: unknown, ...args: unknown[]) {
+          calls.push(method);
+          return real.apply(this, args);
+        },
+      });
+    }
+  });
+  const [track] = (await (await page.request.get("/api/tracks?limit=1")).json()) as { id: number }[];
+  for (const path of ["/", "/browse", "/genres", `/track/${track!.id}`]) {
+    await page.goto(path);
+    await ready(page, true);
+    expect(await page.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls), path).toEqual([]);
+  }
+});
+
 test("each library still comes when it is used: the newsletter's checks, the search box's suggestions", async ({ page }) => {
   const { scripts } = await firstLoadScripts(page, "/genres");
   const loaded = (marker: string) => [...scripts.values()].some((text) => text.includes(marker));

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
 import { HELP_PATH } from "~/domain/chat/help-path";
+import { dateFormatter } from "~/domain/shared/date-formatter";
 import type { ChatLookupResult } from "~/domain/chat/catalogue-reply";
 import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
 import { composeReply } from "~/domain/chat/reply";
@@ -268,7 +269,7 @@ export function VinylBot() {
   );
 }
 
-const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+const messageTime = dateFormatter("en-GB", { hour: "2-digit", minute: "2-digit" });
 
 function MessageBubble({ message }: { message: ChatMessage }) {
   const mine = message.role === "user";
@@ -294,7 +295,7 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         )}
       </div>
       <time dateTime={message.timestamp} className="mt-0.5 px-1 text-xs text-stone-600">
-        {TIME.format(new Date(message.timestamp))}
+        {messageTime().format(new Date(message.timestamp))}
       </time>
     </li>
   );

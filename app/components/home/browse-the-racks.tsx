@@ -1,4 +1,5 @@
 import { Icon } from "~/components/icons/icon";
+import { formatCount } from "~/domain/browse/listing-text";
 
 /**
  * The home page's last band: a way into /browse, where every record can be filtered and paged through the
@@ -19,7 +20,7 @@ export function BrowseTheRacks({ total }: { total: number }) {
           href="/browse"
           className="group inline-flex shrink-0 items-center justify-center gap-2 self-start rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle sm:self-auto"
         >
-          Browse all {total.toLocaleString("en-GB")} records
+          Browse all {formatCount(total)} records
           <Icon name="arrow-right" className="arrow" />
         </a>
       </div>

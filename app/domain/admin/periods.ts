@@ -1,6 +1,7 @@
 import { addDays, todayInLondon, weekday } from "~/domain/shared/dates";
+import { dateFormatter } from "~/domain/shared/date-formatter";
 
-const LONDON_OFFSET = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", timeZoneName: "shortOffset" });
+const londonOffset = dateFormatter("en-GB", { timeZone: "Europe/London", timeZoneName: "shortOffset" });
 
 /**
  * The UTC instant at which a London calendar day begins. London's clocks change at 01:00 UTC, so the offset
@@ -8,7 +9,10 @@ const LONDON_OFFSET = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Londo
  */
 export function londonDayStart(isoDate: string): string {
   const utcMidnight = new Date(`${isoDate}T00:00:00Z`);
-  const name = LONDON_OFFSET.formatToParts(utcMidnight).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    londonOffset()
+      .formatToParts(utcMidnight)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
   const hours = Number(/GMT([+-]\d+)?/.exec(name)?.[1] ?? 0);
   return new Date(utcMidnight.getTime() - hours * 3_600_000).toISOString();
 }

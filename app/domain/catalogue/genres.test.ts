@@ -161,5 +161,6 @@ describe("GENRES_A_Z", () => {
     expect(GENRES_A_Z[0]).toBe("Ambient");
     expect(GENRES_A_Z.at(-1)).toBe("World");
     for (let i = 1; i < GENRES_A_Z.length; i++) expect(GENRES_A_Z[i - 1]!.localeCompare(GENRES_A_Z[i]!, "en-GB")).toBeLessThan(0);
+    expect(GENRES_A_Z).toEqual(sortGenres(GENRES));
   });
 });

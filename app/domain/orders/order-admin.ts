@@ -3,6 +3,7 @@
  * the list's filters (read from the address) and the shape of a CSV export row.
  */
 import { isIsoDate, todayInLondon, addDays } from "~/domain/shared/dates";
+import { dateFormatter } from "~/domain/shared/date-formatter";
 import { penceToDecimalString, parsePriceToPence } from "~/domain/shared/money";
 import { royalMailServiceSchema, trackingNumberSchema, royalMailService } from "~/domain/shipping/royal-mail";
 import { z } from "~/domain/shared/zod";
@@ -200,7 +201,7 @@ export const ORDER_CSV_COLUMNS = [
   "Tracking number",
 ] as const;
 
-const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+const londonClock = dateFormatter("en-GB", {
   timeZone: "Europe/London",
   day: "2-digit",
   month: "2-digit",
@@ -212,7 +213,7 @@ const LONDON_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
 
 /** "25/11/2026 16:52": an instant as a London wall-clock time, day first. */
 export function londonDateTime(iso: string): string {
-  const parts = LONDON_DATE_TIME.formatToParts(new Date(iso));
+  const parts = londonClock().formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")}/${part("month")}/${part("year")} ${part("hour")}:${part("minute")}`;
 }

@@ -5,9 +5,10 @@
 import { NEW_RELEASE_WINDOW_DAYS } from "~/domain/home/home-filters";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { addDays, isIsoDate, toIsoDate, weekday } from "~/domain/shared/dates";
+import { dateFormatter } from "~/domain/shared/date-formatter";
 import { z } from "~/domain/shared/zod";
 
-const LONDON_PARTS = new Intl.DateTimeFormat("en-GB", {
+const londonParts = dateFormatter("en-GB", {
   timeZone: "Europe/London",
   year: "numeric",
   month: "2-digit",
@@ -23,7 +24,7 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** London wall-clock date and time ("2026-03-29", "01:30") of an instant. */
 export function londonLocal(instant: Date | string): { date: string; time: string } {
   const d = typeof instant === "string" ? new Date(instant) : instant;
-  const parts = LONDON_PARTS.formatToParts(d);
+  const parts = londonParts().formatToParts(d);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
 }

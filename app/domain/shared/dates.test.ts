@@ -86,6 +86,14 @@ describe("formatDateGB", () => {
     expect(formatDateGB("2026-12-31T23:30:00Z")).toBe("31 December 2026");
   });
 
+  it("says what Intl's en-GB long date says, for every day of four years and the edges of the calendar", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const days = Array.from({ length: 4 * 366 }, (_, n) => addDays("2023-01-01", n));
+    for (const date of [...days, "0100-01-01", "0999-12-31", "1900-02-28", "2000-02-29", "9999-12-31"]) {
+      expect(formatDateGB(date), date).toBe(intl.format(new Date(`${date}T00:00:00Z`)));
+    }
+  });
+
   it("gives empty text for missing or invalid dates", () => {
     expect(formatDateGB(null)).toBe("");
     expect(formatDateGB("not a date")).toBe("");

@@ -3,7 +3,7 @@
  * correctly as plain strings; "today" is always passed in so every rule that uses it stays pure and testable.
  */
 
-import { createKeptByKey } from "./kept-by-key";
+import { dateFormatter } from "./date-formatter";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
@@ -39,25 +39,17 @@ export function toIsoDate(value: string | null | undefined): string | null {
  * same in the browser and Node, so a late-evening UTC clock still gives the
  * UK date during British Summer Time.
  */
-// Building an Intl formatter costs far more than using one, so each is made once.
-const LONDON_DATE = new Intl.DateTimeFormat("en-CA", {
+const londonDate = dateFormatter("en-CA", {
   timeZone: "Europe/London",
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
 });
-const GB_LONG_DATE = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 export function todayInLondon(now: Date = new Date()): string {
   // Every request asks; London's offsets are whole hours, so its date can only change on a whole minute.
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute === lastToday.minute) return lastToday.date;
-  const parts = LONDON_DATE.formatToParts(now);
+  const parts = londonDate().formatToParts(now);
   // formatToParts rather than format(): the exact en-CA pattern varies between ICU versions.
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const date = `${part("year")}-${part("month")}-${part("day")}`;
@@ -75,17 +67,31 @@ export function addDays(isoDate: string, n: number): string {
   return new Date(start + n * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 /** "22 November 2026"; empty text for a missing or invalid date. */
 export function formatDateGB(isoDate: string | null | undefined): string {
   const date = toIsoDate(isoDate);
   if (date === null) return "";
-  // Formatting in UTC: the date was parsed as UTC midnight, so it never shifts a day. Intl formatting is the costly
-  // part of a page's dates, and a catalogue shows a few thousand at most: each date's words are worked out once.
-  return longDates(date, () => GB_LONG_DATE.format(new Date(`${date}T00:00:00Z`)));
+  // The words of en-GB's long date, spelt out rather than asked of Intl: a page shows many dates, and the browser's
+  // first Intl formatter loads time-zone data on the main thread while the page hydrates. A test holds it to Intl.
+  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(0, 4))}`;
 }
-const longDates = createKeptByKey<string>(5_000);
 
-const GB_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+const gbDateTime = dateFormatter("en-GB", {
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -98,10 +104,10 @@ const GB_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
 export function formatDateTimeGB(instant: string | null | undefined): string {
   if (!instant) return "";
   const ms = Date.parse(instant);
-  return Number.isNaN(ms) ? "" : GB_DATE_TIME.format(new Date(ms));
+  return Number.isNaN(ms) ? "" : gbDateTime().format(new Date(ms));
 }
 
-const GB_SHORT_DAY = new Intl.DateTimeFormat("en-GB", {
+const gbShortDay = dateFormatter("en-GB", {
   day: "numeric",
   month: "short",
   year: "numeric",
@@ -112,7 +118,7 @@ const GB_SHORT_DAY = new Intl.DateTimeFormat("en-GB", {
 export function formatDayGB(instant: string | null | undefined): string {
   if (!instant) return "";
   const ms = Date.parse(instant);
-  return Number.isNaN(ms) ? "" : GB_SHORT_DAY.format(new Date(ms));
+  return Number.isNaN(ms) ? "" : gbShortDay().format(new Date(ms));
 }
 
 /** Day of the week of an ISO date, 0 = Sunday … 6 = Saturday. */

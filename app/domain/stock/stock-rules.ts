@@ -3,6 +3,7 @@
  * goods-in line looks like, the ledger invariant and the order in which arriving pressings go to pre-orders.
  */
 import { z } from "~/domain/shared/zod";
+import { dateFormatter } from "~/domain/shared/date-formatter";
 
 /** The reasons an admin may give for changing stock by hand, in the order the form lists them. */
 /** Where the back office's stock pages live. */
@@ -253,7 +254,7 @@ export function allocatePreOrders<L extends OpenPreOrderLine>(
 
 // Wording -------------------------------------------------------------------------------------------------
 
-const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
+const londonTime = dateFormatter("en-GB", {
   timeZone: "Europe/London",
   day: "numeric",
   month: "short",
@@ -263,7 +264,7 @@ const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** A ledger time as the shop reads it: "25 Nov 2026, 16:52" in London. */
-export const formatLondonTime = (iso: string) => LONDON_TIME.format(new Date(iso));
+export const formatLondonTime = (iso: string) => londonTime().format(new Date(iso));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
