@@ -380,6 +380,9 @@ test.describe("VinylBot", () => {
       await chatInput(page).fill(question);
       await chatInput(page).press("Enter");
       await expect(page.getByTestId("vinylbot-typing")).toBeVisible();
+      // A social message asks the catalogue first, in real time; the delay is then counted on the paused clock. Moved
+      // on before that answer came, the clock would leave the reply's timer behind.
+      await page.waitForLoadState("networkidle");
       await page.clock.runFor(299);
       await expect(page.getByTestId("vinylbot-typing")).toBeVisible();
       await expect(assistantMessages(page)).toHaveCount(before);
