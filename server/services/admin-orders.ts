@@ -44,6 +44,7 @@ import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-t
 import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../payments/provider";
 import type { AuditEntry, AuditService } from "./audit";
+import type { WantsService } from "./wants";
 import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
 import { pageWindow } from "../../app/domain/shared/paging";
@@ -191,7 +192,14 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 export function createAdminOrdersService(
   db: Db,
-  deps: { orders: OrdersService; audit: AuditService; mail: MailService; links: MailLinks; payments: PaymentProvider },
+  deps: {
+    orders: OrdersService;
+    audit: AuditService;
+    mail: MailService;
+    links: MailLinks;
+    payments: PaymentProvider;
+    wants: Pick<WantsService, "onStockChanged">;
+  },
 ) {
   const { audit, mail, links, payments } = deps;
   const byNumber = (orderNumber: string) => db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get();
@@ -611,10 +619,14 @@ export function createAdminOrdersService(
         for (const line of lines) {
           const fromShelf = !line.isPreOrder || line.allocatedAt !== null;
           if (fromShelf) {
-            db.update(records)
+            const back = db
+              .update(records)
               .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
               .where(eq(records.id, line.recordId))
-              .run();
+              .returning({ stock: records.stockQuantity })
+              .get();
+            // Copies back on an empty shelf: collectors waiting for the record hear of it.
+            if (back) deps.wants.onStockChanged(line.recordId, back.stock - line.quantity, back.stock);
           }
           db.insert(stockMovements)
             .values({

@@ -93,15 +93,16 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const authServices = createAuthServices(db, auth, links);
   const discounts = createDiscountsService(db);
   const cart = createCartService(db, { discounts });
+  const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   const orders = createOrdersService(db, {
     cart,
     discounts,
     mail: authServices.mail,
     links,
+    wants,
   });
   const audit = createAuditService(db);
   const payments = auth.payments ?? createTestCardProvider();
-  const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   return {
@@ -133,7 +134,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
     checkout: createCheckoutService({ orders, payments }),
-    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments }),
+    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants }),
     club: createClubService(db, {
       payments: auth.clubPayments ?? createTestSubscriptionPayments(),
       mail: authServices.mail,

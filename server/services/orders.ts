@@ -23,6 +23,7 @@ import type { CartService } from "./cart";
 import type { DiscountsService } from "./discounts";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
+import type { WantsService } from "./wants";
 
 export interface ShippingAddress {
   name: string;
@@ -130,7 +131,13 @@ export function shippingAddressOf(row: OrderRow) {
 
 export function createOrdersService(
   db: Db,
-  deps: { cart: CartService; discounts: DiscountsService; mail: MailService; links: MailLinks },
+  deps: {
+    cart: CartService;
+    discounts: DiscountsService;
+    mail: MailService;
+    links: MailLinks;
+    wants: Pick<WantsService, "onStockChanged">;
+  },
 ) {
   const linesOf = (orderId: number) =>
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
@@ -380,10 +387,14 @@ export function createOrdersService(
         const lines = linesOf(row.id);
         for (const line of lines) {
           if (!line.isPreOrder) {
-            db.update(records)
+            const back = db
+              .update(records)
               .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
               .where(eq(records.id, line.recordId))
-              .run();
+              .returning({ stock: records.stockQuantity })
+              .get();
+            // Copies back on an empty shelf: collectors waiting for the record hear of it.
+            if (back) deps.wants.onStockChanged(line.recordId, back.stock - line.quantity, back.stock);
           }
           db.insert(stockMovements)
             .values({

@@ -7,7 +7,8 @@ import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon, addDays } from "../../app/domain/shared/dates";
 import { emailOutbox, records, stockMovements, users, wantAlerts, wants } from "../../db/schema";
 import type { OutgoingMail } from "../mail/transport";
-import { insertRecord, SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
+import { insertRecord, SHOP_PUBLIC_ORIGIN, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
+import { TEST_CARD_SUCCESS } from "../payments/test-card";
 import { wantSchema } from "../../app/domain/wants/want-schema";
 import { WANT_ALERT_KIND, WANT_CONFIRM_KIND } from "./wants";
 
@@ -173,6 +174,52 @@ describe("alerts", () => {
     expect(shop.s.wants.onStockChanged(rec.id, 0, 2)).toBe(0);
     await settle();
     expect(outboxTo("twice@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+  });
+
+  it("go out when a cancelled order or an abandoned payment puts copies back on an empty shelf", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 1 });
+    const unpaidOrder = () =>
+      shop.s.orders.place({
+        idempotencyKey: "wants-cancel-unpaid-abcdefghijklmnop",
+        lines: [{ recordId: rec.id, quantity: 1 }],
+        discountCode: null,
+        email: "buyer@example.com",
+        shipping: TEST_ADDRESS,
+        userId: null,
+        paymentProvider: "test-card",
+        today,
+      }).order;
+    const stock = () => shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity;
+
+    // The last copy waits for payment; a collector asks to hear when it is back; the payment is abandoned.
+    const unpaid = unpaidOrder();
+    expect(stock()).toBe(0);
+    await confirmedGuest("cancelled-order@example.com", rec.id);
+    shop.s.orders.cancelUnpaid(unpaid.orderNumber);
+    await settle();
+    expect(stock()).toBe(1);
+    expect(outboxTo("cancelled-order@example.com", WANT_ALERT_KIND)).toHaveLength(1);
+
+    // Sold and paid this time, wanted again, then the shop cancels the order: the copy is back, and so is the alert.
+    const paid = await shop.s.checkout.submit(
+      {
+        idempotencyKey: "wants-cancel-paid-abcdefghijklmnop",
+        lines: [{ recordId: rec.id, quantity: 1 }],
+        discountCode: null,
+        email: "buyer@example.com",
+        shipping: TEST_ADDRESS,
+        userId: null,
+        today,
+      },
+      { card: { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" }, origin: "http://localhost" },
+    );
+    expect(paid.kind).toBe("paid");
+    expect(stock()).toBe(0);
+    want({ recordId: rec.id, email: "cancelled-order@example.com", backInStock: "on" }, { user: null });
+    await shop.s.adminOrders.cancel(admin, paid.order!.orderNumber, {});
+    await settle();
+    expect(stock()).toBe(1);
+    expect(outboxTo("cancelled-order@example.com", WANT_ALERT_KIND)).toHaveLength(2);
   });
 
   it("a delivery taken wholly by waiting pre-orders is no restock", async () => {
