@@ -23,7 +23,12 @@ async function facetCount(option: Locator): Promise<number> {
 /** Pounds on each card, in order. */
 async function prices(region: Locator): Promise<number[]> {
   const texts = await region.getByRole("article").allTextContents();
-  return texts.map((t) => Number(/£([\d,]+\.\d{2})/.exec(t)?.[1]?.replace(/,/g, "") ?? Number.NaN));
+  return texts.map((t) => {
+    const price = /£([\d,]+\.\d{2})/.exec(t)?.[1];
+    // A card without a price once failed this file with nothing but NaN to go on: say which card it was.
+    if (price === undefined) throw new Error(`A record card shows no price: "${t}"`);
+    return Number(price.replace(/,/g, ""));
+  });
 }
 
 test.describe("browse", () => {
