@@ -52,6 +52,10 @@ const [record] = (await (await fetch(`${base}/api/tracks?limit=1`)).json()) as {
 const recordPage = new URL((await fetch(`${base}/track/${record!.id}`)).url).pathname;
 const cart = cookiesOf(await post("/cart", { intent: "add", recordId: String(record!.id) }));
 
+// Scripts' reads: a page of the catalogue at a new address each time (no cache can answer), and a customer's orders.
+const pageInput = encodeURIComponent(JSON.stringify({ page: 1, limit: 24 }));
+let apiCalls = 0;
+
 // One round of what shoppers do; request n does step n % steps.length.
 const steps: (() => Promise<Response>)[] = [
   () => fetch(`${base}/auth`),
@@ -62,6 +66,8 @@ const steps: (() => Promise<Response>)[] = [
   () => fetch(`${base}/cart`, { headers: { cookie: cart } }),
   () => fetch(`${base}/profile`, { headers: { cookie: session } }),
   () => post("/cart", { intent: "decrement", recordId: String(record!.id) }, session),
+  () => fetch(`${base}/trpc/catalogue.list?input=${pageInput}&call=${apiCalls++}`),
+  () => fetch(`${base}/trpc/orders.mine`, { headers: { cookie: session } }),
 ];
 
 function memory(requests: number) {
