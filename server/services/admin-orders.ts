@@ -39,11 +39,12 @@ import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { writeTransaction, type Db } from "../../db/client";
-import { orderLines, orders, records, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderLines, orders, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-templates";
 import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../payments/provider";
 import type { AuditEntry, AuditService } from "./audit";
+import { returnToShelf } from "./shelf-return";
 import type { WantsService } from "./wants";
 import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
@@ -618,16 +619,7 @@ export function createAdminOrdersService(
         const cancelled = update(row, { status: "cancelled", cancelledAt: nowIso() });
         for (const line of lines) {
           const fromShelf = !line.isPreOrder || line.allocatedAt !== null;
-          if (fromShelf) {
-            const back = db
-              .update(records)
-              .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
-              .where(eq(records.id, line.recordId))
-              .returning({ stock: records.stockQuantity })
-              .get();
-            // Copies back on an empty shelf: collectors waiting for the record hear of it.
-            if (back) deps.wants.onStockChanged(line.recordId, back.stock - line.quantity, back.stock);
-          }
+          if (fromShelf) returnToShelf(db, deps.wants, line.recordId, line.quantity);
           db.insert(stockMovements)
             .values({
               recordId: line.recordId,

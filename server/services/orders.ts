@@ -23,6 +23,7 @@ import type { CartService } from "./cart";
 import type { DiscountsService } from "./discounts";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
+import { returnToShelf } from "./shelf-return";
 import type { WantsService } from "./wants";
 
 export interface ShippingAddress {
@@ -386,16 +387,7 @@ export function createOrdersService(
           .run();
         const lines = linesOf(row.id);
         for (const line of lines) {
-          if (!line.isPreOrder) {
-            const back = db
-              .update(records)
-              .set({ stockQuantity: sql`${records.stockQuantity} + ${line.quantity}` })
-              .where(eq(records.id, line.recordId))
-              .returning({ stock: records.stockQuantity })
-              .get();
-            // Copies back on an empty shelf: collectors waiting for the record hear of it.
-            if (back) deps.wants.onStockChanged(line.recordId, back.stock - line.quantity, back.stock);
-          }
+          if (!line.isPreOrder) returnToShelf(db, deps.wants, line.recordId, line.quantity);
           db.insert(stockMovements)
             .values({
               recordId: line.recordId,
