@@ -60,7 +60,7 @@ export interface CacheableRequest {
 }
 
 /** A tRPC call that asks for a streamed answer instead of one JSON document. */
-const asksToStream = (request: CacheableRequest) =>
+export const asksToStream = (request: Pick<CacheableRequest, "accept" | "trpcAccept">) =>
   request.trpcAccept !== undefined || /\b(?:text\/event-stream|application\/jsonl)\b/i.test(request.accept ?? "");
 
 /**

@@ -1,5 +1,6 @@
 import type { AnyRouter, AnyTRPCProcedure } from "@trpc/server";
 import type { RequestHandler } from "express";
+import { asksToStream } from "../http/page-cache-rules";
 
 /** A value tRPC would stream (promises or async iterables inside): its adapter answers that, not this path. */
 const isStreamLike = (value: unknown): boolean =>
@@ -10,7 +11,7 @@ const isStreamLike = (value: unknown): boolean =>
 
 /**
  * One tRPC query (GET /trpc/<path>?input=…), called without the adapter, which builds a Fetch Request, an abort
- * signal and a Response stream for every call (docs/decisions/0044-public-api-reads.md). Its answer is the
+ * signal and a Response stream for every call (docs/decisions/0044-direct-trpc-queries.md). Its answer is the
  * adapter's: the same status, body and headers. Everything else goes on to the adapter and is answered as always:
  * a batch, a mutation, a stream, an unknown procedure, an input that is not JSON, and a call that fails (a query
  * only reads, so it may run again there, where the error gets tRPC's own shape, logging and headers).
@@ -18,9 +19,9 @@ const isStreamLike = (value: unknown): boolean =>
 export function directQueries(router: AnyRouter): RequestHandler {
   const procedures = router._def.procedures as Record<string, AnyTRPCProcedure | undefined>;
   return (req, res, next) => {
-    if (req.method !== "GET" || req.query.batch !== undefined || req.headers["trpc-accept"] !== undefined) return next();
-    // A stream asked for by Accept (the adapter's jsonl and SSE answers) is the adapter's to refuse or send.
-    if (/\b(?:text\/event-stream|application\/jsonl)\b/i.test(req.headers.accept ?? "")) return next();
+    if (req.method !== "GET" || req.query.batch !== undefined) return next();
+    // A stream (the adapter's JSON lines and events) is the adapter's to refuse or send.
+    if (asksToStream({ accept: req.headers.accept, trpcAccept: req.headers["trpc-accept"] as string | undefined })) return next();
     let path: string;
     try {
       path = decodeURIComponent(req.path.slice(1));
@@ -47,7 +48,7 @@ export function directQueries(router: AnyRouter): RequestHandler {
     });
     call.then(
       (data) => {
-        if (isStreamLike(data) || res.headersSent) return next();
+        if (isStreamLike(data)) return next();
         res.setHeader("content-type", "application/json");
         res.setHeader("vary", "trpc-accept, accept");
         res.end(JSON.stringify({ result: { data } }));
