@@ -215,6 +215,15 @@ function bindFields(f: RecordFields): Record<string, string | number | null> {
   return { ...f, isNewRelease: f.isNewRelease ? 1 : 0, bestSeller: f.bestSeller ? 1 : 0 };
 }
 
+/** A record's price and release date before and after an edit: what shoppers' wants listen for. */
+interface RecordEdit {
+  id: number;
+  priceBefore: number;
+  priceAfter: number;
+  releaseBefore: string | null;
+  releaseAfter: string | null;
+}
+
 /**
  * The writes of an import, in two steps. `stage` runs on the import's own connection, a row at a time and a slice
  * at a time: it works out each row's new values and its audit row (before → after, from the record as it is now)
@@ -292,8 +301,11 @@ function importWriter(client: Database.Database, actor: Actor) {
       });
       return true;
     },
-    /** Writes every staged row at once; call inside a write transaction. */
-    commit(): void {
+    /**
+     * Writes every staged row at once; call inside a write transaction. Returns each updated record's price and
+     * release date before and after, for the hooks an edit by hand calls (see tellWantsOfEdits).
+     */
+    commit(): RecordEdit[] {
       // A record edited or deleted since it was staged would be overwritten with stale "before" values.
       const stale = client
         .prepare<[], { line: number }>(
@@ -317,6 +329,16 @@ function importWriter(client: Database.Database, actor: Actor) {
            where s.action = 'create' and s.opening_stock > 0 order by s.seq`,
         )
         .run(actor.id);
+      // Read before the update below, inside the same transaction: the values the shop had until now.
+      const edits = client
+        .prepare<[], RecordEdit>(
+          `select r.id, r.price_pence as priceBefore, s.price_pence as priceAfter,
+             r.release_date as releaseBefore, s.release_date as releaseAfter
+           from ${stage} s join records r on r.id = s.record_id
+           where s.action = 'update' and (s.price_pence is not r.price_pence or s.release_date is not r.release_date)
+           order by s.seq`,
+        )
+        .all();
       client
         .prepare(
           `update records set ${columns.map((c) => `${c} = s.${c}`).join(", ")},
@@ -331,6 +353,7 @@ function importWriter(client: Database.Database, actor: Actor) {
            from ${stage} s left join records r on s.action = 'create' and r.catalogue_id = s.catalogue_id order by s.seq`,
         )
         .run(actor.id, actor.username);
+      return edits;
     },
     /** The staging table goes with the import, whatever happened. */
     drop(): void {
@@ -470,6 +493,19 @@ export function createAdminCatalogueService(
     return row;
   }
 
+  /**
+   * The one place catalogue edits, by hand or by import, reach shoppers' wants: a lower price, a pre-order now out.
+   * Each want is told of an event once (decision 28), so telling it again never mails twice.
+   */
+  function tellWantsOfEdits(edits: readonly RecordEdit[]): void {
+    if (!wants || edits.length === 0) return;
+    const today = todayInLondon();
+    for (const e of edits) {
+      if (e.priceAfter !== e.priceBefore) wants.onPriceChanged(e.id, e.priceBefore, e.priceAfter);
+      if (e.releaseAfter !== e.releaseBefore) wants.onReleaseDateChanged(e.id, e.releaseBefore, e.releaseAfter, today);
+    }
+  }
+
   function updateRecord(
     tx: Db,
     auditTo: ReturnType<typeof createAuditService>,
@@ -487,12 +523,15 @@ export function createAdminCatalogueService(
       .where(eq(records.id, before.id))
       .returning()
       .get()!;
-    // The one place catalogue edits reach shoppers' wants: a lower price, a pre-order now out.
-    if (wants) {
-      if (after.pricePence !== before.pricePence) wants.onPriceChanged(before.id, before.pricePence, after.pricePence);
-      if (after.releaseDate !== before.releaseDate)
-        wants.onReleaseDateChanged(before.id, before.releaseDate, after.releaseDate, todayInLondon());
-    }
+    tellWantsOfEdits([
+      {
+        id: before.id,
+        priceBefore: before.pricePence,
+        priceAfter: after.pricePence,
+        releaseBefore: before.releaseDate,
+        releaseAfter: after.releaseDate,
+      },
+    ]);
     auditTo.record(actor, {
       entityType: "record",
       entityId: before.id,
@@ -543,6 +582,7 @@ export function createAdminCatalogueService(
       client.pragma("temp_store = MEMORY");
     }
     const write = importWriter(client, actor);
+    let edits: RecordEdit[] = [];
     let created = 0;
     let updated = 0;
     try {
@@ -564,11 +604,14 @@ export function createAdminCatalogueService(
         }
       }
       onProgress({ phase: "writing", done: rows.length, total: rows.length });
-      client.transaction(() => write.commit()).immediate();
+      edits = client.transaction(() => write.commit()).immediate();
     } finally {
       write.drop();
       if (separate) client.close();
     }
+    // On the shop's connection once the import is in (the staging connection holds no wants), in one transaction:
+    // alerts are queued together, and a crash between the two commits loses alerts, never catalogue changes.
+    if (wants && edits.length > 0) writeTransaction(db, () => tellWantsOfEdits(edits));
     return { created, updated };
   }
 

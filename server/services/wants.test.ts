@@ -304,6 +304,45 @@ describe("alerts", () => {
     expect(shop.s.wants.onPriceChanged(cheapAlready.id, 2000, 1999)).toBe(1);
   });
 
+  it("price below and released fire for a catalogue import's changes, as for an edit by hand", async () => {
+    const cheaper = insertRecord(shop.t.db, {
+      pricePence: 2500,
+      catalogNumber: "WANT-IMPORT-1",
+      title: "Import Cheaper",
+      artist: "Import Band",
+      releaseDate: "2020-01-01",
+    });
+    const out = insertRecord(shop.t.db, {
+      pricePence: 2000,
+      catalogNumber: "WANT-IMPORT-2",
+      title: "Import Out",
+      artist: "Import Band",
+      releaseDate: addDays(today, 30),
+    });
+    const email = "importer-fan@example.com";
+    await confirmedGuest(email, cheaper.id, { priceBelow: "£20" });
+    await confirmedGuest(email, out.id, { onRelease: "on" });
+    const csv = [
+      "catalogue_number,title,artist,price,release_date",
+      "WANT-IMPORT-1,Import Cheaper,Import Band,18.50,2020-01-01",
+      `WANT-IMPORT-2,Import Out,Import Band,20.00,${today}`,
+    ].join("\n");
+    const importOnce = async (text: string) => {
+      const preview = await shop.s.adminCatalogue.previewImport(new File([text], "prices.csv"));
+      return shop.s.adminCatalogue.applyImport(admin, { id: preview.id, hash: preview.hash, onlyValid: false });
+    };
+    expect((await importOnce(csv)).result).toMatchObject({ created: 0, updated: 2 });
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND).map((m) => m.subject)).toEqual([
+      expect.stringContaining("£18.50"),
+      expect.stringContaining("is out now"),
+    ]);
+    // The same file again changes nothing, and a further drop is the same crossing: no second alert.
+    await importOnce(csv.replace("18.50", "17.00"));
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(2);
+  });
+
   it("released fires when the schedule moves a pre-order's date to today, and on its release day", async () => {
     const moved = insertRecord(shop.t.db, { stockQuantity: 0, releaseDate: addDays(today, 30) });
     const dated = insertRecord(shop.t.db, { stockQuantity: 0, releaseDate: addDays(today, 10) });

@@ -1,4 +1,5 @@
 /** Small, explicit rows for shop tests: a record with the stock and price a test needs, a discount code. */
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../db/client";
 import { discountCodes, records, subscribers, type NewRecordRow } from "../../db/schema";
@@ -63,7 +64,8 @@ export function useShopServices(): { t: TestDb; s: Services; inbox: MailCatcher 
     shop.inbox = catchMail();
     // Route tests act as one visitor address; tests of the limits build services with their own.
     shop.s = createServices(shop.t.db, {
-      mediaDir: "",
+      // Beside the database, so files the services keep (a catalogue import's) go with it.
+      mediaDir: path.join(path.dirname(shop.t.file), "media"),
       mailTransport: shop.inbox,
       publicOrigin: SHOP_PUBLIC_ORIGIN,
       rateLimitFactor: 100,
