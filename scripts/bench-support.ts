@@ -60,6 +60,32 @@ export interface BenchRow {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time (all its threads) per answer, in ms; null where it cannot be read. */
+  cpuMs?: number | null;
+}
+
+/**
+ * The CPU time a process has used so far, all its threads together, in ms: from Linux's /proc, null elsewhere.
+ * The load generator runs on the same cores, so requests a second mix the server's cost with its own; CPU time
+ * per answer is the server's alone (it still moves with the machine's speed between runs).
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    return cpuMsFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** User plus system time from a /proc/<pid>/stat line, in ms: Linux counts it in ticks of 10 ms (USER_HZ 100). */
+export function cpuMsFromStat(stat: string): number {
+  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its closing one,
+  // which leaves utime and stime (fields 14 and 15) at 11 and 12.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  if (!Number.isFinite(ticks)) throw new Error(`not a /proc stat line: ${stat.slice(0, 80)}`);
+  return ticks * 10;
 }
 
 /** Prints the rows; the first is the baseline the ratios are taken against. */
@@ -67,12 +93,14 @@ export function printTable(rows: BenchRow[], header: string, unit = "req/s"): vo
   const baseline = rows[0]!.rps;
   console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
   const width = Math.max(...rows.map((r) => r.target.length));
+  const withCpu = rows.some((r) => r.cpuMs !== undefined);
+  const cpuOf = (r: BenchRow) => (withCpu ? ` ${(r.cpuMs == null ? "-" : r.cpuMs.toFixed(3)).padStart(11)}` : "");
   console.log(
-    `${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}`,
+    `${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}${withCpu ? ` ${"CPU ms/req".padStart(11)}` : ""}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}`,
+      `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}${cpuOf(r)}`,
     );
   }
 }

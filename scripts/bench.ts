@@ -1,5 +1,6 @@
 // Benchmark: the production server on a seeded temporary database, next to a bare Node http server
 // answering the same bytes as the record page, compressed as it is sent (the ceiling). Prints figures; asserts nothing.
+// On Linux it also prints each server's CPU time per answer: what an answer costs, whatever the load generator takes.
 //   npm run bench [-- --records 100000 --duration 10 --connections 50]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -7,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { cliArgs } from "./args";
-import { benchEnvironment, printTable, seed, startServer, stop, waitFor, type BenchRow } from "./bench-support";
+import { benchEnvironment, printTable, processCpuMs, seed, startServer, stop, waitFor, type BenchRow } from "./bench-support";
 
 const args = cliArgs({
   records: { type: "string" },
@@ -25,9 +26,11 @@ interface Target {
   headers?: Record<string, string>;
   /** Each request asks for its own address (an unknown query parameter): the visitor cache never has it. */
   miss?: boolean;
+  /** The answering server's process, for its CPU time per answer. */
+  pid?: number;
 }
 
-async function measure({ url, headers = {}, miss = false }: Target) {
+async function measure({ url, headers = {}, miss = false, pid }: Target) {
   let n = 0;
   const { pathname, search } = new URL(url);
   const requests = miss
@@ -42,10 +45,14 @@ async function measure({ url, headers = {}, miss = false }: Target) {
     : undefined;
   const options = { url, connections, headers: { "accept-encoding": "gzip, br", ...headers }, requests };
   await autocannon({ ...options, duration: 2 }); // warm-up
+  const cpuBefore = processCpuMs(pid);
   const r = await autocannon({ ...options, duration });
+  const cpuAfter = processCpuMs(pid);
   if (r.non2xx) throw new Error(`${url}: ${r.non2xx} non-2xx answers`);
+  const cpuMs =
+    cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : null;
   // Errors are connection failures or time-outs (10 s): reported, not fatal, on a busy machine.
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, cpuMs };
 }
 
 seed(env, args.records);
@@ -126,17 +133,21 @@ const pages: [string, string][] = [
   ["/browse", `${appBase}/browse`],
 ];
 const trpcInput = encodeURIComponent(JSON.stringify({ page: 1, limit: 24 }));
+const shop = app.pid;
 const targets: [string, Target][] = [
-  ["bare node http (record page bytes)", { url: `${bareBase}/` }],
-  ["bare node http (home page bytes)", { url: `http://127.0.0.1:${barePort + 2}/` }],
-  ...pages.map(([name, url]): [string, Target] => [`visitor, cache hit: ${name}`, { url }]),
-  ...pages.map(([name, url]): [string, Target] => [`visitor, cache miss: ${name}`, { url, miss: true }]),
-  ...pages.map(([name, url]): [string, Target] => [`with a cart: ${name}`, { url, headers: { cookie: cart } }]),
-  ...pages.map(([name, url]): [string, Target] => [`signed in: ${name}`, { url, headers: { cookie: session } }]),
-  ["GET /api/tracks?page=1&limit=24, cache hit", { url: `${appBase}/api/tracks?page=1&limit=24` }],
-  ["GET /trpc/catalogue.list (24), cache hit", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}` }],
-  ["GET /api/tracks?page=1&limit=24, cache miss", { url: `${appBase}/api/tracks?page=1&limit=24`, miss: true }],
-  ["GET /trpc/catalogue.list (24), cache miss", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}`, miss: true }],
+  ["bare node http (record page bytes)", { url: `${bareBase}/`, pid: bare.pid }],
+  ["bare node http (home page bytes)", { url: `http://127.0.0.1:${barePort + 2}/`, pid: bareHome.pid }],
+  ...pages.map(([name, url]): [string, Target] => [`visitor, cache hit: ${name}`, { url, pid: shop }]),
+  ...pages.map(([name, url]): [string, Target] => [`visitor, cache miss: ${name}`, { url, miss: true, pid: shop }]),
+  ...pages.map(([name, url]): [string, Target] => [`with a cart: ${name}`, { url, headers: { cookie: cart }, pid: shop }]),
+  ...pages.map(([name, url]): [string, Target] => [`signed in: ${name}`, { url, headers: { cookie: session }, pid: shop }]),
+  ["GET /api/tracks?page=1&limit=24, cache hit", { url: `${appBase}/api/tracks?page=1&limit=24`, pid: shop }],
+  ["GET /trpc/catalogue.list (24), cache hit", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}`, pid: shop }],
+  ["GET /api/tracks?page=1&limit=24, cache miss", { url: `${appBase}/api/tracks?page=1&limit=24`, miss: true, pid: shop }],
+  [
+    "GET /trpc/catalogue.list (24), cache miss",
+    { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}`, miss: true, pid: shop },
+  ],
 ];
 
 const rows: BenchRow[] = [];
