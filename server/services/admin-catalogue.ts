@@ -368,7 +368,11 @@ export function createAdminCatalogueService(
     mediaDir,
     importDir = path.join(path.dirname(mediaDir), "imports"),
     wants,
-  }: { mediaDir: string; importDir?: string; wants?: Pick<WantsService, "onPriceChanged" | "onReleaseDateChanged"> },
+  }: {
+    mediaDir: string;
+    importDir?: string;
+    wants?: Pick<WantsService, "onPriceChanged" | "onReleaseDateChanged" | "wantedAmong">;
+  },
 ) {
   const audit = createAuditService(db);
   /** Imports being applied, by id and hash: one entry each, removed when it ends however it ends. */
@@ -500,7 +504,10 @@ export function createAdminCatalogueService(
   function tellWantsOfEdits(edits: readonly RecordEdit[]): void {
     if (!wants || edits.length === 0) return;
     const today = todayInLondon();
+    // Only records someone wants can alert: an import of thousands of prices asks once, not once a record.
+    const wanted = wants.wantedAmong(edits.map((e) => e.id));
     for (const e of edits) {
+      if (!wanted.has(e.id)) continue;
       if (e.priceAfter !== e.priceBefore) wants.onPriceChanged(e.id, e.priceBefore, e.priceAfter);
       if (e.releaseAfter !== e.releaseBefore) wants.onReleaseDateChanged(e.id, e.releaseBefore, e.releaseAfter, today);
     }

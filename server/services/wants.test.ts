@@ -319,24 +319,36 @@ describe("alerts", () => {
       artist: "Import Band",
       releaseDate: addDays(today, 30),
     });
+    const unwanted = insertRecord(shop.t.db, {
+      pricePence: 3000,
+      catalogNumber: "WANT-IMPORT-3",
+      title: "Import Unwanted",
+      artist: "Import Band",
+      releaseDate: "2020-01-01",
+    });
     const email = "importer-fan@example.com";
     await confirmedGuest(email, cheaper.id, { priceBelow: "£20" });
     await confirmedGuest(email, out.id, { onRelease: "on" });
+    // Only records with an active want are told of a change: one question for a whole import.
+    expect(shop.s.wants.wantedAmong([cheaper.id, out.id, unwanted.id])).toEqual(new Set([cheaper.id, out.id]));
     const csv = [
       "catalogue_number,title,artist,price,release_date",
       "WANT-IMPORT-1,Import Cheaper,Import Band,18.50,2020-01-01",
       `WANT-IMPORT-2,Import Out,Import Band,20.00,${today}`,
+      "WANT-IMPORT-3,Import Unwanted,Import Band,10.00,2020-01-01",
     ].join("\n");
     const importOnce = async (text: string) => {
       const preview = await shop.s.adminCatalogue.previewImport(new File([text], "prices.csv"));
       return shop.s.adminCatalogue.applyImport(admin, { id: preview.id, hash: preview.hash, onlyValid: false });
     };
-    expect((await importOnce(csv)).result).toMatchObject({ created: 0, updated: 2 });
+    expect((await importOnce(csv)).result).toMatchObject({ created: 0, updated: 3 });
     await settle();
     expect(outboxTo(email, WANT_ALERT_KIND).map((m) => m.subject)).toEqual([
       expect.stringContaining("£18.50"),
       expect.stringContaining("is out now"),
     ]);
+    // Each want had one condition, now told: neither is active any more.
+    expect(shop.s.wants.wantedAmong([cheaper.id, out.id, unwanted.id])).toEqual(new Set());
     // The same file again changes nothing, and a further drop is the same crossing: no second alert.
     await importOnce(csv.replace("18.50", "17.00"));
     await settle();

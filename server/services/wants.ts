@@ -390,6 +390,22 @@ export function createWantsService(
         .all();
     },
 
+    /**
+     * Of these records, those with an active want: the only ones an event can alert. A bulk change (a catalogue
+     * import) asks once and tells only those, where an event per record costs a fraction of a millisecond each.
+     */
+    wantedAmong(recordIds: readonly number[]): Set<number> {
+      if (recordIds.length === 0) return new Set();
+      const rows = db
+        .selectDistinct({ id: wants.recordId })
+        .from(wants)
+        .where(
+          and(eq(wants.status, "active"), sql`${wants.recordId} in (select value from json_each(${JSON.stringify(recordIds)}))`),
+        )
+        .all();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Stock moved (call inside the mover's transaction, with the final figures): 0 → some is a restock. */
     onStockChanged(recordId: number, before: number, after: number): number {
       return isRestock(before, after) ? fire(recordId, "back-in-stock", () => true) : 0;
