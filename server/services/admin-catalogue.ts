@@ -499,18 +499,24 @@ export function createAdminCatalogueService(
 
   /**
    * The one place catalogue edits, by hand or by import, reach shoppers' wants: a lower price, a pre-order now out.
-   * Each want is told of an event once (decision 28), so telling it again never mails twice.
+   * Each want is told of an event once (decision 28), so telling it again never mails twice. The alerts are queued
+   * in one transaction (a savepoint inside an edit's own).
    */
   function tellWantsOfEdits(edits: readonly RecordEdit[]): void {
-    if (!wants || edits.length === 0) return;
-    const today = todayInLondon();
+    if (!wants) return;
+    const changed = edits.filter((e) => e.priceAfter !== e.priceBefore || e.releaseAfter !== e.releaseBefore);
+    if (changed.length === 0) return;
     // Only records someone wants can alert: an import of thousands of prices asks once, not once a record.
-    const wanted = wants.wantedAmong(edits.map((e) => e.id));
-    for (const e of edits) {
-      if (!wanted.has(e.id)) continue;
-      if (e.priceAfter !== e.priceBefore) wants.onPriceChanged(e.id, e.priceBefore, e.priceAfter);
-      if (e.releaseAfter !== e.releaseBefore) wants.onReleaseDateChanged(e.id, e.releaseBefore, e.releaseAfter, today);
-    }
+    const wanted = wants.wantedAmong(changed.map((e) => e.id));
+    const told = changed.filter((e) => wanted.has(e.id));
+    if (told.length === 0) return;
+    const today = todayInLondon();
+    writeTransaction(db, () => {
+      for (const e of told) {
+        if (e.priceAfter !== e.priceBefore) wants.onPriceChanged(e.id, e.priceBefore, e.priceAfter);
+        if (e.releaseAfter !== e.releaseBefore) wants.onReleaseDateChanged(e.id, e.releaseBefore, e.releaseAfter, today);
+      }
+    });
   }
 
   function updateRecord(
@@ -616,9 +622,9 @@ export function createAdminCatalogueService(
       write.drop();
       if (separate) client.close();
     }
-    // On the shop's connection once the import is in (the staging connection holds no wants), in one transaction:
-    // alerts are queued together, and a crash between the two commits loses alerts, never catalogue changes.
-    if (wants && edits.length > 0) writeTransaction(db, () => tellWantsOfEdits(edits));
+    // On the shop's connection once the import is in (the staging connection holds no wants): a crash between the
+    // two commits loses alerts, never catalogue changes.
+    tellWantsOfEdits(edits);
     return { created, updated };
   }
 
