@@ -141,6 +141,7 @@ export default defineConfig(
   },
 
   // Zod 4 probes `new Function` unless told not to, which the CSP forbids: app/ takes z from the domain's wrapper.
+  // Links go through ShopLink, which renders React Router's Link in the browser only.
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/domain/shared/zod.ts"],
@@ -150,6 +151,11 @@ export default defineConfig(
         {
           paths: [
             { name: "zod", message: 'import { z } from "~/domain/shared/zod" (CSP-safe, jitless)', allowTypeImports: false },
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Use ShopLink from ~/components/shop-link: the server writes its anchor directly (decision 45).",
+            },
           ],
         },
       ],

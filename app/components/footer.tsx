@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { FOOTER_LINKS } from "~/domain/navigation/nav-sections";
 import { NewsletterForm } from "./newsletter/newsletter-form";
 
@@ -23,7 +23,7 @@ export function Footer() {
           <ul className="foot-links">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <ShopLink to={l.to}>{l.label}</ShopLink>
               </li>
             ))}
           </ul>

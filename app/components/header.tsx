@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ChatHeaderButton } from "./chat/chat-header-button";
 import { HeaderSearch } from "./search/header-search";
 import { UserMenu } from "./user-menu";
@@ -65,24 +65,24 @@ export function Header({
         >
           <Icon name="menu" />
         </a>
-        <Link to="/" data-testid="header-shop-name" className="brand">
+        <ShopLink to="/" data-testid="header-shop-name" className="brand">
           <Icon name="disc" />
           Needledrop
-        </Link>
-        <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
+        </ShopLink>
+        <ShopLink to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
           <Icon name="home" />
-        </Link>
+        </ShopLink>
         <div className="search-row">
           <div className="min-w-0 flex-1">
             <HeaderSearch />
           </div>
           {chat && <ChatHeaderButton />}
         </div>
-        <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
+        <ShopLink to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
           <Icon name="heart" />
           <Badge count={favouritesCount} testId="favourites-count" />
-        </Link>
-        <Link
+        </ShopLink>
+        <ShopLink
           to="/cart"
           className={iconButton}
           aria-label={counted("Cart", cartCount, "item", "items")}
@@ -97,13 +97,13 @@ export function Header({
         >
           <Icon name="shopping-bag" />
           <Badge count={cartCount} testId="cart-count" />
-        </Link>
+        </ShopLink>
         {user ? (
           <UserMenu username={user.username} isAdmin={user.role === "admin"} />
         ) : (
-          <Link to="/auth" className={iconButton} aria-label="Log in or register">
+          <ShopLink to="/auth" className={iconButton} aria-label="Log in or register">
             <Icon name="log-in" />
-          </Link>
+          </ShopLink>
         )}
       </div>
     </header>

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 
 /**
  * The page a mailed link opens (app/lib/mailed-link.server.ts): its heading, then what was done, why the link is
@@ -46,9 +47,9 @@ export function MailedLinkPage({
         )}
       </div>
       <p className="mt-6 text-center text-sm">
-        <Link to="/" className="text-needle-dark underline">
+        <ShopLink to="/" className="text-needle-dark underline">
           Back to the shop
-        </Link>
+        </ShopLink>
       </p>
     </section>
   );

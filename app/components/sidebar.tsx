@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { isActivePath, NAV_SECTIONS, type NavEntry } from "~/domain/navigation/nav-sections";
 
 interface SidebarProps {
@@ -11,16 +12,17 @@ interface SidebarProps {
 }
 
 function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
-  const active = isActivePath(entry.to, pathname);
+  // React Router matches paths whatever their case, so /Genres is the Genres page too.
+  const active = isActivePath(entry.to, pathname.toLowerCase());
   return (
     <li>
-      <NavLink
+      <ShopLink
         to={entry.to}
         aria-current={active ? "page" : undefined}
         className={active ? "side-link bg-needle-dark text-white" : "side-link"}
       >
         {entry.label}
-      </NavLink>
+      </ShopLink>
     </li>
   );
 }
@@ -50,10 +52,10 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
       className={open ? "side-nav side-nav-open" : "side-nav"}
     >
       <div className="side-top">
-        <NavLink to="/" className="side-brand">
+        <ShopLink to="/" className="side-brand" aria-current={pathname === "/" ? "page" : undefined}>
           <Icon name="disc" />
           Needledrop
-        </NavLink>
+        </ShopLink>
         <a
           ref={closeButton}
           href="#"

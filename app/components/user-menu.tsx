@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 
 /**
  * The signed-in user's menu (spec §1): Profile, Admin Dashboard for admins only, Log out.
@@ -46,13 +47,13 @@ export function UserMenu({ username, isAdmin }: { username: string; isAdmin: boo
         className="absolute right-0 z-40 mt-2 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-stone-200"
         onClick={(event) => (event.target as Element).closest("a, button") && close()}
       >
-        <Link to="/profile" className={item}>
+        <ShopLink to="/profile" className={item}>
           <Icon name="user" className="h-4 w-4" /> Profile
-        </Link>
+        </ShopLink>
         {isAdmin && (
-          <Link to="/admin" className={item}>
+          <ShopLink to="/admin" className={item}>
             <Icon name="layout-dashboard" className="h-4 w-4" /> Admin Dashboard
-          </Link>
+          </ShopLink>
         )}
         <Form method="post" action="/logout">
           <button type="submit" className={item}>

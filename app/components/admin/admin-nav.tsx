@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ADMIN_SECTIONS, currentSection } from "~/domain/admin/sections";
 
 /**
@@ -14,9 +14,8 @@ export function AdminNav({ pathname }: { pathname: string }) {
           const active = current?.path === s.path;
           return (
             <li key={s.path} className="shrink-0">
-              <NavLink
+              <ShopLink
                 to={s.path}
-                end={s.path === "/admin"}
                 aria-current={active ? "page" : undefined}
                 className={`flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm whitespace-nowrap ${
                   active ? "bg-stone-900 font-semibold text-white" : "text-stone-700 hover:bg-stone-200"
@@ -26,7 +25,7 @@ export function AdminNav({ pathname }: { pathname: string }) {
                 {!s.built && (
                   <span className={`text-[10px] uppercase ${active ? "text-stone-300" : "text-stone-500"}`}>soon</span>
                 )}
-              </NavLink>
+              </ShopLink>
             </li>
           );
         })}

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
@@ -87,9 +88,9 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
                         />
                       )}
                       <div>
-                        <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
+                        <ShopLink to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
                           #{c.id}
-                        </Link>
+                        </ShopLink>
                         {c.photos.length > 0 && (
                           <span className="ml-2 text-xs text-stone-600">
                             {c.photos.length} {c.photos.length === 1 ? "photo" : "photos"}

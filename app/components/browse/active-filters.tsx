@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { hrefWith, NO_FILTERS, type BrowseQuery } from "~/domain/browse/browse-query";
 import { activeChips } from "~/domain/browse/filter-chips";
 
@@ -9,7 +9,7 @@ export function ActiveFilters({ path, query }: { path: string; query: BrowseQuer
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
       {chips.map((chip) => (
-        <Link
+        <ShopLink
           key={chip.key}
           to={chip.href}
           preventScrollReset
@@ -18,12 +18,12 @@ export function ActiveFilters({ path, query }: { path: string; query: BrowseQuer
         >
           {chip.text}
           <Icon name="x" className="h-3.5 w-3.5" />
-        </Link>
+        </ShopLink>
       ))}
       {chips.length > 1 && (
-        <Link to={hrefWith(path, query, NO_FILTERS)} className="px-1 text-sm font-semibold text-needle-dark hover:underline">
+        <ShopLink to={hrefWith(path, query, NO_FILTERS)} className="px-1 text-sm font-semibold text-needle-dark hover:underline">
           Clear all
-        </Link>
+        </ShopLink>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
@@ -264,9 +265,9 @@ export function FacetPanel({
               Apply filters
             </button>
             {(hasFilters(query) || query.q) && (
-              <Link to={action} className="text-sm font-semibold text-needle-dark hover:underline">
+              <ShopLink to={action} className="text-sm font-semibold text-needle-dark hover:underline">
                 Clear all
-              </Link>
+              </ShopLink>
             )}
           </div>
         </Form>

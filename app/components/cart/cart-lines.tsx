@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { CoverImage } from "~/components/cover-image";
 import { formatPence, VAT_RATE_PERCENT } from "~/domain/shared/money";
 import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/domain/cart/cart-summary";
@@ -45,9 +45,9 @@ export function CartLine({
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             {line.path ? (
-              <Link to={line.path} className="hover:underline">
+              <ShopLink to={line.path} className="hover:underline">
                 {name}
-              </Link>
+              </ShopLink>
             ) : (
               name
             )}

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
 import { HELP_PATH } from "~/domain/chat/help-path";
 import { dateFormatter } from "~/domain/shared/date-formatter";
@@ -286,9 +286,9 @@ function MessageBubble({ message }: { message: ChatMessage }) {
           <ul className="mt-2 space-y-1">
             {message.links.map((l) => (
               <li key={l.href}>
-                <Link to={l.href} className="font-medium text-needle-dark underline hover:text-needle">
+                <ShopLink to={l.href} className="font-medium text-needle-dark underline hover:text-needle">
                   {l.label}
-                </Link>
+                </ShopLink>
               </li>
             ))}
           </ul>

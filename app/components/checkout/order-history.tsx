@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
 import type { OrderStatus } from "~/domain/orders/order-status";
@@ -25,12 +25,12 @@ export function OrderHistory({ orders }: { orders: readonly OrderListItem[] }) {
           key={o.orderNumber}
           className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-center"
         >
-          <Link
+          <ShopLink
             to={orderPath(o.orderNumber)}
             className="font-semibold text-needle-dark underline underline-offset-2 hover:text-needle"
           >
             {o.orderNumber}
-          </Link>
+          </ShopLink>
           <span className="text-right text-stone-600 sm:text-left">{formatDateGB(o.placedOn)}</span>
           <span>
             <OrderStatusBadge status={o.status} />

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { BLOG_PATH } from "~/domain/magazine/paths";
 
 /**
@@ -42,9 +42,9 @@ export function MagazineTrail({ children }: { children?: React.ReactNode }) {
     <nav aria-label="Breadcrumb" className="text-xs font-semibold tracking-[0.2em] uppercase">
       <ol className="flex flex-wrap items-center gap-2">
         <li>
-          <Link to={BLOG_PATH} className="text-needle-dark hover:underline">
+          <ShopLink to={BLOG_PATH} className="text-needle-dark hover:underline">
             Artist Stories
-          </Link>
+          </ShopLink>
         </li>
         {children}
       </ol>
@@ -56,9 +56,9 @@ export function MagazineTrail({ children }: { children?: React.ReactNode }) {
 export function MagazineKicker({ children }: { children: React.ReactNode }) {
   return (
     <>
-      <Link to={BLOG_PATH} className="hover:underline">
+      <ShopLink to={BLOG_PATH} className="hover:underline">
         Artist Stories
-      </Link>
+      </ShopLink>
       <span aria-hidden className="mx-2 text-stone-600">
         /
       </span>

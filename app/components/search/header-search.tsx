@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, useLocation, useNavigate } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
@@ -114,7 +115,7 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
         {state.kind === "results" && (
           <>
             {items.map((item, index) => (
-              <Link
+              <ShopLink
                 key={item.id}
                 id={optionId(listboxId, index)}
                 role="option"
@@ -130,9 +131,9 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
                   <span className="block truncate font-semibold text-ink">{item.title}</span>
                   <span className="block truncate text-stone-600">{item.artist}</span>
                 </span>
-              </Link>
+              </ShopLink>
             ))}
-            <Link
+            <ShopLink
               id={optionId(listboxId, items.length)}
               role="option"
               aria-selected={items.length === active}
@@ -143,7 +144,7 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
               className={`${option(items.length)} justify-center border-t border-stone-200 font-semibold text-needle-dark`}
             >
               {seeAllText(total)}
-            </Link>
+            </ShopLink>
           </>
         )}
       </div>

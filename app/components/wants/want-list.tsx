@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
@@ -36,9 +37,9 @@ export function WantList({ wants, today }: { wants: WantListItem[]; today: strin
           <li key={w.recordId} className="py-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p>
-                <Link to={w.path} className="font-semibold underline underline-offset-2">
+                <ShopLink to={w.path} className="font-semibold underline underline-offset-2">
                   {w.title}
-                </Link>{" "}
+                </ShopLink>{" "}
                 <span className="text-stone-600">{w.artist}</span>
               </p>
               <p className="text-sm text-stone-600">

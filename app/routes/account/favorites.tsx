@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { RecordCard } from "~/components/record-card";
 import { toApiTrack, type ApiTrack } from "~/domain/catalogue/record-api";
@@ -97,9 +97,9 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
           <Icon name="heart" className="h-12 w-12 text-stone-400" />
           <h2 className="mt-4 font-display text-2xl font-bold">No favourites yet</h2>
           <p className="mt-2 text-stone-600">Tap the heart on any record to keep it here.</p>
-          <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
+          <ShopLink to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
             Browse records
-          </Link>
+          </ShopLink>
         </div>
       ) : (
         <ul aria-label="Favourite records" className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseForm } from "~/lib/parse-form";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { WantList } from "~/components/wants/want-list";
 import { memberActionSchema } from "~/domain/club/club-schemas";
@@ -212,9 +213,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <p className="mt-3 text-stone-700">
             A new LP picked for you every month, delivered by Royal Mail.{" "}
-            <Link to="/subscribe" className="font-semibold text-needle-dark underline underline-offset-2">
+            <ShopLink to="/subscribe" className="font-semibold text-needle-dark underline underline-offset-2">
               Join the record club
-            </Link>
+            </ShopLink>
           </p>
         )}
       </section>

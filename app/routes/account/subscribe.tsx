@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ClubSignUpForm } from "~/components/club/club-sign-up-form";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
@@ -82,9 +83,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <MembershipPanel m={membership} />
           <p className="mt-4 text-sm">
-            <Link to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
+            <ShopLink to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
               Manage your membership on your profile
-            </Link>
+            </ShopLink>
           </p>
         </section>
       ) : (

@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence, vatIncludedPence } from "~/domain/shared/money";
 import { requireUser } from "~/lib/guards.server";
@@ -34,12 +35,12 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
             page in a moment, and a confirmation will reach your inbox.
           </p>
           <p className="mt-6 text-sm">
-            <Link
+            <ShopLink
               to="/subscription-confirmation?pending=1"
               className="font-semibold text-needle-dark underline underline-offset-2"
             >
               Check again
-            </Link>
+            </ShopLink>
           </p>
         </div>
       </div>
@@ -67,12 +68,12 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
           <dd>{m.nextPaymentOn ? `${formatPence(m.plan.pricePence)} on ${formatDateGB(m.nextPaymentOn)}` : "None"}</dd>
         </dl>
         <p className="mt-6 flex flex-wrap gap-4 text-sm">
-          <Link to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
+          <ShopLink to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
             Manage your membership
-          </Link>
-          <Link to="/browse" className="font-semibold text-needle-dark underline underline-offset-2">
+          </ShopLink>
+          <ShopLink to="/browse" className="font-semibold text-needle-dark underline underline-offset-2">
             Keep browsing
-          </Link>
+          </ShopLink>
         </p>
       </div>
     </div>

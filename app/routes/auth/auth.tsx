@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { loginSchema, registerFormSchema } from "~/domain/accounts/auth-schemas";
@@ -46,9 +47,9 @@ function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult:
       <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
       <SubmitButton pending={pending}>{pending ? "Logging in…" : "Log in"}</SubmitButton>
       <p className="text-center text-sm">
-        <Link to="/reset-password" className="text-needle-dark underline">
+        <ShopLink to="/reset-password" className="text-needle-dark underline">
           Forgotten your password?
-        </Link>
+        </ShopLink>
       </p>
     </Form>
   );
@@ -107,7 +108,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           className="mb-6 grid grid-cols-2 rounded-full bg-stone-100 p-1 text-sm font-semibold"
         >
           {(["login", "register"] as const).map((t) => (
-            <Link
+            <ShopLink
               key={t}
               id={`tab-${t}`}
               to={query(t)}
@@ -117,7 +118,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               className={`rounded-full px-4 py-2 text-center ${tab === t ? "bg-ink text-white shadow" : "text-stone-700 hover:text-ink"}`}
             >
               {t === "login" ? "Login" : "Register"}
-            </Link>
+            </ShopLink>
           ))}
         </nav>
         {tab === "login" ? (

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { type ShouldRevalidateFunction } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { CartNeedsReview, CheckoutNotice, EmptyCheckout } from "~/components/checkout/notices";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
@@ -71,9 +72,9 @@ function ReadyCheckout({
           <h2 id="summary-heading" className="font-display text-xl font-bold">
             Order summary
           </h2>
-          <Link to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
+          <ShopLink to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
             Edit cart
-          </Link>
+          </ShopLink>
         </div>
         <SummaryLines lines={summary.lines} />
         <SummaryTotals

@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ActiveFilters } from "~/components/browse/active-filters";
 import {
   browseTitle,
@@ -79,9 +80,9 @@ function NoSuchGenre({ asked, genres }: { asked: string[]; genres: string[] }) {
         </h2>
         <GenreLinkList names={genres} />
         <p className="mt-6 text-sm">
-          <Link to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
+          <ShopLink to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
             Browse all records
-          </Link>
+          </ShopLink>
         </p>
       </section>
     </div>

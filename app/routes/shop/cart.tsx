@@ -1,5 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
 import { CheckoutLink } from "~/components/cart/checkout-link";
@@ -117,9 +118,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-stone-600">
           Find something to spin: new releases, pre-orders and the whole crate are a click away.
         </p>
-        <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
+        <ShopLink to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
           Browse records
-        </Link>
+        </ShopLink>
       </div>
     );
   }
@@ -145,9 +146,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <DiscountForm cart={cart} />
           <CartTotals cart={cart} />
           <CheckoutLink cart={cart} />
-          <Link to="/browse" className="block text-center text-sm font-semibold text-needle-dark underline underline-offset-2">
+          <ShopLink
+            to="/browse"
+            className="block text-center text-sm font-semibold text-needle-dark underline underline-offset-2"
+          >
             Keep browsing
-          </Link>
+          </ShopLink>
         </aside>
       </div>
     </div>

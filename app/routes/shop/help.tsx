@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { TOPICS } from "~/domain/chat/answers";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/help";
@@ -26,9 +26,9 @@ export default function Help() {
               {t.link && (
                 <>
                   {" "}
-                  <Link to={t.link.href} className="font-medium text-needle-dark underline">
+                  <ShopLink to={t.link.href} className="font-medium text-needle-dark underline">
                     {t.link.label}
-                  </Link>
+                  </ShopLink>
                 </>
               )}
             </dd>

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { RecordStatus as StatusBadge } from "~/components/admin/record-status";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -50,15 +51,18 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Catalogue</h1>
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
-          <Link to="/admin/catalog-update/new" className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle">
+          <ShopLink
+            to="/admin/catalog-update/new"
+            className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle"
+          >
             Add a record
-          </Link>
-          <Link
+          </ShopLink>
+          <ShopLink
             to="/admin/catalog-update/import"
             className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
           >
             Import CSV
-          </Link>
+          </ShopLink>
           <a
             href="/admin/catalog-update/export.csv"
             download
@@ -141,21 +145,25 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
                 Cat. no.
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                <Link to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
+                <ShopLink
+                  to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
+                >
                   Price
-                </Link>
+                </ShopLink>
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                <Link to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
+                <ShopLink
+                  to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
+                >
                   Stock
-                </Link>
+                </ShopLink>
               </th>
               <th scope="col" className="px-3 py-2">
-                <Link
+                <ShopLink
                   to={link({ sort: "release", dir: query.sort === "release" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
                 >
                   Release
-                </Link>
+                </ShopLink>
               </th>
               <th scope="col" className="px-3 py-2">
                 Status
@@ -166,12 +174,12 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
             {items.map((r) => (
               <tr key={r.id} className="hover:bg-stone-50">
                 <td className="px-3 py-2">
-                  <Link
+                  <ShopLink
                     to={`/admin/catalog-update/${r.id}`}
                     className="font-semibold text-ink hover:text-needle-dark hover:underline"
                   >
                     {r.title}
-                  </Link>
+                  </ShopLink>
                   <span className="block text-stone-600">
                     {r.artist}
                     {r.genre ? ` · ${r.genre}` : ""}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import type { ImportPlan } from "~/domain/catalogue/record-import";
 import { formFailureOf } from "~/domain/shared/errors";
@@ -117,9 +118,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <p className="text-sm">
-        <Link to="/admin/catalog-update" className="text-needle-dark hover:underline">
+        <ShopLink to="/admin/catalog-update" className="text-needle-dark hover:underline">
           ← Catalogue
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Import records</h1>
       {actionData?.message && (
@@ -141,9 +142,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
             >
               Download the report (CSV)
             </a>
-            <Link to="/admin/catalog-update" className="text-needle-dark underline">
+            <ShopLink to="/admin/catalog-update" className="text-needle-dark underline">
               Back to the catalogue
-            </Link>
+            </ShopLink>
           </p>
         </section>
       )}

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { RecordFormFields, RecordMediaFields } from "~/components/admin/record-form";
 import { RecordStatus } from "~/components/admin/record-status";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
@@ -195,9 +196,9 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <p className="text-sm">
-        <Link to="/admin/catalog-update" className="text-needle-dark hover:underline">
+        <ShopLink to="/admin/catalog-update" className="text-needle-dark hover:underline">
           ← Catalogue
-        </Link>
+        </ShopLink>
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { CampaignForm } from "~/components/admin/campaign-form";
 import { campaignFormFailure, readCampaignForm } from "~/lib/campaign-form.server";
 import { requireAdmin } from "~/lib/guards.server";
@@ -35,9 +35,9 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
   return (
     <div>
       <p className="text-sm">
-        <Link to="/admin/email-marketing" className="text-needle-dark hover:underline">
+        <ShopLink to="/admin/email-marketing" className="text-needle-dark hover:underline">
           ← Email marketing
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">New campaign</h1>
       <p className="mt-1 max-w-prose text-stone-600">

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { formatDayGB } from "~/domain/shared/dates";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { CampaignList } from "~/components/admin/campaign-list";
@@ -142,9 +143,9 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
         />
       </section>
       <p className="mt-8 text-sm">
-        <Link to="/marketing-tools" className="text-needle-dark hover:underline">
+        <ShopLink to="/marketing-tools" className="text-needle-dark hover:underline">
           Discount codes, staff picks and slides are in Marketing tools →
-        </Link>
+        </ShopLink>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -321,9 +322,9 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         )}
       </section>
       <p className="mt-8 text-sm">
-        <Link to="/admin" className="text-needle-dark underline">
+        <ShopLink to="/admin" className="text-needle-dark underline">
           Back to the dashboard
-        </Link>
+        </ShopLink>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { CoverImage } from "~/components/cover-image";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
@@ -225,9 +226,9 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
   return (
     <div>
       <p className="text-sm">
-        <Link to="/marketing-tools" className="text-needle-dark hover:underline">
+        <ShopLink to="/marketing-tools" className="text-needle-dark hover:underline">
           ← Marketing tools
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Curated lists</h1>
       <p className="mt-1 max-w-prose text-stone-600">

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { SlideForm } from "~/components/admin/slide-form";
 import { Slideshow } from "~/components/home/slideshow";
 import { NotFoundError } from "~/domain/shared/errors";
@@ -57,9 +58,9 @@ export default function SlideEdit({ loaderData, actionData }: Route.ComponentPro
   return (
     <div>
       <p className="text-sm">
-        <Link to="/marketing-tools/slides" className="text-needle-dark hover:underline">
+        <ShopLink to="/marketing-tools/slides" className="text-needle-dark hover:underline">
           ← Home page slides
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{slide.title}</h1>
       <p className="mt-1 text-stone-600">{slide.active ? "Shown on the home page." : "Hidden from the home page."}</p>

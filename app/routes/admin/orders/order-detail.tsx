@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -194,9 +195,9 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
           </Form>
         )}
         {moves.cancel && (
-          <Link to="?confirm=cancel" preventScrollReset className={`${secondary} justify-self-start text-red-800`}>
+          <ShopLink to="?confirm=cancel" preventScrollReset className={`${secondary} justify-self-start text-red-800`}>
             Cancel order…
-          </Link>
+          </ShopLink>
         )}
       </div>
     </section>
@@ -227,9 +228,9 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
           >
             Yes, cancel the order
           </button>
-          <Link to="." className={secondary}>
+          <ShopLink to="." className={secondary}>
             Keep the order
-          </Link>
+          </ShopLink>
         </div>
       </Form>
     </section>
@@ -307,12 +308,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const t = order.totals;
   return (
     <div>
-      <Link
+      <ShopLink
         to="/admin/order-management"
         className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline"
       >
         <Icon name="arrow-left" className="size-4" /> All orders
-      </Link>
+      </ShopLink>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">
           Order <span className="font-mono">{order.orderNumber}</span>

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
   addMonths,
@@ -146,9 +147,9 @@ function EntryLine({ entry, back, inCell = false }: { entry: Entry; back: string
   const size = inCell ? "p-1.5 text-xs hyphens-auto [overflow-wrap:break-word]" : "p-2 text-sm [overflow-wrap:anywhere]";
   return (
     <div className={`min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-stone-200 ${size}`} data-testid={`entry-${entry.id}`}>
-      <Link to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
+      <ShopLink to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
         {entry.artist} – {entry.title}
-      </Link>
+      </ShopLink>
       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-600">
         <StatusBadge status={entry.status} />
         {entry.openPreOrders > 0 ? <span>{entry.openPreOrders} waiting</span> : null}
@@ -184,34 +185,34 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       ) : null}
 
       <nav aria-label="Month" className="mt-6 flex flex-wrap items-center gap-3">
-        <Link
+        <ShopLink
           className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
           to={`${PATH}?month=${addMonths(month, -1)}${view === "list" ? "&view=list" : ""}`}
         >
           ‹ {formatMonth(addMonths(month, -1))}
-        </Link>
+        </ShopLink>
         <h2 className="font-display text-xl font-bold">{formatMonth(month)}</h2>
-        <Link
+        <ShopLink
           className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
           to={`${PATH}?month=${addMonths(month, 1)}${view === "list" ? "&view=list" : ""}`}
         >
           {formatMonth(addMonths(month, 1))} ›
-        </Link>
+        </ShopLink>
         <span className="ml-auto flex gap-1 text-sm">
-          <Link
+          <ShopLink
             aria-current={view === "calendar" ? "page" : undefined}
             className={`rounded px-3 py-1.5 ${view === "calendar" ? "bg-stone-900 text-white" : "border border-stone-300"}`}
             to={`${PATH}?month=${month}`}
           >
             Calendar
-          </Link>
-          <Link
+          </ShopLink>
+          <ShopLink
             aria-current={view === "list" ? "page" : undefined}
             className={`rounded px-3 py-1.5 ${view === "list" ? "bg-stone-900 text-white" : "border border-stone-300"}`}
             to={`${PATH}?month=${month}&view=list`}
           >
             List
-          </Link>
+          </ShopLink>
         </span>
       </nav>
 
@@ -284,9 +285,9 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                   <tr key={e.id} className="border-t border-stone-200" data-testid={`row-${e.id}`}>
                     <td className="py-2 pr-2 whitespace-nowrap">{formatDateGB(e.releaseDate)}</td>
                     <td className="py-2 pr-2">
-                      <Link to={recordPath(e)} className="font-semibold hover:underline">
+                      <ShopLink to={recordPath(e)} className="font-semibold hover:underline">
                         {e.artist} – {e.title}
-                      </Link>
+                      </ShopLink>
                     </td>
                     <td className="py-2 pr-2">
                       <StatusBadge status={e.status} />
@@ -301,11 +302,11 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
             </table>
           </div>
           <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-            {upcoming.page > 1 ? <Link to={`${back}&page=${upcoming.page - 1}`}>‹ Previous</Link> : null}
+            {upcoming.page > 1 ? <ShopLink to={`${back}&page=${upcoming.page - 1}`}>‹ Previous</ShopLink> : null}
             <span>
               Page {upcoming.page} of {upcoming.pages}
             </span>
-            {upcoming.page < upcoming.pages ? <Link to={`${back}&page=${upcoming.page + 1}`}>Next ›</Link> : null}
+            {upcoming.page < upcoming.pages ? <ShopLink to={`${back}&page=${upcoming.page + 1}`}>Next ›</ShopLink> : null}
           </nav>
         </section>
       ) : null}

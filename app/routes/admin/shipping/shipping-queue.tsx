@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
@@ -167,9 +168,9 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           <>
             {" "}
             {awaitingStock} more {awaitingStock === 1 ? "order waits" : "orders wait"} for a pre-order pressing (
-            <Link to="/admin/stock-management?filter=pre-order" className="underline">
+            <ShopLink to="/admin/stock-management?filter=pre-order" className="underline">
               goods-in
-            </Link>
+            </ShopLink>
             ).
           </>
         )}
@@ -204,9 +205,12 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     className="mt-1 size-5"
                   />
                   <div className="min-w-0">
-                    <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
+                    <ShopLink
+                      to={`/admin/order-management/${p.orderNumber}`}
+                      className="font-mono text-sm font-semibold underline"
+                    >
                       {p.orderNumber}
-                    </Link>
+                    </ShopLink>
                     <span className="ml-2 text-xs text-stone-600">paid {formatDateTimeGB(p.paidAt)}</span>
                     <Address p={p} />
                     <Lines p={p} />
@@ -259,9 +263,12 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     className="mt-1 size-5"
                   />
                   <div className="min-w-0">
-                    <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
+                    <ShopLink
+                      to={`/admin/order-management/${p.orderNumber}`}
+                      className="font-mono text-sm font-semibold underline"
+                    >
                       {p.orderNumber}
-                    </Link>
+                    </ShopLink>
                     <span className="ml-2 text-xs text-stone-600">
                       packed {formatDateTimeGB(p.packedAt)} · {serviceName(p.shippingService)}
                     </span>

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { FormAlert, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { MAX_GOODS_IN_LINES, MAX_NOTE_LENGTH, STOCK_PATH, goodsInSummary, parseGoodsInText } from "~/domain/stock/stock-rules";
 import { stockChange, stockFormError } from "~/lib/admin-stock.server";
@@ -96,9 +97,9 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <p className="text-sm">
-        <Link to={STOCK_PATH} className="text-stone-600 underline">
+        <ShopLink to={STOCK_PATH} className="text-stone-600 underline">
           ← Stock
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold">Goods in</h1>
       <p className="mt-2 text-stone-700">

@@ -1,4 +1,5 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { ShopLink } from "~/components/shop-link";
 import { NotFoundError } from "~/domain/shared/errors";
 import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -109,9 +110,9 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
   return (
     <div>
       <p className="text-sm">
-        <Link to={STOCK_PATH} className="text-stone-600 underline">
+        <ShopLink to={STOCK_PATH} className="text-stone-600 underline">
           ← Stock
-        </Link>
+        </ShopLink>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold">{record.title}</h1>
       <p className="text-stone-600">
@@ -248,9 +249,9 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
                 <td className="px-3 py-2">{m.actorName ?? <span className="text-stone-500">Shop</span>}</td>
                 <td className="px-3 py-2">
                   {m.orderNumber && (
-                    <Link to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
+                    <ShopLink to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
                       {m.orderNumber}
-                    </Link>
+                    </ShopLink>
                   )}
                   {m.note && <span className="ml-2 text-stone-600">{m.note}</span>}
                 </td>
