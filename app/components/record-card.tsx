@@ -1,3 +1,4 @@
+import { useContext, type ReactNode } from "react";
 import type { CardTrack } from "~/domain/catalogue/record-api";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { GRADE_EXPLANATIONS } from "~/domain/catalogue/grades";
@@ -5,7 +6,9 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
-import { FavouriteToggle } from "./favourites/favourite-toggle";
+import { CardHtmlContext, type CardHtml } from "./card-html";
+import { useShopper } from "./cart/shopper-form";
+import { FavouriteButton, FavouriteToggle } from "./favourites/favourite-toggle";
 
 // A card is a quarter of the content column from 768 px (less the 256 px sidebar from 1024 px), half below.
 const CARD_SIZES =
@@ -23,6 +26,34 @@ const STOCK_STYLE: Record<string, string> = {
  * work without JavaScript; they sit outside the link because a form may not be inside one).
  */
 export function RecordCard({ track, showFavourite = true }: { track: CardTrack; showFavourite?: boolean }) {
+  const cardHtml = useContext(CardHtmlContext);
+  if (cardHtml) return <KeptRecordCard cardHtml={cardHtml} track={track} showFavourite={showFavourite} />;
+  return <CardView track={track} heart={showFavourite ? <FavouriteToggle recordId={track.id} title={track.title} /> : null} />;
+}
+
+/**
+ * A card in a server render that keeps cards' HTML (decision 46): written from what an earlier page rendered for
+ * the same data and heart, or rendered as usual and kept for the next page. Nothing is in flight on the server, so
+ * the heart shows the shopper's favourites, as FavouriteToggle would.
+ */
+function KeptRecordCard({ cardHtml, track, showFavourite }: { cardHtml: CardHtml; track: CardTrack; showFavourite: boolean }) {
+  const { favouriteIds } = useShopper();
+  const saved = showFavourite && favouriteIds.includes(track.id);
+  const key = `${showFavourite ? (saved ? "s" : "h") : "-"}${JSON.stringify(track)}`;
+  const html = cardHtml.get(key);
+  if (html !== undefined) return <article className="group card" dangerouslySetInnerHTML={{ __html: html }} />;
+  const card = (
+    <CardView
+      track={track}
+      heart={showFavourite ? <FavouriteButton recordId={track.id} title={track.title} saved={saved} /> : null}
+    />
+  );
+  cardHtml.fillLater(key, card);
+  return card;
+}
+
+/** The card's markup; `heart` is the favourite button, or null where the page has its own way to remove one. */
+function CardView({ track, heart }: { track: CardTrack; heart: ReactNode }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
@@ -63,11 +94,7 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
           nameWithTitle
         />
       </div>
-      {showFavourite && (
-        <div className="card-fav">
-          <FavouriteToggle recordId={track.id} title={track.title} />
-        </div>
-      )}
+      {heart && <div className="card-fav">{heart}</div>}
     </article>
   );
 }

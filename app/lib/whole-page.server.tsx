@@ -1,5 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { CardHtmlContext } from "~/components/card-html";
+import { createCardHtml } from "./card-html.server";
 import { NonceProvider } from "./nonce";
 import { withPageRoutes } from "./page-routes.server";
 
@@ -8,6 +10,9 @@ type StreamCache = Record<number, Promise<void> & { result?: { done: boolean; va
 
 /** Emitted by StreamTransfer after the last chunk of loader data: a page without it would not hydrate. */
 const HANDOFF_CLOSED = "streamController.close()";
+
+// One per thread that renders pages (decision 46).
+const cardHtml = createCardHtml();
 
 /**
  * Renders a page whose loaders have all finished in one synchronous pass (docs/decisions/0035-whole-pages.md):
@@ -21,7 +26,9 @@ export function renderWholePage(routerContext: EntryContext, url: string, nonce:
   renderMeta.streamCache = { 0: settled({ done: false, value: handoff }), 1: settled({ done: true, value: "" }) };
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <ServerRouter context={withPageRoutes(routerContext)} url={url} nonce={nonce} />
+      <CardHtmlContext.Provider value={cardHtml}>
+        <ServerRouter context={withPageRoutes(routerContext)} url={url} nonce={nonce} />
+      </CardHtmlContext.Provider>
     </NonceProvider>,
   );
   renderMeta.streamCache = undefined;

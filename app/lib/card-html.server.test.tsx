@@ -1,0 +1,116 @@
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { CardHtmlContext, type CardHtml } from "~/components/card-html";
+import { RecordCard } from "~/components/record-card";
+import { EMPTY_CART_SUMMARY } from "~/domain/cart/cart-summary";
+import type { CardTrack } from "~/domain/catalogue/record-api";
+import { createCardHtml } from "./card-html.server";
+
+const track = (id: number, more: Partial<CardTrack> = {}): CardTrack => ({
+  id,
+  title: `Title ${id}`,
+  artist: `Artist ${id}`,
+  coverUrl: `/media/covers/track-${id}.jpg`,
+  price: "£24.99",
+  stockQuantity: id % 3,
+  isPreOrder: id === 4,
+  format: "LP",
+  releaseDate: "2026-01-01",
+  used: id === 5,
+  usedGrade: id === 5 ? "VG+" : null,
+  ...more,
+});
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A page of cards under a root whose loader gives the shopper's favourites, rendered as the server renders it. */
+async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: CardHtml | null, showFavourite = true) {
+  const routes = [
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ shopper: { cart: EMPTY_CART_SUMMARY, favouriteIds } }),
+      Component: () => (
+        <ul>
+          {cards.map((t) => (
+            <li key={t.id}>
+              <RecordCard track={t} showFavourite={showFavourite} />
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request("http://shop.test/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <CardHtmlContext.Provider value={cardHtml}>
+      <StaticRouterProvider router={router} context={context} />
+    </CardHtmlContext.Provider>,
+  );
+}
+
+describe("record cards' kept HTML", () => {
+  const cards = [1, 2, 3, 4, 5].map((id) => track(id));
+
+  it("writes a card from its kept HTML the next time, the page the same as one rendered card by card", async () => {
+    const cardHtml = createCardHtml();
+    const plain = await renderGrid(cards, [2], null);
+    const first = await renderGrid(cards, [2], cardHtml);
+    expect(cardHtml.size).toBe(0);
+    await tick();
+    expect(cardHtml.size).toBe(5);
+    const second = await renderGrid(cards, [2], cardHtml);
+    expect(first).toBe(plain);
+    expect(second).toBe(plain);
+    expect(second).toContain('aria-pressed="true" aria-label="Remove Title 2 from favourites"');
+    expect(second).toContain("Used<!-- --> · VG+");
+  });
+
+  it("keeps a card per heart and per data: a favourite or a new price is never written from another's HTML", async () => {
+    const cardHtml = createCardHtml();
+    await renderGrid(cards, [], cardHtml);
+    await tick();
+    const saved = await renderGrid(cards, [1, 3], cardHtml);
+    expect(saved).toBe(await renderGrid(cards, [1, 3], null));
+    expect(saved.match(/aria-pressed="true"/g)).toHaveLength(2);
+    await tick();
+    expect(cardHtml.size).toBe(7);
+
+    const cheaper = cards.map((t) => (t.id === 3 ? { ...t, price: "£19.99" } : t));
+    await renderGrid(cheaper, [], cardHtml);
+    await tick();
+    const again = await renderGrid(cheaper, [], cardHtml);
+    expect(again).toBe(await renderGrid(cheaper, [], null));
+    expect(again).toContain("£19.99");
+    expect(again.match(/£24\.99/g)).toHaveLength(4);
+    // A page that shows no hearts (the favourites page) keeps its own.
+    await renderGrid(cards, [], cardHtml, false);
+    await tick();
+    const heartless = await renderGrid(cards, [], cardHtml, false);
+    expect(heartless).toBe(await renderGrid(cards, [], null, false));
+    expect(heartless).not.toContain("favourites");
+  });
+
+  it("keeps at most max cards, the least recently used going first", async () => {
+    const cardHtml = createCardHtml({ max: 3 });
+    const grid = [1, 2, 3, 4].map((id) => track(id));
+    await renderGrid(grid, [], cardHtml);
+    await tick();
+    expect(cardHtml.size).toBe(3);
+    const keys = (ids: number[]) => ids.map((id) => `h${JSON.stringify(track(id))}`);
+    // Card 1 went when card 4 came.
+    expect(keys([1, 2, 3, 4]).map((k) => cardHtml.get(k) !== undefined)).toEqual([false, true, true, true]);
+  });
+
+  it("keeps only a single card article", async () => {
+    const cardHtml = createCardHtml();
+    cardHtml.fillLater("not-a-card", <section>not a card</section>);
+    await tick();
+    expect(cardHtml.get("not-a-card")).toBeUndefined();
+    expect(cardHtml.size).toBe(0);
+  });
+});
