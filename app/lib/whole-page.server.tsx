@@ -11,8 +11,8 @@ type StreamCache = Record<number, Promise<void> & { result?: { done: boolean; va
 /** Emitted by StreamTransfer after the last chunk of loader data: a page without it would not hydrate. */
 const HANDOFF_CLOSED = "streamController.close()";
 
-// One per thread that renders pages (decision 46).
-const cardHtml = createCardHtml();
+// One per thread that renders pages (decision 46). None in development: an edited card must show at once.
+const cardHtml = import.meta.env.DEV ? null : createCardHtml();
 
 /**
  * Renders a page whose loaders have all finished in one synchronous pass (docs/decisions/0035-whole-pages.md):
