@@ -7,8 +7,11 @@ import { createContext, type ReactElement } from "react";
 export interface CardHtml {
   /** The inside of a card's `<article>` for this key, when it has been rendered before. */
   get(key: string): string | undefined;
-  /** Renders `card` (an `<article class="group card">`) after this page, for the next page that shows it. */
+  /** Renders `card` (an `<article>` of CARD_CLASS) after this page, for the next page that shows it. */
   fillLater(key: string, card: ReactElement): void;
 }
+
+/** The class of a card's `<article>`: the card renders it, and kept HTML is written inside it. */
+export const CARD_CLASS = "group card";
 
 export const CardHtmlContext = createContext<CardHtml | null>(null);

@@ -6,7 +6,7 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
-import { CardHtmlContext, type CardHtml } from "./card-html";
+import { CARD_CLASS, CardHtmlContext, type CardHtml } from "./card-html";
 import { useShopper } from "./cart/shopper-form";
 import { FavouriteButton, FavouriteToggle } from "./favourites/favourite-toggle";
 
@@ -41,7 +41,7 @@ function KeptRecordCard({ cardHtml, track, showFavourite }: { cardHtml: CardHtml
   const saved = showFavourite && favouriteIds.includes(track.id);
   const key = `${showFavourite ? (saved ? "s" : "h") : "-"}${JSON.stringify(track)}`;
   const html = cardHtml.get(key);
-  if (html !== undefined) return <article className="group card" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html !== undefined) return <article className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
   const card = (
     <CardView
       track={track}
@@ -57,7 +57,7 @@ function CardView({ track, heart }: { track: CardTrack; heart: ReactNode }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
-    <article className="group card">
+    <article className={CARD_CLASS}>
       <a href={recordPath(track)}>
         <div className="card-cover">
           <CoverImage

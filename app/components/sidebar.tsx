@@ -12,8 +12,7 @@ interface SidebarProps {
 }
 
 function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
-  // React Router matches paths whatever their case, so /Genres is the Genres page too.
-  const active = isActivePath(entry.to, pathname.toLowerCase());
+  const active = isActivePath(entry.to, pathname);
   return (
     <li>
       <ShopLink
@@ -33,6 +32,8 @@ function Entry({ entry, pathname }: { entry: NavEntry; pathname: string }) {
  */
 export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
   const { pathname } = useLocation();
+  // React Router matches paths whatever their case, so /Genres is the Genres page too.
+  const currentPath = pathname.toLowerCase();
   const closeButton = useRef<HTMLAnchorElement>(null);
   const library: NavEntry[] = [
     ...(signedIn ? [] : [{ label: "Login/Register", to: "/auth" }]),
@@ -89,7 +90,7 @@ export function Sidebar({ open, onClose, signedIn, isAdmin }: SidebarProps) {
                 </li>
               )}
               {section.entries.map((entry) => (
-                <Entry key={entry.to} entry={entry} pathname={pathname} />
+                <Entry key={entry.to} entry={entry} pathname={currentPath} />
               ))}
             </ul>
           </div>

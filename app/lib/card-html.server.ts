@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { CardHtml } from "~/components/card-html";
+import { CARD_CLASS, type CardHtml } from "~/components/card-html";
 
-const OPEN = '<article class="group card">';
+const OPEN = `<article class="${CARD_CLASS}">`;
 const CLOSE = "</article>";
 // Cards waiting to be rendered on their own: a few pages' worth, whatever arrives at once.
 const MAX_WAITING = 200;
