@@ -141,7 +141,7 @@ export default defineConfig(
   },
 
   // Zod 4 probes `new Function` unless told not to, which the CSP forbids: app/ takes z from the domain's wrapper.
-  // Links go through ShopLink, which renders React Router's Link in the browser only.
+  // Links go through ShopLink, which renders React Router's Link in the browser only; Scripts through ShopScripts.
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/domain/shared/zod.ts"],
@@ -155,6 +155,11 @@ export default defineConfig(
               name: "react-router",
               importNames: ["Link", "NavLink"],
               message: "Use ShopLink from ~/components/shop-link: the server writes its anchor directly (decision 45).",
+            },
+            {
+              name: "react-router",
+              importNames: ["Scripts"],
+              message: "Use ShopScripts from ~/components/shop-scripts: the server keeps what it writes (decision 47).",
             },
           ],
         },

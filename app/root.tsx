@@ -6,7 +6,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
 } from "react-router";
@@ -18,6 +17,7 @@ import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Footer } from "./components/footer";
+import { ShopScripts } from "./components/shop-scripts";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
 import { Sidebar } from "./components/sidebar";
@@ -56,7 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ShopScripts nonce={nonce} />
       </body>
     </html>
   );
