@@ -42,6 +42,7 @@ import { createCurationService } from "./curation";
 import { createAdminSubscribersService } from "./admin-subscribers";
 import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
+import { createPageDataService } from "./page-data";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
@@ -121,6 +122,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminSubscribers: createAdminSubscribersService(db),
     campaigns: createCampaignsService(db, { mail: authServices.mail, links, audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
+    pageData: createPageDataService(db),
     instagram: createInstagramService(db, {
       mediaDir,
       publicDir: path.resolve("public"),

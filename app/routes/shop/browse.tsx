@@ -34,13 +34,25 @@ export function loader({ context, url }: Route.LoaderArgs) {
   // A GET form sends its empty boxes too ("?q=&min="): tidy the address once, server-side.
   const tidy = withoutEmptyParams(url);
   if (tidy !== null) throw redirect(tidy);
+  // Nothing here is the shopper's: the same address shows everyone the same page until the shop changes.
+  const page = context.services.pageData.shared(`browse|${url.origin}|${url.search}|${context.today}`, () =>
+    browsePage(context, url),
+  );
+  // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
+  if ("unknownGenres" in page) return data(page, { status: 404 });
+  return page;
+}
+
+const noSuchGenre = (unknownGenres: string[], genres: string[]): { unknownGenres: string[]; genres: string[] } => ({
+  unknownGenres,
+  genres,
+});
+
+function browsePage(context: Route.LoaderArgs["context"], url: URL) {
   const asked = parseBrowseQuery(url.searchParams);
   const counts = context.services.browse.genreCounts({ today: context.today });
   const missing = unknownGenres(asked.genres, Object.keys(counts));
-  if (missing.length > 0) {
-    // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
-    return data({ unknownGenres: missing, genres: sortGenres(Object.keys(counts)) }, { status: 404 });
-  }
+  if (missing.length > 0) return noSuchGenre(missing, sortGenres(Object.keys(counts)));
   const { items, facets, ...result } = context.services.browse.browse(asked, { today: context.today });
   const query = { ...asked, page: result.page }; // a page past the end shows the last one
   const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
