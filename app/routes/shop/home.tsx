@@ -33,6 +33,11 @@ const search = z.object({
 });
 
 export function loader({ context, url }: Route.LoaderArgs) {
+  // Nothing here is the shopper's: everyone gets the same page until the shop changes.
+  return context.services.pageData.shared(`home|${url.origin}|${url.search}|${context.today}`, () => homePage(context, url));
+}
+
+function homePage(context: Route.LoaderArgs["context"], url: URL) {
   const params = search.parse(Object.fromEntries(url.searchParams));
   const { browse, home, curation, slides } = context.services;
   const today = context.today;

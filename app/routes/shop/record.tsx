@@ -25,29 +25,17 @@ const DEFAULT_BLURB =
   "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
 
 export function loader({ params, context, url }: Route.LoaderArgs) {
-  const identifier = "identifier" in params ? params.identifier : params["*"];
-  const { id, slug } = parseRecordIdentifier(identifier ?? "");
-  const record = id === null ? null : context.services.catalogue.find(id);
-  if (!record) {
-    // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
-    // share it the shopper picks. Temporary redirect: a record added later may share the slug.
-    const matches = context.services.catalogue.findBySlug(id === null ? slug : [id, slug].filter(Boolean).join("-"));
-    if (matches.length === 1) throw redirect(recordPath(matches[0]!), 302);
-    if (matches.length === 0) throw data(null, { status: 404 });
-    return {
-      kind: "choices" as const,
-      choices: matches.map((r) => toApiTrack(r, context.today)),
-      canonicalUrl: absoluteUrl(url.origin, url.pathname),
-    };
-  }
-  const canonical = recordPath(record);
-  if (url.pathname !== canonical) throw redirect(canonical, 301);
+  // What the page shows of the record is the same for everyone until the shop changes; only the want is theirs.
+  const page = context.services.pageData.shared(`record|${url.origin}|${url.pathname}|${context.today}`, () =>
+    recordPage(params, context, url),
+  );
+  if (page.kind === "redirect") throw redirect(page.to, page.status);
+  if (page.kind === "missing") throw data(null, { status: 404 });
+  if (page.kind === "choices") return page;
   const user = context.user;
-  const want = user ? context.services.wants.activeForUser(user, record.id) : null;
-  const photos = record.condition === "used" ? context.services.copyPhotos.of(record.id) : [];
+  const want = user ? context.services.wants.activeForUser(user, page.record.id) : null;
   return {
-    kind: "record" as const,
-    record,
+    ...page,
     accountEmail: user?.email ?? null,
     want: want && {
       backInStock: want.backInStock,
@@ -55,6 +43,32 @@ export function loader({ params, context, url }: Route.LoaderArgs) {
       priceBelowPence: want.priceBelowPence,
       minGrade: want.minGrade,
     },
+  };
+}
+
+/** The record page for its address: the record and what is shown beside it, or where its address leads instead. */
+function recordPage(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"], url: URL) {
+  const identifier = "identifier" in params ? params.identifier : params["*"];
+  const { id, slug } = parseRecordIdentifier(identifier ?? "");
+  const record = id === null ? null : context.services.catalogue.find(id);
+  if (!record) {
+    // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
+    // share it the shopper picks. Temporary redirect: a record added later may share the slug.
+    const matches = context.services.catalogue.findBySlug(id === null ? slug : [id, slug].filter(Boolean).join("-"));
+    if (matches.length === 1) return { kind: "redirect" as const, to: recordPath(matches[0]!), status: 302 };
+    if (matches.length === 0) return { kind: "missing" as const };
+    return {
+      kind: "choices" as const,
+      choices: matches.map((r) => toApiTrack(r, context.today)),
+      canonicalUrl: absoluteUrl(url.origin, url.pathname),
+    };
+  }
+  const canonical = recordPath(record);
+  if (url.pathname !== canonical) return { kind: "redirect" as const, to: canonical, status: 301 };
+  const photos = record.condition === "used" ? context.services.copyPhotos.of(record.id) : [];
+  return {
+    kind: "record" as const,
+    record,
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
       .map((r) => toApiTrack(r, context.today)),

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { records } from "../../../db/schema";
+import { recordPath } from "~/domain/catalogue/slug";
+import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
+import { formPost, newCustomer, pageGet, routeArgs, sessionOf, settle } from "../../../tests/setup/route-context";
+import { action, loader } from "./record";
+
+const shop = useShopServices();
+const call = (request: Request) => {
+  const args = routeArgs({ db: shop.t.db, services: shop.s }, request);
+  return { ...args, params: { "*": args.url.pathname.slice("/vinyl/".length) } };
+};
+const load = (path: string, cookie?: string) => settle(() => loader(call(pageGet(path, cookie))));
+type RecordPage = Extract<NonNullable<Awaited<ReturnType<typeof load>>["data"]>, { kind: "record" }>;
+const pageOf = async (path: string, cookie?: string) => (await load(path, cookie)).data as RecordPage;
+
+describe("the record page's loader", () => {
+  it("shares what it shows of the record between shoppers; each gets their own want and address", async () => {
+    const rec = insertRecord(shop.t.db, { title: "Shared Shoreline", artist: "The Sharers", stockQuantity: 0 });
+    const path = recordPath({ id: rec.id, artist: "The Sharers", title: "Shared Shoreline" });
+    const wanter = await newCustomer(shop.s);
+    const other = await newCustomer(shop.s);
+    const wanterCookie = sessionOf(shop.s, wanter.user.id).cookie;
+    const otherCookie = sessionOf(shop.s, other.user.id).cookie;
+    const wanted = await settle(() =>
+      action(call(formPost(path, { intent: "want", recordId: String(rec.id), backInStock: "on" }, wanterCookie))),
+    );
+    expect(wanted.status).toBe(303);
+
+    const guest = await pageOf(path);
+    const theirs = await pageOf(path, wanterCookie);
+    const another = await pageOf(path, otherCookie);
+    expect(theirs.record).toBe(guest.record);
+    expect(another.moreLikeThis).toBe(guest.moreLikeThis);
+    expect([guest.want, guest.accountEmail]).toEqual([null, null]);
+    expect(theirs.want).toMatchObject({ backInStock: true });
+    expect(theirs.accountEmail).toBe(wanter.user.email);
+    expect([another.want, another.accountEmail]).toEqual([null, other.user.email]);
+  });
+
+  it("shows a write on the next request", async () => {
+    const rec = insertRecord(shop.t.db, { title: "Price Moves", artist: "The Movers", pricePence: 2500 });
+    const path = recordPath({ id: rec.id, artist: "The Movers", title: "Price Moves" });
+    expect((await pageOf(path)).record.pricePence).toBe(2500);
+    shop.t.db.update(records).set({ pricePence: 1800 }).where(eq(records.id, rec.id)).run();
+    expect((await pageOf(path)).record.pricePence).toBe(1800);
+  });
+
+  it("sends an old or partial address to the record's own, and an unknown one to a 404, every time", async () => {
+    const rec = insertRecord(shop.t.db, { title: "Only Once", artist: "The Singular" });
+    const path = recordPath({ id: rec.id, artist: "The Singular", title: "Only Once" });
+    for (let i = 0; i < 2; i++) {
+      const wrongSlug = await load(`/vinyl/${rec.id}-old-name`);
+      expect([wrongSlug.status, wrongSlug.location]).toEqual([301, path]);
+      const slugOnly = await load(`/vinyl/${path.slice(`/vinyl/${rec.id}-`.length)}`);
+      expect([slugOnly.status, slugOnly.location]).toEqual([302, path]);
+      const unknown = await load("/vinyl/999999999-nobody");
+      expect([unknown.thrown, unknown.status]).toEqual([true, 404]);
+    }
+  });
+});
