@@ -6,7 +6,7 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
-import { CARD_CLASS, CardHtmlContext, type CardHtml } from "./card-html";
+import { CARD_CLASS, CARD_WRAPPER, KeptHtmlContext, type KeptHtml } from "./kept-html";
 import { useShopper } from "./cart/shopper-form";
 import { FavouriteButton, FavouriteToggle } from "./favourites/favourite-toggle";
 
@@ -26,8 +26,8 @@ const STOCK_STYLE: Record<string, string> = {
  * work without JavaScript; they sit outside the link because a form may not be inside one).
  */
 export function RecordCard({ track, showFavourite = true }: { track: CardTrack; showFavourite?: boolean }) {
-  const cardHtml = useContext(CardHtmlContext);
-  if (cardHtml) return <KeptRecordCard cardHtml={cardHtml} track={track} showFavourite={showFavourite} />;
+  const keptHtml = useContext(KeptHtmlContext);
+  if (keptHtml) return <KeptRecordCard keptHtml={keptHtml} track={track} showFavourite={showFavourite} />;
   return <CardView track={track} heart={showFavourite ? <FavouriteToggle recordId={track.id} title={track.title} /> : null} />;
 }
 
@@ -36,11 +36,11 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
  * the same data and heart, or rendered as usual and kept for the next page. Nothing is in flight on the server, so
  * the heart shows the shopper's favourites, as FavouriteToggle would.
  */
-function KeptRecordCard({ cardHtml, track, showFavourite }: { cardHtml: CardHtml; track: CardTrack; showFavourite: boolean }) {
+function KeptRecordCard({ keptHtml, track, showFavourite }: { keptHtml: KeptHtml; track: CardTrack; showFavourite: boolean }) {
   const { favouriteIds } = useShopper();
   const saved = showFavourite && favouriteIds.includes(track.id);
   const key = `${showFavourite ? (saved ? "s" : "h") : "-"}${JSON.stringify(track)}`;
-  const html = cardHtml.get(key);
+  const html = keptHtml.get(key);
   if (html !== undefined) return <article className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
   const card = (
     <CardView
@@ -48,7 +48,7 @@ function KeptRecordCard({ cardHtml, track, showFavourite }: { cardHtml: CardHtml
       heart={showFavourite ? <FavouriteButton recordId={track.id} title={track.title} saved={saved} /> : null}
     />
   );
-  cardHtml.fillLater(key, card);
+  keptHtml.fillLater(key, card, CARD_WRAPPER);
   return card;
 }
 

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { CardHtmlContext } from "~/components/card-html";
-import { createCardHtml } from "./card-html.server";
+import { KeptHtmlContext } from "~/components/kept-html";
+import { createKeptHtml } from "./kept-html.server";
 import { NonceProvider } from "./nonce";
 import { withPageRoutes } from "./page-routes.server";
 
@@ -12,7 +12,7 @@ type StreamCache = Record<number, Promise<void> & { result?: { done: boolean; va
 const HANDOFF_CLOSED = "streamController.close()";
 
 // One per thread that renders pages (decision 46). None in development: an edited card must show at once.
-const cardHtml = import.meta.env.DEV ? null : createCardHtml();
+const keptHtml = import.meta.env.DEV ? null : createKeptHtml();
 
 /**
  * Renders a page whose loaders have all finished in one synchronous pass (docs/decisions/0035-whole-pages.md):
@@ -26,9 +26,9 @@ export function renderWholePage(routerContext: EntryContext, url: string, nonce:
   renderMeta.streamCache = { 0: settled({ done: false, value: handoff }), 1: settled({ done: true, value: "" }) };
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <CardHtmlContext.Provider value={cardHtml}>
+      <KeptHtmlContext.Provider value={keptHtml}>
         <ServerRouter context={withPageRoutes(routerContext)} url={url} nonce={nonce} />
-      </CardHtmlContext.Provider>
+      </KeptHtmlContext.Provider>
     </NonceProvider>,
   );
   renderMeta.streamCache = undefined;

@@ -1,7 +1,8 @@
 import { Icon } from "~/components/icons/icon";
-import { useEffect, useRef } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { ShopLink } from "~/components/shop-link";
+import { KeptHtmlContext, type KeptHtml, type KeptWrapper } from "~/components/kept-html";
 import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
@@ -36,13 +37,25 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
   );
 }
 
-function FacetGroup({
-  legend,
-  name,
-  options,
-  more,
-  hidden = 0,
-}: {
+/** A facet's values as ticks. The server writes it from kept HTML when an earlier page had the same values (decision 46). */
+function FacetGroup(props: FacetGroupProps) {
+  const keptHtml = useContext(KeptHtmlContext);
+  return keptHtml ? <KeptFacetGroup keptHtml={keptHtml} {...props} /> : <FacetGroupView {...props} />;
+}
+
+function KeptFacetGroup({ keptHtml, ...props }: FacetGroupProps & { keptHtml: KeptHtml }) {
+  const key = `facet|${JSON.stringify(props)}`;
+  const html = keptHtml.get(key);
+  if (html !== undefined) return <fieldset className={FACET_GROUP_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  const group = <FacetGroupView {...props} />;
+  keptHtml.fillLater(key, group, FACET_GROUP_WRAPPER);
+  return group;
+}
+
+const FACET_GROUP_CLASS = "facet-group";
+const FACET_GROUP_WRAPPER: KeptWrapper = { tag: "fieldset", className: FACET_GROUP_CLASS };
+
+interface FacetGroupProps {
   legend: string;
   name: string;
   options: Option[];
@@ -50,9 +63,11 @@ function FacetGroup({
   more?: Option[];
   /** How many the server left out: a button asks for them (keeping what is ticked). */
   hidden?: number;
-}) {
+}
+
+function FacetGroupView({ legend, name, options, more, hidden = 0 }: FacetGroupProps) {
   return (
-    <fieldset className="facet-group">
+    <fieldset className={FACET_GROUP_CLASS}>
       <legend className="facet-legend">{legend}</legend>
       {options.length === 0 ? (
         <p className="clear-both text-sm text-stone-600">None in these results</p>

@@ -1,11 +1,14 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { CardHtmlContext, type CardHtml } from "~/components/card-html";
+import { KeptHtmlContext, type KeptHtml, CARD_WRAPPER } from "~/components/kept-html";
 import { RecordCard } from "~/components/record-card";
 import { EMPTY_CART_SUMMARY } from "~/domain/cart/cart-summary";
 import type { CardTrack } from "~/domain/catalogue/record-api";
-import { createCardHtml } from "./card-html.server";
+import { createKeptHtml } from "./kept-html.server";
+import { FacetPanel } from "~/components/browse/facet-panel";
+import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
+import type { Facets } from "../../server/services/browse";
 
 const track = (id: number, more: Partial<CardTrack> = {}): CardTrack => ({
   id,
@@ -25,7 +28,7 @@ const track = (id: number, more: Partial<CardTrack> = {}): CardTrack => ({
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A page of cards under a root whose loader gives the shopper's favourites, rendered as the server renders it. */
-async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: CardHtml | null, showFavourite = true) {
+async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: KeptHtml | null, showFavourite = true) {
   const routes = [
     {
       id: "root",
@@ -47,9 +50,9 @@ async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: 
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <CardHtmlContext.Provider value={cardHtml}>
+    <KeptHtmlContext.Provider value={cardHtml}>
       <StaticRouterProvider router={router} context={context} />
-    </CardHtmlContext.Provider>,
+    </KeptHtmlContext.Provider>,
   );
 }
 
@@ -57,7 +60,7 @@ describe("record cards' kept HTML", () => {
   const cards = [1, 2, 3, 4, 5].map((id) => track(id));
 
   it("writes a card from its kept HTML the next time, the page the same as one rendered card by card", async () => {
-    const cardHtml = createCardHtml();
+    const cardHtml = createKeptHtml();
     const plain = await renderGrid(cards, [2], null);
     const first = await renderGrid(cards, [2], cardHtml);
     expect(cardHtml.size).toBe(0);
@@ -71,7 +74,7 @@ describe("record cards' kept HTML", () => {
   });
 
   it("keeps a card per heart and per data: a favourite or a new price is never written from another's HTML", async () => {
-    const cardHtml = createCardHtml();
+    const cardHtml = createKeptHtml();
     await renderGrid(cards, [], cardHtml);
     await tick();
     const saved = await renderGrid(cards, [1, 3], cardHtml);
@@ -96,7 +99,7 @@ describe("record cards' kept HTML", () => {
   });
 
   it("keeps at most max cards, the least recently used going first", async () => {
-    const cardHtml = createCardHtml({ max: 3 });
+    const cardHtml = createKeptHtml({ max: 3 });
     const grid = [1, 2, 3, 4].map((id) => track(id));
     await renderGrid(grid, [], cardHtml);
     await tick();
@@ -107,10 +110,79 @@ describe("record cards' kept HTML", () => {
   });
 
   it("keeps only a single card article", async () => {
-    const cardHtml = createCardHtml();
-    cardHtml.fillLater("not-a-card", <section>not a card</section>);
+    const cardHtml = createKeptHtml();
+    cardHtml.fillLater("not-a-card", <section>not a card</section>, CARD_WRAPPER);
     await tick();
     expect(cardHtml.get("not-a-card")).toBeUndefined();
     expect(cardHtml.size).toBe(0);
+  });
+});
+
+/** /browse's filters for `search`, rendered as the server renders them. */
+async function renderFilters(search: string, facets: Facets, keptHtml: KeptHtml | null) {
+  const routes = [
+    {
+      id: "root",
+      path: "/browse",
+      Component: () => (
+        <FacetPanel
+          action="/browse"
+          query={parseBrowseQuery(new URLSearchParams(search))}
+          facets={facets}
+          labels={{ all: false, hidden: 0 }}
+        />
+      ),
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://shop.test/browse?${search}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <KeptHtmlContext.Provider value={keptHtml}>
+      <StaticRouterProvider router={router} context={context} />
+    </KeptHtmlContext.Provider>,
+  );
+}
+
+const facets = (jazz: number, selected: string[] = []): Facets => ({
+  genre: [
+    { value: "Jazz", count: jazz, selected: selected.includes("Jazz") },
+    { value: "Soul", count: 4, selected: selected.includes("Soul") },
+  ],
+  format: [
+    { value: "Vinyl LP", count: 9, selected: false },
+    { value: "Vinyl 7-inch", count: 0, selected: false },
+  ],
+  label: [{ value: "Blue Note", count: 3, selected: false }],
+  decade: [
+    { value: 1960, count: 5, selected: false },
+    { value: 1970, count: 2, selected: false },
+  ],
+  inStock: 7,
+});
+
+describe("facet groups' kept HTML", () => {
+  it("writes /browse's filters from kept groups the next time, the same as rendered in full", async () => {
+    const keptHtml = createKeptHtml();
+    const plain = await renderFilters("genre=Jazz", facets(3, ["Jazz"]), null);
+    expect(await renderFilters("genre=Jazz", facets(3, ["Jazz"]), keptHtml)).toBe(plain);
+    await tick();
+    // Genre, format, decade and label.
+    expect(keptHtml.size).toBe(4);
+    const second = await renderFilters("genre=Jazz", facets(3, ["Jazz"]), keptHtml);
+    expect(second).toBe(plain);
+    expect(second).toContain('name="genre" checked="" value="Jazz"');
+  });
+
+  it("never writes a group from another's HTML: a new count or a new choice is another group", async () => {
+    const keptHtml = createKeptHtml();
+    await renderFilters("", facets(3), keptHtml);
+    await tick();
+    const recounted = await renderFilters("", facets(8), keptHtml);
+    expect(recounted).toBe(await renderFilters("", facets(8), null));
+    const chosen = await renderFilters("genre=Soul", facets(3, ["Soul"]), keptHtml);
+    expect(chosen).toBe(await renderFilters("genre=Soul", facets(3, ["Soul"]), null));
+    expect(chosen).toContain('name="genre" checked="" value="Soul"');
   });
 });

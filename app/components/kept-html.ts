@@ -1,0 +1,25 @@
+import { createContext, type ReactElement } from "react";
+
+/**
+ * Finished HTML of parts of a page whose markup depends only on their data (record cards, /browse's facet groups),
+ * kept by the server between pages (app/lib/kept-html.server.ts; decision 46). Only the server's page render
+ * provides one: the browser, and a render without it, render every part.
+ */
+export interface KeptHtml {
+  /** The inside of the part's wrapper element for this key, when it has been rendered before. */
+  get(key: string): string | undefined;
+  /** Renders `part` (one `wrapper` element) after this page, for the next page that shows it. */
+  fillLater(key: string, part: ReactElement, wrapper: KeptWrapper): void;
+}
+
+/** The element a kept part is written inside: its tag and class, as the part renders them. */
+export interface KeptWrapper {
+  tag: string;
+  className: string;
+}
+
+/** The class of a card's `<article>`: the card renders it, and kept HTML is written inside it. */
+export const CARD_CLASS = "group card";
+export const CARD_WRAPPER: KeptWrapper = { tag: "article", className: CARD_CLASS };
+
+export const KeptHtmlContext = createContext<KeptHtml | null>(null);
