@@ -22,6 +22,9 @@ describe("/browse's loader", () => {
     expect((first.data as Page).tracks.map((t) => t.title)).toEqual(["Kept Between Requests"]);
     // Read once: the very same data, not a copy built again.
     expect(again.data).toBe(first.data);
+    // A parameter the page does not read (a campaign tag) is the same page; a choice it reads is not.
+    expect((await load("/browse?utm_source=mail&q=Keepers")).data).toBe(first.data);
+    expect((await load("/browse?q=Keepers&sort=price-asc")).data).not.toBe(first.data);
   });
 
   it("shows a write on the next request: a new price, new stock, a record added", async () => {

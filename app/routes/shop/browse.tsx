@@ -11,6 +11,7 @@ import {
   NO_FILTERS,
   SORTS,
   withoutEmptyParams,
+  type BrowseQuery,
 } from "~/domain/browse/browse-query";
 import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { EmptyState } from "~/components/browse/empty-state";
@@ -34,10 +35,12 @@ export function loader({ context, url }: Route.LoaderArgs) {
   // A GET form sends its empty boxes too ("?q=&min="): tidy the address once, server-side.
   const tidy = withoutEmptyParams(url);
   if (tidy !== null) throw redirect(tidy);
-  // Nothing here is the shopper's: the same address shows everyone the same page until the shop changes.
-  const page = context.services.pageData.shared(`browse|${url.origin}|${url.search}|${context.today}`, () =>
-    browsePage(context, url),
-  );
+  const asked = parseBrowseQuery(url.searchParams);
+  const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
+  // Nothing here is the shopper's: the same choices show everyone the same page until the shop changes (decision
+  // 48). Keyed by what the page reads of its address, so a parameter it ignores (a campaign tag) shares it too.
+  const key = `browse|${url.origin}|${JSON.stringify(asked)}|${allLabels}|${context.today}`;
+  const page = context.services.pageData.shared(key, () => browsePage(context, url.origin, asked, allLabels));
   // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
   if ("unknownGenres" in page) return data(page, { status: 404 });
   return page;
@@ -48,14 +51,12 @@ const noSuchGenre = (unknownGenres: string[], genres: string[]): { unknownGenres
   genres,
 });
 
-function browsePage(context: Route.LoaderArgs["context"], url: URL) {
-  const asked = parseBrowseQuery(url.searchParams);
+function browsePage(context: Route.LoaderArgs["context"], origin: string, asked: BrowseQuery, allLabels: boolean) {
   const counts = context.services.browse.genreCounts({ today: context.today });
   const missing = unknownGenres(asked.genres, Object.keys(counts));
   if (missing.length > 0) return noSuchGenre(missing, sortGenres(Object.keys(counts)));
   const { items, facets, ...result } = context.services.browse.browse(asked, { today: context.today });
   const query = { ...asked, page: result.page }; // a page past the end shows the last one
-  const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
   const labels = foldLabels(facets.label, allLabels);
   return {
     ...result,
@@ -63,7 +64,7 @@ function browsePage(context: Route.LoaderArgs["context"], url: URL) {
     labels: { all: allLabels, hidden: labels.hidden },
     query,
     tracks: items.map((r) => toCardTrack(r, context.today)),
-    canonicalUrl: absoluteUrl(url.origin, canonicalBrowsePath(PATH, query)),
+    canonicalUrl: absoluteUrl(origin, canonicalBrowsePath(PATH, query)),
   };
 }
 

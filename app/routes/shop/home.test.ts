@@ -11,6 +11,8 @@ describe("the home page's loader", () => {
     insertRecord(shop.t.db, { title: "Home Kept" });
     const first = load("/");
     expect(load("/")).toBe(first);
+    // A parameter the page does not read (a campaign tag) is the same page.
+    expect(load("/?utm_source=mail")).toBe(first);
     insertRecord(shop.t.db, { title: "Home Added" });
     const after = load("/");
     expect(after).not.toBe(first);

@@ -33,12 +33,14 @@ const search = z.object({
 });
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  // Nothing here is the shopper's: everyone gets the same page until the shop changes.
-  return context.services.pageData.shared(`home|${url.origin}|${url.search}|${context.today}`, () => homePage(context, url));
+  const params = search.parse(Object.fromEntries(url.searchParams));
+  // Nothing here is the shopper's: everyone gets the same page until the shop changes (decision 48). Keyed by what
+  // the page reads of its address, so a parameter it ignores (a campaign tag) shares it too.
+  const key = `home|${url.origin}|${params.trivia ?? ""}|${context.today}`;
+  return context.services.pageData.shared(key, () => homePage(context, url, params));
 }
 
-function homePage(context: Route.LoaderArgs["context"], url: URL) {
-  const params = search.parse(Object.fromEntries(url.searchParams));
+function homePage(context: Route.LoaderArgs["context"], url: URL, params: z.infer<typeof search>) {
   const { browse, home, curation, slides } = context.services;
   const today = context.today;
   // Cards get only what a card shows: the loader data is serialised into the page next to the markup.
