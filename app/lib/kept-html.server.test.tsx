@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { KeptHtmlContext, type KeptHtml, CARD_WRAPPER } from "~/components/kept-html";
 import { RecordCard } from "~/components/record-card";
@@ -27,6 +27,19 @@ const track = (id: number, more: Partial<CardTrack> = {}): CardTrack => ({
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** `url` of these routes rendered to HTML as the server renders a page, with or without kept parts. */
+async function renderAsServer(routes: RouteObject[], url: string, keptHtml: KeptHtml | null) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <KeptHtmlContext.Provider value={keptHtml}>
+      <StaticRouterProvider router={router} context={context} />
+    </KeptHtmlContext.Provider>,
+  );
+}
+
 /** A page of cards under a root whose loader gives the shopper's favourites, rendered as the server renders it. */
 async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: KeptHtml | null, showFavourite = true) {
   const routes = [
@@ -45,15 +58,7 @@ async function renderGrid(cards: CardTrack[], favouriteIds: number[], cardHtml: 
       ),
     },
   ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request("http://shop.test/"));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <KeptHtmlContext.Provider value={cardHtml}>
-      <StaticRouterProvider router={router} context={context} />
-    </KeptHtmlContext.Provider>,
-  );
+  return renderAsServer(routes, "http://shop.test/", cardHtml);
 }
 
 describe("record cards' kept HTML", () => {
@@ -134,15 +139,7 @@ async function renderFilters(search: string, facets: Facets, keptHtml: KeptHtml 
       ),
     },
   ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://shop.test/browse?${search}`));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <KeptHtmlContext.Provider value={keptHtml}>
-      <StaticRouterProvider router={router} context={context} />
-    </KeptHtmlContext.Provider>,
-  );
+  return renderAsServer(routes, `http://shop.test/browse?${search}`, keptHtml);
 }
 
 const facets = (jazz: number, selected: string[] = []): Facets => ({
