@@ -1,4 +1,4 @@
-import { createContext, type ReactElement } from "react";
+import { createContext, createElement, type ReactElement } from "react";
 
 /**
  * Finished HTML of parts of a page whose markup depends only on their data (record cards, /browse's facet groups),
@@ -23,3 +23,17 @@ export const CARD_CLASS = "group card";
 export const CARD_WRAPPER: KeptWrapper = { tag: "article", className: CARD_CLASS };
 
 export const KeptHtmlContext = createContext<KeptHtml | null>(null);
+
+/**
+ * A part as the server writes it: its wrapper around the HTML kept for `key`, or, the first time, `render()`'s
+ * element, rendered in the page as usual and kept for the next page.
+ */
+export function keptPart(keptHtml: KeptHtml, key: string, wrapper: KeptWrapper, render: () => ReactElement): ReactElement {
+  const html = keptHtml.get(key);
+  if (html !== undefined) {
+    return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: html } });
+  }
+  const part = render();
+  keptHtml.fillLater(key, part, wrapper);
+  return part;
+}

@@ -6,7 +6,7 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
-import { CARD_CLASS, CARD_WRAPPER, KeptHtmlContext, type KeptHtml } from "./kept-html";
+import { CARD_CLASS, CARD_WRAPPER, KeptHtmlContext, keptPart, type KeptHtml } from "./kept-html";
 import { useShopper } from "./cart/shopper-form";
 import { FavouriteButton, FavouriteToggle } from "./favourites/favourite-toggle";
 
@@ -40,16 +40,12 @@ function KeptRecordCard({ keptHtml, track, showFavourite }: { keptHtml: KeptHtml
   const { favouriteIds } = useShopper();
   const saved = showFavourite && favouriteIds.includes(track.id);
   const key = `${showFavourite ? (saved ? "s" : "h") : "-"}${JSON.stringify(track)}`;
-  const html = keptHtml.get(key);
-  if (html !== undefined) return <article className={CARD_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
-  const card = (
+  return keptPart(keptHtml, key, CARD_WRAPPER, () => (
     <CardView
       track={track}
       heart={showFavourite ? <FavouriteButton recordId={track.id} title={track.title} saved={saved} /> : null}
     />
-  );
-  keptHtml.fillLater(key, card, CARD_WRAPPER);
-  return card;
+  ));
 }
 
 /** The card's markup; `heart` is the favourite button, or null where the page has its own way to remove one. */

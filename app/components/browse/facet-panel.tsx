@@ -2,7 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { useContext, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { ShopLink } from "~/components/shop-link";
-import { KeptHtmlContext, type KeptHtml, type KeptWrapper } from "~/components/kept-html";
+import { KeptHtmlContext, keptPart, type KeptHtml, type KeptWrapper } from "~/components/kept-html";
 import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
@@ -44,12 +44,7 @@ function FacetGroup(props: FacetGroupProps) {
 }
 
 function KeptFacetGroup({ keptHtml, ...props }: FacetGroupProps & { keptHtml: KeptHtml }) {
-  const key = `facet|${JSON.stringify(props)}`;
-  const html = keptHtml.get(key);
-  if (html !== undefined) return <fieldset className={FACET_GROUP_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
-  const group = <FacetGroupView {...props} />;
-  keptHtml.fillLater(key, group, FACET_GROUP_WRAPPER);
-  return group;
+  return keptPart(keptHtml, `facet|${JSON.stringify(props)}`, FACET_GROUP_WRAPPER, () => <FacetGroupView {...props} />);
 }
 
 const FACET_GROUP_CLASS = "facet-group";
