@@ -46,6 +46,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return page;
 }
 
+// Typed on its own: as a literal beside the page's data, TypeScript would give the page an optional unknownGenres
+// and the loader's `in` check would no longer tell the two apart.
 const noSuchGenre = (unknownGenres: string[], genres: string[]): { unknownGenres: string[]; genres: string[] } => ({
   unknownGenres,
   genres,
