@@ -33,11 +33,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, clear } = await readToast(request);
-  const user = context.user && { username: context.user.username, role: context.user.role };
-  // Badges, the cart drawer and the heart buttons on every page; a cookie that cannot be read is discarded.
+  // Badges, the cart drawer and the heart buttons on every page; a cookie that cannot be read is discarded. Read
+  // before the first await, beside the page's own loader: both then share one check of the shop's version.
   const cart = loadCart(request, context);
   const favourites = loadFavouriteIds(request, context);
+  const { toast, clear } = await readToast(request);
+  const user = context.user && { username: context.user.username, role: context.user.role };
   const shopper: ShopperState = { cart: cart.summary, favouriteIds: favourites.ids };
   return data({ user, toast, shopper }, { headers: cookieHeaders(clear, cart.discard, favourites.discard) });
 }

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import * as schema from "./schema";
 import { installShopClock } from "./clock";
 import { keepCompiledStatements } from "./statement-cache";
+import { countWrites } from "./write-count";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -26,6 +27,8 @@ export function openDatabase(file: string = databasePath()): Db {
   sqlite.pragma("temp_store = MEMORY");
   installShopClock(sqlite);
   keepCompiledStatements(sqlite);
+  // Read caches skip asking SQLite whether anything changed while nothing of this process has written.
+  countWrites(sqlite);
   return drizzle(sqlite, { schema }) as Db;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "./client";
 import { shopNow } from "./clock";
+import { writesInThisProcess } from "./write-count";
 
 /**
  * The next instant a record or post is scheduled to appear, shared by every cache on a connection and read
@@ -26,38 +27,53 @@ function nextScheduledAfter(db: Db, version: string, instant: string): string | 
 }
 
 /**
- * Memoises reads until the database changes. A change is any row written by this connection
- * (total_changes) or a commit by another connection (data_version), so a cached value is never
- * stale; it only saves repeating an expensive read (e.g. counting 100,000 records) between writes.
- * With `max`, at most that many values are kept, the least recently used going first.
+ * A string that changes whenever what the shop shows may have changed: a write made by this process (counted in
+ * JavaScript, db/write-count.ts), a commit by another connection (SQLite's data_version), or the clock reaching the
+ * next instant a record or post is scheduled to appear (records.publish_at: a record scheduled for 09:00 appears
+ * then, with no write).
  *
- * Time passing changes what the shop shows without any write: a record scheduled to appear at 09:00
- * (records.publish_at) appears then. So the cache also remembers the next scheduled instant after its
- * values were read, and starts afresh once the clock (db/clock.ts) reaches it.
- */
-/**
- * A string that changes whenever what the shop shows may have changed: a row written by this connection
- * (total_changes), a commit by another connection (data_version), or the clock reaching the next instant a
- * record or post is scheduled to appear (records.publish_at: a record scheduled for 09:00 appears then, with no
- * write). Reading it costs one small query.
+ * One per connection, shared by every cache on it. Only data_version costs a query (a read of the WAL index), asked
+ * at most once per turn of the event loop: a page's loaders, its cart and the caches they use ask together. Within
+ * a turn it is asked again only after a write of this process or once the clock reaches the next scheduled
+ * instant; another process's commit is seen from the next turn on, which is also where any request it caused
+ * begins.
  */
 export function createChangeVersion(db: Db): () => string {
-  const versionQuery = db.$client.prepare<[], { t: number; d: number }>(
-    "select total_changes() as t, (select data_version from pragma_data_version) as d",
-  );
-  let writes = "";
+  let version = versions.get(db.$client);
+  if (!version) {
+    version = changeVersionOf(db);
+    versions.set(db.$client, version);
+  }
+  return version;
+}
+
+const versions = new WeakMap<object, () => string>();
+
+function changeVersionOf(db: Db): () => string {
+  const dataVersion = db.$client.prepare<[], number>("PRAGMA data_version").pluck();
+  let changes = "";
   let nextScheduled: string | null = null;
   let epoch = 0;
+  // This turn's answer, and the count of writes it was read after.
+  let asked: { answer: string; writes: number } | null = null;
+  const forget = () => {
+    asked = null;
+  };
   return () => {
-    const v = versionQuery.get()!;
-    const current = `${v.t}:${v.d}`;
     const instant = shopNow(db.$client).toISOString();
-    if (current !== writes || (nextScheduled !== null && instant >= nextScheduled)) {
-      if (current === writes) epoch += 1;
-      writes = current;
+    const due = nextScheduled !== null && instant >= nextScheduled;
+    const writes = writesInThisProcess();
+    if (asked && asked.writes === writes && !due) return asked.answer;
+    const current = `${writes}:${dataVersion.get()}`;
+    if (current !== changes || due) {
+      if (current === changes) epoch += 1;
+      changes = current;
       nextScheduled = nextScheduledAfter(db, current, instant);
     }
-    return `${writes}:${epoch}`;
+    const answer = `${changes}:${epoch}`;
+    if (!asked) queueMicrotask(forget);
+    asked = { answer, writes };
+    return answer;
   };
 }
 

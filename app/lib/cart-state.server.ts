@@ -29,7 +29,7 @@ export function loadCart(
 }
 
 /** A signed-in customer's favourites come from the account; a visitor's from the browser. */
-export function loadFavouriteIds(request: Request, context: AppLoadContext): { ids: number[]; discard: string | null } {
+export function loadFavouriteIds(request: Request, context: AppLoadContext): { ids: readonly number[]; discard: string | null } {
   if (context.user) return { ids: context.services.favourites.ids(context.user.id), discard: null };
   const { value, discard } = readVisitorFavourites(request.headers.get("Cookie"), context.auth.secure);
   return { ids: value, discard };

@@ -9,6 +9,7 @@ import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import type { Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import type { DiscountAnswer, DiscountsService } from "./discounts";
 import { publishedSql } from "./visibility";
@@ -121,6 +122,13 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  // Every page a shopper with a cart opens prices it: the same cart's records are read once per change to the shop
+  // (db/read-cache.ts), sharing the page's one question to SQLite whether anything changed. The order transaction
+  // reads them itself (loadRecords), inside its lock.
+  const cachedRecords = createReadCache(db, { max: 1024 });
+  const recordsForSale = (ids: number[]): ReadonlyMap<number, SellableRecord> =>
+    ids.length === 0 ? new Map() : cachedRecords(ids.join(","), () => loadRecords(ids));
+
   return {
     loadRecords,
 
@@ -133,7 +141,7 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
       discountCode: string | null,
       { today, customer = null }: { today: string; customer?: { userId: number | null; email: string | null } | null },
     ): PricedCart {
-      const found = loadRecords(lines.map((l) => l.recordId));
+      const found = recordsForSale(lines.map((l) => l.recordId));
       const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
       const buyable = priced.filter((l) => !l.issue);
       const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { favourites, records } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { toRecordItem } from "./record-mapper";
@@ -29,8 +30,11 @@ export function createFavouritesService(db: Db) {
     .orderBy(desc(favourites.createdAt), desc(favourites.recordId))
     .prepare();
 
-  function ids(userId: number): number[] {
-    return idsQuery.all({ userId }).map((r) => r.id);
+  // Read once per change to the shop (db/read-cache.ts), sharing the page's one question whether anything changed.
+  const cachedIds = createReadCache(db, { max: 1024 });
+  /** The customer's hearts, newest first; the same list for every caller until the shop changes: never changed. */
+  function ids(userId: number): readonly number[] {
+    return cachedIds(String(userId), () => idsQuery.all({ userId }).map((r) => r.id));
   }
 
   return {

@@ -23,6 +23,7 @@ import {
   type WantInput,
 } from "../../app/domain/wants/want-schema";
 import { writeTransaction, type Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { records, wantAddresses, wantAlerts, wants, wantTokens, type WantRow } from "../../db/schema";
 import type { RateLimits } from "../auth/rate-limits";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
@@ -85,6 +86,8 @@ export function createWantsService(
     .where(eq(wantAddresses.email, sql.placeholder("email")))
     .prepare();
   const addressByEmail = (email: string) => addressByEmailQuery.get({ email });
+  // A signed-in shopper's want of the record they look at, read once per change to the shop (db/read-cache.ts).
+  const cachedActive = createReadCache(db, { max: 1024 });
   const record = (id: number) => db.select().from(records).where(eq(records.id, id)).get();
 
   /** Sends queued mail once the caller's transaction has committed (a rolled-back row is simply not found). */
@@ -350,8 +353,11 @@ export function createWantsService(
 
     /** A signed-in customer's active want of one record, or null: the record page's form starts from it. */
     activeForUser(user: { id: number; email: string }, recordId: number): WantView | null {
-      const address = addressByEmail(user.email.trim().toLowerCase());
-      return (address && viewsWhere(address.id, recordId).find((w) => w.status === "active")) ?? null;
+      const email = user.email.trim().toLowerCase();
+      return cachedActive(`${recordId}:${email}`, () => {
+        const address = addressByEmail(email);
+        return (address && viewsWhere(address.id, recordId).find((w) => w.status === "active")) ?? null;
+      });
     },
 
     /** Stops one of a signed-in customer's wants. */

@@ -7,7 +7,7 @@ import type { Toast } from "~/domain/shared/toast";
 /** The cart and favourites the root loader reads for every page (badges, drawer, heart buttons). */
 export interface ShopperState {
   cart: CartSummary;
-  favouriteIds: number[];
+  favouriteIds: readonly number[];
 }
 
 const NO_SHOPPER: ShopperState = { cart: EMPTY_CART_SUMMARY, favouriteIds: [] };

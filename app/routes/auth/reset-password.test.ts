@@ -94,7 +94,7 @@ describe("choosing a new password", () => {
       title: "Password changed",
       description: `You are signed in, ${user.username}.`,
     });
-    expect(shop.s.favourites.ids(user.id).sort((a, b) => a - b)).toEqual(liked.map((r) => r.id).sort((a, b) => a - b));
+    expect([...shop.s.favourites.ids(user.id)].sort((a, b) => a - b)).toEqual(liked.map((r) => r.id).sort((a, b) => a - b));
     expect(cookieValue(setCookieOf(out.headers, "needledrop-favourites"))).toBe("");
     expect(shop.s.sessions.validate(otherDevice.token)).toBeNull();
     await expect(
