@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { keptRouteMatchesPlugin } from "./server/react-router/vite-plugin";
+import { reactRouterServerPlugin } from "./server/react-router/vite-plugin";
 
 // Native modules stay outside the server bundle and are loaded from node_modules at run time.
 const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
@@ -60,5 +60,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   ssr: { external: nativeModules },
   optimizeDeps: { exclude: nativeModules },
-  plugins: [tailwindcss(), keptRouteMatchesPlugin(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterServerPlugin(), reactRouter()],
 }));

@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { encodeHandoff } from "./lib/handoff.server";
 import { NonceProvider } from "./lib/nonce";
 import { wholePageResponse } from "./lib/page-bytes.server";
 import { pageRenderOffload } from "./lib/render-offload.server";
@@ -38,7 +39,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  if (routerContext.serverHandoffStream) {
+  if (carriesLoaderData(routerContext)) {
     return renderWholePage(request, responseStatusCode, responseHeaders, routerContext, nonce).then(
       (page) => page ?? renderStreamed(request, responseStatusCode, responseHeaders, routerContext, nonce),
     );
@@ -47,6 +48,12 @@ export default function handleRequest(
 }
 
 let wholePageUnavailable = false;
+
+/** Whether React Router hands this render loader data, without making its (lazy, decision 49) stream. */
+function carriesLoaderData(routerContext: EntryContext): boolean {
+  const handoff = Object.getOwnPropertyDescriptor(routerContext, "serverHandoffStream");
+  return handoff !== undefined && (handoff.get !== undefined || !!handoff.value);
+}
 
 /**
  * Every loader has finished before a page renders and the shop streams no deferred data, so a page can be
@@ -63,14 +70,9 @@ async function renderWholePage(
   nonce: string,
 ): Promise<Response | null> {
   if (wholePageUnavailable) return null;
-  const reader = routerContext.serverHandoffStream!.getReader();
-  const decoder = new TextDecoder();
-  let handoff = "";
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    handoff += decoder.decode(chunk.value, { stream: true });
-  }
-  handoff += decoder.decode();
-  reader.releaseLock();
+  const handoff = handoffOf(routerContext) ?? (await readHandoff(routerContext.serverHandoffStream!));
+  // Read from the settled stream cache while the page renders: React Router's own stream is never made.
+  routerContext.serverHandoffStream = new ReadableStream<Uint8Array>();
   let page = await renderElsewhere(routerContext, request.url, nonce, handoff);
   if (page === undefined) {
     // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
@@ -86,6 +88,25 @@ async function renderWholePage(
   headers.set("Content-Type", "text/html; charset=utf-8");
   // A thread's bytes arrive as a plain Uint8Array: viewed as a Buffer, not copied.
   return wholePageResponse(Buffer.from(page.buffer, page.byteOffset, page.byteLength), { status, headers });
+}
+
+/** The page's loader data for the browser, written directly (decision 49); null when React Router must write it. */
+function handoffOf(routerContext: EntryContext): string | null {
+  const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  return errors ? null : encodeHandoff({ loaderData, actionData, errors });
+}
+
+/** React Router's own encoding of the loader data, read to its end. */
+async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let handoff = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    handoff += decoder.decode(chunk.value, { stream: true });
+  }
+  handoff += decoder.decode();
+  reader.releaseLock();
+  return handoff;
 }
 
 /** The page from a render thread; undefined when none takes it or it fails there (the main thread renders it). */

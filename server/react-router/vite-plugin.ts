@@ -7,20 +7,55 @@ export const MATCHER_START = "function matchRoutesImpl(routes, locationArg, base
 const keptMatchesFile = fileURLToPath(new URL("./kept-route-matches.ts", import.meta.url));
 
 /**
- * In the server bundle, React Router's route matcher goes through keptRouteMatches (docs/decisions/0039-kept-route-matches.md):
- * its own function is renamed and called on a miss. Only the production files are changed (decision 37 aliases
- * them in a build); development and the browser run React Router as published.
+ * React Router's document render encodes the loader data for the browser before it calls the shop's entry. The
+ * entry writes that data itself (app/lib/handoff.server.ts, docs/decisions/0049-handoff-written-directly.md), so
+ * the encoding is made lazy: React Router's stream is only made when something reads it.
  */
-export function keptRouteMatchesPlugin(): Plugin {
+export const HANDOFF_EAGER = `      serverHandoffStream: encodeViaTurboStream(
+        state,
+        request.signal,
+        build.entry.module.streamTimeout,
+        serverMode
+      ),`;
+const HANDOFF_LAZY = `      get serverHandoffStream() {
+        return this.__lazyHandoffStream ??= encodeViaTurboStream(state, request.signal, build.entry.module.streamTimeout, serverMode);
+      },
+      set serverHandoffStream(stream) {
+        this.__lazyHandoffStream = stream;
+      },`;
+
+/** The file's code with the document render's first handoff made lazy; null when it is not where it was. */
+export function lazyHandoff(code: string): string | null {
+  const at = code.indexOf(HANDOFF_EAGER);
+  if (at === -1 || !code.slice(0, at).includes("async function renderHtml(context, isSpaMode2) {")) return null;
+  return code.slice(0, at) + HANDOFF_LAZY + code.slice(at + HANDOFF_EAGER.length);
+}
+
+/**
+ * Two changes to React Router in the server bundle, each failing the build if React Router's code is no longer
+ * what it changes: the route matcher goes through keptRouteMatches (docs/decisions/0039-kept-route-matches.md: its
+ * own function is renamed and called on a miss), and the document render's handoff encoding is lazy (decision 49).
+ * Only the production files are changed (decision 37 aliases them in a build); development and the browser run
+ * React Router as published.
+ */
+export function reactRouterServerPlugin(): Plugin {
   return {
-    name: "needledrop:kept-route-matches",
+    name: "needledrop:react-router-server",
     enforce: "pre",
     transform(code, id, options) {
       if (!options?.ssr || !/react-router[\\/]dist[\\/]production[\\/]/.test(id)) return;
-      if (!code.includes("function matchRoutesImpl(")) return;
-      const patched = keepRouteMatches(code);
-      if (!patched) this.error(`React Router's matcher changed: ${MATCHER_START} not found in ${id}`);
-      return { code: patched, map: null };
+      let patched = code;
+      if (code.includes("async function handleDocumentRequest(")) {
+        const lazy = lazyHandoff(patched);
+        if (!lazy) this.error(`React Router's document render changed: its handoff encoding was not found in ${id}`);
+        patched = lazy;
+      }
+      if (code.includes("function matchRoutesImpl(")) {
+        const kept = keepRouteMatches(patched);
+        if (!kept) this.error(`React Router's matcher changed: ${MATCHER_START} not found in ${id}`);
+        patched = kept;
+      }
+      return patched === code ? undefined : { code: patched, map: null };
     },
   };
 }
