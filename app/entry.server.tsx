@@ -71,12 +71,12 @@ async function renderWholePage(
 ): Promise<Response | null> {
   if (wholePageUnavailable) return null;
   const handoff = handoffOf(routerContext) ?? (await readHandoff(routerContext.serverHandoffStream!));
-  // Read from the settled stream cache while the page renders: React Router's own stream is never made.
-  routerContext.serverHandoffStream = new ReadableStream<Uint8Array>();
   let page = await renderElsewhere(routerContext, request.url, nonce, handoff);
   if (page === undefined) {
     // Loaders and rendering are separate steps: other requests get a turn in between (decision 35).
     await new Promise<void>((resolve) => setImmediate(resolve));
+    // Read from the settled stream cache while the page renders: React Router's own stream is never made.
+    routerContext.serverHandoffStream = new ReadableStream<Uint8Array>();
     page = renderWholePageHere(routerContext, request.url, nonce, handoff);
   }
   if (page === null) {
