@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import {
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  UNSAFE_SingleFetchRedirectSymbol as redirectSymbol,
+} from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useShopServices } from "../../tests/setup/shop-fixtures";
 import { pageGet, routeArgs } from "../../tests/setup/route-context";
@@ -35,22 +38,55 @@ async function byReactRouter(state: object): Promise<string> {
 
 const stateOf = (loaderData: Record<string, unknown>) => ({ loaderData, actionData: null, errors: null });
 
+const ROOT = { user: null, toast: null, shopper: { favouriteIds: [3, 1] } };
+
+const decoded = async (written: string) => (await decodeViaTurboStream(new Response(written).body!, globalThis)).value as unknown;
+
 const shop = useShopServices();
+
+/** Loader data of shop pages as their loaders hand it out (shared page data). */
+function shopPages(): Record<string, unknown>[] {
+  const context = { db: shop.t.db, services: shop.s };
+  return [
+    { "routes/shop/home": homeLoader(routeArgs(context, pageGet("/"))) },
+    { "routes/shop/home": homeLoader(routeArgs(context, pageGet("/?trivia=1"))) },
+    { "routes/shop/browse": browseLoader(routeArgs(context, pageGet("/browse?sort=price-asc&page=2"))) },
+  ];
+}
 
 describe("encodeHandoff", () => {
   it("writes a shop page's data exactly as React Router does", async () => {
-    const context = { db: shop.t.db, services: shop.s };
-    const pages = [
-      { "routes/shop/home": homeLoader(routeArgs(context, pageGet("/"))) },
-      { "routes/shop/home": homeLoader(routeArgs(context, pageGet("/?trivia=1"))) },
-      { "routes/shop/browse": browseLoader(routeArgs(context, pageGet("/browse?sort=price-asc&page=2"))) },
-    ];
-    for (const loaderData of pages) {
-      const state = stateOf({ root: { user: null, toast: null, shopper: { favouriteIds: [3, 1] } }, ...loaderData });
+    for (const loaderData of shopPages()) {
+      // A copy: the same data, not known as shared page data.
+      const state = stateOf(structuredClone({ root: ROOT, ...loaderData }));
       const written = encodeHandoff(state);
       expect(written).not.toBeNull();
       expect(written).toBe(await byReactRouter(state));
     }
+  });
+
+  it("writes shared page data once, ahead of the shopper's own, and the browser reads the same page", async () => {
+    for (const loaderData of shopPages()) {
+      const state = stateOf({ root: ROOT, ...loaderData });
+      const written = encodeHandoff(state)!;
+      expect(written).not.toBe(await byReactRouter(state));
+      expect(await decoded(written)).toEqual(state);
+      // Another shopper: their own data, the shared part as it was written the first time.
+      const other = stateOf({ root: { ...ROOT, user: { username: "bea", role: "admin" } }, ...loaderData });
+      expect(await decoded(encodeHandoff(other)!)).toEqual(other);
+    }
+  });
+
+  it("keeps what it wrote of shared page data until the data is another object", async () => {
+    const [home] = shopPages() as [{ "routes/shop/home": { recordCount: number } }];
+    const page = home["routes/shop/home"];
+    const before = await decoded(encodeHandoff(stateOf({ root: ROOT, ...home }))!);
+    // Shared page data never changes (decision 48); were it changed, the kept writing would still show it as it was.
+    const count = page.recordCount;
+    page.recordCount = count + 1000;
+    const after = await decoded(encodeHandoff(stateOf({ root: ROOT, ...home }))!);
+    page.recordCount = count;
+    expect(after).toEqual(before);
   });
 
   it("writes every kind of value a page holds the same way, shared ones and repeats included", async () => {
@@ -75,8 +111,10 @@ describe("encodeHandoff", () => {
     const written = encodeHandoff(state);
     expect(written).toBe(await byReactRouter(state));
     // And the browser's decoder reads it back as the same data.
-    const decoded = await decodeViaTurboStream(new Response(written).body!, globalThis);
-    expect(decoded.value).toEqual(state);
+    expect(await decoded(written!)).toEqual(state);
+    // A symbol key other than a redirect's is left out, by both.
+    const symbolKeyed = stateOf({ "routes/x": { shown: 1, [Symbol.for("not a redirect")]: "left out" } });
+    expect(encodeHandoff(symbolKeyed)).toBe(await byReactRouter(symbolKeyed));
   });
 
   it("leaves to React Router what a page's data does not hold plainly", () => {
@@ -89,7 +127,7 @@ describe("encodeHandoff", () => {
       new Error("boom"),
       new Money(),
       Promise.resolve(1),
-      { [Symbol.for("redirect")]: "/elsewhere" },
+      { [redirectSymbol]: "/elsewhere" },
       10n,
       () => "a function",
       Symbol.for("s"),

@@ -27,6 +27,7 @@ import { sortGenres, unknownGenres } from "~/domain/catalogue/genres";
 import { GenreLinkList } from "~/components/browse/genre-tiles";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
+import { sharedPageData } from "~/lib/shared-page-data.server";
 import type { Route } from "./+types/browse";
 
 const PATH = "/browse";
@@ -40,7 +41,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
   // Nothing here is the shopper's: the same choices show everyone the same page until the shop changes (decision
   // 48). Keyed by what the page reads of its address, so a parameter it ignores (a campaign tag) shares it too.
   const key = `browse|${url.origin}|${JSON.stringify(asked)}|${allLabels}|${context.today}`;
-  const page = context.services.pageData.shared(key, () => browsePage(context, url.origin, asked, allLabels));
+  const page = sharedPageData(context, key, () => browsePage(context, url.origin, asked, allLabels));
   // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
   if ("unknownGenres" in page) return data(page, { status: 404 });
   return page;

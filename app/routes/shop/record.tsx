@@ -19,6 +19,7 @@ import { WantForm } from "~/components/wants/want-form";
 import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
 import { CopyPhotoGallery } from "~/components/catalogue/copy-photos";
 import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
+import { sharedPageData } from "~/lib/shared-page-data.server";
 import type { Route } from "./+types/record";
 
 const DEFAULT_BLURB =
@@ -26,17 +27,18 @@ const DEFAULT_BLURB =
 
 export function loader({ params, context, url }: Route.LoaderArgs) {
   // What the page shows of the record is the same for everyone until the shop changes; only the want is theirs.
-  const page = context.services.pageData.shared(`record|${url.origin}|${url.pathname}|${context.today}`, () =>
-    recordPage(params, context, url),
-  );
+  const key = `record|${url.origin}|${url.pathname}|${context.today}`;
+  const page = context.services.pageData.shared(key, () => recordPage(params, context, url));
   if (page.kind === "redirect") throw redirect(page.to, page.status);
   if (page.kind === "missing") throw data(null, { status: 404 });
   if (page.kind === "choices") return page;
   const user = context.user;
-  const want = user ? context.services.wants.activeForUser(user, page.record.id) : null;
+  // Signed out, the page is everyone's: shared as a whole, so what the browser is sent of it is kept too.
+  if (!user) return sharedPageData(context, `${key}|signed-out`, () => ({ ...page, accountEmail: null, want: null }));
+  const want = context.services.wants.activeForUser(user, page.record.id);
   return {
     ...page,
-    accountEmail: user?.email ?? null,
+    accountEmail: user.email,
     want: want && {
       backInStock: want.backInStock,
       onRelease: want.onRelease,

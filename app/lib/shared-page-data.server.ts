@@ -1,0 +1,19 @@
+import type { AppLoadContext } from "react-router";
+
+/** Page data handed out by services.pageData (decision 48): the same object for everyone until the shop changes. */
+const shared = new WeakSet<object>();
+
+/**
+ * `read`'s value for `key`, kept between requests until the shop changes (`services.pageData.shared`), and known
+ * from then on as shared page data: what is written of it for the browser is kept too (app/lib/handoff.server.ts).
+ * Nothing may change it.
+ */
+export function sharedPageData<T>(context: AppLoadContext, key: string, read: () => T): T {
+  const value = context.services.pageData.shared(key, read);
+  if (typeof value === "object" && value !== null) shared.add(value);
+  return value;
+}
+
+export function isSharedPageData(value: unknown): boolean {
+  return typeof value === "object" && value !== null && shared.has(value);
+}
