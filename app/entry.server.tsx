@@ -13,7 +13,7 @@ import { encodeHandoff } from "./lib/handoff.server";
 import { NonceProvider } from "./lib/nonce";
 import { wholePageResponse } from "./lib/page-bytes.server";
 import { pageRenderOffload } from "./lib/render-offload.server";
-import { renderJobOf } from "./lib/render-job.server";
+import { renderJobOf, SharedDataMissing, sharedDataSent } from "./lib/render-job.server";
 import { renderWholePage as renderWholePageHere } from "./lib/whole-page.server";
 
 export const streamTimeout = 5_000;
@@ -120,9 +120,12 @@ async function renderElsewhere(
   const job = offload && renderJobOf(routerContext, url, nonce, handoff);
   const rendering = job ? offload!(job) : undefined;
   if (!rendering) return undefined;
+  if (job!.shared) sharedDataSent(routerContext, true);
   try {
     return await rendering;
   } catch (error) {
+    // A thread that did not have the page's shared data (it restarted): sent with the next page, rendered here now.
+    if (error instanceof SharedDataMissing) return void sharedDataSent(routerContext, false);
     if (!offloadFailureLogged) console.error("[render] a render thread could not render a page; the main thread did:", error);
     offloadFailureLogged = true;
     return undefined;

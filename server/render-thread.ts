@@ -2,7 +2,7 @@
 // rendering pages whose loaders ran on the main thread. It opens no database and serves no requests.
 import { parentPort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
-import { entryContextOf, type RenderJob } from "../app/lib/render-job.server";
+import { entryContextOf, keptSharedData, SharedDataMissing, type RenderJob } from "../app/lib/render-job.server";
 import { renderWholePage } from "../app/lib/whole-page.server";
 import type { RenderReply } from "./http/render-threads";
 
@@ -10,13 +10,17 @@ import type { RenderReply } from "./http/render-threads";
 export const RENDER_THREAD = "needledrop-render-thread";
 
 export function serveRenderJobs(build: ServerBuild): void {
+  // Shared page data is sent once; the pages that show it again name it (app/lib/render-job.server.ts).
+  const shared = keptSharedData();
   parentPort!.on("message", ({ id, job }: { id: number; job: RenderJob }) => {
     let reply: RenderReply<Uint8Array | null>;
     try {
-      reply = { id, page: renderWholePage(entryContextOf(job, build), job.url, job.nonce, job.handoff) };
+      const context = entryContextOf(job, build, shared.loaderDataOf(job));
+      reply = { id, page: renderWholePage(context, job.url, job.nonce, job.handoff) };
     } catch (error) {
-      // The main thread renders the page itself and logs what it finds there.
-      reply = { id, error: error instanceof Error ? error.message : String(error) };
+      // The main thread renders the page itself and logs what it finds there (a missing shared part is sent again).
+      if (error instanceof SharedDataMissing) reply = { id, error: error.message, missing: true };
+      else reply = { id, error: error instanceof Error ? error.message : String(error) };
     }
     // The page's bytes are moved to the main thread, not copied.
     parentPort!.postMessage(reply, "page" in reply && reply.page ? [reply.page.buffer as ArrayBuffer] : []);

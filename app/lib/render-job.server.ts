@@ -1,4 +1,5 @@
 import type { EntryContext, ServerBuild } from "react-router";
+import { isSharedPageData } from "./shared-page-data.server";
 
 /**
  * What a render thread needs to render a page whose loaders ran on the main thread (decision 38): plain data
@@ -20,6 +21,11 @@ export interface RenderJob {
   basename: string | undefined;
   matches: { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; routeId: string }[];
   loaderData: Record<string, unknown>;
+  /**
+   * One route's shared page data (decision 48), sent to a thread once: by its number, with the data itself only
+   * the first time (or again after the thread said it did not have it).
+   */
+  shared: { routeId: string; id: number; data?: unknown } | null;
   actionData: Record<string, unknown> | null;
   statusCode: number;
 }
@@ -31,6 +37,7 @@ export interface RenderJob {
 export function renderJobOf(context: EntryContext, url: string, nonce: string, handoff: string): RenderJob | null {
   const handled = context.staticHandlerContext;
   if (handled.errors) return null;
+  const { loaderData, shared } = withoutSharedData(handled.loaderData);
   return {
     url,
     nonce,
@@ -49,9 +56,78 @@ export function renderJobOf(context: EntryContext, url: string, nonce: string, h
       pathnameBase: match.pathnameBase,
       routeId: match.route.id,
     })),
-    loaderData: handled.loaderData,
+    loaderData,
+    shared,
     actionData: handled.actionData,
     statusCode: handled.statusCode,
+  };
+}
+
+/**
+ * Shared page data is the same object for every page that shows it until the shop changes: a thread keeps what it
+ * was sent of it (keptSharedData), so it is copied across once, not for every page. Numbered by object.
+ */
+const sharedIds = new WeakMap<object, number>();
+const sentOnce = new WeakSet<object>();
+let lastSharedId = 0;
+
+function withoutSharedData(all: Record<string, unknown>): Pick<RenderJob, "loaderData" | "shared"> {
+  for (const [routeId, value] of Object.entries(all)) {
+    if (!isSharedPageData(value)) continue;
+    const object = value as object;
+    let id = sharedIds.get(object);
+    if (id === undefined) sharedIds.set(object, (id = ++lastSharedId));
+    const { [routeId]: _sent, ...loaderData } = all;
+    return { loaderData, shared: sentOnce.has(object) ? { routeId, id } : { routeId, id, data: object } };
+  }
+  return { loaderData: all, shared: null };
+}
+
+/**
+ * Whether jobs from now on name the page's shared data instead of carrying it: yes once a thread has taken a job
+ * that carried it; no again when a thread said it did not have it (it restarted, or let it go).
+ */
+export function sharedDataSent(context: EntryContext, sent: boolean): void {
+  for (const value of Object.values(context.staticHandlerContext.loaderData)) {
+    if (!isSharedPageData(value)) continue;
+    if (sent) sentOnce.add(value as object);
+    else sentOnce.delete(value as object);
+  }
+}
+
+/** Raised by a thread asked to render a page with shared data it does not have. */
+export class SharedDataMissing extends Error {
+  override name = "SharedDataMissing";
+}
+
+/**
+ * A render thread's store of the shared page data it was sent, by number: the most recent `max`, the least recently
+ * used going first (they are the pages shoppers are looking at; an older one is sent again if it comes back).
+ */
+export function keptSharedData({ max = 64 }: { max?: number } = {}) {
+  const kept = new Map<number, unknown>();
+  return {
+    /** The job's loader data, whole: its shared part put back, kept or taken from the job. */
+    loaderDataOf(job: RenderJob): Record<string, unknown> {
+      const shared = job.shared;
+      if (!shared) return job.loaderData;
+      let data = kept.get(shared.id);
+      if ("data" in shared) data = shared.data;
+      else if (data === undefined) throw new SharedDataMissing(`shared page data ${shared.id} is not kept here`);
+      kept.delete(shared.id);
+      kept.set(shared.id, data);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
+      // In the order React Router gave them (the routes' order): the page's data, whole, as the main thread had it.
+      const whole: Record<string, unknown> = {};
+      for (const { routeId } of job.matches) {
+        if (routeId === shared.routeId) whole[routeId] = data;
+        else if (routeId in job.loaderData) whole[routeId] = job.loaderData[routeId];
+      }
+      return whole;
+    },
+    get size() {
+      return kept.size;
+    },
   };
 }
 
@@ -67,7 +143,7 @@ function routeModulesOf(build: ServerBuild): EntryContext["routeModules"] {
 }
 
 /** The entry context React Router would have given the main thread, rebuilt from a job and this thread's build. */
-export function entryContextOf(job: RenderJob, build: ServerBuild): EntryContext {
+export function entryContextOf(job: RenderJob, build: ServerBuild, loaderData = job.loaderData): EntryContext {
   const routes = build.routes;
   const matches = job.matches.map(({ routeId, ...match }) => {
     const route = routes[routeId];
@@ -90,7 +166,7 @@ export function entryContextOf(job: RenderJob, build: ServerBuild): EntryContext
       basename: job.basename,
       location: job.location,
       matches,
-      loaderData: job.loaderData,
+      loaderData,
       actionData: job.actionData,
       errors: null,
       statusCode: job.statusCode,

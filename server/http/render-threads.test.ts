@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SharedDataMissing } from "../../app/lib/render-job.server";
 import { createRenderThreads, renderThreadCount, type RenderThreads } from "./render-threads";
 
 // A stand-in render thread: "page:x" renders, "fail" fails, "crash" ends the thread, "hang" never answers.
@@ -12,6 +13,7 @@ parentPort.on("message", ({ id, job }) => {
   if (job === "crash") process.exit(3);
   if (job === "hang") return;
   if (job === "fail") return parentPort.postMessage({ id, error: "cannot render" });
+  if (job === "missing") return parentPort.postMessage({ id, error: "not kept here", missing: true });
   if (job === "slow") { const until = Date.now() + 150; while (Date.now() < until); }
   parentPort.postMessage({ id, page: "<p>" + job + "</p>" });
 });
@@ -51,6 +53,12 @@ describe("render threads", () => {
     expect(threads.render("slow")).toBeUndefined();
     await Promise.all([first, second]);
     await expect(threads.render("again")).resolves.toBe("<p>again</p>");
+  });
+
+  it("tells a thread's want of shared page data from a failure", async () => {
+    threads = createRenderThreads(workerFile, 1);
+    await expect(threads.render("missing")).rejects.toBeInstanceOf(SharedDataMissing);
+    await expect(threads.render("fail")).rejects.not.toBeInstanceOf(SharedDataMissing);
   });
 
   it("rejects a job the thread could not render, and keeps the thread", async () => {

@@ -1,7 +1,11 @@
 import { Worker } from "node:worker_threads";
+import { SharedDataMissing } from "../../app/lib/render-job.server";
 
-/** A render thread's answer to job `id`: the page (its bytes, or null: see renderWholePage), or why it failed. */
-export type RenderReply<Page> = { id: number; page: Page } | { id: number; error: string };
+/**
+ * A render thread's answer to job `id`: the page (its bytes, or null: see renderWholePage), or why it failed;
+ * `missing` when it lacked shared page data the job named (the caller sends it again with the next job).
+ */
+export type RenderReply<Page> = { id: number; page: Page } | { id: number; error: string; missing?: boolean };
 
 /**
  * Threads that render pages whose loaders ran on the main thread (docs/decisions/0038-render-threads.md), so a
@@ -51,7 +55,7 @@ export function createRenderThreads<Job, Page>(
       if (!job) return;
       thread.pending.delete(reply.id);
       clearTimeout(job.timer);
-      if ("error" in reply) job.reject(new Error(reply.error));
+      if ("error" in reply) job.reject(reply.missing ? new SharedDataMissing(reply.error) : new Error(reply.error));
       else job.resolve(reply.page);
     });
     thread.worker.on("error", (error) => stopped(thread, error));
