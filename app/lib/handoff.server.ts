@@ -1,5 +1,5 @@
 import { UNSAFE_SingleFetchRedirectSymbol as REDIRECT } from "react-router";
-import { isSharedPageData } from "./shared-page-data.server";
+import { sharedDataPlace } from "./shared-page-data.server";
 
 /**
  * A page's loader data for the browser (React Router's "handoff"), written as React Router's turbo-stream encoder
@@ -21,7 +21,7 @@ import { isSharedPageData } from "./shared-page-data.server";
  * A page without shared data is written byte for byte as React Router writes it.
  */
 export function encodeHandoff(state: { loaderData: unknown; actionData: unknown; errors: unknown }): string | null {
-  const shared = sharedRouteData(state.loaderData);
+  const shared = sharedDataPlace(state.loaderData)?.value;
   const kept = shared && keptSegment(shared);
   if (shared && kept === null) return null;
   const encoder = new Encoder();
@@ -33,13 +33,6 @@ export function encodeHandoff(state: { loaderData: unknown; actionData: unknown;
   const state0 = encoder.written[0];
   const rest = encoder.written.slice(1 + kept.count);
   return `[${state0},${kept.text}${rest.length > 0 ? `,${rest.join(",")}` : ""}]\n`;
-}
-
-/** The first route's data that is shared page data, if any. */
-function sharedRouteData(loaderData: unknown): object | undefined {
-  if (typeof loaderData !== "object" || loaderData === null) return undefined;
-  for (const value of Object.values(loaderData)) if (isSharedPageData(value)) return value as object;
-  return undefined;
 }
 
 /** Shared page data written from index 1 on: its values' text, and how many there are. */

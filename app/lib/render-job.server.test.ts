@@ -89,7 +89,7 @@ describe("render jobs for pages with shared page data", () => {
     const context = contextFor(null, record);
     const first = structuredClone(renderJobOf(context, "http://shop/vinyl/blue", "n", "")!);
     expect(first.shared).toMatchObject({ routeId: "routes/record", data: record });
-    expect(first.loaderData).toEqual({ root: { user: null } });
+    expect(first.loaderData).toEqual({ root: { user: null }, "routes/record": null });
     sharedDataSent(context, true);
     const later = structuredClone(renderJobOf(contextFor(null, record), "http://shop/vinyl/blue", "n", "")!);
     expect(later.shared).toEqual({ routeId: "routes/record", id: first.shared!.id });
@@ -105,6 +105,17 @@ describe("render jobs for pages with shared page data", () => {
     const next = renderJobOf(contextFor(null, shared({ title: "Blue Train" })), "http://shop/vinyl/blue", "n", "")!;
     expect(next.shared!.id).not.toBe(first.shared!.id);
     expect(next.shared!.data).toEqual({ title: "Blue Train" });
+  });
+
+  it("carry shared data held in a field beside the shopper's own, and the thread puts it back in that field", () => {
+    const page = shared({ title: "A Love Supreme" });
+    const context = contextFor(null, { page, want: { backInStock: true }, accountEmail: "a@example.com" });
+    const job = structuredClone(renderJobOf(context, "http://shop/vinyl/love", "n", "")!);
+    expect(job.shared).toMatchObject({ routeId: "routes/record", field: "page", data: page });
+    expect(job.loaderData["routes/record"]).toEqual({ page: null, want: { backInStock: true }, accountEmail: "a@example.com" });
+    const whole = keptSharedData().loaderDataOf(job);
+    expect(whole["routes/record"]).toEqual({ page, want: { backInStock: true }, accountEmail: "a@example.com" });
+    expect(Object.keys(whole["routes/record"] as object)).toEqual(["page", "want", "accountEmail"]);
   });
 
   it("a thread without the named data refuses the job, and the next job carries it again", () => {

@@ -1,5 +1,5 @@
 import type { EntryContext, ServerBuild } from "react-router";
-import { isSharedPageData } from "./shared-page-data.server";
+import { sharedDataPlace } from "./shared-page-data.server";
 
 /**
  * What a render thread needs to render a page whose loaders ran on the main thread (decision 38): plain data
@@ -22,10 +22,10 @@ export interface RenderJob {
   matches: { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; routeId: string }[];
   loaderData: Record<string, unknown>;
   /**
-   * One route's shared page data (decision 48), sent to a thread once: by its number, with the data itself only
-   * the first time (or again after the thread said it did not have it).
+   * The page's shared page data (decision 48): a route's data or a field of it, null in `loaderData`, sent to a
+   * thread once: by its number, with the data itself only until a thread took it (or again after one lacked it).
    */
-  shared: { routeId: string; id: number; data?: unknown } | null;
+  shared: { routeId: string; field?: string; id: number; data?: unknown } | null;
   actionData: Record<string, unknown> | null;
   statusCode: number;
 }
@@ -72,15 +72,16 @@ const sentOnce = new WeakSet<object>();
 let lastSharedId = 0;
 
 function withoutSharedData(all: Record<string, unknown>): Pick<RenderJob, "loaderData" | "shared"> {
-  for (const [routeId, value] of Object.entries(all)) {
-    if (!isSharedPageData(value)) continue;
-    const object = value as object;
-    let id = sharedIds.get(object);
-    if (id === undefined) sharedIds.set(object, (id = ++lastSharedId));
-    const { [routeId]: _sent, ...loaderData } = all;
-    return { loaderData, shared: sentOnce.has(object) ? { routeId, id } : { routeId, id, data: object } };
-  }
-  return { loaderData: all, shared: null };
+  const place = sharedDataPlace(all);
+  if (!place) return { loaderData: all, shared: null };
+  const { routeId, field, value } = place;
+  let id = sharedIds.get(value);
+  if (id === undefined) sharedIds.set(value, (id = ++lastSharedId));
+  // Left in its place as null, so the thread's copy keeps the order of the routes and fields.
+  const route = field === undefined ? null : { ...(all[routeId] as Record<string, unknown>), [field]: null };
+  const loaderData = { ...all, [routeId]: route };
+  const sent = sentOnce.has(value);
+  return { loaderData, shared: { routeId, ...(field === undefined ? {} : { field }), id, ...(sent ? {} : { data: value }) } };
 }
 
 /**
@@ -88,11 +89,9 @@ function withoutSharedData(all: Record<string, unknown>): Pick<RenderJob, "loade
  * that carried it; no again when a thread said it did not have it (it restarted, or let it go).
  */
 export function sharedDataSent(context: EntryContext, sent: boolean): void {
-  for (const value of Object.values(context.staticHandlerContext.loaderData)) {
-    if (!isSharedPageData(value)) continue;
-    if (sent) sentOnce.add(value as object);
-    else sentOnce.delete(value as object);
-  }
+  const place = sharedDataPlace(context.staticHandlerContext.loaderData);
+  if (place && sent) sentOnce.add(place.value);
+  else if (place) sentOnce.delete(place.value);
 }
 
 /** Raised by a thread asked to render a page with shared data it does not have. */
@@ -117,13 +116,9 @@ export function keptSharedData({ max = 64 }: { max?: number } = {}) {
       kept.delete(shared.id);
       kept.set(shared.id, data);
       if (kept.size > max) kept.delete(kept.keys().next().value!);
-      // In the order React Router gave them (the routes' order): the page's data, whole, as the main thread had it.
-      const whole: Record<string, unknown> = {};
-      for (const { routeId } of job.matches) {
-        if (routeId === shared.routeId) whole[routeId] = data;
-        else if (routeId in job.loaderData) whole[routeId] = job.loaderData[routeId];
-      }
-      return whole;
+      // Back in its place: the page's data whole, in the order the main thread had it.
+      const route = shared.field === undefined ? data : { ...(job.loaderData[shared.routeId] as object), [shared.field]: data };
+      return { ...job.loaderData, [shared.routeId]: route };
     },
     get size() {
       return kept.size;

@@ -17,3 +17,20 @@ export function sharedPageData<T>(context: AppLoadContext, key: string, read: ()
 export function isSharedPageData(value: unknown): boolean {
   return typeof value === "object" && value !== null && shared.has(value);
 }
+
+/**
+ * Where the page's shared page data is: the first route (in the routes' order) whose data is shared page data, or
+ * holds it in one of its fields beside the shopper's own (a record page signed in: the record, and their want).
+ */
+export function sharedDataPlace(loaderData: unknown): { routeId: string; field?: string; value: object } | undefined {
+  if (typeof loaderData !== "object" || loaderData === null) return undefined;
+  for (const [routeId, value] of Object.entries(loaderData)) {
+    if (typeof value !== "object" || value === null) continue;
+    if (shared.has(value)) return { routeId, value };
+    if (Array.isArray(value)) continue;
+    for (const [field, inner] of Object.entries(value)) {
+      if (typeof inner === "object" && inner !== null && shared.has(inner)) return { routeId, field, value: inner };
+    }
+  }
+  return undefined;
+}

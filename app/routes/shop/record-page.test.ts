@@ -12,7 +12,8 @@ const call = (request: Request) => {
   return { ...args, params: { "*": args.url.pathname.slice("/vinyl/".length) } };
 };
 const load = (path: string, cookie?: string) => settle(() => loader(call(pageGet(path, cookie))));
-type RecordPage = Extract<NonNullable<Awaited<ReturnType<typeof load>>["data"]>, { kind: "record" }>;
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>["data"]>;
+type RecordPage = Loaded & { page: Extract<Loaded["page"], { kind: "record" }> };
 const pageOf = async (path: string, cookie?: string) => (await load(path, cookie)).data as RecordPage;
 
 describe("the record page's loader", () => {
@@ -31,8 +32,8 @@ describe("the record page's loader", () => {
     const guest = await pageOf(path);
     const theirs = await pageOf(path, wanterCookie);
     const another = await pageOf(path, otherCookie);
-    expect(theirs.record).toBe(guest.record);
-    expect(another.moreLikeThis).toBe(guest.moreLikeThis);
+    expect(theirs.page).toBe(guest.page);
+    expect(another.page.moreLikeThis).toBe(guest.page.moreLikeThis);
     expect([guest.want, guest.accountEmail]).toEqual([null, null]);
     expect(theirs.want).toMatchObject({ backInStock: true });
     expect(theirs.accountEmail).toBe(wanter.user.email);
@@ -42,9 +43,9 @@ describe("the record page's loader", () => {
   it("shows a write on the next request", async () => {
     const rec = insertRecord(shop.t.db, { title: "Price Moves", artist: "The Movers", pricePence: 2500 });
     const path = recordPath({ id: rec.id, artist: "The Movers", title: "Price Moves" });
-    expect((await pageOf(path)).record.pricePence).toBe(2500);
+    expect((await pageOf(path)).page.record.pricePence).toBe(2500);
     shop.t.db.update(records).set({ pricePence: 1800 }).where(eq(records.id, rec.id)).run();
-    expect((await pageOf(path)).record.pricePence).toBe(1800);
+    expect((await pageOf(path)).page.record.pricePence).toBe(1800);
   });
 
   it("sends an old or partial address to the record's own, and an unknown one to a 404, every time", async () => {

@@ -26,18 +26,17 @@ const DEFAULT_BLURB =
   "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
 
 export function loader({ params, context, url }: Route.LoaderArgs) {
-  // What the page shows of the record is the same for everyone until the shop changes; only the want is theirs.
+  // What the page shows of the record is the same for everyone until the shop changes (decision 48): `page`, beside
+  // the shopper's own want and address.
   const key = `record|${url.origin}|${url.pathname}|${context.today}`;
-  const page = context.services.pageData.shared(key, () => recordPage(params, context, url));
+  const page = sharedPageData(context, key, () => recordPage(params, context, url));
   if (page.kind === "redirect") throw redirect(page.to, page.status);
   if (page.kind === "missing") throw data(null, { status: 404 });
-  if (page.kind === "choices") return page;
   const user = context.user;
-  // Signed out, the page is everyone's: shared as a whole, so what the browser is sent of it is kept too.
-  if (!user) return sharedPageData(context, `${key}|signed-out`, () => ({ ...page, accountEmail: null, want: null }));
+  if (page.kind === "choices" || !user) return { page, accountEmail: null, want: null };
   const want = context.services.wants.activeForUser(user, page.record.id);
   return {
-    ...page,
+    page,
     accountEmail: user.email,
     want: want && {
       backInStock: want.backInStock,
@@ -93,7 +92,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return wantFromForm(formData, context, url.pathname);
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => {
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  const d = loaded?.page;
   if (!d) return [{ title: "404 Page Not Found | Needledrop" }];
   if (d.kind === "choices") {
     return [{ title: "Which record did you mean? | Needledrop" }, { name: "robots", content: "noindex, follow" }];
@@ -130,8 +130,9 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 }
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos } = loaderData;
+  const { page, accountEmail, want } = loaderData;
+  if (page.kind === "choices") return <Choices choices={page.choices} />;
+  const { record, today, jsonLd, moreLikeThis, usedCopies, pressing, photos } = page;
   const wantReply = (actionData as WantFormReply | undefined) ?? null;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
