@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpuMsFromStat, processCpuMs } from "./bench-support";
+import { cpuMsFromStat, median, processCpuMs } from "./bench-support";
 
 describe("a process's CPU time for the benchmarks", () => {
   it("adds user and system ticks (fields 14 and 15) of a stat line, whatever the command name holds", () => {
@@ -20,5 +20,13 @@ describe("a process's CPU time for the benchmarks", () => {
     }
     expect(processCpuMs(undefined)).toBeNull();
     expect(processCpuMs(2 ** 30)).toBeNull();
+  });
+});
+
+describe("the benchmark's ceiling", () => {
+  it("is the middle of its measurements, whatever their order", () => {
+    expect(median([15_000, 11_000, 14_000])).toBe(14_000);
+    expect(median([9, 1])).toBe(5);
+    expect(median([7])).toBe(7);
   });
 });

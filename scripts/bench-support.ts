@@ -88,9 +88,15 @@ export function cpuMsFromStat(stat: string): number {
   return ticks * 10;
 }
 
-/** Prints the rows; the first is the baseline the ratios are taken against. */
-export function printTable(rows: BenchRow[], header: string, unit = "req/s"): void {
-  const baseline = rows[0]!.rps;
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Prints the rows; the ratios are taken against `baseline` (req/s), by default the first row's. */
+export function printTable(rows: BenchRow[], header: string, unit = "req/s", baseline = rows[0]!.rps): void {
   console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
   const width = Math.max(...rows.map((r) => r.target.length));
   const withCpu = rows.some((r) => r.cpuMs !== undefined);

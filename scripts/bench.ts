@@ -8,7 +8,17 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { cliArgs } from "./args";
-import { benchEnvironment, printTable, processCpuMs, seed, startServer, stop, waitFor, type BenchRow } from "./bench-support";
+import {
+  benchEnvironment,
+  median,
+  printTable,
+  processCpuMs,
+  seed,
+  startServer,
+  stop,
+  waitFor,
+  type BenchRow,
+} from "./bench-support";
 
 const args = cliArgs({
   records: { type: "string" },
@@ -133,17 +143,23 @@ const pages: [string, string][] = [
   ["/browse", `${appBase}/browse`],
 ];
 const trpcInput = encodeURIComponent(JSON.stringify({ page: 1, limit: 24 }));
+// The ceiling is measured three times, at the start, in the middle and at the end of the run: these machines'
+// speed drifts within minutes, and every share below is taken against the middle value of the three.
+const CEILING = "bare node http (record page bytes)";
+const ceiling: Target = { url: `${bareBase}/`, pid: bare.pid };
 const targets: [string, Target][] = [
-  ["bare node http (record page bytes)", { url: `${bareBase}/`, pid: bare.pid }],
+  [`${CEILING}, start`, ceiling],
   ["bare node http (home page bytes)", { url: `http://127.0.0.1:${barePort + 2}/`, pid: bareHome.pid }],
   ...pages.map(([name, url]): [string, Target] => [`visitor, cache hit: ${name}`, { url }]),
   ...pages.map(([name, url]): [string, Target] => [`visitor, cache miss: ${name}`, { url, miss: true }]),
   ...pages.map(([name, url]): [string, Target] => [`with a cart: ${name}`, { url, headers: { cookie: cart } }]),
+  [`${CEILING}, middle`, ceiling],
   ...pages.map(([name, url]): [string, Target] => [`signed in: ${name}`, { url, headers: { cookie: session } }]),
   ["GET /api/tracks?page=1&limit=24, cache hit", { url: `${appBase}/api/tracks?page=1&limit=24` }],
   ["GET /trpc/catalogue.list (24), cache hit", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}` }],
   ["GET /api/tracks?page=1&limit=24, cache miss", { url: `${appBase}/api/tracks?page=1&limit=24`, miss: true }],
   ["GET /trpc/catalogue.list (24), cache miss", { url: `${appBase}/trpc/catalogue.list?input=${trpcInput}`, miss: true }],
+  [`${CEILING}, end`, ceiling],
 ];
 
 const rows: BenchRow[] = [];
@@ -159,4 +175,11 @@ try {
   cleanup();
 }
 
-printTable(rows, `${connections} connections, ${duration} s each after a 2 s warm-up; ratios against the bare server`);
+const ceilings = rows.filter((r) => r.target.startsWith(CEILING)).map((r) => r.rps);
+const baseline = median(ceilings);
+printTable(
+  rows,
+  `${connections} connections, ${duration} s each after a 2 s warm-up; ratios against the bare server's middle value of ${ceilings.map((c) => c.toFixed(0)).join(", ")} req/s (${baseline.toFixed(0)})`,
+  "req/s",
+  baseline,
+);
