@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
   UNSAFE_SingleFetchRedirectSymbol as redirectSymbol,
 } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { reactRouterProductionFiles } from "../../tests/setup/react-router-files";
 import { useShopServices } from "../../tests/setup/shop-fixtures";
 import { pageGet, routeArgs } from "../../tests/setup/route-context";
 import { loader as browseLoader } from "../routes/shop/browse";
@@ -20,13 +19,9 @@ type Encode = (input: unknown, options?: object) => ReadableStream<Uint8Array>;
  */
 let reactRouterEncode: Encode;
 beforeAll(async () => {
-  const dir = path.resolve("node_modules/react-router/dist/production");
-  const file = fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".mjs"))
-    .find((name) => fs.readFileSync(path.join(dir, name), "utf8").includes("// vendor/turbo-stream-v2/flatten.ts"));
-  if (!file) throw new Error("React Router's turbo-stream encoder was not found");
-  reactRouterEncode = ((await import(pathToFileURL(path.join(dir, file)).href)) as { encode: Encode }).encode;
+  const [chunk] = reactRouterProductionFiles("// vendor/turbo-stream-v2/flatten.ts");
+  if (!chunk) throw new Error("React Router's turbo-stream encoder was not found");
+  reactRouterEncode = ((await import(pathToFileURL(chunk.file).href)) as { encode: Encode }).encode;
 });
 
 /** What React Router's encoder writes for a document's state, with the plugins its document render passes. */

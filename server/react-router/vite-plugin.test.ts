@@ -1,17 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { reactRouterProductionFiles } from "../../tests/setup/react-router-files";
 import { HANDOFF_EAGER, keepRouteMatches, lazyHandoff, MATCHER_START } from "./vite-plugin";
-
-const productionDir = path.resolve("node_modules/react-router/dist/production");
 
 describe("keepRouteMatches", () => {
   it("finds the matcher in the installed React Router's production files and wraps it", () => {
-    const files = fs
-      .readdirSync(productionDir)
-      .filter((name) => name.endsWith(".mjs"))
-      .map((name) => fs.readFileSync(path.join(productionDir, name), "utf8"))
-      .filter((code) => code.includes("function matchRoutesImpl("));
+    const files = reactRouterProductionFiles("function matchRoutesImpl(").map(({ code }) => code);
     expect(files.length).toBeGreaterThan(0);
     for (const code of files) {
       const patched = keepRouteMatches(code);
@@ -29,11 +22,7 @@ describe("keepRouteMatches", () => {
 
 describe("lazyHandoff", () => {
   it("finds the document render's handoff encoding in the installed React Router and makes it lazy", () => {
-    const files = fs
-      .readdirSync(productionDir)
-      .filter((name) => name.endsWith(".mjs"))
-      .map((name) => fs.readFileSync(path.join(productionDir, name), "utf8"))
-      .filter((code) => code.includes("async function handleDocumentRequest("));
+    const files = reactRouterProductionFiles("async function handleDocumentRequest(").map(({ code }) => code);
     expect(files).toHaveLength(1);
     const patched = lazyHandoff(files[0]!);
     expect(patched).not.toBeNull();
