@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_FROM_BYTES, compressFor, sendCompressed } from "./compress-once";
+import { COMPRESS_FROM_BYTES, FIRST_FLIGHT_PAGE_BYTES, brotliQualityFor, compressFor, sendCompressed } from "./compress-once";
 
 const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>A record, a price, a button.</p>".repeat(400)}</body></html>`);
 
@@ -22,6 +22,22 @@ describe("compressFor", () => {
     expect(zlib.gunzipSync(gz.bytes).equals(page)).toBe(true);
     expect(compressFor(page, undefined)).toEqual({ encoding: "identity", bytes: page });
     expect(compressFor(page, "br;q=0, gzip;q=0").encoding).toBe("identity");
+  });
+
+  it("packs a page that fits the first flight at quality 1 and a larger one at quality 3", () => {
+    const brotliAt = (body: Buffer, quality: number) =>
+      zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+    const small = Buffer.concat([page, page]).subarray(0, FIRST_FLIGHT_PAGE_BYTES);
+    const large = Buffer.concat([page, page, page]).subarray(0, FIRST_FLIGHT_PAGE_BYTES + 1);
+    expect(brotliQualityFor(small.length)).toBe(1);
+    expect(brotliQualityFor(large.length)).toBe(3);
+    expect(compressFor(small, "br").bytes.equals(brotliAt(small, 1))).toBe(true);
+    expect(compressFor(large, "br").bytes.equals(brotliAt(large, 3))).toBe(true);
+    // The two qualities differ on these bodies, so the comparisons above tell them apart.
+    expect(brotliAt(small, 1).equals(brotliAt(small, 3))).toBe(false);
+    expect(zlib.brotliDecompressSync(compressFor(small, "br").bytes).equals(small)).toBe(true);
   });
 
   it("leaves a body too small to gain anything as it is", () => {
