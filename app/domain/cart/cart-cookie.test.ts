@@ -57,6 +57,17 @@ describe("decodeCart", () => {
     expect(decodeCart("~VINYL-AB12")).toEqual(cartOf([], "VINYL-AB12"));
   });
 
+  it("reads a value once and hands every later reader the same frozen cart", () => {
+    const first = decodeCart("31x2.32x1~KEPT");
+    expect(decodeCart("31x2.32x1~KEPT")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first!.lines)).toBe(true);
+    expect(first!.lines.every((line) => Object.isFrozen(line))).toBe(true);
+    // A cart built from it is a new cart; the kept one is unchanged.
+    expect(addToCart(first!, 33).lines).toHaveLength(3);
+    expect(decodeCart("31x2.32x1~KEPT")!.lines).toHaveLength(2);
+  });
+
   it("an empty value is an empty cart (documented), not an error", () => {
     expect(decodeCart("")).toEqual({ lines: [], discountCode: null });
   });

@@ -6,6 +6,7 @@
  */
 import { z } from "~/domain/shared/zod";
 import { readShopperCookie, shopperCookie, type ReadResult } from "~/domain/shared/cookies";
+import { createKeptByKey } from "~/domain/shared/kept-by-key";
 import { EMPTY_CART, MAX_CART_LINES, MAX_DISCOUNT_CODE_LENGTH, MAX_LINE_QUANTITY, type Cart } from "./cart";
 
 export const CART_COOKIE = "needledrop-cart";
@@ -30,8 +31,25 @@ export function encodeCart(cart: Cart): string {
   return cart.discountCode ? `${lines}~${cart.discountCode}` : lines;
 }
 
+/**
+ * A shopper sends the same cart with every page until they change it: its reading (a schema parse, most of the
+ * cost) is kept for the last few hundred values. What is kept is frozen, as every reader shares it.
+ */
+const keptCarts = createKeptByKey<Cart | null>(512);
+
 /** The cart a cookie value holds; null when unreadable. An empty value is an empty cart. */
 export function decodeCart(raw: string): Cart | null {
+  return keptCarts(raw, () => freezeCart(parseCart(raw)));
+}
+
+function freezeCart(cart: Cart | null): Cart | null {
+  if (!cart) return null;
+  for (const line of cart.lines) Object.freeze(line);
+  Object.freeze(cart.lines);
+  return Object.freeze(cart);
+}
+
+function parseCart(raw: string): Cart | null {
   if (!CART_TEXT.test(raw)) return null;
   const [linesText = "", code] = raw.split("~");
   const lines =
