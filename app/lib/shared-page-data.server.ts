@@ -14,10 +14,6 @@ export function sharedPageData<T>(context: AppLoadContext, key: string, read: ()
   return value;
 }
 
-export function isSharedPageData(value: unknown): boolean {
-  return typeof value === "object" && value !== null && shared.has(value);
-}
-
 /**
  * Where the page's shared page data is: the first route (in the routes' order) whose data is shared page data, or
  * holds it in one of its fields beside the shopper's own (a record page signed in: the record, and their want).
