@@ -120,7 +120,8 @@ async function renderElsewhere(
   const job = offload && renderJobOf(routerContext, url, nonce, handoff);
   const rendering = job ? offload!(job) : undefined;
   if (!rendering) return undefined;
-  if (job!.shared) sharedDataSent(routerContext, true);
+  // Only a job that carried the shared data changes what later jobs send; one that named it leaves it as it is.
+  if (job!.shared && "data" in job!.shared) sharedDataSent(routerContext, true);
   try {
     return await rendering;
   } catch (error) {
