@@ -130,7 +130,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <div className="no-print">
-          <Footer />
+          <Footer redirectTo={`${location.pathname}${location.search}`} />
         </div>
       </div>
       <div className="no-print">

@@ -37,3 +37,37 @@ export function keptPart(keptHtml: KeptHtml, key: string, wrapper: KeptWrapper, 
   keptHtml.fillLater(key, part, wrapper);
   return part;
 }
+
+/**
+ * Stands in a kept part for the one text that varies from page to page (decision 53). React writes it as it is, and
+ * no page shows it.
+ */
+export const KEPT_SLOT = "kept-slot-6c1f0e";
+
+/**
+ * A part whose markup depends on its key and on one text (the address in a form's hidden field): kept as rendered
+ * with `KEPT_SLOT` for that text, which each page replaces with its own, escaped as React escapes an attribute's
+ * value or a text. A kept render without exactly one slot is not used: the part renders as usual.
+ */
+export function keptPartWithSlot(
+  keptHtml: KeptHtml,
+  key: string,
+  wrapper: KeptWrapper,
+  text: string,
+  render: (text: string) => ReactElement,
+): ReactElement {
+  const html = keptHtml.get(key);
+  if (html === undefined) {
+    keptHtml.fillLater(key, render(KEPT_SLOT), wrapper);
+    return render(text);
+  }
+  const at = html.indexOf(KEPT_SLOT);
+  if (at < 0 || html.includes(KEPT_SLOT, at + KEPT_SLOT.length)) return render(text);
+  const filled = html.slice(0, at) + escapeAsReact(text) + html.slice(at + KEPT_SLOT.length);
+  return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: filled } });
+}
+
+const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+
+/** A text as React writes it into HTML, in a text node or an attribute's value. */
+export const escapeAsReact = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c]!);

@@ -1,7 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
-import { describe, expect, it } from "vitest";
-import { KeptHtmlContext, type KeptHtml, CARD_WRAPPER } from "~/components/kept-html";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Footer } from "~/components/footer";
+import { Sidebar } from "~/components/sidebar";
+import { escapeAsReact, KeptHtmlContext, KEPT_SLOT, type KeptHtml, CARD_WRAPPER } from "~/components/kept-html";
 import { RecordCard } from "~/components/record-card";
 import { EMPTY_CART_SUMMARY } from "~/domain/cart/cart-summary";
 import type { CardTrack } from "~/domain/catalogue/record-api";
@@ -181,5 +183,98 @@ describe("facet groups' kept HTML", () => {
     const chosen = await renderFilters("genre=Soul", facets(3, ["Soul"]), keptHtml);
     expect(chosen).toBe(await renderFilters("genre=Soul", facets(3, ["Soul"]), null));
     expect(chosen).toContain('name="genre" checked="" value="Soul"');
+  });
+});
+
+describe("the footer's kept HTML", () => {
+  afterEach(() => vi.useRealTimers());
+
+  // The footer needs no router on the server: its sign-up form is written directly.
+  const renderFooter = (redirectTo: string, keptHtml: KeptHtml | null) =>
+    renderToString(
+      <KeptHtmlContext.Provider value={keptHtml}>
+        <Footer redirectTo={redirectTo} />
+      </KeptHtmlContext.Provider>,
+    );
+  const addresses = ["/vinyl/1-a-b", "/browse?genre=R%26B&page=2", `/x?q="a"&b='<c>'`, "/"];
+
+  it("writes the footer from one kept render with each page's address in its slot, the same as rendered in full", async () => {
+    const keptHtml = createKeptHtml();
+    expect(renderFooter(addresses[0]!, keptHtml)).toBe(renderFooter(addresses[0]!, null));
+    await tick();
+    expect(keptHtml.size).toBe(1);
+    expect(keptHtml.get(`footer:${new Date().getFullYear()}`)).toContain(`name="redirectTo" value="${KEPT_SLOT}"`);
+    for (const address of addresses) {
+      const kept = renderFooter(address, keptHtml);
+      expect(kept).toBe(renderFooter(address, null));
+      expect(kept).not.toContain(KEPT_SLOT);
+    }
+    expect(renderFooter(addresses[1]!, keptHtml)).toContain('value="/browse?genre=R%26B&amp;page=2"');
+    expect(keptHtml.size).toBe(1);
+  });
+
+  it("keeps a footer per year", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-31T12:00:00Z"));
+    const keptHtml = createKeptHtml();
+    renderFooter("/", keptHtml);
+    await tick();
+    vi.setSystemTime(new Date("2027-01-01T12:00:00Z"));
+    const newYear = renderFooter("/", keptHtml);
+    expect(newYear).toBe(renderFooter("/", null));
+    expect(newYear).toContain("© <!-- -->2027<!-- -->");
+  });
+
+  it("renders as usual when a kept render has no slot, or more than one", () => {
+    const plain = renderFooter("/browse", null);
+    for (const html of ["<p>no slot</p>", `<p>${KEPT_SLOT}</p><p>${KEPT_SLOT}</p>`]) {
+      const stale: KeptHtml = { get: () => html, fillLater: () => {} };
+      expect(renderFooter("/browse", stale)).toBe(plain);
+    }
+  });
+
+  it("escapes a text as React does, in an attribute and in a text node", () => {
+    for (const text of [`a"b'c&d<e>f`, "&amp;", "plain", "£ – é", ""]) {
+      expect(renderToString(<p title={text}>{text}</p>)).toBe(`<p title="${escapeAsReact(text)}">${escapeAsReact(text)}</p>`);
+    }
+  });
+});
+
+describe("the menu's kept links", () => {
+  const renderMenu = (url: string, signedIn: boolean, isAdmin: boolean, keptHtml: KeptHtml | null) =>
+    renderAsServer(
+      [{ path: "*", Component: () => <Sidebar open={false} onClose={() => {}} signedIn={signedIn} isAdmin={isAdmin} /> }],
+      `http://shop.test${url}`,
+      keptHtml,
+    );
+  const visits: [string, boolean, boolean][] = [
+    ["/", false, false],
+    ["/browse", false, false],
+    ["/Browse?genre=Jazz", false, false],
+    ["/blog/a-post", false, false],
+    ["/vinyl/1-a-b", false, false],
+    ["/auth", false, false],
+    ["/favorites", true, false],
+    ["/browse", true, false],
+    ["/admin", true, true],
+    ["/admin/orders", true, true],
+    ["/browse", true, true],
+  ];
+
+  it("writes the links from kept HTML per current entry and account, the same as rendered in full", async () => {
+    const keptHtml = createKeptHtml();
+    for (const [url, signedIn, isAdmin] of visits) await renderMenu(url, signedIn, isAdmin, keptHtml);
+    await tick();
+    // Signed out: Home, Browse (twice, whatever the case), Blog, none, Login; signed in: Favorites, Browse; as the
+    // owner: Admin (twice), Browse.
+    expect(keptHtml.size).toBe(9);
+    for (const [url, signedIn, isAdmin] of [...visits].reverse()) {
+      const kept = await renderMenu(url, signedIn, isAdmin, keptHtml);
+      expect(kept, url).toBe(await renderMenu(url, signedIn, isAdmin, null));
+    }
+    const signedOut = await renderMenu("/browse", false, false, keptHtml);
+    expect(signedOut).not.toContain("Logout");
+    expect(signedOut).toContain('aria-current="page" class="side-link bg-needle-dark text-white" href="/browse"');
+    expect(await renderMenu("/browse", true, true, keptHtml)).toContain('action="/logout" method="post"');
   });
 });

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Form, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { ShopForm } from "~/components/shop-form";
 import { ShopLink } from "~/components/shop-link";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
@@ -257,7 +258,7 @@ export function HeaderSearch() {
     : {};
 
   return (
-    <Form
+    <ShopForm
       ref={box}
       method="get"
       action="/browse"
@@ -321,6 +322,6 @@ export function HeaderSearch() {
           onHover={setActive}
         />
       )}
-    </Form>
+    </ShopForm>
   );
 }
