@@ -24,12 +24,16 @@ export function hashToken(token: string): string {
 
 /** Compares a stored hex hash with the hash of a presented token, in time independent of where they differ. */
 export function tokenMatchesHash(token: string, storedHexHash: string): boolean {
+  return digestMatchesHash(sha256Bytes(token), storedHexHash);
+}
+
+/** tokenMatchesHash for a token already hashed (its sha256Bytes). */
+export function digestMatchesHash(digest: Uint8Array, storedHexHash: string): boolean {
   let stored: Uint8Array;
   try {
     stored = decodeHex(storedHexHash);
   } catch {
     return false;
   }
-  const computed = sha256Bytes(token);
-  return stored.length === computed.length && constantTimeEqual(stored, computed);
+  return stored.length === digest.length && constantTimeEqual(stored, digest);
 }

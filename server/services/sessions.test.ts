@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema";
@@ -92,5 +93,29 @@ describe("sessions", () => {
     c.at += SESSION_INACTIVITY_MS + 1;
     s.create(userId);
     expect(row(old.sessionId)).toBeUndefined();
+  });
+
+  it("reads a session through the shop's change version: a sign-out or a change of role is seen by the next request", async () => {
+    const s = createSessionsService(t.db, { now: c.now });
+    const { token, sessionId } = s.create(userId);
+    expect(s.validate(token)!.user.role).toBe("customer");
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // A connection this process does not count stands for another process (an owner's script, a second server).
+    const elsewhere = new Database(t.file);
+    elsewhere.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(userId);
+    // Within the turn that read it the session is not read again; another process's commit shows from the next.
+    expect(s.validate(token)!.user.role).toBe("customer");
+    await nextTurn();
+    expect(s.validate(token)!.user.role).toBe("admin");
+    elsewhere.prepare("DELETE FROM sessions WHERE id = ?").run(sessionId);
+    await nextTurn();
+    expect(s.validate(token)).toBeNull();
+    elsewhere.prepare("UPDATE users SET role = 'customer' WHERE id = ?").run(userId);
+    elsewhere.close();
+    // This process's own sign-out is seen at once, within the same turn.
+    const again = s.create(userId);
+    expect(s.validate(again.token)).not.toBeNull();
+    s.invalidate(again.sessionId);
+    expect(s.validate(again.token)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Db } from "../../db/client";
+import { createReadCache } from "../../db/read-cache";
 import { sessions, users, type UserRow } from "../../db/schema";
-import { generateToken, hashToken, tokenMatchesHash } from "../auth/tokens";
+import { digestMatchesHash, generateToken, hashToken, sha256Bytes } from "../auth/tokens";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Signed out after a week without a visit; the deadline slides forward with activity. */
@@ -91,6 +93,10 @@ export function createSessionsService(db: Db, { now = Date.now }: { now?: () => 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare();
+  // A signed-in shopper's every page reads their session: read through the shop's change version (decision 50), so
+  // a sign-out, a password change or a slid deadline (all writes) is seen by the next request. Keyed by the
+  // token's hash, as the table is, never by the token.
+  const cachedRow = createReadCache(db, { max: 1_024 });
 
   return {
     /** A new session for every sign-in (never a reused one). Also clears out expired sessions. */
@@ -109,8 +115,10 @@ export function createSessionsService(db: Db, { now = Date.now }: { now?: () => 
     /** The session a token opens, or null. An expired session is deleted when met. */
     validate(token: string): ValidSession | null {
       const at = now();
-      const row = byId.get({ id: hashToken(token) });
-      if (!row || !tokenMatchesHash(token, row.id)) return null;
+      const digest = sha256Bytes(token);
+      const id = encodeHexLowerCase(digest);
+      const row = cachedRow(id, () => byId.get({ id }) ?? null);
+      if (!row || !digestMatchesHash(digest, row.id)) return null;
       if (at >= row.expiresAt || at >= row.absoluteExpiresAt) {
         db.delete(sessions).where(eq(sessions.id, row.id)).run();
         return null;
