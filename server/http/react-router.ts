@@ -54,17 +54,21 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // Reading a page needs no abort signal: undici follows a given signal through listeners and a finalization
+  // registry, which cost as much as the rest of the Request. A browser that leaves while a page's loaders run costs
+  // that page's render at most: nothing is sent to a closed socket (sendResponse). A form post keeps its signal.
+  if (!hasBody) return new Request(url.href, { method: req.method, headers });
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url.href, {
     method: req.method,
     headers,
     signal: controller.signal,
     // A Buffer is a Uint8Array; the DOM typings only want it ArrayBuffer-backed.
-    body: hasBody ? ((req.rawBody ?? new Uint8Array()) as Uint8Array<ArrayBuffer>) : undefined,
+    body: (req.rawBody ?? new Uint8Array()) as Uint8Array<ArrayBuffer>,
   });
 }
 
