@@ -160,6 +160,25 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
  * Escape, choosing an option and submitting close it; ↓/↑ move through the options and Enter opens one.
  */
 export function HeaderSearch() {
+  return onServer ? <FirstPaintHeaderSearch /> : <LiveHeaderSearch />;
+}
+
+// No document: the page is being rendered to HTML, where nothing can be typed or suggested yet.
+const onServer = typeof document === "undefined";
+
+/**
+ * The box as the server writes it: as the browser's box first renders (the page's search, no popup), through
+ * React Router's location alone. The browser's box runs a dozen hooks to get there.
+ */
+export function FirstPaintHeaderSearch() {
+  const location = useLocation();
+  return <SearchBoxView text={searchFromLocation(location.pathname, location.search)} onTextChange={ignore} />;
+}
+
+const ignore = () => {};
+
+/** The box in the browser: the combobox, its suggestions and its keys. */
+export function LiveHeaderSearch() {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -258,14 +277,10 @@ export function HeaderSearch() {
     : {};
 
   return (
-    <ShopForm
-      ref={box}
-      method="get"
-      action="/browse"
-      role="search"
-      // Not positioned below md: the suggestions then hang from the sticky header itself, across the phone's full
-      // width, rather than from this box (which shares its line with the chat button).
-      className="w-full md:relative"
+    <SearchBoxView
+      formRef={box}
+      inputRef={input}
+      text={text}
       onSubmit={(e) => {
         // Never send an empty or blank search (the browser's own check covers the no-JavaScript case).
         if (!isSearchable(normaliseSearchText(text))) {
@@ -275,37 +290,16 @@ export function HeaderSearch() {
         }
         close();
       }}
+      onTextChange={(value) => {
+        setText(value);
+        setDismissed(false);
+      }}
+      onFocus={() => {
+        if (isSearchable(text)) setDismissed(false);
+      }}
+      onKeyDown={onKeyDown}
+      interactive={interactive}
     >
-      <label htmlFor="site-search" className="sr-only">
-        Search records
-      </label>
-      <div className="relative">
-        <Icon name="search" className="search-icon" />
-        <input
-          ref={input}
-          id="site-search"
-          name="q"
-          type="search"
-          required
-          minLength={2}
-          maxLength={MAX_SEARCH_CHARS}
-          pattern=".*\S.*"
-          placeholder="Search"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setDismissed(false);
-          }}
-          onFocus={() => {
-            if (isSearchable(text)) setDismissed(false);
-          }}
-          onKeyDown={onKeyDown}
-          {...interactive}
-          className="search-input"
-        />
-      </div>
       {queryWanted && (
         <Suspense fallback={null}>
           <SuggestQuery query={query} enabled={enabled} onResult={setSuggestions} />
@@ -322,6 +316,73 @@ export function HeaderSearch() {
           onHover={setActive}
         />
       )}
+    </SearchBoxView>
+  );
+}
+
+interface SearchBoxViewProps {
+  text: string;
+  onTextChange: (value: string) => void;
+  formRef?: React.Ref<HTMLFormElement>;
+  inputRef?: React.Ref<HTMLInputElement>;
+  onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
+  onFocus?: () => void;
+  onKeyDown?: (e: React.KeyboardEvent<HTMLInputElement>) => void;
+  /** The combobox's ARIA attributes, once the page is alive. */
+  interactive?: React.InputHTMLAttributes<HTMLInputElement>;
+  /** The suggestions, in the browser. */
+  children?: React.ReactNode;
+}
+
+/** The markup of the box, the same on the server and in the browser. */
+function SearchBoxView({
+  text,
+  onTextChange,
+  formRef,
+  inputRef,
+  onSubmit,
+  onFocus,
+  onKeyDown,
+  interactive,
+  children,
+}: SearchBoxViewProps) {
+  return (
+    <ShopForm
+      ref={formRef}
+      method="get"
+      action="/browse"
+      role="search"
+      // Not positioned below md: the suggestions then hang from the sticky header itself, across the phone's full
+      // width, rather than from this box (which shares its line with the chat button).
+      className="w-full md:relative"
+      onSubmit={onSubmit}
+    >
+      <label htmlFor="site-search" className="sr-only">
+        Search records
+      </label>
+      <div className="relative">
+        <Icon name="search" className="search-icon" />
+        <input
+          ref={inputRef}
+          id="site-search"
+          name="q"
+          type="search"
+          required
+          minLength={2}
+          maxLength={MAX_SEARCH_CHARS}
+          pattern=".*\S.*"
+          placeholder="Search"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => onTextChange(e.target.value)}
+          onFocus={onFocus}
+          onKeyDown={onKeyDown}
+          {...interactive}
+          className="search-input"
+        />
+      </div>
+      {children}
     </ShopForm>
   );
 }
