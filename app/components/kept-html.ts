@@ -10,12 +10,20 @@ export interface KeptHtml {
   get(key: string): string | undefined;
   /** Renders `part` (one `wrapper` element) after this page, for the next page that shows it. */
   fillLater(key: string, part: ReactElement, wrapper: KeptWrapper): void;
+  /**
+   * Keeps a part as this page writes it, for a part that cannot render on its own (it reads the page's router):
+   * the value to put first on its wrapper element as `data-kept-mark`. The page's render takes the mark out again.
+   */
+  keepFromPage?(key: string): string;
 }
 
-/** The element a kept part is written inside: its tag and class, as the part renders them. */
+/** The attribute that marks a part to keep from the page's own HTML (`keepFromPage`); it never reaches a browser. */
+export const KEPT_MARK = "data-kept-mark";
+
+/** The element a kept part is written inside: its tag and class (none when undefined), as the part renders them. */
 export interface KeptWrapper {
   tag: string;
-  className: string;
+  className: string | undefined;
 }
 
 /** The class of a card's `<article>`: the card renders it, and kept HTML is written inside it. */
@@ -71,3 +79,33 @@ const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x
 
 /** A text as React writes it into HTML, in a text node or an attribute's value. */
 export const escapeAsReact = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c]!);
+
+/**
+ * A part kept as the page itself writes it (decision 54), for a part that reads the page's router and so cannot be
+ * rendered on its own: from its kept HTML when there is some for `key`, else `render(mark)`, whose wrapper element
+ * puts `data-kept-mark={mark}` first. A null key (or no keeping: the browser, development) renders it as usual.
+ */
+export function keptFromPage(
+  keptHtml: KeptHtml | null,
+  key: string | null,
+  wrapper: KeptWrapper,
+  render: (mark: string | undefined) => ReactElement,
+): ReactElement {
+  if (!keptHtml?.keepFromPage || key === null) return render(undefined);
+  const html = keptHtml.get(key);
+  if (html === undefined) return render(keptHtml.keepFromPage(key));
+  return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: html } });
+}
+
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/**
+ * A number for this very object: shared page data is one object for every page that shows it until the shop
+ * changes (decisions 48 and 51), so its number stands for all of it in a kept part's key.
+ */
+export function identityOf(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) identities.set(value, (id = ++lastIdentity));
+  return id;
+}

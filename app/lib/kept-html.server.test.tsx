@@ -1,9 +1,19 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLocation, type RouteObject } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Footer } from "~/components/footer";
 import { Sidebar } from "~/components/sidebar";
-import { escapeAsReact, KeptHtmlContext, KEPT_SLOT, type KeptHtml, CARD_WRAPPER } from "~/components/kept-html";
+import { useContext } from "react";
+import {
+  escapeAsReact,
+  identityOf,
+  keptFromPage,
+  KeptHtmlContext,
+  KEPT_MARK,
+  KEPT_SLOT,
+  type KeptHtml,
+  CARD_WRAPPER,
+} from "~/components/kept-html";
 import { RecordCard } from "~/components/record-card";
 import { EMPTY_CART_SUMMARY } from "~/domain/cart/cart-summary";
 import type { CardTrack } from "~/domain/catalogue/record-api";
@@ -276,5 +286,72 @@ describe("the menu's kept links", () => {
     expect(signedOut).not.toContain("Logout");
     expect(signedOut).toContain('aria-current="page" class="side-link bg-needle-dark text-white" href="/browse"');
     expect(await renderMenu("/browse", true, true, keptHtml)).toContain('action="/logout" method="post"');
+  });
+});
+
+describe("parts kept as the page wrote them", () => {
+  /** A part that reads the router (it cannot render on its own), kept per `key` from the page's own HTML. */
+  function Details({ keyOf, inside }: { keyOf: (path: string) => string | null; inside?: React.ReactNode }) {
+    const keptHtml = useContext(KeptHtmlContext);
+    const { pathname } = useLocation();
+    return (
+      <main>
+        <p>before</p>
+        {keptFromPage(keptHtml, keyOf(pathname), { tag: "div", className: undefined }, (mark) => (
+          <div data-kept-mark={mark}>
+            <div className="inner">
+              <a href={pathname}>{pathname}</a>
+            </div>
+            <div />
+            {inside}
+          </div>
+        ))}
+        <div>after</div>
+      </main>
+    );
+  }
+  const page = async (url: string, keptHtml: ReturnType<typeof createKeptHtml> | null, props: Parameters<typeof Details>[0]) => {
+    const html = await renderAsServer(
+      [{ path: "*", Component: () => <Details {...props} /> }],
+      `http://shop.test${url}`,
+      keptHtml,
+    );
+    return keptHtml ? keptHtml.takeFromPage(html) : html;
+  };
+
+  it("keeps the part from the first page that writes it and writes it from there the next time, the same HTML", async () => {
+    const keptHtml = createKeptHtml();
+    const props = { keyOf: (path: string) => `details:${path}` };
+    const plain = await page("/a", null, props);
+    const first = await page("/a", keptHtml, props);
+    expect(first).toBe(plain);
+    expect(first).not.toContain(KEPT_MARK);
+    expect(keptHtml.size).toBe(1);
+    expect(keptHtml.get("details:/a")).toBe('<div class="inner"><a href="/a">/a</a></div><div></div>');
+    expect(await page("/a", keptHtml, props)).toBe(plain);
+    // Another key is another part: rendered, then kept too.
+    expect(await page("/b", keptHtml, props)).toBe(await page("/b", null, props));
+    expect(keptHtml.size).toBe(2);
+  });
+
+  it("renders as usual without a key, and keeps no part that holds raw text", async () => {
+    const keptHtml = createKeptHtml();
+    expect(await page("/a", keptHtml, { keyOf: () => null })).toBe(await page("/a", null, { keyOf: () => null }));
+    const withScript = { keyOf: () => "scripted", inside: <script type="application/ld+json">{"{}"}</script> };
+    expect(await page("/a", keptHtml, withScript)).toBe(await page("/a", null, withScript));
+    expect(keptHtml.size).toBe(0);
+  });
+
+  it("forgets the marks of a page that failed to render", () => {
+    const keptHtml = createKeptHtml();
+    keptHtml.keepFromPage("lost");
+    expect(keptHtml.takeFromPage("<p>another page</p>")).toBe("<p>another page</p>");
+    expect(keptHtml.size).toBe(0);
+  });
+
+  it("numbers an object by its identity", () => {
+    const a = { x: 1 };
+    expect(identityOf(a)).toBe(identityOf(a));
+    expect(identityOf({ x: 1 })).not.toBe(identityOf(a));
   });
 });

@@ -24,7 +24,7 @@ export function renderWholePage(routerContext: EntryContext, url: string, nonce:
   const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
   const renderMeta = routerContext.renderMeta as { streamCache?: StreamCache };
   renderMeta.streamCache = { 0: settled({ done: false, value: handoff }), 1: settled({ done: true, value: "" }) };
-  const html = renderToString(
+  const rendered = renderToString(
     <NonceProvider value={nonce}>
       <KeptHtmlContext.Provider value={keptHtml}>
         <ServerRouter context={withPageRoutes(routerContext)} url={url} nonce={nonce} />
@@ -32,6 +32,8 @@ export function renderWholePage(routerContext: EntryContext, url: string, nonce:
     </NonceProvider>,
   );
   renderMeta.streamCache = undefined;
+  // Parts the page marked to keep as it wrote them (decision 54) are kept, and their marks taken out.
+  const html = keptHtml ? keptHtml.takeFromPage(rendered) : rendered;
   // Searched from the end, where React Router writes it: the page is tens of kilobytes.
   return html.lastIndexOf(HANDOFF_CLOSED) === -1 ? null : pageBytes(html);
 }
