@@ -15,6 +15,7 @@ const MAX_WAITING = 200;
  */
 export function createKeptHtml({ max = 2_000 }: { max?: number } = {}): KeptHtml & {
   readonly size: number;
+  keepFromPage(key: string): string;
   /** After a page's render: keeps the parts it marked (keepFromPage) and gives back its HTML without the marks. */
   takeFromPage(html: string): string;
 } {
@@ -63,7 +64,7 @@ export function createKeptHtml({ max = 2_000 }: { max?: number } = {}): KeptHtml
     },
     keepFromPage(key) {
       const mark = String(++lastMark);
-      if (!kept.has(key)) marked.set(mark, key);
+      marked.set(mark, key);
       return mark;
     },
     takeFromPage(html) {
