@@ -1,9 +1,7 @@
 import { createElement, forwardRef } from "react";
 import { Form, type FormProps } from "react-router";
 import { plainHref } from "./shop-link";
-
-// No document: React renders this page to HTML, on the main thread or a render thread, and no submit can happen.
-const onServer = typeof document === "undefined";
+import { onServer } from "~/lib/on-server";
 
 /**
  * React Router's `Form`, written directly on the server as `ShopLink` writes `Link` (decision 45). For an action

@@ -1,9 +1,7 @@
 import { createElement, forwardRef } from "react";
 // eslint-disable-next-line no-restricted-imports -- the one place Link is wrapped (and compared with)
 import { Link, type LinkProps } from "react-router";
-
-// No document: React renders this page to HTML, on the main thread or a render thread, and no click can happen.
-const onServer = typeof document === "undefined";
+import { onServer } from "~/lib/on-server";
 
 /**
  * React Router's `Link`, cheaper on the server. In the server's HTML a link to one of the shop's paths is only

@@ -2,9 +2,7 @@ import { cloneElement, Fragment, isValidElement, useContext, type ReactElement, 
 // eslint-disable-next-line no-restricted-imports -- the one place Scripts is wrapped (and compared with)
 import { Scripts, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from "react-router";
 import { createKeptByKey } from "~/domain/shared/kept-by-key";
-
-// No document: React renders this page to HTML, on the main thread or a render thread.
-const onServer = typeof document === "undefined";
+import { onServer } from "~/lib/on-server";
 
 /**
  * React Router's `<Scripts>`, cheaper on the server. What it writes for a page (the module preloads, the handoff

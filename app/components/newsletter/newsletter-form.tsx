@@ -14,6 +14,7 @@ import { ShopForm } from "~/components/shop-form";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
+import { onServer } from "~/lib/on-server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useLazyValidation, type FieldErrors } from "~/lib/forms/use-lazy-validation";
 import type { Toast } from "~/domain/shared/toast";
@@ -26,9 +27,6 @@ export interface NewsletterOutcome {
   discountCode: string | null;
   toast: Toast | null;
 }
-
-// No document: the page is being rendered to HTML, where nothing can be typed, sent or answered yet.
-const onServer = typeof document === "undefined";
 
 /**
  * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it validates as

@@ -6,6 +6,7 @@ import { ShopLink } from "~/components/shop-link";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
+import { onServer } from "~/lib/on-server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SuggestResult } from "./suggest-query";
 import {
@@ -162,9 +163,6 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
 export function HeaderSearch() {
   return onServer ? <FirstPaintHeaderSearch /> : <LiveHeaderSearch />;
 }
-
-// No document: the page is being rendered to HTML, where nothing can be typed or suggested yet.
-const onServer = typeof document === "undefined";
 
 /**
  * The box as the server writes it: as the browser's box first renders (the page's search, no popup), through
