@@ -39,11 +39,16 @@ export const KeptHtmlContext = createContext<KeptHtml | null>(null);
 export function keptPart(keptHtml: KeptHtml, key: string, wrapper: KeptWrapper, render: () => ReactElement): ReactElement {
   const html = keptHtml.get(key);
   if (html !== undefined) {
-    return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: html } });
+    return keptElement(wrapper, html);
   }
   const part = render();
   keptHtml.fillLater(key, part, wrapper);
   return part;
+}
+
+/** A part's wrapper element around its kept HTML. */
+function keptElement(wrapper: KeptWrapper, html: string): ReactElement {
+  return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: html } });
 }
 
 /**
@@ -72,7 +77,7 @@ export function keptPartWithSlot(
   const at = html.indexOf(KEPT_SLOT);
   if (at < 0 || html.includes(KEPT_SLOT, at + KEPT_SLOT.length)) return render(text);
   const filled = html.slice(0, at) + escapeAsReact(text) + html.slice(at + KEPT_SLOT.length);
-  return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: filled } });
+  return keptElement(wrapper, filled);
 }
 
 const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
@@ -94,7 +99,7 @@ export function keptFromPage(
   if (!keptHtml?.keepFromPage || key === null) return render(undefined);
   const html = keptHtml.get(key);
   if (html === undefined) return render(keptHtml.keepFromPage(key));
-  return createElement(wrapper.tag, { className: wrapper.className, dangerouslySetInnerHTML: { __html: html } });
+  return keptElement(wrapper, html);
 }
 
 const identities = new WeakMap<object, number>();
