@@ -141,7 +141,8 @@ export default defineConfig(
   },
 
   // Zod 4 probes `new Function` unless told not to, which the CSP forbids: app/ takes z from the domain's wrapper.
-  // Links go through ShopLink, which renders React Router's Link in the browser only; Scripts through ShopScripts.
+  // React Router is used through its public API only: its UNSAFE_ exports are its insides, which change without
+  // notice (docs/decisions/0055-back-to-the-frameworks.md).
   {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/domain/shared/zod.ts"],
@@ -151,15 +152,12 @@ export default defineConfig(
         {
           paths: [
             { name: "zod", message: 'import { z } from "~/domain/shared/zod" (CSP-safe, jitless)', allowTypeImports: false },
+          ],
+          patterns: [
             {
-              name: "react-router",
-              importNames: ["Link", "NavLink"],
-              message: "Use ShopLink from ~/components/shop-link: the server writes its anchor directly (decision 45).",
-            },
-            {
-              name: "react-router",
-              importNames: ["Scripts"],
-              message: "Use ShopScripts from ~/components/shop-scripts: the server keeps what it writes (decision 47).",
+              group: ["react-router", "react-router/*", "react-dom", "react-dom/*", "react"],
+              importNamePattern: "^UNSAFE_|^__",
+              message: "Use the framework's public API (decision 55).",
             },
           ],
         },

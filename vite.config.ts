@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { reactRouterServerPlugin } from "./server/react-router/vite-plugin";
 
 // Native modules stay outside the server bundle and are loaded from node_modules at run time.
 const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
@@ -14,7 +13,7 @@ const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
  * code stay out, so a page that does not use them does not load them.
  */
 const firstLoadGroups = [
-  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/ },
+  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   {
     name: "shared",
     test: (id: string) => /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) && !/schema|parse|admin|trpc/.test(id),
@@ -36,19 +35,6 @@ function routerFile(name: string): string {
   return fileURLToPath(new URL(`node_modules/react-router/dist/production/${name}`, import.meta.url));
 }
 
-/**
- * The browser runs the pages with Preact's React-compatible runtime, a third of React DOM's size; the server keeps
- * rendering with React (docs/decisions/0042-preact-in-the-browser.md). Only the production client build: the
- * development server shares one module graph between server and browser, so it stays on React throughout.
- */
-const preactInBrowser = [
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react$/, replacement: "preact/compat" },
-];
-
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), which embeds the React Router build.
   build: isSsrBuild
@@ -56,9 +42,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : { rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups } } } },
   resolve: {
     tsconfigPaths: true,
-    alias: command === "build" ? [...reactRouterProduction, ...(isSsrBuild ? [] : preactInBrowser)] : [],
+    alias: command === "build" ? reactRouterProduction : [],
   },
   ssr: { external: nativeModules },
   optimizeDeps: { exclude: nativeModules },
-  plugins: [tailwindcss(), reactRouterServerPlugin(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
 }));

@@ -8,6 +8,7 @@ import {
   Outlet,
   ScrollRestoration,
   useLocation,
+  Scripts,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -17,7 +18,6 @@ import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Footer } from "./components/footer";
-import { ShopScripts } from "./components/shop-scripts";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
 import { Sidebar } from "./components/sidebar";
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <ShopScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -130,7 +130,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <div className="no-print">
-          <Footer redirectTo={`${location.pathname}${location.search}`} />
+          <Footer />
         </div>
       </div>
       <div className="no-print">

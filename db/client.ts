@@ -4,8 +4,6 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import * as schema from "./schema";
 import { installShopClock } from "./clock";
-import { keepCompiledStatements } from "./statement-cache";
-import { countWrites } from "./write-count";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -26,9 +24,6 @@ export function openDatabase(file: string = databasePath()): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("temp_store = MEMORY");
   installShopClock(sqlite);
-  keepCompiledStatements(sqlite);
-  // Read caches skip asking SQLite whether anything changed while nothing of this process has written.
-  countWrites(sqlite);
   return drizzle(sqlite, { schema }) as Db;
 }
 

@@ -1,6 +1,5 @@
 import type { Db } from "./client";
 import { shopNow } from "./clock";
-import { writesInThisProcess } from "./write-count";
 
 /**
  * The next instant a record or post is scheduled to appear, shared by every cache on a connection and read
@@ -27,16 +26,13 @@ function nextScheduledAfter(db: Db, version: string, instant: string): string | 
 }
 
 /**
- * A string that changes whenever what the shop shows may have changed: a write made by this process (counted in
- * JavaScript, db/write-count.ts), a commit by another connection (SQLite's data_version), or the clock reaching the
- * next instant a record or post is scheduled to appear (records.publish_at: a record scheduled for 09:00 appears
- * then, with no write).
+ * A string that changes whenever what the shop shows may have changed: a write on this connection (SQLite's
+ * total_changes()), a commit by any other connection, in this process or another one over the same file (SQLite's
+ * data_version), or the clock reaching the next instant a record or post is scheduled to appear
+ * (records.publish_at: a record scheduled for 09:00 appears then, with no write).
  *
- * One per connection, shared by every cache on it. Only data_version costs a query (a read of the WAL index), asked
- * at most once per turn of the event loop: a page's loaders, its cart and the caches they use ask together. Within
- * a turn it is asked again only after a write of this process or once the clock reaches the next scheduled
- * instant; another process's commit is seen from the next turn on, which is also where any request it caused
- * begins.
+ * One per connection, shared by every cache on it. Each call asks SQLite once (a few microseconds: one read of the
+ * WAL index), so a cache never answers from before a write that has already returned, whichever process made it.
  */
 export function createChangeVersion(db: Db): () => string {
   let version = versions.get(db.$client);
@@ -50,30 +46,22 @@ export function createChangeVersion(db: Db): () => string {
 const versions = new WeakMap<object, () => string>();
 
 function changeVersionOf(db: Db): () => string {
-  const dataVersion = db.$client.prepare<[], number>("PRAGMA data_version").pluck();
+  const changed = db.$client
+    .prepare<[], string>("select total_changes() || ':' || data_version from pragma_data_version")
+    .pluck();
   let changes = "";
   let nextScheduled: string | null = null;
   let epoch = 0;
-  // This turn's answer, and the count of writes it was read after.
-  let asked: { answer: string; writes: number } | null = null;
-  const forget = () => {
-    asked = null;
-  };
   return () => {
     const instant = shopNow(db.$client).toISOString();
     const due = nextScheduled !== null && instant >= nextScheduled;
-    const writes = writesInThisProcess();
-    if (asked && asked.writes === writes && !due) return asked.answer;
-    const current = `${writes}:${dataVersion.get()}`;
+    const current = changed.get()!;
     if (current !== changes || due) {
       if (current === changes) epoch += 1;
       changes = current;
       nextScheduled = nextScheduledAfter(db, current, instant);
     }
-    const answer = `${changes}:${epoch}`;
-    if (!asked) queueMicrotask(forget);
-    asked = { answer, writes };
-    return answer;
+    return `${changes}:${epoch}`;
   };
 }
 

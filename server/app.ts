@@ -29,7 +29,6 @@ import { createChangeVersion } from "../db/read-cache";
 import { sessionMiddleware } from "./auth/middleware";
 import { MAX_BATCH_CALLS, trpcRequestLimits } from "./trpc/batch-limits";
 import { appRouter } from "./trpc/router";
-import { directQueries } from "./trpc/direct-query";
 import { retryAfterMeta } from "./trpc/rate-limited";
 import { clubPaymentsFor, paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
@@ -152,8 +151,6 @@ export function createApp(options: AppOptions) {
   app.use(
     "/trpc",
     trpcRequestLimits,
-    // A single query skips the adapter's Fetch Request and Response (docs/decisions/0044-direct-trpc-queries.md).
-    directQueries(appRouter),
     createExpressMiddleware({
       router: appRouter,
       // trpcRequestLimits refuses larger batches first, with a clearer message; this is tRPC's own guard.

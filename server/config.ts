@@ -23,8 +23,8 @@ const envSchema = z
     ACCESS_LOG: z.enum(["on", "off"]).default("on"),
     /** Memory for visitors' finished pages (compressed), in MB; 0 turns the page cache off. */
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-    /** Threads that render pages beside the main thread (decision 38); unset, one per further core, at most 4. */
-    RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+    /** Server processes over the same database (Node's cluster): more cores, more pages a second. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
     BUILD_DIR: z.string().min(1).default("build"),
     /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */

@@ -1,26 +1,11 @@
-import { useContext } from "react";
-import { ShopLink } from "~/components/shop-link";
+import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/domain/navigation/nav-sections";
-import { KeptHtmlContext, keptPartWithSlot, type KeptWrapper } from "./kept-html";
 import { NewsletterForm } from "./newsletter/newsletter-form";
 
-const FOOTER_WRAPPER: KeptWrapper = { tag: "footer", className: "mt-16 bg-ink text-stone-300" };
-
-/**
- * The footer: the newsletter sign-up, quick links and a word about the shop. Its markup on the server depends only
- * on the year and the address the sign-up comes back to without JavaScript, so the server keeps it as finished HTML
- * with a slot for the address (decision 53).
- */
-export function Footer({ redirectTo }: { redirectTo: string }) {
-  const keptHtml = useContext(KeptHtmlContext);
+export function Footer() {
   const year = new Date().getFullYear();
-  const render = (address: string) => <FooterParts year={year} redirectTo={address} />;
-  return keptHtml ? keptPartWithSlot(keptHtml, `footer:${year}`, FOOTER_WRAPPER, redirectTo, render) : render(redirectTo);
-}
-
-function FooterParts({ year, redirectTo }: { year: number; redirectTo: string }) {
   return (
-    <footer className={FOOTER_WRAPPER.className}>
+    <footer className="mt-16 bg-ink text-stone-300">
       <div className="foot-grid">
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter" className="foot-head">
@@ -29,7 +14,7 @@ function FooterParts({ year, redirectTo }: { year: number; redirectTo: string })
           <p className="mt-3 text-sm">
             New arrivals, restocks and pre-orders once a week — and 10% off your first order when you sign up.
           </p>
-          <NewsletterForm redirectTo={redirectTo} />
+          <NewsletterForm />
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="foot-head">
@@ -38,7 +23,7 @@ function FooterParts({ year, redirectTo }: { year: number; redirectTo: string })
           <ul className="foot-links">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <ShopLink to={l.to}>{l.label}</ShopLink>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { ChatHeaderButton } from "./chat/chat-header-button";
 import { HeaderSearch } from "./search/header-search";
 import { UserMenu } from "./user-menu";
+import { Link } from "react-router";
 
 interface HeaderProps {
   menuOpen: boolean;
@@ -65,24 +65,24 @@ export function Header({
         >
           <Icon name="menu" />
         </a>
-        <ShopLink to="/" data-testid="header-shop-name" className="brand">
+        <Link to="/" data-testid="header-shop-name" className="brand">
           <Icon name="disc" />
           Needledrop
-        </ShopLink>
-        <ShopLink to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
+        </Link>
+        <Link to="/" className={`${iconButton} hidden lg:inline-flex`} aria-label="Home">
           <Icon name="home" />
-        </ShopLink>
+        </Link>
         <div className="search-row">
           <div className="min-w-0 flex-1">
             <HeaderSearch />
           </div>
           {chat && <ChatHeaderButton />}
         </div>
-        <ShopLink to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
+        <Link to="/favorites" className={iconButton} aria-label={counted("Favourites", favouritesCount, "record", "records")}>
           <Icon name="heart" />
           <Badge count={favouritesCount} testId="favourites-count" />
-        </ShopLink>
-        <ShopLink
+        </Link>
+        <Link
           to="/cart"
           className={iconButton}
           aria-label={counted("Cart", cartCount, "item", "items")}
@@ -97,13 +97,13 @@ export function Header({
         >
           <Icon name="shopping-bag" />
           <Badge count={cartCount} testId="cart-count" />
-        </ShopLink>
+        </Link>
         {user ? (
           <UserMenu username={user.username} isAdmin={user.role === "admin"} />
         ) : (
-          <ShopLink to="/auth" className={iconButton} aria-label="Log in or register">
+          <Link to="/auth" className={iconButton} aria-label="Log in or register">
             <Icon name="log-in" />
-          </ShopLink>
+          </Link>
         )}
       </div>
     </header>

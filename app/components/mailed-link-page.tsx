@@ -1,5 +1,4 @@
-import { Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, useNavigation, Link } from "react-router";
 
 /**
  * The page a mailed link opens (app/lib/mailed-link.server.ts): its heading, then what was done, why the link is
@@ -47,9 +46,9 @@ export function MailedLinkPage({
         )}
       </div>
       <p className="mt-6 text-center text-sm">
-        <ShopLink to="/" className="text-needle-dark underline">
+        <Link to="/" className="text-needle-dark underline">
           Back to the shop
-        </ShopLink>
+        </Link>
       </p>
     </section>
   );

@@ -1,4 +1,3 @@
-import { useContext, type ReactNode } from "react";
 import type { CardTrack } from "~/domain/catalogue/record-api";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { GRADE_EXPLANATIONS } from "~/domain/catalogue/grades";
@@ -6,9 +5,7 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { AddToCartButton, availabilityOf } from "./cart/cart-controls";
 import { CoverImage } from "./cover-image";
-import { CARD_CLASS, CARD_WRAPPER, KeptHtmlContext, keptPart, type KeptHtml } from "./kept-html";
-import { useShopper } from "./cart/shopper-form";
-import { FavouriteButton, FavouriteToggle } from "./favourites/favourite-toggle";
+import { FavouriteToggle } from "./favourites/favourite-toggle";
 
 // A card is a quarter of the content column from 768 px (less the 256 px sidebar from 1024 px), half below.
 const CARD_SIZES =
@@ -26,34 +23,10 @@ const STOCK_STYLE: Record<string, string> = {
  * work without JavaScript; they sit outside the link because a form may not be inside one).
  */
 export function RecordCard({ track, showFavourite = true }: { track: CardTrack; showFavourite?: boolean }) {
-  const keptHtml = useContext(KeptHtmlContext);
-  if (keptHtml) return <KeptRecordCard keptHtml={keptHtml} track={track} showFavourite={showFavourite} />;
-  return <CardView track={track} heart={showFavourite ? <FavouriteToggle recordId={track.id} title={track.title} /> : null} />;
-}
-
-/**
- * A card in a server render that keeps cards' HTML (decision 46): written from what an earlier page rendered for
- * the same data and heart, or rendered as usual and kept for the next page. Nothing is in flight on the server, so
- * the heart shows the shopper's favourites, as FavouriteToggle would.
- */
-function KeptRecordCard({ keptHtml, track, showFavourite }: { keptHtml: KeptHtml; track: CardTrack; showFavourite: boolean }) {
-  const { favouriteIds } = useShopper();
-  const saved = showFavourite && favouriteIds.includes(track.id);
-  const key = `${showFavourite ? (saved ? "s" : "h") : "-"}${JSON.stringify(track)}`;
-  return keptPart(keptHtml, key, CARD_WRAPPER, () => (
-    <CardView
-      track={track}
-      heart={showFavourite ? <FavouriteButton recordId={track.id} title={track.title} saved={saved} /> : null}
-    />
-  ));
-}
-
-/** The card's markup; `heart` is the favourite button, or null where the page has its own way to remove one. */
-function CardView({ track, heart }: { track: CardTrack; heart: ReactNode }) {
   const state = stockState(track.stockQuantity, track.isPreOrder);
   const format = formatLabel(track.format);
   return (
-    <article className={CARD_CLASS}>
+    <article className="group card">
       <a href={recordPath(track)}>
         <div className="card-cover">
           <CoverImage
@@ -90,7 +63,11 @@ function CardView({ track, heart }: { track: CardTrack; heart: ReactNode }) {
           nameWithTitle
         />
       </div>
-      {heart && <div className="card-fav">{heart}</div>}
+      {showFavourite && (
+        <div className="card-fav">
+          <FavouriteToggle recordId={track.id} title={track.title} />
+        </div>
+      )}
     </article>
   );
 }

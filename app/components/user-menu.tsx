@@ -1,7 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { Form, useLocation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, useLocation, Link } from "react-router";
 
 /**
  * The signed-in user's menu (spec §1): Profile, Admin Dashboard for admins only, Log out.
@@ -47,13 +46,13 @@ export function UserMenu({ username, isAdmin }: { username: string; isAdmin: boo
         className="absolute right-0 z-40 mt-2 w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-stone-200"
         onClick={(event) => (event.target as Element).closest("a, button") && close()}
       >
-        <ShopLink to="/profile" className={item}>
+        <Link to="/profile" className={item}>
           <Icon name="user" className="h-4 w-4" /> Profile
-        </ShopLink>
+        </Link>
         {isAdmin && (
-          <ShopLink to="/admin" className={item}>
+          <Link to="/admin" className={item}>
             <Icon name="layout-dashboard" className="h-4 w-4" /> Admin Dashboard
-          </ShopLink>
+          </Link>
         )}
         <Form method="post" action="/logout">
           <button type="submit" className={item}>

@@ -4,7 +4,6 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler, Response as ExpressResponse } from "express";
-import { responseBytes, wholePageResponse } from "../../app/lib/page-bytes.server";
 import { sendCompressed } from "./compress-once";
 import {
   chooseEncoding,
@@ -273,10 +272,10 @@ export function createPageCache(options: PageCacheOptions) {
         finish(null);
         return response;
       }
-      const body = await responseBytes(response);
+      const body = Buffer.from(await response.arrayBuffer());
       if (body.length > MAX_ENTRY_BYTES) {
         finish(null);
-        return wholePageResponse(body, response);
+        return new Response(body, response);
       }
       await keepAndSend(body, response.headers);
       return null;

@@ -1,7 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { hasBody, responseBytes } from "../../app/lib/page-bytes.server";
 import { sendCompressed } from "./compress-once";
 import { createFifoGate } from "./fifo-gate";
 import { PERSONAL_CACHE_CONTROL } from "./page-cache";
@@ -82,18 +81,16 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   // Not a shared visitor page: a proxy in front must not keep it for anyone else.
   if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
-  if (!hasBody(response)) return void res.end();
+  if (!response.body) return void res.end();
   try {
     // A page is rendered whole before it is sent (its data is all loaded first), so it is compressed in one call:
     // streamed through the compression middleware, each of React's flushes cost a compressor block (decision 35).
     if (/^text\/html\b/i.test(response.headers.get("content-type") ?? "") && !res.hasHeader("content-encoding")) {
-      const body = await responseBytes(response);
+      const body = Buffer.from(await response.arrayBuffer());
       await nextTurn();
       if (!res.destroyed) sendCompressed(res, body, req.headers["accept-encoding"]);
       return;
     }
-    // A whole page sent as it is (it already names an encoding): its bytes, not its empty body.
-    if (!response.body) return void res.end(await responseBytes(response));
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     // The browser went away mid-stream (a new navigation, a closed tab): not a server error.

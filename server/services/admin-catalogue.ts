@@ -14,7 +14,6 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { writeTransaction, type Db } from "../../db/client";
-import { noteWrite } from "../../db/write-count";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import type { WantsService } from "./wants";
 import { records, stockMovements, type RecordRow } from "../../db/schema";
@@ -618,9 +617,8 @@ export function createAdminCatalogueService(
         }
       }
       onProgress({ phase: "writing", done: rows.length, total: rows.length });
+      // Committed on a connection of its own: the shop's connection sees it through SQLite's data_version.
       edits = client.transaction(() => write.commit()).immediate();
-      // A write of this process on a connection of its own: the shop's read caches must not answer from before it.
-      noteWrite();
     } finally {
       write.drop();
       if (separate) client.close();

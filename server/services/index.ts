@@ -42,7 +42,6 @@ import { createCurationService } from "./curation";
 import { createAdminSubscribersService } from "./admin-subscribers";
 import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
-import { createPageDataService } from "./page-data";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
@@ -122,7 +121,6 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminSubscribers: createAdminSubscribersService(db),
     campaigns: createCampaignsService(db, { mail: authServices.mail, links, audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
-    pageData: createPageDataService(db),
     instagram: createInstagramService(db, {
       mediaDir,
       publicDir: path.resolve("public"),

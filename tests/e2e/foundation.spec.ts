@@ -54,8 +54,7 @@ test.describe("walking skeleton", () => {
   });
 
   test("hydration keeps the server's document, and a client navigation updates it", async ({ page }) => {
-    // The browser runtime differs from the server's (docs/decisions/0042-preact-in-the-browser.md): a hydration
-    // that paired the wrong elements would nest a second <html>, or drop the stylesheet with the script preloads.
+    // A hydration that paired the wrong elements would nest a second <html>, or drop the stylesheet.
     const errors: string[] = [];
     page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
     page.on("pageerror", (err) => errors.push(err.message));

@@ -1,5 +1,5 @@
-import { ShopLink } from "~/components/shop-link";
 import { ADMIN_SECTIONS, currentSection } from "~/domain/admin/sections";
+import { Link } from "react-router";
 
 /**
  * The back office's own navigation: a column beside the page from 1024 px, a row that scrolls sideways
@@ -14,7 +14,7 @@ export function AdminNav({ pathname }: { pathname: string }) {
           const active = current?.path === s.path;
           return (
             <li key={s.path} className="shrink-0">
-              <ShopLink
+              <Link
                 to={s.path}
                 aria-current={active ? "page" : undefined}
                 className={`flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm whitespace-nowrap ${
@@ -25,7 +25,7 @@ export function AdminNav({ pathname }: { pathname: string }) {
                 {!s.built && (
                   <span className={`text-[10px] uppercase ${active ? "text-stone-300" : "text-stone-500"}`}>soon</span>
                 )}
-              </ShopLink>
+              </Link>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/shop-link";
+import { Link } from "react-router";
 
 const pageLink = "rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100";
 
@@ -23,9 +23,9 @@ export function AdminPager({
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <ShopLink rel="prev" to={hrefFor(page - 1)} className={pageLink}>
+        <Link rel="prev" to={hrefFor(page - 1)} className={pageLink}>
           {previousLabel}
-        </ShopLink>
+        </Link>
       ) : (
         <span />
       )}
@@ -33,9 +33,9 @@ export function AdminPager({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <ShopLink rel="next" to={hrefFor(page + 1)} className={pageLink}>
+        <Link rel="next" to={hrefFor(page + 1)} className={pageLink}>
           {nextLabel}
-        </ShopLink>
+        </Link>
       ) : (
         <span />
       )}

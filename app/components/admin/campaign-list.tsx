@@ -1,6 +1,6 @@
-import { ShopLink } from "~/components/shop-link";
 import { formatDayGB } from "~/domain/shared/dates";
 import { CAMPAIGN_STATUS_LABELS, type CampaignCounts, type CampaignStatus } from "~/domain/campaigns/campaign-rules";
+import { Link } from "react-router";
 
 export interface CampaignListItem {
   id: number;
@@ -26,12 +26,12 @@ export function CampaignList({ campaigns }: { campaigns: readonly CampaignListIt
         <h2 id="campaigns-heading" className="font-display text-xl font-bold">
           Campaigns
         </h2>
-        <ShopLink
+        <Link
           to="/admin/email-marketing/campaigns/new"
           className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle"
         >
           New campaign
-        </ShopLink>
+        </Link>
       </div>
       {campaigns.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">No campaigns yet.</p>
@@ -40,9 +40,9 @@ export function CampaignList({ campaigns }: { campaigns: readonly CampaignListIt
           {campaigns.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-testid="campaign">
               <div className="min-w-0 flex-1 basis-64">
-                <ShopLink to={`/admin/email-marketing/campaigns/${c.id}`} className="font-semibold break-words hover:underline">
+                <Link to={`/admin/email-marketing/campaigns/${c.id}`} className="font-semibold break-words hover:underline">
                   {c.subject}
-                </ShopLink>
+                </Link>
                 <p className="text-xs text-stone-600">
                   {c.audience} · {c.sentAt ? `sent ${formatDayGB(c.sentAt)}` : `written ${formatDayGB(c.createdAt)}`}
                 </p>

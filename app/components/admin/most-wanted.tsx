@@ -1,6 +1,6 @@
-import { ShopLink } from "~/components/shop-link";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import type { MostWantedRow } from "~/domain/wants/want-view";
+import { Link } from "react-router";
 
 /** Records shoppers are waiting for (active wants of confirmed addresses): a buying signal for the next order. */
 export function MostWanted({ items, today, headingLevel = 2 }: { items: MostWantedRow[]; today: string; headingLevel?: 2 | 3 }) {
@@ -17,9 +17,9 @@ export function MostWanted({ items, today, headingLevel = 2 }: { items: MostWant
         <ol className="mt-3 divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
           {items.map((r) => (
             <li key={r.recordId} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 gap-y-0.5 p-3 text-sm">
-              <ShopLink to={`/admin/stock-management/${r.recordId}`} className="truncate font-semibold underline">
+              <Link to={`/admin/stock-management/${r.recordId}`} className="truncate font-semibold underline">
                 {r.title}
-              </ShopLink>
+              </Link>
               <span className="text-right font-semibold tabular-nums">
                 {r.wants} {r.wants === 1 ? "want" : "wants"}
               </span>

@@ -1,5 +1,4 @@
-import { Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, useNavigation, Link } from "react-router";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
@@ -88,9 +87,9 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
                         />
                       )}
                       <div>
-                        <ShopLink to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
+                        <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
                           #{c.id}
-                        </ShopLink>
+                        </Link>
                         {c.photos.length > 0 && (
                           <span className="ml-2 text-xs text-stone-600">
                             {c.photos.length} {c.photos.length === 1 ? "photo" : "photos"}

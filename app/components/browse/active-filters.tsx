@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { hrefWith, NO_FILTERS, type BrowseQuery } from "~/domain/browse/browse-query";
 import { activeChips } from "~/domain/browse/filter-chips";
+import { Link } from "react-router";
 
 export function ActiveFilters({ path, query }: { path: string; query: BrowseQuery }) {
   const chips = activeChips(path, query);
@@ -9,7 +9,7 @@ export function ActiveFilters({ path, query }: { path: string; query: BrowseQuer
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
       {chips.map((chip) => (
-        <ShopLink
+        <Link
           key={chip.key}
           to={chip.href}
           preventScrollReset
@@ -18,12 +18,12 @@ export function ActiveFilters({ path, query }: { path: string; query: BrowseQuer
         >
           {chip.text}
           <Icon name="x" className="h-3.5 w-3.5" />
-        </ShopLink>
+        </Link>
       ))}
       {chips.length > 1 && (
-        <ShopLink to={hrefWith(path, query, NO_FILTERS)} className="px-1 text-sm font-semibold text-needle-dark hover:underline">
+        <Link to={hrefWith(path, query, NO_FILTERS)} className="px-1 text-sm font-semibold text-needle-dark hover:underline">
           Clear all
-        </ShopLink>
+        </Link>
       )}
     </div>
   );

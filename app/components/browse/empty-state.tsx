@@ -1,4 +1,4 @@
-import { ShopLink } from "~/components/shop-link";
+import { Link } from "react-router";
 
 /** A friendly dead end with a way out. */
 export function EmptyState({
@@ -22,7 +22,7 @@ export function EmptyState({
       {children && <div className="mt-2 max-w-md text-stone-600">{children}</div>}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {actions.map((a, i) => (
-          <ShopLink
+          <Link
             key={a.href}
             to={a.href}
             className={
@@ -32,7 +32,7 @@ export function EmptyState({
             }
           >
             {a.text}
-          </ShopLink>
+          </Link>
         ))}
       </div>
     </div>

@@ -1,8 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { useContext, useEffect, useRef } from "react";
-import { Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
-import { KeptHtmlContext, keptPart, type KeptHtml, type KeptWrapper } from "~/components/kept-html";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import { formatLabel } from "~/domain/catalogue/formats";
 import type { Facets } from "../../../server/services/browse";
 import { formatCount } from "~/domain/browse/listing-text";
@@ -37,20 +35,13 @@ function OptionRow({ name, option }: { name: string; option: Option }) {
   );
 }
 
-/** A facet's values as ticks. The server writes it from kept HTML when an earlier page had the same values (decision 46). */
-function FacetGroup(props: FacetGroupProps) {
-  const keptHtml = useContext(KeptHtmlContext);
-  return keptHtml ? <KeptFacetGroup keptHtml={keptHtml} {...props} /> : <FacetGroupView {...props} />;
-}
-
-function KeptFacetGroup({ keptHtml, ...props }: FacetGroupProps & { keptHtml: KeptHtml }) {
-  return keptPart(keptHtml, `facet|${JSON.stringify(props)}`, FACET_GROUP_WRAPPER, () => <FacetGroupView {...props} />);
-}
-
-const FACET_GROUP_CLASS = "facet-group";
-const FACET_GROUP_WRAPPER: KeptWrapper = { tag: "fieldset", className: FACET_GROUP_CLASS };
-
-interface FacetGroupProps {
+function FacetGroup({
+  legend,
+  name,
+  options,
+  more,
+  hidden = 0,
+}: {
   legend: string;
   name: string;
   options: Option[];
@@ -58,11 +49,9 @@ interface FacetGroupProps {
   more?: Option[];
   /** How many the server left out: a button asks for them (keeping what is ticked). */
   hidden?: number;
-}
-
-function FacetGroupView({ legend, name, options, more, hidden = 0 }: FacetGroupProps) {
+}) {
   return (
-    <fieldset className={FACET_GROUP_CLASS}>
+    <fieldset className="facet-group">
       <legend className="facet-legend">{legend}</legend>
       {options.length === 0 ? (
         <p className="clear-both text-sm text-stone-600">None in these results</p>
@@ -275,9 +264,9 @@ export function FacetPanel({
               Apply filters
             </button>
             {(hasFilters(query) || query.q) && (
-              <ShopLink to={action} className="text-sm font-semibold text-needle-dark hover:underline">
+              <Link to={action} className="text-sm font-semibold text-needle-dark hover:underline">
                 Clear all
-              </ShopLink>
+              </Link>
             )}
           </div>
         </Form>

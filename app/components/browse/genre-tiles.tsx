@@ -1,6 +1,6 @@
-import { ShopLink } from "~/components/shop-link";
 import { genreColours } from "~/domain/catalogue/genres";
 import { formatCount } from "~/domain/browse/listing-text";
+import { Link } from "react-router";
 
 export const genreHref = (genre: string) => `/browse?${new URLSearchParams({ genre })}`;
 
@@ -12,7 +12,7 @@ export function GenreTiles({ genres }: { genres: { name: string; count: number }
         const colours = genreColours(name);
         return (
           <li key={name}>
-            <ShopLink
+            <Link
               to={genreHref(name)}
               style={{ backgroundColor: colours.bg, color: colours.text }}
               className="group relative flex h-28 flex-col justify-between overflow-hidden rounded-xl p-4 shadow-sm ring-1 ring-black/5 transition hover:-translate-y-0.5 hover:shadow-lg sm:h-36 sm:p-5"
@@ -30,7 +30,7 @@ export function GenreTiles({ genres }: { genres: { name: string; count: number }
               >
                 <span style={{ backgroundColor: colours.text }} className="absolute inset-[38%] rounded-full" />
               </span>
-            </ShopLink>
+            </Link>
           </li>
         );
       })}
@@ -44,12 +44,9 @@ export function GenreLinkList({ names }: { names: string[] }) {
     <ul className="mt-4 columns-2 gap-6 text-sm sm:columns-3 lg:columns-5">
       {names.map((name) => (
         <li key={name} className="break-inside-avoid py-1">
-          <ShopLink
-            to={genreHref(name)}
-            className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline"
-          >
+          <Link to={genreHref(name)} className="font-medium text-ink underline-offset-2 hover:text-needle-dark hover:underline">
             {name}
-          </ShopLink>
+          </Link>
         </li>
       ))}
     </ul>

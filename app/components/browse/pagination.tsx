@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { pageWindow } from "~/domain/browse/listing-text";
+import { Link } from "react-router";
 
 /** Plain links, so paging works without JavaScript; with it, React Router fetches just the data. */
 export function Pagination({
@@ -18,10 +18,10 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
-        <ShopLink to={hrefFor(page - 1)} rel="prev" className="pill pill-edge">
+        <Link to={hrefFor(page - 1)} rel="prev" className="pill pill-edge">
           <Icon name="chevron-left" className="h-4 w-4" />
           Previous
-        </ShopLink>
+        </Link>
       ) : null}
       <ul className="flex flex-wrap items-center gap-1.5">
         {pageWindow(page, pages).map((n, i) =>
@@ -31,23 +31,23 @@ export function Pagination({
             </li>
           ) : (
             <li key={n}>
-              <ShopLink
+              <Link
                 to={hrefFor(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
                 className={n === page ? "pill bg-ink text-white" : "pill pill-plain"}
               >
                 {n}
-              </ShopLink>
+              </Link>
             </li>
           ),
         )}
       </ul>
       {page < pages ? (
-        <ShopLink to={hrefFor(page + 1)} rel="next" className="pill pill-edge">
+        <Link to={hrefFor(page + 1)} rel="next" className="pill pill-edge">
           Next
           <Icon name="chevron-right" className="h-4 w-4" />
-        </ShopLink>
+        </Link>
       ) : null}
     </nav>
   );

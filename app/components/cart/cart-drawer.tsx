@@ -1,11 +1,11 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { ShopLink } from "~/components/shop-link";
 import { itemsText } from "~/domain/cart/cart-summary";
 import { ClearCartButton } from "./cart-controls";
 import { CartLine, CartTotals } from "./cart-lines";
 import { CheckoutLink } from "./checkout-link";
 import { useShopper } from "./shopper-form";
+import { Link } from "react-router";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -91,12 +91,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
             <Icon name="shopping-bag" className="h-12 w-12 text-stone-400" />
             <p className="text-stone-700">Your cart is empty.</p>
-            <ShopLink
-              to="/browse"
-              className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle-dark"
-            >
+            <Link to="/browse" className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-needle-dark">
               Browse records
-            </ShopLink>
+            </Link>
           </div>
         ) : (
           <>
@@ -110,9 +107,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               <CartTotals cart={cart} />
               <CheckoutLink cart={cart} />
               <div className="flex items-center justify-between gap-3">
-                <ShopLink to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
+                <Link to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
                   View cart
-                </ShopLink>
+                </Link>
                 <ClearCartButton />
               </div>
             </div>

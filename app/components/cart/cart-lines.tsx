@@ -1,9 +1,9 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { CoverImage } from "~/components/cover-image";
 import { formatPence, VAT_RATE_PERCENT } from "~/domain/shared/money";
 import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/domain/cart/cart-summary";
 import { QuantityControls, RemoveLineButton } from "./cart-controls";
+import { Link } from "react-router";
 
 /** One line of the cart: cover, title and artist, price, quantity controls, remove, line total. */
 export function CartLine({
@@ -45,9 +45,9 @@ export function CartLine({
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             {line.path ? (
-              <ShopLink to={line.path} className="hover:underline">
+              <Link to={line.path} className="hover:underline">
                 {name}
-              </ShopLink>
+              </Link>
             ) : (
               name
             )}

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { ShopLink } from "~/components/shop-link";
 import { checkoutBlockedReason, type CartSummary } from "~/domain/cart/cart-summary";
+import { Link } from "react-router";
 
 const look = "inline-flex w-full items-center justify-center rounded-full px-6 py-3 font-semibold";
 
@@ -10,9 +10,9 @@ export function CheckoutLink({ cart }: { cart: CartSummary }) {
   const reason = checkoutBlockedReason(cart);
   if (!reason) {
     return (
-      <ShopLink to="/checkout" className={`${look} bg-needle text-white hover:bg-needle-dark`}>
+      <Link to="/checkout" className={`${look} bg-needle text-white hover:bg-needle-dark`}>
         Checkout
-      </ShopLink>
+      </Link>
     );
   }
   return (

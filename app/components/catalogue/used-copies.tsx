@@ -1,9 +1,9 @@
-import { ShopLink } from "~/components/shop-link";
 import { GRADE_EXPLANATIONS, GRADE_NAMES, type Grade } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
 import type { UsedCopyCard } from "~/domain/catalogue/used-copy-view";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
 import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
+import { Link } from "react-router";
 
 export type { UsedCopyCard };
 
@@ -35,7 +35,7 @@ export function UsedCopiesList({ title, copies }: { title: string; copies: UsedC
           <li key={c.id} className="py-3" data-testid="used-copy">
             <div className="flex items-start gap-3">
               {c.photos[0] && (
-                <ShopLink to={c.path} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                <Link to={c.path} className="shrink-0" tabIndex={-1} aria-hidden="true">
                   <CopyPhotoImage
                     photo={c.photos[0]}
                     alt=""
@@ -43,7 +43,7 @@ export function UsedCopiesList({ title, copies }: { title: string; copies: UsedC
                     displayWidth={64}
                     className="aspect-square h-16 w-16 rounded-md bg-stone-100 object-cover ring-1 ring-stone-200"
                   />
-                </ShopLink>
+                </Link>
               )}
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap gap-x-4 text-sm">
@@ -52,7 +52,7 @@ export function UsedCopiesList({ title, copies }: { title: string; copies: UsedC
                 </p>
                 <p className="mt-1 text-xs text-stone-700">{GRADE_EXPLANATIONS[c.mediaGrade]}</p>
                 {c.note && <p className="mt-1 text-sm text-stone-800">“{c.note}”</p>}
-                <ShopLink
+                <Link
                   to={c.path}
                   className="mt-1 inline-block text-xs font-semibold text-needle-dark underline underline-offset-2"
                 >
@@ -63,7 +63,7 @@ export function UsedCopiesList({ title, copies }: { title: string; copies: UsedC
                     {" "}
                     of {title}, graded {c.mediaGrade}
                   </span>
-                </ShopLink>
+                </Link>
               </div>
             </div>
             {/* Price and button on a row of their own: beside the text they squeezed it to a narrow column. */}
@@ -126,9 +126,9 @@ export function UsedCopyFacts({
       </dl>
       {pressing && (
         <p className="mt-2">
-          <ShopLink to={pressing.path} className="font-semibold text-needle-dark underline underline-offset-2">
+          <Link to={pressing.path} className="font-semibold text-needle-dark underline underline-offset-2">
             See the new pressing of {pressing.title}
-          </ShopLink>
+          </Link>
         </p>
       )}
     </section>

@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons/icon";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ShopLink } from "~/components/shop-link";
 import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
 import { HELP_PATH } from "~/domain/chat/help-path";
 import { dateFormatter } from "~/domain/shared/date-formatter";
@@ -9,6 +8,7 @@ import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
 import { composeReply } from "~/domain/chat/reply";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CHAT_MINIMISED_EVENT, CHAT_OPEN_EVENT } from "./chat-header-button";
+import { Link } from "react-router";
 
 /**
  * VinylBot (spec §2, §4, §9): a floating button that opens a chat panel with a greeting. Replies are
@@ -286,9 +286,9 @@ function MessageBubble({ message }: { message: ChatMessage }) {
           <ul className="mt-2 space-y-1">
             {message.links.map((l) => (
               <li key={l.href}>
-                <ShopLink to={l.href} className="font-medium text-needle-dark underline hover:text-needle">
+                <Link to={l.href} className="font-medium text-needle-dark underline hover:text-needle">
                   {l.label}
-                </ShopLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
-import { ShopLink } from "~/components/shop-link";
 import { formatPence } from "~/domain/shared/money";
+import { Link } from "react-router";
 
 export interface CheckoutProblem {
   tone: "error" | "info";
@@ -33,9 +33,9 @@ export function CheckoutNotice({ problem }: { problem: CheckoutProblem }) {
       <div>
         <p className="font-medium">{problem.message}</p>
         {problem.cartLink && (
-          <ShopLink to="/cart" className="mt-1 inline-block font-semibold underline underline-offset-2">
+          <Link to="/cart" className="mt-1 inline-block font-semibold underline underline-offset-2">
             Go to your cart
-          </ShopLink>
+          </Link>
         )}
       </div>
     </div>
@@ -86,12 +86,12 @@ export function CartNeedsReview({ lines }: { lines: readonly ReviewLine[] }) {
           );
         })}
       </ul>
-      <ShopLink
+      <Link
         to="/cart"
         className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
       >
         Review your cart
-      </ShopLink>
+      </Link>
     </section>
   );
 }
@@ -101,12 +101,12 @@ export function EmptyCheckout() {
     <section className="mt-6 max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200">
       <h2 className="font-display text-2xl font-bold">Your cart is empty</h2>
       <p className="mt-2 text-stone-600">Find something to spin first.</p>
-      <ShopLink
+      <Link
         to="/browse"
         className="mt-6 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
       >
         Browse records
-      </ShopLink>
+      </Link>
     </section>
   );
 }

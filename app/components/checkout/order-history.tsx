@@ -1,9 +1,9 @@
-import { ShopLink } from "~/components/shop-link";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { orderPath } from "~/domain/orders/order-status";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { Link } from "react-router";
 
 export interface OrderListItem {
   orderNumber: string;
@@ -25,12 +25,12 @@ export function OrderHistory({ orders }: { orders: readonly OrderListItem[] }) {
           key={o.orderNumber}
           className="grid grid-cols-2 gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-[1fr_auto_auto_auto_auto] sm:items-center"
         >
-          <ShopLink
+          <Link
             to={orderPath(o.orderNumber)}
             className="font-semibold text-needle-dark underline underline-offset-2 hover:text-needle"
           >
             {o.orderNumber}
-          </ShopLink>
+          </Link>
           <span className="text-right text-stone-600 sm:text-left">{formatDateGB(o.placedOn)}</span>
           <span>
             <OrderStatusBadge status={o.status} />

@@ -1,9 +1,9 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { CoverImage } from "~/components/cover-image";
 import { genreColours } from "~/domain/catalogue/genres";
 import { CrateFront, MysterySleeve } from "./crate-art";
 import { crateHref, type CrateKey } from "~/domain/crate/crate-query";
+import { Link } from "react-router";
 
 export interface ChooserTile {
   key: CrateKey;
@@ -37,7 +37,7 @@ function CrateTile({ tile, href, large = false }: { tile: ChooserTile; href: str
   const backdrop = tile.key.kind === "genre" ? genreColours(tile.title).bg : SPECIAL_BACKDROP[tile.key.kind];
   const sleeve = large ? "h-20 w-20 sm:h-28 sm:w-28" : "h-20 w-20 sm:h-24 sm:w-24";
   return (
-    <ShopLink
+    <Link
       to={href}
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-1 hover:shadow-xl focus-visible:-translate-y-1"
     >
@@ -80,7 +80,7 @@ function CrateTile({ tile, href, large = false }: { tile: ChooserTile; href: str
         {tile.blurb && <p className="mt-1 hidden text-sm text-stone-700 sm:block">{tile.blurb}</p>}
         <p className="mt-auto pt-2 text-xs font-semibold tracking-[0.15em] text-stone-600 uppercase">{countText(tile.count)}</p>
       </div>
-    </ShopLink>
+    </Link>
   );
 }
 
@@ -110,13 +110,13 @@ export function CrateChooser({
               Pick a crate and flip through it one record at a time, cover first, like you would in the shop. Have a listen to
               anything that catches your eye.
             </p>
-            <ShopLink
+            <Link
               to={crateHref({ kind: "surprise" }, { seed: surpriseSeed })}
               className="mt-7 inline-flex items-center gap-2 rounded-full bg-label px-6 py-3 text-sm font-bold text-ink transition hover:bg-white"
             >
               <Icon name="shuffle" className="h-4 w-4" />
               Surprise me
-            </ShopLink>
+            </Link>
           </div>
           {/* A crate of sleeves, the middle one pulled up. */}
           <div aria-hidden className="relative mx-auto hidden h-52 w-72 md:block">

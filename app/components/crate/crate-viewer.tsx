@@ -1,7 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { useLocation, useNavigate, Link } from "react-router";
 import { AddToCartButton } from "~/components/cart/cart-controls";
 import { CoverImage } from "~/components/cover-image";
 import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
@@ -210,9 +209,9 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
         <nav aria-label="Breadcrumb" className="text-xs font-semibold tracking-[0.2em] uppercase">
           <ol className="flex flex-wrap items-center gap-2 text-stone-300">
             <li>
-              <ShopLink to={CRATE_PATH} className="text-label hover:underline">
+              <Link to={CRATE_PATH} className="text-label hover:underline">
                 Virtual Crate Dig
-              </ShopLink>
+              </Link>
             </li>
             <li aria-hidden>/</li>
             <li aria-current="page">{title}</li>
@@ -223,21 +222,21 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
       </div>
       <div className="flex flex-wrap gap-2">
         {crateKey.kind === "surprise" && (
-          <ShopLink
+          <Link
             to={crateHref(crateKey, { seed: shuffleSeed })}
             className="inline-flex items-center gap-2 rounded-full bg-label px-4 py-2 text-sm font-bold text-ink hover:bg-white"
           >
             <Icon name="shuffle" className="h-4 w-4" />
             Shuffle again
-          </ShopLink>
+          </Link>
         )}
-        <ShopLink
+        <Link
           to={CRATE_PATH}
           className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-bold text-white ring-1 ring-white/40 hover:bg-white/10"
         >
           <Icon name="layout-grid" className="h-4 w-4" />
           All crates
-        </ShopLink>
+        </Link>
       </div>
     </div>
   );
@@ -262,7 +261,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
   const previous = previousPosition(position, total);
   const next = nextPosition(position, total);
   const flipLink = (to: number, label: string, icon: React.ReactNode, rel: "prev" | "next") => (
-    <ShopLink
+    <Link
       to={hrefFor(to)}
       rel={rel}
       replace
@@ -274,7 +273,7 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
     >
       {icon}
       {label}
-    </ShopLink>
+    </Link>
   );
 
   return (
@@ -422,13 +421,13 @@ export function CrateViewer({ crateKey, title, blurb, seed, shuffleSeed, records
               </div>
               <FavouriteToggle key={record.id} recordId={record.id} title={record.title} look="large" />
             </div>
-            <ShopLink
+            <Link
               to={record.href}
               className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-full px-6 py-3 text-sm font-semibold text-ink ring-1 ring-stone-400 transition hover:bg-stone-200"
             >
               See the full record
               <Icon name="chevron-right" className="h-4 w-4" />
-            </ShopLink>
+            </Link>
           </section>
         </div>
       </div>

@@ -1,6 +1,6 @@
-import { ShopLink } from "~/components/shop-link";
 import { artistPath, tagLabel, tagPath } from "~/domain/magazine/paths";
 import type { ArtistCount, TagCount } from "~/domain/magazine/types";
+import { Link } from "react-router";
 
 const countText = (n: number) => (n === 1 ? "1 story" : `${n} stories`);
 
@@ -12,7 +12,7 @@ export function TagList({ tags, current }: { tags: TagCount[]; current?: string 
         const active = tag === current;
         return (
           <li key={tag}>
-            <ShopLink
+            <Link
               to={tagPath(tag)}
               aria-current={active ? "page" : undefined}
               className={`inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold transition ${
@@ -26,7 +26,7 @@ export function TagList({ tags, current }: { tags: TagCount[]; current?: string 
                 {count}
                 <span className="sr-only"> {count === 1 ? "story" : "stories"}</span>
               </span>
-            </ShopLink>
+            </Link>
           </li>
         );
       })}
@@ -40,7 +40,7 @@ export function ArtistList({ artists, current }: { artists: ArtistCount[]; curre
     <ul className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
       {artists.map(({ artist, count }) => (
         <li key={artist} className="border-b border-stone-300">
-          <ShopLink
+          <Link
             to={artistPath(artist)}
             aria-current={artist === current ? "page" : undefined}
             className={`flex items-baseline justify-between gap-3 py-2.5 font-display text-lg hover:text-needle-dark ${
@@ -49,7 +49,7 @@ export function ArtistList({ artists, current }: { artists: ArtistCount[]; curre
           >
             {artist}
             <span className="shrink-0 font-sans text-xs text-stone-600">{countText(count)}</span>
-          </ShopLink>
+          </Link>
         </li>
       ))}
     </ul>

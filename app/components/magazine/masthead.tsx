@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { BLOG_PATH } from "~/domain/magazine/paths";
+import { Link } from "react-router";
 
 /**
  * The magazine's nameplate: a kicker, a very large serif title between heavy rules, and a standfirst.
@@ -42,9 +42,9 @@ export function MagazineTrail({ children }: { children?: React.ReactNode }) {
     <nav aria-label="Breadcrumb" className="text-xs font-semibold tracking-[0.2em] uppercase">
       <ol className="flex flex-wrap items-center gap-2">
         <li>
-          <ShopLink to={BLOG_PATH} className="text-needle-dark hover:underline">
+          <Link to={BLOG_PATH} className="text-needle-dark hover:underline">
             Artist Stories
-          </ShopLink>
+          </Link>
         </li>
         {children}
       </ol>
@@ -56,9 +56,9 @@ export function MagazineTrail({ children }: { children?: React.ReactNode }) {
 export function MagazineKicker({ children }: { children: React.ReactNode }) {
   return (
     <>
-      <ShopLink to={BLOG_PATH} className="hover:underline">
+      <Link to={BLOG_PATH} className="hover:underline">
         Artist Stories
-      </ShopLink>
+      </Link>
       <span aria-hidden className="mx-2 text-stone-600">
         /
       </span>

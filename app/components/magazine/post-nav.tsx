@@ -1,12 +1,12 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { postPath } from "~/domain/magazine/paths";
 import type { PostLink } from "~/domain/magazine/types";
+import { Link } from "react-router";
 
 function Neighbour({ post, direction }: { post: PostLink; direction: "previous" | "next" }) {
   const next = direction === "next";
   return (
-    <ShopLink
+    <Link
       to={postPath(post.slug)}
       rel={next ? "next" : "prev"}
       className={`group flex h-full flex-col gap-2 border-t-4 border-ink bg-white p-5 ring-1 ring-stone-200 transition hover:border-needle-dark sm:p-6 ${
@@ -22,7 +22,7 @@ function Neighbour({ post, direction }: { post: PostLink; direction: "previous" 
         {post.title}
       </span>
       <span className="text-sm text-stone-600">{post.artist}</span>
-    </ShopLink>
+    </Link>
   );
 }
 

@@ -1,8 +1,8 @@
-import { ShopLink } from "~/components/shop-link";
 import { CoverImage } from "~/components/cover-image";
 import { formatDateGB } from "~/domain/shared/dates";
 import { postPath, readingTimeText, tagLabel } from "~/domain/magazine/paths";
 import type { PostSummary } from "~/domain/magazine/types";
+import { Link } from "react-router";
 
 /** "14 January 2026 · 3 min read", the date machine-readable too. */
 export function PostDateline({
@@ -116,12 +116,12 @@ export function StoryCard({
             medium ? "text-2xl sm:text-3xl" : "text-lg sm:text-2xl"
           }`}
         >
-          <ShopLink
+          <Link
             to={postPath(post.slug)}
             className="decoration-needle decoration-2 underline-offset-4 group-hover:underline after:absolute after:inset-0"
           >
             {post.title}
-          </ShopLink>
+          </Link>
         </Heading>
         <p className={`mt-2 line-clamp-3 text-stone-700 ${medium ? "" : "hidden sm:block"}`}>{post.excerpt}</p>
         <PostDateline post={post} className="mt-2 sm:mt-3" />
@@ -177,12 +177,12 @@ export function FeatureStory({
         )}
         <Kicker post={post} />
         <Heading className="mt-3 font-display text-4xl leading-[1.05] font-bold tracking-tight text-balance sm:text-5xl">
-          <ShopLink
+          <Link
             to={postPath(post.slug)}
             className="decoration-needle decoration-4 underline-offset-[6px] group-hover:underline after:absolute after:inset-0"
           >
             {post.title}
-          </ShopLink>
+          </Link>
         </Heading>
         <p className="mt-5 font-display text-lg leading-relaxed text-stone-700 italic sm:text-xl">{post.excerpt}</p>
         <PostDateline post={post} className="mt-5" />

@@ -1,22 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-  type Ref,
-  type RefAttributes,
-} from "react";
-import { useFetcher, type FetcherFormProps } from "react-router";
-import { ShopForm } from "~/components/shop-form";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
-import { onServer } from "~/lib/on-server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useLazyValidation, type FieldErrors } from "~/lib/forms/use-lazy-validation";
+import { useLazyValidation } from "~/lib/forms/use-lazy-validation";
 import type { Toast } from "~/domain/shared/toast";
 import type { NewsletterField } from "./newsletter-validation";
 
@@ -35,28 +24,15 @@ export interface NewsletterOutcome {
  * it posts to /newsletter, which redirects back here with the outcome in a toast.
  *
  * The genre list is GENRES A–Z (as /genres lists them), rendered on the server so the select works without JavaScript; GET
- * /api/genres serves the same list. The footer gives the address to come back to without JavaScript.
+ * /api/genres serves the same list.
  */
-export function NewsletterForm({ redirectTo }: { redirectTo: string }) {
-  return onServer ? <FirstPaintNewsletterForm redirectTo={redirectTo} /> : <LiveNewsletterForm redirectTo={redirectTo} />;
-}
-
-/**
- * The form as the server writes it: as the browser's form first renders (no messages, nothing sent, no code shown),
- * without React Router's hooks, so the footer holding it can be kept as finished HTML (decision 53).
- */
-export function FirstPaintNewsletterForm({ redirectTo }: { redirectTo: string }) {
-  return (
-    <NewsletterFormView redirectTo={redirectTo} hydrated={false} errors={{}} pending={false} panel={null} FormTag={ShopForm} />
-  );
-}
-
-/** The form in the browser: validation, the fetcher, its toast and the code panel. */
-export function LiveNewsletterForm({ redirectTo }: { redirectTo: string }) {
+export function NewsletterForm() {
+  const location = useLocation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<NewsletterOutcome>({ key: "newsletter" });
   const outcome = fetcher.data;
-  const [panel, setPanel] = useState<CodePanel | null>(null);
+  const pending = fetcher.state !== "idle";
+  const [panel, setPanel] = useState<{ code: string; already: boolean } | null>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
   const loadRules = useCallback(() => import("./newsletter-validation").then((m) => m.newsletterErrors), []);
@@ -85,55 +61,6 @@ export function LiveNewsletterForm({ redirectTo }: { redirectTo: string }) {
     }
   }, [outcome]);
 
-  return (
-    <NewsletterFormView
-      redirectTo={redirectTo}
-      hydrated={hydrated}
-      errors={errors}
-      pending={fetcher.state !== "idle"}
-      panel={panel}
-      onClosePanel={() => setPanel(null)}
-      toast={<ToastNow toast={outcome?.toast ?? null} />}
-      FormTag={fetcher.Form}
-      formRef={formRef}
-      formProps={formProps}
-    />
-  );
-}
-
-interface CodePanel {
-  code: string;
-  already: boolean;
-}
-
-interface NewsletterFormViewProps {
-  redirectTo: string;
-  hydrated: boolean;
-  errors: FieldErrors<NewsletterField>;
-  pending: boolean;
-  panel: CodePanel | null;
-  onClosePanel?: () => void;
-  /** The toast of an answer (renders nothing in the page's HTML). */
-  toast?: ReactNode;
-  /** The fetcher's Form in the browser; the server writes the same element. */
-  FormTag: ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
-  formRef?: Ref<HTMLFormElement>;
-  formProps?: ReturnType<typeof useLazyValidation<NewsletterField>>["formProps"];
-}
-
-/** The markup of the sign-up, the same on the server and in the browser. */
-function NewsletterFormView({
-  redirectTo,
-  hydrated,
-  errors,
-  pending,
-  panel,
-  onClosePanel,
-  toast,
-  FormTag,
-  formRef,
-  formProps,
-}: NewsletterFormViewProps) {
   const fieldProps = (name: NewsletterField) => ({
     id: `newsletter-${name}`,
     name,
@@ -143,7 +70,7 @@ function NewsletterFormView({
 
   return (
     <div className="mt-4">
-      {toast}
+      <ToastNow toast={outcome?.toast ?? null} />
       {panel && (
         <div role="status" className="mb-4 rounded-lg bg-white/10 p-4 ring-1 ring-label/60" data-testid="newsletter-code-panel">
           <p className="font-semibold text-white">
@@ -155,14 +82,14 @@ function NewsletterFormView({
           <p className="mt-1 text-sm">{NEWSLETTER_DISCOUNT_PERCENT}% off your first order. We've e-mailed it to you as well.</p>
           <button
             type="button"
-            onClick={onClosePanel}
+            onClick={() => setPanel(null)}
             className="mt-3 rounded-full bg-label px-4 py-1.5 text-sm font-semibold text-ink hover:bg-white"
           >
             Got it!
           </button>
         </div>
       )}
-      <FormTag
+      <fetcher.Form
         method="post"
         action="/newsletter"
         ref={formRef}
@@ -172,7 +99,7 @@ function NewsletterFormView({
         className="space-y-3"
         aria-label="Newsletter sign-up"
       >
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated && <input type="hidden" name="js" value="1" />}
         <div>
           <label htmlFor="newsletter-email" className="foot-label">
@@ -214,7 +141,7 @@ function NewsletterFormView({
         <button type="submit" disabled={pending} className="foot-btn">
           {pending ? "Subscribing..." : "Subscribe"}
         </button>
-      </FormTag>
+      </fetcher.Form>
     </div>
   );
 }

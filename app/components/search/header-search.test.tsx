@@ -1,8 +1,8 @@
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from "react-router";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "~/domain/search/combobox";
-import { FirstPaintHeaderSearch, LiveHeaderSearch, SuggestionList, type Suggestion } from "./header-search";
+import { SuggestionList, type Suggestion } from "./header-search";
 
 const items: Suggestion[] = [
   { id: 4, title: "Abbey Road", artist: "The Beatles", coverUrl: "/media/covers/abbey-road.jpg" },
@@ -62,35 +62,5 @@ describe("SuggestionList (the combobox popup)", () => {
     expect(html).toMatch(/^<div hidden=""/);
     expect(html).toContain('id="lb" role="listbox"');
     expect(html).not.toContain('role="option"');
-  });
-});
-
-describe("the search box the server writes", () => {
-  /** `node` rendered at `url` as the server renders a page. */
-  async function at(url: string, node: () => React.ReactNode) {
-    const handler = createStaticHandler([{ path: "*", Component: node }]);
-    const context = await handler.query(new Request(`http://shop.test${url}`));
-    if (context instanceof Response) throw new Error("unexpected response");
-    return renderToString(
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
-    );
-  }
-
-  it.each(["/", "/browse", "/browse?q=blue+note&genre=Jazz", `/browse?q=%22a%22+%26+%3Cb%3E`, "/vinyl/1-a-b?q=elsewhere"])(
-    "is the browser's box as it first renders: %s",
-    async (url) => {
-      const written = await at(url, () => <FirstPaintHeaderSearch />);
-      expect(written).toBe(await at(url, () => <LiveHeaderSearch />));
-      expect(written).toContain(
-        '<form role="search" class="w-full md:relative" data-discover="true" action="/browse" method="get">',
-      );
-    },
-  );
-
-  it("shows the search being looked at on /browse, and nothing elsewhere", async () => {
-    expect(await at("/browse?q=%22a%22+%26+%3Cb%3E", () => <FirstPaintHeaderSearch />)).toContain(
-      'value="&quot;a&quot; &amp; &lt;b&gt;"',
-    );
-    expect(await at("/vinyl/1-a-b?q=elsewhere", () => <FirstPaintHeaderSearch />)).toContain('value=""');
   });
 });

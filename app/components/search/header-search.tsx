@@ -1,12 +1,9 @@
 import { Icon } from "~/components/icons/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { ShopForm } from "~/components/shop-form";
-import { ShopLink } from "~/components/shop-link";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
-import { onServer } from "~/lib/on-server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SuggestResult } from "./suggest-query";
 import {
@@ -117,7 +114,7 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
         {state.kind === "results" && (
           <>
             {items.map((item, index) => (
-              <ShopLink
+              <Link
                 key={item.id}
                 id={optionId(listboxId, index)}
                 role="option"
@@ -133,9 +130,9 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
                   <span className="block truncate font-semibold text-ink">{item.title}</span>
                   <span className="block truncate text-stone-600">{item.artist}</span>
                 </span>
-              </ShopLink>
+              </Link>
             ))}
-            <ShopLink
+            <Link
               id={optionId(listboxId, items.length)}
               role="option"
               aria-selected={items.length === active}
@@ -146,7 +143,7 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
               className={`${option(items.length)} justify-center border-t border-stone-200 font-semibold text-needle-dark`}
             >
               {seeAllText(total)}
-            </ShopLink>
+            </Link>
           </>
         )}
       </div>
@@ -161,22 +158,6 @@ export function SuggestionList({ listboxId, state, items, total, active, onChoos
  * Escape, choosing an option and submitting close it; ↓/↑ move through the options and Enter opens one.
  */
 export function HeaderSearch() {
-  return onServer ? <FirstPaintHeaderSearch /> : <LiveHeaderSearch />;
-}
-
-/**
- * The box as the server writes it: as the browser's box first renders (the page's search, no popup), through
- * React Router's location alone. The browser's box runs a dozen hooks to get there.
- */
-export function FirstPaintHeaderSearch() {
-  const location = useLocation();
-  return <SearchBoxView text={searchFromLocation(location.pathname, location.search)} onTextChange={ignore} />;
-}
-
-const ignore = () => {};
-
-/** The box in the browser: the combobox, its suggestions and its keys. */
-export function LiveHeaderSearch() {
   const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
@@ -275,10 +256,14 @@ export function LiveHeaderSearch() {
     : {};
 
   return (
-    <SearchBoxView
-      formRef={box}
-      inputRef={input}
-      text={text}
+    <Form
+      ref={box}
+      method="get"
+      action="/browse"
+      role="search"
+      // Not positioned below md: the suggestions then hang from the sticky header itself, across the phone's full
+      // width, rather than from this box (which shares its line with the chat button).
+      className="w-full md:relative"
       onSubmit={(e) => {
         // Never send an empty or blank search (the browser's own check covers the no-JavaScript case).
         if (!isSearchable(normaliseSearchText(text))) {
@@ -288,16 +273,37 @@ export function LiveHeaderSearch() {
         }
         close();
       }}
-      onTextChange={(value) => {
-        setText(value);
-        setDismissed(false);
-      }}
-      onFocus={() => {
-        if (isSearchable(text)) setDismissed(false);
-      }}
-      onKeyDown={onKeyDown}
-      interactive={interactive}
     >
+      <label htmlFor="site-search" className="sr-only">
+        Search records
+      </label>
+      <div className="relative">
+        <Icon name="search" className="search-icon" />
+        <input
+          ref={input}
+          id="site-search"
+          name="q"
+          type="search"
+          required
+          minLength={2}
+          maxLength={MAX_SEARCH_CHARS}
+          pattern=".*\S.*"
+          placeholder="Search"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setDismissed(false);
+          }}
+          onFocus={() => {
+            if (isSearchable(text)) setDismissed(false);
+          }}
+          onKeyDown={onKeyDown}
+          {...interactive}
+          className="search-input"
+        />
+      </div>
       {queryWanted && (
         <Suspense fallback={null}>
           <SuggestQuery query={query} enabled={enabled} onResult={setSuggestions} />
@@ -314,73 +320,6 @@ export function LiveHeaderSearch() {
           onHover={setActive}
         />
       )}
-    </SearchBoxView>
-  );
-}
-
-interface SearchBoxViewProps {
-  text: string;
-  onTextChange: (value: string) => void;
-  formRef?: React.Ref<HTMLFormElement>;
-  inputRef?: React.Ref<HTMLInputElement>;
-  onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
-  onFocus?: () => void;
-  onKeyDown?: (e: React.KeyboardEvent<HTMLInputElement>) => void;
-  /** The combobox's ARIA attributes, once the page is alive. */
-  interactive?: React.InputHTMLAttributes<HTMLInputElement>;
-  /** The suggestions, in the browser. */
-  children?: React.ReactNode;
-}
-
-/** The markup of the box, the same on the server and in the browser. */
-function SearchBoxView({
-  text,
-  onTextChange,
-  formRef,
-  inputRef,
-  onSubmit,
-  onFocus,
-  onKeyDown,
-  interactive,
-  children,
-}: SearchBoxViewProps) {
-  return (
-    <ShopForm
-      ref={formRef}
-      method="get"
-      action="/browse"
-      role="search"
-      // Not positioned below md: the suggestions then hang from the sticky header itself, across the phone's full
-      // width, rather than from this box (which shares its line with the chat button).
-      className="w-full md:relative"
-      onSubmit={onSubmit}
-    >
-      <label htmlFor="site-search" className="sr-only">
-        Search records
-      </label>
-      <div className="relative">
-        <Icon name="search" className="search-icon" />
-        <input
-          ref={inputRef}
-          id="site-search"
-          name="q"
-          type="search"
-          required
-          minLength={2}
-          maxLength={MAX_SEARCH_CHARS}
-          pattern=".*\S.*"
-          placeholder="Search"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(e) => onTextChange(e.target.value)}
-          onFocus={onFocus}
-          onKeyDown={onKeyDown}
-          {...interactive}
-          className="search-input"
-        />
-      </div>
-      {children}
-    </ShopForm>
+    </Form>
   );
 }

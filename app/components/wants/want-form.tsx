@@ -4,8 +4,6 @@ import type { Grade } from "~/domain/catalogue/grades";
 import { penceToDecimalString } from "~/domain/shared/money";
 
 export interface WantFormProps {
-  /** The record page's path, where the form posts (its search is left out, so every address writes the same form). */
-  action: string;
   recordId: number;
   /** Out of stock: "back in stock" is offered and ticked. */
   soldOut: boolean;
@@ -28,7 +26,6 @@ export interface WantFormProps {
  * post: without JavaScript the answer is a 303 back here with a toast, or the page again with the message.
  */
 export function WantForm({
-  action,
   recordId,
   soldOut,
   preOrder,
@@ -45,13 +42,7 @@ export function WantForm({
   const price = typed?.priceBelow ?? (current?.priceBelowPence ? penceToDecimalString(current.priceBelowPence) : "");
   const fieldError = (name: string) => reply?.fields[name]?.[0];
   const form = (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      className="space-y-3"
-      aria-describedby={reply ? "want-error" : undefined}
-    >
+    <Form method="post" preventScrollReset className="space-y-3" aria-describedby={reply ? "want-error" : undefined}>
       <input type="hidden" name="intent" value="want" />
       <input type="hidden" name="recordId" value={recordId} />
       <fieldset className="space-y-2">

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, Link } from "react-router";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
@@ -37,9 +36,9 @@ export function WantList({ wants, today }: { wants: WantListItem[]; today: strin
           <li key={w.recordId} className="py-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p>
-                <ShopLink to={w.path} className="font-semibold underline underline-offset-2">
+                <Link to={w.path} className="font-semibold underline underline-offset-2">
                   {w.title}
-                </ShopLink>{" "}
+                </Link>{" "}
                 <span className="text-stone-600">{w.artist}</span>
               </p>
               <p className="text-sm text-stone-600">

@@ -1,5 +1,4 @@
 import { Icon } from "~/components/icons/icon";
-import { ShopLink } from "~/components/shop-link";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { RecordCard } from "~/components/record-card";
 import { toApiTrack, type ApiTrack } from "~/domain/catalogue/record-api";
@@ -9,6 +8,7 @@ import { changeFavourites } from "~/lib/favourites-state.server";
 import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/favorites";
+import { Link } from "react-router";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Your favourites", description: "The records you have kept as favourites at Needledrop." }),
@@ -97,9 +97,9 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
           <Icon name="heart" className="h-12 w-12 text-stone-400" />
           <h2 className="mt-4 font-display text-2xl font-bold">No favourites yet</h2>
           <p className="mt-2 text-stone-600">Tap the heart on any record to keep it here.</p>
-          <ShopLink to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
+          <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
             Browse records
-          </ShopLink>
+          </Link>
         </div>
       ) : (
         <ul aria-label="Favourite records" className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-4">

@@ -1,8 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseForm } from "~/lib/parse-form";
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { WantList } from "~/components/wants/want-list";
 import { memberActionSchema } from "~/domain/club/club-schemas";
@@ -213,9 +212,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <p className="mt-3 text-stone-700">
             A new LP picked for you every month, delivered by Royal Mail.{" "}
-            <ShopLink to="/subscribe" className="font-semibold text-needle-dark underline underline-offset-2">
+            <Link to="/subscribe" className="font-semibold text-needle-dark underline underline-offset-2">
               Join the record club
-            </ShopLink>
+            </Link>
           </p>
         )}
       </section>

@@ -1,5 +1,4 @@
-import { data, redirect } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, redirect, Link } from "react-router";
 import { ClubSignUpForm } from "~/components/club/club-sign-up-form";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
@@ -83,9 +82,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <MembershipPanel m={membership} />
           <p className="mt-4 text-sm">
-            <ShopLink to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
+            <Link to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
               Manage your membership on your profile
-            </ShopLink>
+            </Link>
           </p>
         </section>
       ) : (

@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { redirect } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { redirect, Link } from "react-router";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence, vatIncludedPence } from "~/domain/shared/money";
 import { requireUser } from "~/lib/guards.server";
@@ -35,12 +34,12 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
             page in a moment, and a confirmation will reach your inbox.
           </p>
           <p className="mt-6 text-sm">
-            <ShopLink
+            <Link
               to="/subscription-confirmation?pending=1"
               className="font-semibold text-needle-dark underline underline-offset-2"
             >
               Check again
-            </ShopLink>
+            </Link>
           </p>
         </div>
       </div>
@@ -68,12 +67,12 @@ export default function SubscriptionConfirmation({ loaderData }: Route.Component
           <dd>{m.nextPaymentOn ? `${formatPence(m.plan.pricePence)} on ${formatDateGB(m.nextPaymentOn)}` : "None"}</dd>
         </dl>
         <p className="mt-6 flex flex-wrap gap-4 text-sm">
-          <ShopLink to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
+          <Link to="/profile#club" className="font-semibold text-needle-dark underline underline-offset-2">
             Manage your membership
-          </ShopLink>
-          <ShopLink to="/browse" className="font-semibold text-needle-dark underline underline-offset-2">
+          </Link>
+          <Link to="/browse" className="font-semibold text-needle-dark underline underline-offset-2">
             Keep browsing
-          </ShopLink>
+          </Link>
         </p>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { ShopLink } from "~/components/shop-link";
 import { MostWanted } from "~/components/admin/most-wanted";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { CartReminderFigures } from "~/components/admin/cart-reminder-figures";
@@ -9,6 +8,7 @@ import { formatPence } from "~/domain/shared/money";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
+import { Link } from "react-router";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Admin dashboard", description: "Needledrop shop administration." }),
@@ -42,14 +42,14 @@ const number = (n: number) => n.toLocaleString("en-GB");
 
 function Figure({ label, value, detail, to }: { label: string; value: string; detail?: string; to: string }) {
   return (
-    <ShopLink
+    <Link
       to={to}
       className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-stone-400 focus-visible:ring-2 focus-visible:ring-stone-900"
     >
       <span className="block text-sm text-stone-600">{label}</span>
       <span className="mt-1 block text-2xl font-bold tabular-nums sm:text-3xl">{value}</span>
       {detail && <span className="mt-1 block text-xs text-stone-600">{detail}</span>}
-    </ShopLink>
+    </Link>
   );
 }
 
@@ -65,9 +65,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Sales</h2>
-        <ShopLink to={DASHBOARD_LINKS.analysis} className="text-sm font-semibold underline">
+        <Link to={DASHBOARD_LINKS.analysis} className="text-sm font-semibold underline">
           Business analysis
-        </ShopLink>
+        </Link>
       </div>
       <div className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
@@ -120,9 +120,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-display text-xl font-bold">Latest orders</h2>
-        <ShopLink to={DASHBOARD_LINKS.orders} className="text-sm font-semibold underline">
+        <Link to={DASHBOARD_LINKS.orders} className="text-sm font-semibold underline">
           All orders
-        </ShopLink>
+        </Link>
       </div>
       {o.latest.length === 0 ? (
         <p className="mt-3 rounded-xl bg-white p-4 text-stone-600 ring-1 ring-stone-200">No orders yet.</p>
@@ -132,9 +132,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200 sm:hidden">
             {o.latest.map((order) => (
               <li key={order.orderNumber} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-3 text-sm">
-                <ShopLink to={`/admin/order-management/${order.orderNumber}`} className="font-mono font-semibold underline">
+                <Link to={`/admin/order-management/${order.orderNumber}`} className="font-mono font-semibold underline">
                   {order.orderNumber}
-                </ShopLink>
+                </Link>
                 <span className="text-right font-semibold tabular-nums">{formatPence(order.totalPence)}</span>
                 <span className="truncate text-stone-700">{order.name}</span>
                 <span className="text-right">
@@ -169,9 +169,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 {o.latest.map((order) => (
                   <tr key={order.orderNumber} className="border-b border-stone-100 last:border-0">
                     <td className="px-3 py-2 font-mono whitespace-nowrap">
-                      <ShopLink to={`/admin/order-management/${order.orderNumber}`} className="underline">
+                      <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
                         {order.orderNumber}
-                      </ShopLink>
+                      </Link>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeGB(order.createdAt)}</td>
                     <td className="px-3 py-2">
@@ -191,9 +191,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <p className="mt-8 text-sm text-stone-600">
-        <ShopLink to={DASHBOARD_LINKS.catalogue} className="underline">
+        <Link to={DASHBOARD_LINKS.catalogue} className="underline">
           {number(o.records)} records
-        </ShopLink>{" "}
+        </Link>{" "}
         in the catalogue · {number(o.customers)} customer accounts
       </p>
       {soon.length > 0 && <p className="mt-2 text-xs text-stone-500">Still to come: {soon.map((s) => s.title).join(", ")}.</p>}

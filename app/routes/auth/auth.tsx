@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, redirect, useNavigation, Link } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { loginSchema, registerFormSchema } from "~/domain/accounts/auth-schemas";
@@ -47,9 +46,9 @@ function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult:
       <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
       <SubmitButton pending={pending}>{pending ? "Logging in…" : "Log in"}</SubmitButton>
       <p className="text-center text-sm">
-        <ShopLink to="/reset-password" className="text-needle-dark underline">
+        <Link to="/reset-password" className="text-needle-dark underline">
           Forgotten your password?
-        </ShopLink>
+        </Link>
       </p>
     </Form>
   );
@@ -108,7 +107,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           className="mb-6 grid grid-cols-2 rounded-full bg-stone-100 p-1 text-sm font-semibold"
         >
           {(["login", "register"] as const).map((t) => (
-            <ShopLink
+            <Link
               key={t}
               id={`tab-${t}`}
               to={query(t)}
@@ -118,7 +117,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               className={`rounded-full px-4 py-2 text-center ${tab === t ? "bg-ink text-white shadow" : "text-stone-700 hover:text-ink"}`}
             >
               {t === "login" ? "Login" : "Register"}
-            </ShopLink>
+            </Link>
           ))}
         </nav>
         {tab === "login" ? (

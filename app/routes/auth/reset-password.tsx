@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseForm } from "~/lib/parse-form";
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
@@ -118,9 +117,9 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult: unk
       {form.errors?.length ? (
         <div role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           {form.errors[0]}{" "}
-          <ShopLink to="/reset-password" className="underline">
+          <Link to="/reset-password" className="underline">
             Ask for a new link
-          </ShopLink>
+          </Link>
           .
         </div>
       ) : null}
@@ -155,9 +154,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         )}
       </div>
       <p className="mt-6 text-center text-sm">
-        <ShopLink to="/auth" className="text-needle-dark underline">
+        <Link to="/auth" className="text-needle-dark underline">
           Back to log in
-        </ShopLink>
+        </Link>
       </p>
     </div>
   );

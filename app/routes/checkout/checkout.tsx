@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { type ShouldRevalidateFunction } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { type ShouldRevalidateFunction, Link } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { CartNeedsReview, CheckoutNotice, EmptyCheckout } from "~/components/checkout/notices";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
@@ -72,9 +71,9 @@ function ReadyCheckout({
           <h2 id="summary-heading" className="font-display text-xl font-bold">
             Order summary
           </h2>
-          <ShopLink to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
+          <Link to="/cart" className="text-sm font-semibold text-needle-dark underline underline-offset-2">
             Edit cart
-          </ShopLink>
+          </Link>
         </div>
         <SummaryLines lines={summary.lines} />
         <SummaryTotals

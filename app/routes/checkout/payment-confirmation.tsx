@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { data } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Link } from "react-router";
 import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
 import { EMPTY_CART } from "~/domain/cart/cart";
@@ -66,13 +65,13 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
         <p className="mt-2 text-stone-700">
           We are waiting for the payment provider to confirm your payment. This page checks again every {REFRESH_SECONDS} seconds,
           or you can{" "}
-          <ShopLink
+          <Link
             to={orderPath(order.orderNumber)}
             reloadDocument
             className="font-semibold text-needle-dark underline underline-offset-2"
           >
             refresh it now
-          </ShopLink>
+          </Link>
           .
         </p>
       )}
@@ -128,16 +127,16 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3">
-        <ShopLink to="/browse" className="rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
+        <Link to="/browse" className="rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
           Continue shopping
-        </ShopLink>
+        </Link>
         {signedIn && (
-          <ShopLink
+          <Link
             to="/profile#orders"
             className="rounded-full border border-ink px-6 py-3 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
           >
             Your orders
-          </ShopLink>
+          </Link>
         )}
       </div>
     </div>

@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
 import { RecordGrid } from "~/components/record-grid";
 import { ArticleBody } from "~/components/magazine/article-body";
@@ -58,9 +57,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                     /
                   </li>
                   <li>
-                    <ShopLink to={tagPath(mainTag)} className="text-stone-700 hover:text-needle-dark hover:underline">
+                    <Link to={tagPath(mainTag)} className="text-stone-700 hover:text-needle-dark hover:underline">
                       {tagLabel(mainTag)}
-                    </ShopLink>
+                    </Link>
                   </li>
                 </>
               )}
@@ -74,9 +73,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                 <span className="text-stone-600">Words by </span>
                 <span className="font-semibold">Needledrop</span>
                 <span className="text-stone-600"> · On </span>
-                <ShopLink to={artistPath(post.artist)} className="font-semibold text-needle-dark hover:underline">
+                <Link to={artistPath(post.artist)} className="font-semibold text-needle-dark hover:underline">
                   {post.artist}
-                </ShopLink>
+                </Link>
               </p>
               <PostDateline post={post} />
             </div>
@@ -110,12 +109,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-wrap gap-2">
               {post.tags.map((tag) => (
                 <li key={tag}>
-                  <ShopLink
+                  <Link
                     to={tagPath(tag)}
                     className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold hover:border-needle-dark hover:text-needle-dark"
                   >
                     {tagLabel(tag)}
-                  </ShopLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -132,9 +131,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-600">None of {post.artist}'s records is in stock right now. Check back soon.</p>
         )}
         <p className="mt-6">
-          <ShopLink to={artistPath(post.artist)} className="text-sm font-semibold text-needle-dark hover:underline">
+          <Link to={artistPath(post.artist)} className="text-sm font-semibold text-needle-dark hover:underline">
             All stories about {post.artist}
-          </ShopLink>
+          </Link>
         </p>
       </section>
       <div className="mt-16">

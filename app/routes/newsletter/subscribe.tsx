@@ -1,5 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { isRouteErrorResponse, Link } from "react-router";
 import { ToastNow } from "~/components/toasts";
 import type { NewsletterOutcome } from "~/components/newsletter/newsletter-form";
 import { ERROR_TEXT, FAILED_TEXT, FAILED_TITLE } from "~/domain/newsletter/newsletter-schema";
@@ -30,12 +29,12 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
       <p className="mt-4 text-stone-700">
         New arrivals, restocks and pre-orders once a week, and 10% off your first order when you sign up.
       </p>
-      <ShopLink
+      <Link
         to="#footer-newsletter"
         className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle"
       >
         Sign up below
-      </ShopLink>
+      </Link>
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { data, redirect } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, redirect, Link } from "react-router";
 import { ActiveFilters } from "~/components/browse/active-filters";
 import {
   browseTitle,
@@ -11,7 +10,6 @@ import {
   NO_FILTERS,
   SORTS,
   withoutEmptyParams,
-  type BrowseQuery,
 } from "~/domain/browse/browse-query";
 import { parseBrowseQuery } from "~/domain/browse/browse-query-parse";
 import { EmptyState } from "~/components/browse/empty-state";
@@ -27,7 +25,6 @@ import { sortGenres, unknownGenres } from "~/domain/catalogue/genres";
 import { GenreLinkList } from "~/components/browse/genre-tiles";
 import { absoluteUrl } from "~/domain/seo/structured-data";
 import { pageMeta } from "~/lib/seo";
-import { sharedPageData } from "~/lib/shared-page-data.server";
 import type { Route } from "./+types/browse";
 
 const PATH = "/browse";
@@ -37,29 +34,15 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const tidy = withoutEmptyParams(url);
   if (tidy !== null) throw redirect(tidy);
   const asked = parseBrowseQuery(url.searchParams);
-  const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
-  // Nothing here is the shopper's: the same choices show everyone the same page until the shop changes (decision
-  // 48). Keyed by what the page reads of its address, so a parameter it ignores (a campaign tag) shares it too.
-  const key = `browse|${url.origin}|${JSON.stringify(asked)}|${allLabels}|${context.today}`;
-  const page = sharedPageData(context, key, () => browsePage(context, url.origin, asked, allLabels));
-  // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
-  if ("unknownGenres" in page) return data(page, { status: 404 });
-  return page;
-}
-
-// Typed on its own: as a literal beside the page's data, TypeScript would give the page an optional unknownGenres
-// and the loader's `in` check would no longer tell the two apart.
-const noSuchGenre = (unknownGenres: string[], genres: string[]): { unknownGenres: string[]; genres: string[] } => ({
-  unknownGenres,
-  genres,
-});
-
-function browsePage(context: Route.LoaderArgs["context"], origin: string, asked: BrowseQuery, allLabels: boolean) {
   const counts = context.services.browse.genreCounts({ today: context.today });
   const missing = unknownGenres(asked.genres, Object.keys(counts));
-  if (missing.length > 0) return noSuchGenre(missing, sortGenres(Object.keys(counts)));
+  if (missing.length > 0) {
+    // Not "Nonexistent records" over an empty grid: a 404 that names the genres we do have.
+    return data({ unknownGenres: missing, genres: sortGenres(Object.keys(counts)) }, { status: 404 });
+  }
   const { items, facets, ...result } = context.services.browse.browse(asked, { today: context.today });
   const query = { ...asked, page: result.page }; // a page past the end shows the last one
+  const allLabels = url.searchParams.get(MORE_PARAM) === MORE_LABELS;
   const labels = foldLabels(facets.label, allLabels);
   return {
     ...result,
@@ -67,7 +50,7 @@ function browsePage(context: Route.LoaderArgs["context"], origin: string, asked:
     labels: { all: allLabels, hidden: labels.hidden },
     query,
     tracks: items.map((r) => toCardTrack(r, context.today)),
-    canonicalUrl: absoluteUrl(origin, canonicalBrowsePath(PATH, query)),
+    canonicalUrl: absoluteUrl(url.origin, canonicalBrowsePath(PATH, query)),
   };
 }
 
@@ -96,9 +79,9 @@ function NoSuchGenre({ asked, genres }: { asked: string[]; genres: string[] }) {
         </h2>
         <GenreLinkList names={genres} />
         <p className="mt-6 text-sm">
-          <ShopLink to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
+          <Link to={PATH} className="font-semibold underline underline-offset-2 hover:text-needle-dark">
             Browse all records
-          </ShopLink>
+          </Link>
         </p>
       </section>
     </div>

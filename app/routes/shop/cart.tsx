@@ -1,6 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { data } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Link } from "react-router";
 import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
 import { CheckoutLink } from "~/components/cart/checkout-link";
@@ -118,9 +117,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-stone-600">
           Find something to spin: new releases, pre-orders and the whole crate are a click away.
         </p>
-        <ShopLink to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
+        <Link to="/browse" className="mt-6 rounded-full bg-ink px-6 py-3 font-semibold text-white hover:bg-needle-dark">
           Browse records
-        </ShopLink>
+        </Link>
       </div>
     );
   }
@@ -146,12 +145,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <DiscountForm cart={cart} />
           <CartTotals cart={cart} />
           <CheckoutLink cart={cart} />
-          <ShopLink
-            to="/browse"
-            className="block text-center text-sm font-semibold text-needle-dark underline underline-offset-2"
-          >
+          <Link to="/browse" className="block text-center text-sm font-semibold text-needle-dark underline underline-offset-2">
             Keep browsing
-          </ShopLink>
+          </Link>
         </aside>
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { ShopLink } from "~/components/shop-link";
 import { TOPICS } from "~/domain/chat/answers";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/help";
+import { Link } from "react-router";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -26,9 +26,9 @@ export default function Help() {
               {t.link && (
                 <>
                   {" "}
-                  <ShopLink to={t.link.href} className="font-medium text-needle-dark underline">
+                  <Link to={t.link.href} className="font-medium text-needle-dark underline">
                     {t.link.label}
-                  </ShopLink>
+                  </Link>
                 </>
               )}
             </dd>

@@ -7,20 +7,18 @@ const shop = useShopServices();
 const load = (path: string) => loader(routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path)));
 
 describe("the home page's loader", () => {
-  it("hands the same page to everyone who asks while nothing changes, and shows a write on the next request", () => {
+  it("shows a write on the next request", () => {
     insertRecord(shop.t.db, { title: "Home Kept" });
     const first = load("/");
-    expect(load("/")).toBe(first);
     // A parameter the page does not read (a campaign tag) is the same page.
-    expect(load("/?utm_source=mail")).toBe(first);
+    expect(load("/?utm_source=mail")).toEqual(first);
     insertRecord(shop.t.db, { title: "Home Added" });
     const after = load("/");
-    expect(after).not.toBe(first);
     expect(after.recordCount).toBe(first.recordCount + 1);
     expect(after.recentlyUpdated.map((t) => t.title)).toContain("Home Added");
   });
 
-  it("keeps a page asked for with the trivia shown apart from the plain one", () => {
+  it("reads the trivia only when it is asked for", () => {
     expect(load("/").trivia).toBeNull();
     expect(load("/?trivia=1").trivia).not.toBeNull();
     expect(load("/").trivia).toBeNull();

@@ -16,7 +16,6 @@ import { toApiTrack, toCardTrack } from "~/domain/catalogue/record-api";
 import type { RecordItem } from "~/domain/catalogue/types";
 import { pageMeta } from "~/lib/seo";
 import { serializeJsonLd, storeJsonLd } from "~/domain/seo/structured-data";
-import { sharedPageData } from "~/lib/shared-page-data.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -35,13 +34,6 @@ const search = z.object({
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const params = search.parse(Object.fromEntries(url.searchParams));
-  // Nothing here is the shopper's: everyone gets the same page until the shop changes (decision 48). Keyed by what
-  // the page reads of its address, so a parameter it ignores (a campaign tag) shares it too.
-  const key = `home|${url.origin}|${params.trivia ?? ""}|${context.today}`;
-  return sharedPageData(context, key, () => homePage(context, url, params));
-}
-
-function homePage(context: Route.LoaderArgs["context"], url: URL, params: z.infer<typeof search>) {
   const { browse, home, curation, slides } = context.services;
   const today = context.today;
   // Cards get only what a card shows: the loader data is serialised into the page next to the markup.

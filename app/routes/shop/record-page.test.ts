@@ -13,11 +13,11 @@ const call = (request: Request) => {
 };
 const load = (path: string, cookie?: string) => settle(() => loader(call(pageGet(path, cookie))));
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>["data"]>;
-type RecordPage = Loaded & { page: Extract<Loaded["page"], { kind: "record" }> };
+type RecordPage = Extract<Loaded, { kind: "record" }>;
 const pageOf = async (path: string, cookie?: string) => (await load(path, cookie)).data as RecordPage;
 
 describe("the record page's loader", () => {
-  it("shares what it shows of the record between shoppers; each gets their own want and address", async () => {
+  it("gives each shopper their own want and address beside the same record", async () => {
     const rec = insertRecord(shop.t.db, { title: "Shared Shoreline", artist: "The Sharers", stockQuantity: 0 });
     const path = recordPath({ id: rec.id, artist: "The Sharers", title: "Shared Shoreline" });
     const wanter = await newCustomer(shop.s);
@@ -32,8 +32,8 @@ describe("the record page's loader", () => {
     const guest = await pageOf(path);
     const theirs = await pageOf(path, wanterCookie);
     const another = await pageOf(path, otherCookie);
-    expect(theirs.page).toBe(guest.page);
-    expect(another.page.moreLikeThis).toBe(guest.page.moreLikeThis);
+    expect(theirs.record).toEqual(guest.record);
+    expect(another.moreLikeThis).toEqual(guest.moreLikeThis);
     expect([guest.want, guest.accountEmail]).toEqual([null, null]);
     expect(theirs.want).toMatchObject({ backInStock: true });
     expect(theirs.accountEmail).toBe(wanter.user.email);
@@ -43,9 +43,9 @@ describe("the record page's loader", () => {
   it("shows a write on the next request", async () => {
     const rec = insertRecord(shop.t.db, { title: "Price Moves", artist: "The Movers", pricePence: 2500 });
     const path = recordPath({ id: rec.id, artist: "The Movers", title: "Price Moves" });
-    expect((await pageOf(path)).page.record.pricePence).toBe(2500);
+    expect((await pageOf(path)).record.pricePence).toBe(2500);
     shop.t.db.update(records).set({ pricePence: 1800 }).where(eq(records.id, rec.id)).run();
-    expect((await pageOf(path)).page.record.pricePence).toBe(1800);
+    expect((await pageOf(path)).record.pricePence).toBe(1800);
   });
 
   it("sends an old or partial address to the record's own, and an unknown one to a 404, every time", async () => {

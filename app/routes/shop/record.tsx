@@ -1,5 +1,4 @@
-import { useContext } from "react";
-import { data, redirect, useLocation } from "react-router";
+import { data, redirect } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { formatPence } from "~/domain/shared/money";
@@ -10,8 +9,6 @@ import { recordPath, parseRecordIdentifier } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/seo/structured-data";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
-import { useShopper } from "~/components/cart/shopper-form";
-import { identityOf, KeptHtmlContext, keptFromPage, type KeptWrapper } from "~/components/kept-html";
 import { CoverImage } from "~/components/cover-image";
 import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
 import { RecordGrid } from "~/components/record-grid";
@@ -22,36 +19,12 @@ import { WantForm } from "~/components/wants/want-form";
 import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
 import { CopyPhotoGallery } from "~/components/catalogue/copy-photos";
 import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
-import { sharedPageData } from "~/lib/shared-page-data.server";
 import type { Route } from "./+types/record";
 
 const DEFAULT_BLURB =
   "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
 
 export function loader({ params, context, url }: Route.LoaderArgs) {
-  // What the page shows of the record is the same for everyone until the shop changes (decision 48): `page`, beside
-  // the shopper's own want and address.
-  const key = `record|${url.origin}|${url.pathname}|${context.today}`;
-  const page = sharedPageData(context, key, () => recordPage(params, context, url));
-  if (page.kind === "redirect") throw redirect(page.to, page.status);
-  if (page.kind === "missing") throw data(null, { status: 404 });
-  const user = context.user;
-  if (page.kind === "choices" || !user) return { page, accountEmail: null, want: null };
-  const want = context.services.wants.activeForUser(user, page.record.id);
-  return {
-    page,
-    accountEmail: user.email,
-    want: want && {
-      backInStock: want.backInStock,
-      onRelease: want.onRelease,
-      priceBelowPence: want.priceBelowPence,
-      minGrade: want.minGrade,
-    },
-  };
-}
-
-/** The record page for its address: the record and what is shown beside it, or where its address leads instead. */
-function recordPage(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"], url: URL) {
   const identifier = "identifier" in params ? params.identifier : params["*"];
   const { id, slug } = parseRecordIdentifier(identifier ?? "");
   const record = id === null ? null : context.services.catalogue.find(id);
@@ -59,8 +32,8 @@ function recordPage(params: Route.LoaderArgs["params"], context: Route.LoaderArg
     // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
     // share it the shopper picks. Temporary redirect: a record added later may share the slug.
     const matches = context.services.catalogue.findBySlug(id === null ? slug : [id, slug].filter(Boolean).join("-"));
-    if (matches.length === 1) return { kind: "redirect" as const, to: recordPath(matches[0]!), status: 302 };
-    if (matches.length === 0) return { kind: "missing" as const };
+    if (matches.length === 1) throw redirect(recordPath(matches[0]!), 302);
+    if (matches.length === 0) throw data(null, { status: 404 });
     return {
       kind: "choices" as const,
       choices: matches.map((r) => toApiTrack(r, context.today)),
@@ -68,11 +41,20 @@ function recordPage(params: Route.LoaderArgs["params"], context: Route.LoaderArg
     };
   }
   const canonical = recordPath(record);
-  if (url.pathname !== canonical) return { kind: "redirect" as const, to: canonical, status: 301 };
+  if (url.pathname !== canonical) throw redirect(canonical, 301);
+  const user = context.user;
+  const want = user ? context.services.wants.activeForUser(user, record.id) : null;
   const photos = record.condition === "used" ? context.services.copyPhotos.of(record.id) : [];
   return {
     kind: "record" as const,
     record,
+    accountEmail: user?.email ?? null,
+    want: want && {
+      backInStock: want.backInStock,
+      onRelease: want.onRelease,
+      priceBelowPence: want.priceBelowPence,
+      minGrade: want.minGrade,
+    },
     moreLikeThis: context.services.catalogue
       .moreLikeThis(record, { today: context.today, limit: 4 })
       .map((r) => toApiTrack(r, context.today)),
@@ -95,8 +77,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return wantFromForm(formData, context, url.pathname);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  const d = loaded?.page;
+export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "404 Page Not Found | Needledrop" }];
   if (d.kind === "choices") {
     return [{ title: "Which record did you mean? | Needledrop" }, { name: "robots", content: "noindex, follow" }];
@@ -132,27 +113,13 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
   );
 }
 
-/** The record's details column: no class of its own. */
-const DETAILS_WRAPPER: KeptWrapper = { tag: "div", className: undefined };
-
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, accountEmail, want } = loaderData;
-  const keptHtml = useContext(KeptHtmlContext);
-  const { pathname } = useLocation();
-  const { favouriteIds } = useShopper();
-  if (page.kind === "choices") return <Choices choices={page.choices} />;
-  const { record, today, jsonLd, moreLikeThis, usedCopies, pressing, photos } = page;
+  if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos } = loaderData;
   const wantReply = (actionData as WantFormReply | undefined) ?? null;
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
   const format = formatLabel(record.format);
-  // The record's details hold the page's forms (the heart, the want), which read the router, so the server keeps
-  // them as this page writes them (decision 54): the same for everyone who sees this record with the same heart and
-  // want, until the shop changes (the shared page data is then another object). A refused want shows what was typed.
-  const detailsKey =
-    keptHtml && !wantReply
-      ? `record-details:${identityOf(page)}:${pathname}:${favouriteIds.includes(record.id)}:${accountEmail ?? ""}:${JSON.stringify(want)}`
-      : null;
   return (
     <>
       <article className="mx-auto grid max-w-6xl gap-8 px-4 py-8 md:grid-cols-2 lg:gap-14 lg:px-8 lg:py-12">
@@ -169,76 +136,73 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
           />
           <CopyPhotoGallery photos={photos} title={record.title} />
         </div>
-        {keptFromPage(keptHtml, detailsKey, DETAILS_WRAPPER, (mark) => (
-          <div data-kept-mark={mark}>
-            <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
-            <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>
-            <p className="mt-1 text-xl text-stone-700">{record.artist}</p>
-            <div className="mt-6 flex flex-wrap items-center gap-3">
-              <span className="text-3xl font-bold">{formatPence(record.pricePence)}</span>
-              <span className="rounded bg-stone-200 px-2 py-1 text-sm">
-                {format.label}
-                {format.rpm ? ` · ${format.rpm}` : ""}
-              </span>
-              <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
-            </div>
-            {record.condition === "used" && record.mediaGrade && record.sleeveGrade && (
-              <UsedCopyFacts
-                mediaGrade={record.mediaGrade}
-                sleeveGrade={record.sleeveGrade}
-                note={record.conditionNote}
-                sold={record.stockQuantity <= 0}
-                pressing={pressing}
-              />
-            )}
-            {preOrder && record.releaseDate && (
-              <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
-                Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes{" "}
-                {deliveryLeadText(true)}.
-              </p>
-            )}
-            <div className="mt-6 flex items-center gap-3">
-              <div className="flex-1 sm:max-w-xs">
-                <AddToCartButton
-                  recordId={record.id}
-                  title={record.title}
-                  availability={availabilityOf(record.stockQuantity, preOrder)}
-                  size="large"
-                />
-              </div>
-              <FavouriteToggle recordId={record.id} title={record.title} look="large" />
-            </div>
-            {usedCopies.length > 0 && <UsedCopiesList title={record.title} copies={usedCopies} />}
-            <WantForm
-              action={pathname}
-              recordId={record.id}
-              soldOut={!preOrder && record.stockQuantity <= 0}
-              preOrder={preOrder}
-              accountEmail={accountEmail}
-              current={want}
-              reply={wantReply}
-              prominent={preOrder || record.stockQuantity <= 0}
-              usedAlerts={record.condition === "new"}
-            />
-            <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
-            <figure className="mt-6">
-              <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
-              {/* Playing a preview feeds the recommendations (spec §4 listening history). */}
-              <audio controls preload="none" src={record.audioUrl} className="w-full" onPlay={() => recordListen(record.id)} />
-            </figure>
-            <dl className="mt-6 text-sm">
-              {record.label && <Fact term="Label">{record.label}</Fact>}
-              {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
-              {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
-              {record.year && <Fact term="Original year">{record.year}</Fact>}
-              <Fact term="Condition">
-                {record.condition === "used"
-                  ? `Used${record.mediaGrade ? ` · ${record.mediaGrade}/${record.sleeveGrade}` : ""}`
-                  : "New"}
-              </Fact>
-            </dl>
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">{record.genre}</p>
+          <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{record.title}</h1>
+          <p className="mt-1 text-xl text-stone-700">{record.artist}</p>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-bold">{formatPence(record.pricePence)}</span>
+            <span className="rounded bg-stone-200 px-2 py-1 text-sm">
+              {format.label}
+              {format.rpm ? ` · ${format.rpm}` : ""}
+            </span>
+            <span className="rounded bg-ink px-2 py-1 text-sm font-semibold text-white">{stockWording(state)}</span>
           </div>
-        ))}
+          {record.condition === "used" && record.mediaGrade && record.sleeveGrade && (
+            <UsedCopyFacts
+              mediaGrade={record.mediaGrade}
+              sleeveGrade={record.sleeveGrade}
+              note={record.conditionNote}
+              sold={record.stockQuantity <= 0}
+              pressing={pressing}
+            />
+          )}
+          {preOrder && record.releaseDate && (
+            <p className="mt-4 rounded-md bg-indigo-50 p-3 text-sm text-indigo-950">
+              Pre-order: released {formatDateGB(record.releaseDate)}. Your card is charged when you order; delivery takes{" "}
+              {deliveryLeadText(true)}.
+            </p>
+          )}
+          <div className="mt-6 flex items-center gap-3">
+            <div className="flex-1 sm:max-w-xs">
+              <AddToCartButton
+                recordId={record.id}
+                title={record.title}
+                availability={availabilityOf(record.stockQuantity, preOrder)}
+                size="large"
+              />
+            </div>
+            <FavouriteToggle recordId={record.id} title={record.title} look="large" />
+          </div>
+          {usedCopies.length > 0 && <UsedCopiesList title={record.title} copies={usedCopies} />}
+          <WantForm
+            recordId={record.id}
+            soldOut={!preOrder && record.stockQuantity <= 0}
+            preOrder={preOrder}
+            accountEmail={accountEmail}
+            current={want}
+            reply={wantReply}
+            prominent={preOrder || record.stockQuantity <= 0}
+            usedAlerts={record.condition === "new"}
+          />
+          <p className="mt-6 leading-relaxed text-stone-800">{record.description ?? DEFAULT_BLURB}</p>
+          <figure className="mt-6">
+            <figcaption className="mb-2 text-sm font-semibold">Listen to a preview</figcaption>
+            {/* Playing a preview feeds the recommendations (spec §4 listening history). */}
+            <audio controls preload="none" src={record.audioUrl} className="w-full" onPlay={() => recordListen(record.id)} />
+          </figure>
+          <dl className="mt-6 text-sm">
+            {record.label && <Fact term="Label">{record.label}</Fact>}
+            {record.catalogNumber && <Fact term="Catalogue number">{record.catalogNumber}</Fact>}
+            {record.releaseDate && <Fact term="Release date">{formatDateGB(record.releaseDate)}</Fact>}
+            {record.year && <Fact term="Original year">{record.year}</Fact>}
+            <Fact term="Condition">
+              {record.condition === "used"
+                ? `Used${record.mediaGrade ? ` · ${record.mediaGrade}/${record.sleeveGrade}` : ""}`
+                : "New"}
+            </Fact>
+          </dl>
+        </div>
       </article>
       {moreLikeThis.length > 0 && (
         <section aria-labelledby="more-like-this" className="mx-auto max-w-6xl px-4 pb-8 lg:px-8">

@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, Link } from "react-router";
 import { RecordStatus as StatusBadge } from "~/components/admin/record-status";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -51,18 +50,15 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Catalogue</h1>
         </div>
         <div className="flex flex-wrap gap-2 text-sm">
-          <ShopLink
-            to="/admin/catalog-update/new"
-            className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle"
-          >
+          <Link to="/admin/catalog-update/new" className="rounded-full bg-ink px-4 py-2 font-semibold text-white hover:bg-needle">
             Add a record
-          </ShopLink>
-          <ShopLink
+          </Link>
+          <Link
             to="/admin/catalog-update/import"
             className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
           >
             Import CSV
-          </ShopLink>
+          </Link>
           <a
             href="/admin/catalog-update/export.csv"
             download
@@ -145,25 +141,21 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
                 Cat. no.
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                <ShopLink
-                  to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
-                >
+                <Link to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
                   Price
-                </ShopLink>
+                </Link>
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                <ShopLink
-                  to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
-                >
+                <Link to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
                   Stock
-                </ShopLink>
+                </Link>
               </th>
               <th scope="col" className="px-3 py-2">
-                <ShopLink
+                <Link
                   to={link({ sort: "release", dir: query.sort === "release" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
                 >
                   Release
-                </ShopLink>
+                </Link>
               </th>
               <th scope="col" className="px-3 py-2">
                 Status
@@ -174,12 +166,12 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
             {items.map((r) => (
               <tr key={r.id} className="hover:bg-stone-50">
                 <td className="px-3 py-2">
-                  <ShopLink
+                  <Link
                     to={`/admin/catalog-update/${r.id}`}
                     className="font-semibold text-ink hover:text-needle-dark hover:underline"
                   >
                     {r.title}
-                  </ShopLink>
+                  </Link>
                   <span className="block text-stone-600">
                     {r.artist}
                     {r.genre ? ` · ${r.genre}` : ""}

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import type { ImportPlan } from "~/domain/catalogue/record-import";
 import { formFailureOf } from "~/domain/shared/errors";
@@ -118,9 +117,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/admin/catalog-update" className="text-needle-dark hover:underline">
+        <Link to="/admin/catalog-update" className="text-needle-dark hover:underline">
           ← Catalogue
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Import records</h1>
       {actionData?.message && (
@@ -142,9 +141,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
             >
               Download the report (CSV)
             </a>
-            <ShopLink to="/admin/catalog-update" className="text-needle-dark underline">
+            <Link to="/admin/catalog-update" className="text-needle-dark underline">
               Back to the catalogue
-            </ShopLink>
+            </Link>
           </p>
         </section>
       )}

@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { RecordFormFields, RecordMediaFields } from "~/components/admin/record-form";
 import { RecordStatus } from "~/components/admin/record-status";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
@@ -196,9 +195,9 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/admin/catalog-update" className="text-needle-dark hover:underline">
+        <Link to="/admin/catalog-update" className="text-needle-dark hover:underline">
           ← Catalogue
-        </ShopLink>
+        </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>

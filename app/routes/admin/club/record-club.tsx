@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
@@ -196,9 +195,9 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
         <AdminPager page={list.page} pageCount={list.pageCount} hrefFor={(page) => listHref(query.status, page)} />
         {query.status && (
           <p className="mt-3 text-sm">
-            <ShopLink to={PATH} className="font-semibold text-needle-dark underline underline-offset-2">
+            <Link to={PATH} className="font-semibold text-needle-dark underline underline-offset-2">
               Show every member
-            </ShopLink>
+            </Link>
           </p>
         )}
       </section>

@@ -1,10 +1,10 @@
-import { ShopLink } from "~/components/shop-link";
 import { CampaignForm } from "~/components/admin/campaign-form";
 import { campaignFormFailure, readCampaignForm } from "~/lib/campaign-form.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/campaign-new";
+import { Link } from "react-router";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "New campaign", description: "Write an e-mail campaign." }),
@@ -35,9 +35,9 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/admin/email-marketing" className="text-needle-dark hover:underline">
+        <Link to="/admin/email-marketing" className="text-needle-dark hover:underline">
           ← Email marketing
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">New campaign</h1>
       <p className="mt-1 max-w-prose text-stone-600">

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, useRevalidator, Link } from "react-router";
 import { CampaignCountsPanel } from "~/components/admin/campaign-counts";
 import { CampaignForm, campaignFormValues } from "~/components/admin/campaign-form";
 import { FormField, inputClass } from "~/components/admin/form-field";
@@ -162,9 +161,9 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to={LIST} className="text-needle-dark hover:underline">
+        <Link to={LIST} className="text-needle-dark hover:underline">
           ← Email marketing
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold break-words sm:text-4xl">{campaign.subject}</h1>
       <p className="mt-1 text-stone-600">
@@ -185,9 +184,9 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
           <h2 id="counts-heading" className="font-display text-xl font-bold">
             Delivery{" "}
             {sending && (
-              <ShopLink to={here} className="ml-2 text-sm font-normal text-needle-dark hover:underline">
+              <Link to={here} className="ml-2 text-sm font-normal text-needle-dark hover:underline">
                 Refresh
-              </ShopLink>
+              </Link>
             )}
           </h2>
           <div className="mt-2">

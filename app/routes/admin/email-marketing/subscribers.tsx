@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, Link } from "react-router";
 import { formatDayGB } from "~/domain/shared/dates";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { CampaignList } from "~/components/admin/campaign-list";
@@ -143,9 +142,9 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
         />
       </section>
       <p className="mt-8 text-sm">
-        <ShopLink to="/marketing-tools" className="text-needle-dark hover:underline">
+        <Link to="/marketing-tools" className="text-needle-dark hover:underline">
           Discount codes, staff picks and slides are in Marketing tools →
-        </ShopLink>
+        </Link>
       </p>
     </div>
   );

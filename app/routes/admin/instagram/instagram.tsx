@@ -1,5 +1,4 @@
-import { data, Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, Link } from "react-router";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -322,9 +321,9 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         )}
       </section>
       <p className="mt-8 text-sm">
-        <ShopLink to="/admin" className="text-needle-dark underline">
+        <Link to="/admin" className="text-needle-dark underline">
           Back to the dashboard
-        </ShopLink>
+        </Link>
       </p>
     </div>
   );

@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
@@ -226,9 +225,9 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/marketing-tools" className="text-needle-dark hover:underline">
+        <Link to="/marketing-tools" className="text-needle-dark hover:underline">
           ← Marketing tools
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Curated lists</h1>
       <p className="mt-1 max-w-prose text-stone-600">

@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { fieldMessages } from "~/domain/catalogue/record-fields";
 import {
   createDiscountRuleSchema,
@@ -154,18 +153,18 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Marketing tools</h1>
       <p className="mt-1 text-stone-600">Discount codes: what each takes off, its conditions, and how much it has been used.</p>
       <nav aria-label="More marketing tools" className="mt-3 flex flex-wrap gap-2 text-sm">
-        <ShopLink
+        <Link
           to="/marketing-tools/lists"
           className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
         >
           Staff picks and record of the week
-        </ShopLink>
-        <ShopLink
+        </Link>
+        <Link
           to="/marketing-tools/slides"
           className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
         >
           Home page slides
-        </ShopLink>
+        </Link>
       </nav>
 
       <section aria-labelledby="codes-heading" className="mt-6">
@@ -239,13 +238,13 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
                       <td className={`${cell} whitespace-nowrap`}>{c.active ? "On" : "Off"}</td>
                       <td className={`${cell} whitespace-nowrap`}>
                         <div className="flex items-center gap-3">
-                          <ShopLink
+                          <Link
                             to={`${PATH}?edit=${c.id}#discount-form`}
                             className="font-semibold text-needle-dark underline underline-offset-2"
                             aria-label={`Edit ${c.code}`}
                           >
                             Edit
-                          </ShopLink>
+                          </Link>
                           <Form method="post">
                             <input type="hidden" name="intent" value="setActive" />
                             <input type="hidden" name="id" value={c.id} />
@@ -437,9 +436,9 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
               {mode === "update" ? "Save code" : "Create code"}
             </button>
             {mode === "update" && (
-              <ShopLink to={PATH} className="text-sm font-semibold text-needle-dark underline underline-offset-2">
+              <Link to={PATH} className="text-sm font-semibold text-needle-dark underline underline-offset-2">
                 Cancel
-              </ShopLink>
+              </Link>
             )}
           </div>
         </Form>

@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Link } from "react-router";
 import { SlideForm } from "~/components/admin/slide-form";
 import { Slideshow } from "~/components/home/slideshow";
 import { NotFoundError } from "~/domain/shared/errors";
@@ -58,9 +57,9 @@ export default function SlideEdit({ loaderData, actionData }: Route.ComponentPro
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/marketing-tools/slides" className="text-needle-dark hover:underline">
+        <Link to="/marketing-tools/slides" className="text-needle-dark hover:underline">
           ← Home page slides
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">{slide.title}</h1>
       <p className="mt-1 text-stone-600">{slide.active ? "Shown on the home page." : "Hidden from the home page."}</p>

@@ -1,5 +1,4 @@
-import { data, Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, Link } from "react-router";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
 import { moveSlideSchema, slideIdSchema } from "~/domain/home/slide-schema";
@@ -74,9 +73,9 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to="/marketing-tools" className="text-needle-dark hover:underline">
+        <Link to="/marketing-tools" className="text-needle-dark hover:underline">
           ← Marketing tools
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Home page slides</h1>
       <p className="mt-1 max-w-prose text-stone-600">
@@ -96,9 +95,9 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
               </span>
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
-                  <ShopLink to={`${PATH}/${s.id}`} className="hover:underline">
+                  <Link to={`${PATH}/${s.id}`} className="hover:underline">
                     {s.title}
-                  </ShopLink>
+                  </Link>
                 </p>
                 <p className="truncate text-xs text-stone-600">
                   {s.buttonText} → {s.buttonLink}
@@ -128,9 +127,9 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
                     </button>
                   </Form>
                 ))}
-                <ShopLink to={`${PATH}/${s.id}`} className={smallButton}>
+                <Link to={`${PATH}/${s.id}`} className={smallButton}>
                   Edit<span className="sr-only"> {s.title}</span>
-                </ShopLink>
+                </Link>
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="slideId" value={s.id} />

@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -195,9 +194,9 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
           </Form>
         )}
         {moves.cancel && (
-          <ShopLink to="?confirm=cancel" preventScrollReset className={`${secondary} justify-self-start text-red-800`}>
+          <Link to="?confirm=cancel" preventScrollReset className={`${secondary} justify-self-start text-red-800`}>
             Cancel order…
-          </ShopLink>
+          </Link>
         )}
       </div>
     </section>
@@ -228,9 +227,9 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
           >
             Yes, cancel the order
           </button>
-          <ShopLink to="." className={secondary}>
+          <Link to="." className={secondary}>
             Keep the order
-          </ShopLink>
+          </Link>
         </div>
       </Form>
     </section>
@@ -308,12 +307,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const t = order.totals;
   return (
     <div>
-      <ShopLink
+      <Link
         to="/admin/order-management"
         className="inline-flex items-center gap-1 text-sm font-semibold text-needle-dark hover:underline"
       >
         <Icon name="arrow-left" className="size-4" /> All orders
-      </ShopLink>
+      </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">
           Order <span className="font-mono">{order.orderNumber}</span>

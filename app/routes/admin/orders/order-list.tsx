@@ -1,5 +1,4 @@
-import { data, Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import {
@@ -95,12 +94,12 @@ function Filters({ query }: { query: OrderListQuery }) {
         </select>
       </label>
       <div className="col-span-2 flex items-end gap-2 sm:col-span-2 sm:justify-end 2xl:col-span-5">
-        <ShopLink
+        <Link
           to="/admin/order-management"
           className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
         >
           Clear
-        </ShopLink>
+        </Link>
         <button
           type="submit"
           className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
@@ -174,12 +173,12 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
               {orders.map((o) => (
                 <tr key={o.orderNumber} className="hover:bg-stone-50">
                   <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
-                    <ShopLink
+                    <Link
                       to={`/admin/order-management/${o.orderNumber}`}
                       className="text-needle-dark underline underline-offset-2 hover:text-needle"
                     >
                       {o.orderNumber}
-                    </ShopLink>
+                    </Link>
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-stone-700">{londonDateTime(o.createdAt)}</td>
                   <td className="px-4 py-3">

@@ -1,5 +1,4 @@
-import { data, Form } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, Link } from "react-router";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
   addMonths,
@@ -147,9 +146,9 @@ function EntryLine({ entry, back, inCell = false }: { entry: Entry; back: string
   const size = inCell ? "p-1.5 text-xs hyphens-auto [overflow-wrap:break-word]" : "p-2 text-sm [overflow-wrap:anywhere]";
   return (
     <div className={`min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-stone-200 ${size}`} data-testid={`entry-${entry.id}`}>
-      <ShopLink to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
+      <Link to={recordPath(entry)} className="font-semibold text-stone-900 hover:underline">
         {entry.artist} – {entry.title}
-      </ShopLink>
+      </Link>
       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-600">
         <StatusBadge status={entry.status} />
         {entry.openPreOrders > 0 ? <span>{entry.openPreOrders} waiting</span> : null}
@@ -185,34 +184,34 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       ) : null}
 
       <nav aria-label="Month" className="mt-6 flex flex-wrap items-center gap-3">
-        <ShopLink
+        <Link
           className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
           to={`${PATH}?month=${addMonths(month, -1)}${view === "list" ? "&view=list" : ""}`}
         >
           ‹ {formatMonth(addMonths(month, -1))}
-        </ShopLink>
+        </Link>
         <h2 className="font-display text-xl font-bold">{formatMonth(month)}</h2>
-        <ShopLink
+        <Link
           className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
           to={`${PATH}?month=${addMonths(month, 1)}${view === "list" ? "&view=list" : ""}`}
         >
           {formatMonth(addMonths(month, 1))} ›
-        </ShopLink>
+        </Link>
         <span className="ml-auto flex gap-1 text-sm">
-          <ShopLink
+          <Link
             aria-current={view === "calendar" ? "page" : undefined}
             className={`rounded px-3 py-1.5 ${view === "calendar" ? "bg-stone-900 text-white" : "border border-stone-300"}`}
             to={`${PATH}?month=${month}`}
           >
             Calendar
-          </ShopLink>
-          <ShopLink
+          </Link>
+          <Link
             aria-current={view === "list" ? "page" : undefined}
             className={`rounded px-3 py-1.5 ${view === "list" ? "bg-stone-900 text-white" : "border border-stone-300"}`}
             to={`${PATH}?month=${month}&view=list`}
           >
             List
-          </ShopLink>
+          </Link>
         </span>
       </nav>
 
@@ -285,9 +284,9 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                   <tr key={e.id} className="border-t border-stone-200" data-testid={`row-${e.id}`}>
                     <td className="py-2 pr-2 whitespace-nowrap">{formatDateGB(e.releaseDate)}</td>
                     <td className="py-2 pr-2">
-                      <ShopLink to={recordPath(e)} className="font-semibold hover:underline">
+                      <Link to={recordPath(e)} className="font-semibold hover:underline">
                         {e.artist} – {e.title}
-                      </ShopLink>
+                      </Link>
                     </td>
                     <td className="py-2 pr-2">
                       <StatusBadge status={e.status} />
@@ -302,11 +301,11 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
             </table>
           </div>
           <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-            {upcoming.page > 1 ? <ShopLink to={`${back}&page=${upcoming.page - 1}`}>‹ Previous</ShopLink> : null}
+            {upcoming.page > 1 ? <Link to={`${back}&page=${upcoming.page - 1}`}>‹ Previous</Link> : null}
             <span>
               Page {upcoming.page} of {upcoming.pages}
             </span>
-            {upcoming.page < upcoming.pages ? <ShopLink to={`${back}&page=${upcoming.page + 1}`}>Next ›</ShopLink> : null}
+            {upcoming.page < upcoming.pages ? <Link to={`${back}&page=${upcoming.page + 1}`}>Next ›</Link> : null}
           </nav>
         </section>
       ) : null}

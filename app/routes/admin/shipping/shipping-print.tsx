@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Link } from "react-router";
 import { formatDateGB, todayInLondon } from "~/domain/shared/dates";
 import { RETURN_ADDRESS, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { printSchema } from "~/domain/shipping/shipping-schemas";
@@ -145,9 +144,9 @@ export default function ShippingPrint({ loaderData }: Route.ComponentProps) {
         ) : (
           <span className="text-sm text-stone-600">Print with your browser (Ctrl+P or ⌘P).</span>
         )}
-        <ShopLink to="/admin/shipping-management" className="text-sm font-semibold underline">
+        <Link to="/admin/shipping-management" className="text-sm font-semibold underline">
           Back to shipping
-        </ShopLink>
+        </Link>
       </div>
       {parcels.length === 0 ? (
         <p className="text-stone-600">None of those orders was found.</p>

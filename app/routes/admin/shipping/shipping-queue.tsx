@@ -1,5 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { data, Form, useNavigation, Link } from "react-router";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
@@ -168,9 +167,9 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           <>
             {" "}
             {awaitingStock} more {awaitingStock === 1 ? "order waits" : "orders wait"} for a pre-order pressing (
-            <ShopLink to="/admin/stock-management?filter=pre-order" className="underline">
+            <Link to="/admin/stock-management?filter=pre-order" className="underline">
               goods-in
-            </ShopLink>
+            </Link>
             ).
           </>
         )}
@@ -205,12 +204,9 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     className="mt-1 size-5"
                   />
                   <div className="min-w-0">
-                    <ShopLink
-                      to={`/admin/order-management/${p.orderNumber}`}
-                      className="font-mono text-sm font-semibold underline"
-                    >
+                    <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
                       {p.orderNumber}
-                    </ShopLink>
+                    </Link>
                     <span className="ml-2 text-xs text-stone-600">paid {formatDateTimeGB(p.paidAt)}</span>
                     <Address p={p} />
                     <Lines p={p} />
@@ -263,12 +259,9 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
                     className="mt-1 size-5"
                   />
                   <div className="min-w-0">
-                    <ShopLink
-                      to={`/admin/order-management/${p.orderNumber}`}
-                      className="font-mono text-sm font-semibold underline"
-                    >
+                    <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
                       {p.orderNumber}
-                    </ShopLink>
+                    </Link>
                     <span className="ml-2 text-xs text-stone-600">
                       packed {formatDateTimeGB(p.packedAt)} · {serviceName(p.shippingService)}
                     </span>

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, useNavigation, Link } from "react-router";
 import { FormAlert, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { MAX_GOODS_IN_LINES, MAX_NOTE_LENGTH, STOCK_PATH, goodsInSummary, parseGoodsInText } from "~/domain/stock/stock-rules";
 import { stockChange, stockFormError } from "~/lib/admin-stock.server";
@@ -97,9 +96,9 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <p className="text-sm">
-        <ShopLink to={STOCK_PATH} className="text-stone-600 underline">
+        <Link to={STOCK_PATH} className="text-stone-600 underline">
           ← Stock
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold">Goods in</h1>
       <p className="mt-2 text-stone-700">

@@ -1,5 +1,4 @@
-import { Form, useLocation, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, useLocation, useNavigation, Link } from "react-router";
 import { MostWanted } from "~/components/admin/most-wanted";
 import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -76,18 +75,18 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm font-semibold tracking-widest text-needle-dark uppercase">Admin</p>
           <h1 className="mt-1 font-display text-3xl font-bold sm:text-4xl">Stock</h1>
         </div>
-        <ShopLink to={`${STOCK_PATH}/goods-in`} className={buttonClass + " py-2"}>
+        <Link to={`${STOCK_PATH}/goods-in`} className={buttonClass + " py-2"}>
           Goods in
-        </ShopLink>
+        </Link>
       </div>
       <p className="mt-2 text-sm text-stone-600">
-        <ShopLink className="underline" to={`${STOCK_PATH}?filter=low`}>
+        <Link className="underline" to={`${STOCK_PATH}?filter=low`}>
           {counts.low} low
-        </ShopLink>{" "}
+        </Link>{" "}
         ·{" "}
-        <ShopLink className="underline" to={`${STOCK_PATH}?filter=out`}>
+        <Link className="underline" to={`${STOCK_PATH}?filter=out`}>
           {counts.out} out of stock
-        </ShopLink>{" "}
+        </Link>{" "}
         · low means at or below the record&apos;s threshold (shop default {DEFAULT_LOW_STOCK_THRESHOLD}).
       </p>
 
@@ -167,9 +166,9 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
             {items.map((r) => (
               <tr key={r.id} className="border-b border-stone-100 align-top last:border-0">
                 <td className="px-3 py-2">
-                  <ShopLink to={`${STOCK_PATH}/${r.id}`} className="font-semibold hover:underline">
+                  <Link to={`${STOCK_PATH}/${r.id}`} className="font-semibold hover:underline">
                     {r.title}
-                  </ShopLink>
+                  </Link>
                   <div className="text-stone-600">{r.artist}</div>
                   {r.catalogNumber && <div className="text-xs text-stone-500">{r.catalogNumber}</div>}
                   {!r.published && <div className="text-xs text-stone-500">Unpublished</div>}

@@ -1,5 +1,4 @@
-import { Form, data, useNavigation } from "react-router";
-import { ShopLink } from "~/components/shop-link";
+import { Form, data, useNavigation, Link } from "react-router";
 import { NotFoundError } from "~/domain/shared/errors";
 import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -110,9 +109,9 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
   return (
     <div>
       <p className="text-sm">
-        <ShopLink to={STOCK_PATH} className="text-stone-600 underline">
+        <Link to={STOCK_PATH} className="text-stone-600 underline">
           ← Stock
-        </ShopLink>
+        </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold">{record.title}</h1>
       <p className="text-stone-600">
@@ -249,9 +248,9 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
                 <td className="px-3 py-2">{m.actorName ?? <span className="text-stone-500">Shop</span>}</td>
                 <td className="px-3 py-2">
                   {m.orderNumber && (
-                    <ShopLink to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
+                    <Link to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
                       {m.orderNumber}
-                    </ShopLink>
+                    </Link>
                   )}
                   {m.note && <span className="ml-2 text-stone-600">{m.note}</span>}
                 </td>
