@@ -1,0 +1,15 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/** What a refused form gets back (app/lib/forms/form-action.server.ts): which intent, and Conform's result. */
+export interface FormReply {
+  intent: string | null;
+  result: SubmissionResult<string[]>;
+}
+
+/** The name of the intent a form with a single job has: it sends no `intent` field. */
+export const DEFAULT_INTENT = "default";
+
+/** The reply for one intent of a page's forms, for that form's `useForm({ lastResult })`; undefined for the others. */
+export function replyFor(reply: FormReply | undefined | null, intentName: string = DEFAULT_INTENT) {
+  return reply && reply.intent === intentName ? reply.result : undefined;
+}
