@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
+import type { Toast } from "~/domain/shared/toast";
 import type { z } from "~/domain/shared/zod";
 import { parseForm } from "~/lib/parse-form";
 import { DEFAULT_INTENT, type FormReply } from "./form-reply";
@@ -17,21 +18,32 @@ export interface FormIntent<Schema extends z.ZodType, Answer> {
   handle: (value: z.output<Schema>, formData: FormData) => Answer | Promise<Answer>;
   /** The whole form, when the schema checks only part of it: its fields are echoed back on a refusal. */
   form?: z.ZodType;
+  /** Fields a refusal never sends back (passwords, card numbers, tokens). */
+  hide?: readonly string[];
+  /** The title of the error toast a refusal pops up (its text is the refusal's first message), for forms that say so. */
+  failure?: string;
 }
+
+/** What an intent may add to its schema and handler. */
+export type IntentOptions = Pick<FormIntent<z.ZodType, unknown>, "form" | "hide" | "failure">;
 
 /** Ties a handler's value type to its schema (an object literal alone would lose it). */
 export function intent<Schema extends z.ZodType, Answer>(
   schema: Schema,
   handle: FormIntent<Schema, Answer>["handle"],
-  options: { form?: z.ZodType } = {},
+  options: IntentOptions = {},
 ): FormIntent<Schema, Answer> {
-  return { schema, handle, form: options.form };
+  return { schema, handle, ...options };
 }
 
 // A handler answers with anything (a redirect, data); a refusal is always a FormReply.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Intents = Record<string, FormIntent<any, unknown>>;
 type AnswerOf<I extends Intents> = Awaited<ReturnType<I[keyof I]["handle"]>>;
+
+/** How a form post ended: the handler's answer, or a refusal with its status (see `runForm`). */
+export type FormOutcome<Answer> =
+  { ok: true; answer: Answer } | { ok: false; reply: FormReply; status: number; headers: Record<string, string> };
 
 /**
  * Reads the posted form, picks its intent, parses and runs it. Handlers may throw a redirect or a response as loaders
@@ -45,22 +57,48 @@ export async function formAction<I extends Intents>(request: Request, intents: I
 
 /** `formAction` for a form already read (an action that reads a file or a header first). */
 export async function answerForm<I extends Intents>(formData: FormData, intents: I) {
+  const outcome = await runForm(formData, intents);
+  if (outcome.ok) return outcome.answer;
+  return data<FormReply>(outcome.reply, { status: outcome.status, headers: outcome.headers });
+}
+
+/**
+ * `answerForm`'s steps, with the refusal handed back instead of answered: for the few actions that answer a refusal
+ * their own way too (a form that also posts without a script, and is then sent back to its page with a toast).
+ */
+export async function runForm<I extends Intents>(formData: FormData, intents: I): Promise<FormOutcome<AnswerOf<I>>> {
   const asked = formData.get("intent");
   const name = typeof asked === "string" && asked !== "" ? asked : DEFAULT_INTENT;
   const chosen = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!chosen) return refusal(null, { status: "error", error: { "": ["Unknown action."] } }, 400);
+  if (!chosen) return refusal(null, undefined, { status: "error", error: { "": ["Unknown action."] } }, 400);
   const submission = parseForm(formData, { schema: chosen.schema, form: chosen.form });
-  if (submission.status !== "success") return refusal(name, submission.reply(), 400);
+  const hideFields = chosen.hide ? [...chosen.hide] : undefined;
+  if (submission.status !== "success") return refusal(name, chosen, submission.reply({ hideFields }), 400);
   try {
-    return (await chosen.handle(submission.value, formData)) as AnswerOf<I>;
+    return { ok: true, answer: (await chosen.handle(submission.value, formData)) as AnswerOf<I> };
   } catch (error) {
     const failure = formFailureOf(error);
     if (!failure) throw error;
-    const result = submission.reply({ formErrors: [failure.message], fieldErrors: failure.fields });
-    return refusal(name, result, failure.status, retryAfterHeaders(failure));
+    const result = submission.reply({ formErrors: [failure.message], fieldErrors: failure.fields, hideFields });
+    return refusal(name, chosen, result, failure.status, retryAfterHeaders(failure));
   }
 }
 
-function refusal(intent: string | null, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) {
-  return data<FormReply>({ intent, result }, { status, headers });
+function refusal(
+  intent: string | null,
+  chosen: FormIntent<z.ZodType, unknown> | undefined,
+  result: SubmissionResult<string[]>,
+  status: number,
+  headers: Record<string, string> = {},
+): { ok: false; reply: FormReply; status: number; headers: Record<string, string> } {
+  const message = firstMessage(result);
+  const toast: Toast | undefined =
+    chosen?.failure && message ? { type: "error", title: chosen.failure, description: message } : undefined;
+  return { ok: false, reply: toast ? { intent, result, toast } : { intent, result }, status, headers };
+}
+
+/** The refusal's message for a toast: the form's own, else the first field's. */
+function firstMessage(result: SubmissionResult<string[]>): string | undefined {
+  const errors = result.error ?? {};
+  return errors[""]?.[0] ?? Object.values(errors).find((messages) => messages?.length)?.[0];
 }

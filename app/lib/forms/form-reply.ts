@@ -1,9 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { Toast } from "~/domain/shared/toast";
 
-/** What a refused form gets back (app/lib/forms/form-action.server.ts): which intent, and Conform's result. */
+/**
+ * What a refused form gets back (app/lib/forms/form-action.server.ts): which intent, Conform's result, and the toast
+ * of a form whose intent names one (`failure`).
+ */
 export interface FormReply {
   intent: string | null;
   result: SubmissionResult<string[]>;
+  toast?: Toast;
 }
 
 /** The name of the intent a form with a single job has: it sends no `intent` field. */
