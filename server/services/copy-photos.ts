@@ -24,7 +24,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/
 import { writeTransaction, type Db } from "../../db/client";
 import { recordPhotos, records } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
-import type { Upload } from "./admin-catalogue";
+import type { Upload } from "./upload";
 import type { AuditService } from "./audit";
 
 export type { CopyPhoto };

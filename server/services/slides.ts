@@ -19,7 +19,7 @@ import { writeTransaction, type Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { homeSlides, type HomeSlideRow } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
-import type { Upload } from "./admin-catalogue";
+import type { Upload } from "./upload";
 import type { AuditService } from "./audit";
 
 export type SlideImageKind = keyof typeof SLIDE_IMAGE_SIZES;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newRecordSchema, recordFieldsSchema } from "../../../app/domain/catalogue/record-fields";
-import { adminRecordListSchema, importRefSchema } from "../../services/admin-catalogue";
+import { adminRecordListSchema } from "../../../app/domain/catalogue/admin-record-list";
+import { importRefSchema } from "../../../app/domain/catalogue/import-ref";
 import { adminProcedure, router } from "../init";
 
 const id = z.number().int().positive();

@@ -1,0 +1,38 @@
+/** The whole catalogue as CSV, in the import's own columns, so an exported file imports back unchanged. */
+import { stringify } from "csv-stringify/sync";
+import { asc } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { records } from "../../db/schema";
+import { fieldsToText } from "../../app/domain/catalogue/record-fields";
+import { EXPORT_COLUMNS } from "../../app/domain/catalogue/record-import";
+import { rowToFields } from "./admin-record-fields";
+
+export function exportCatalogueCsv(db: Db): string {
+  const rows = db.select().from(records).orderBy(asc(records.id)).all();
+  return stringify(
+    rows.map((r) => {
+      const t = fieldsToText(rowToFields(r));
+      return [
+        t.catalogNumber,
+        t.title,
+        t.artist,
+        t.genre,
+        t.price,
+        t.format,
+        t.label,
+        t.releaseDate,
+        t.physicalReleaseDate,
+        t.year,
+        t.condition,
+        t.duration,
+        t.rating,
+        t.isNewRelease,
+        t.bestSeller,
+        t.description,
+        String(r.stockQuantity),
+        r.published ? "yes" : "no",
+      ];
+    }),
+    { header: true, columns: [...EXPORT_COLUMNS] },
+  );
+}
