@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -13,7 +13,6 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RecordForms } from "~/components/cart/record-forms";
-import { CartDrawer } from "./components/cart/cart-drawer";
 import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -25,6 +24,9 @@ import { Toasts } from "./components/toasts";
 import { useNonce } from "./lib/nonce";
 import { cookieHeaders, loadCart, loadFavouriteIds } from "./lib/cart-state.server";
 import { readToast } from "./lib/toast.server";
+
+// The drawer's code loads when the cart is first opened (with JavaScript; without it the cart button is a link).
+const CartDrawer = lazy(() => import("./components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -134,7 +136,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         </div>
       </div>
       <div className="no-print">
-        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+        {cartOpen && (
+          <Suspense fallback={null}>
+            <CartDrawer open onClose={() => setCartOpen(false)} />
+          </Suspense>
+        )}
         <RecordForms />
         {/* The shop's assistant is for shoppers; in the back office it would only cover the owner's buttons. */}
         {!isBackOffice(location.pathname) && <VinylBot />}

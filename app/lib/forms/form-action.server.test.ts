@@ -41,7 +41,7 @@ describe("a form action with several intents", () => {
   });
 
   it("refuses an unknown or missing intent with a 400, running nothing", async () => {
-    for (const fields of [{ intent: "delete" }, { intent: "toString" }, {}]) {
+    for (const fields of [{ intent: "delete" }, { intent: "toString" }, {}] as Record<string, string>[]) {
       const answer = await reply(await answerForm(form(fields), intents));
       expect(answer).toMatchObject({ status: 400, intent: null, result: { error: { "": ["Unknown action."] } } });
     }
