@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { z } from "~/domain/shared/zod";
+import { schemaConstraint } from "./schema-constraint";
+
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+describe("schemaConstraint", () => {
+  const constraint = schemaConstraint(
+    z.object({
+      title: z.string().trim().min(1).max(40),
+      note: z.preprocess(blank, z.string().max(500).optional()),
+      copies: z.coerce.number().int().min(0).max(99),
+      pence: z.coerce.number().int().positive(),
+      anyNumber: z.coerce.number().int(),
+      code: z
+        .string()
+        .max(13)
+        .transform((v) => v.toUpperCase()),
+      tracking: z.string().pipe(
+        z
+          .string()
+          .trim()
+          .max(40)
+          .transform((v) => v.toUpperCase()),
+      ),
+      service: z.enum(["tracked48", "tracked24"]),
+      lines: z.array(z.object({ quantity: z.coerce.number().int().min(0).max(9) })).max(20),
+      either: z.union([z.string().max(5), z.string().max(50)]),
+    }),
+  );
+
+  it("keeps what Conform finds: required fields and a choice's pattern", () => {
+    expect(constraint.title).toMatchObject({ required: true });
+    expect(constraint.note).toMatchObject({ required: false });
+    expect(constraint.service).toMatchObject({ required: true, pattern: "tracked48|tracked24" });
+  });
+
+  it("adds each field's length and number bounds, through preprocesses, transforms and pipes", () => {
+    expect(constraint.title).toMatchObject({ minLength: 1, maxLength: 40 });
+    expect(constraint.note).toMatchObject({ maxLength: 500 });
+    expect(constraint.copies).toMatchObject({ min: 0, max: 99 });
+    expect(constraint.pence).toMatchObject({ min: 1 });
+    expect(constraint.code).toMatchObject({ maxLength: 13 });
+    expect(constraint.tracking).toMatchObject({ maxLength: 40 });
+  });
+
+  it("bounds a list's items by their own name, whatever their index", () => {
+    expect(constraint["lines[0].quantity"]).toMatchObject({ min: 0, max: 9 });
+    expect(constraint["lines[7].quantity"]).toMatchObject({ min: 0, max: 9 });
+  });
+
+  it("adds no bound a person typing could not see: a whole number's safe range, or one branch of a union's", () => {
+    expect(constraint.anyNumber).not.toHaveProperty("min");
+    expect(constraint.anyNumber).not.toHaveProperty("max");
+    expect(constraint.either).not.toHaveProperty("maxLength");
+  });
+});

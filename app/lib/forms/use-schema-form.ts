@@ -1,0 +1,35 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import type { z } from "~/domain/shared/zod";
+import { schemaConstraint } from "./schema-constraint";
+
+/**
+ * Conform's useForm, set up the one way every form is (docs/decisions/0055-back-to-the-frameworks.md):
+ * - the schema's rules reach the HTML as native constraints (`required`, `min`, `max`, `maxLength`, `pattern`), and
+ *   the page is written without `novalidate`, so a browser without the page's JavaScript checks them itself;
+ * - once the page runs, the same schema checks a field when it loses focus, again as it is corrected, and the whole
+ *   form on submit;
+ * - the server's refusal for this form (`replyFor(actionData, intent)`) shows beside its fields.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    lastResult: SubmissionResult<string[]> | undefined;
+    /** Set when two forms on a page would otherwise share field ids. */
+    id?: string;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+  },
+) {
+  const constraint = useMemo(() => schemaConstraint(schema), [schema]);
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    constraint,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: false,
+  });
+}
