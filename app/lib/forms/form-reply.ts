@@ -14,7 +14,15 @@ export interface FormReply {
 /** The name of the intent a form with a single job has: it sends no `intent` field. */
 export const DEFAULT_INTENT = "default";
 
-/** The reply for one intent of a page's forms, for that form's `useForm({ lastResult })`; undefined for the others. */
-export function replyFor(reply: FormReply | undefined | null, intentName: string = DEFAULT_INTENT) {
+/**
+ * The reply for one intent of a page's forms, for that form's `useForm({ lastResult })`; undefined for the others. Any
+ * answer of the page's action may be handed in: a success that names its intent may clear its form (`clearedForm`).
+ */
+export function replyFor(reply: Partial<FormReply> | undefined | null, intentName: string = DEFAULT_INTENT) {
   return reply && reply.intent === intentName ? reply.result : undefined;
+}
+
+/** The answer that empties a form after it did its job (Conform resets a form whose last result has no value). */
+export function clearedForm(intentName: string = DEFAULT_INTENT): FormReply {
+  return { intent: intentName, result: { initialValue: null } };
 }
