@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { ChatHeaderButton } from "./chat/chat-header-button";
-import { HeaderSearch } from "./search/header-search";
+import { HeaderSearchBox } from "./search/header-search-box";
 import { UserMenu } from "./user-menu";
 import { Link } from "react-router";
 
@@ -74,7 +74,7 @@ export function Header({
         </Link>
         <div className="search-row">
           <div className="min-w-0 flex-1">
-            <HeaderSearch />
+            <HeaderSearchBox />
           </div>
           {chat && <ChatHeaderButton />}
         </div>

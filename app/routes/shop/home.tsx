@@ -42,6 +42,8 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return {
     today,
     canonicalUrl: new URL("/", url).href,
+    // Written here, not in the component: the structured-data rules then stay out of the browser's first load.
+    jsonLd: serializeJsonLd(storeJsonLd(url.origin)),
     // Set in the back office; none active leaves the hero its default slide.
     slides: slides.active(),
     preOrders: s.preOrders.map(card),
@@ -69,11 +71,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export default function Home({ loaderData: data }: Route.ComponentProps) {
   return (
     <div className="space-y-16 pb-12 sm:space-y-24">
-      {/* Built from the address here, not carried in the loader data: the page would hold it twice. */}
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(storeJsonLd(new URL(data.canonicalUrl).origin)) }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: data.jsonLd }} />
       <Hero slides={data.slides} />
       <RecordShelf
         id="pre-orders"
