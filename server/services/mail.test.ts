@@ -152,6 +152,20 @@ describe("mail over SMTP", () => {
     expect(mail.outbox(50).find((m) => m.id === slow)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("leaves a message another server process is sending, and retries it once that attempt is long past", async () => {
+    const sent: string[] = [];
+    const mail = createMailService(t.db, { transport: { send: async (m) => void sent.push(m.to) } });
+    const id = mail.enqueue({ ...message("busy@example.com"), text: "no link", html: null });
+    // Another process over the same database claimed it a moment ago and is talking to the relay.
+    t.db.update(emailOutbox).set({ status: "sending", attempts: 1, attemptedAt: new Date().toISOString() }).run();
+    expect(await mail.retryPending(Date.now() + 61_000)).toBe(0);
+    expect(sent).toEqual([]);
+    // That process died mid-attempt: minutes later the row is still "sending", and is sent again.
+    expect(await mail.retryPending(Date.now() + 6 * 60_000)).toBe(1);
+    expect(sent).toEqual(["busy@example.com"]);
+    expect(mail.outbox(50).find((m) => m.id === id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
   it("writes every message to the outbox before sending", async () => {
     let rowsWhileSending = -1;
     const mail = createMailService(t.db, {

@@ -70,6 +70,11 @@ export type TokenMinter = (message: PendingMessage) => MintedToken | null;
 export const MAX_ATTEMPTS = 5;
 /** A message queued longer ago than this and still not sending was left behind (crash, restart): retry it. */
 const STALE_QUEUED_MS = 60_000;
+/**
+ * A message whose attempt started longer ago than this and is still "sending" was cut off by a crash. A younger one
+ * may be in another server process's hands right now (the transport's timeouts end any attempt within a minute).
+ */
+const STALE_SENDING_MS = 5 * 60_000;
 
 /**
  * A Message-ID that stays the same on every attempt at one stored message: should a crash fall between the
@@ -257,8 +262,16 @@ export function createMailService(
     async retryPending(now: number = Date.now()): Promise<number> {
       if (!transport) return 0;
       const staleBefore = new Date(now - STALE_QUEUED_MS).toISOString();
+      const cutOffBefore = new Date(now - STALE_SENDING_MS).toISOString();
+      const leftBehind = (r: { status: string; createdAt: string; attemptedAt: string | null }) =>
+        r.status === "failed" || (r.status === "queued" ? r.createdAt < staleBefore : (r.attemptedAt ?? "") < cutOffBefore);
       const rows = db
-        .select({ id: emailOutbox.id, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+        .select({
+          id: emailOutbox.id,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          attemptedAt: emailOutbox.attemptedAt,
+        })
         .from(emailOutbox)
         .where(
           and(
@@ -270,7 +283,7 @@ export function createMailService(
         .orderBy(emailOutbox.id)
         .limit(100)
         .all()
-        .filter((r) => !sending.has(r.id) && (r.status !== "queued" || r.createdAt < staleBefore));
+        .filter((r) => !sending.has(r.id) && leftBehind(r));
       for (const r of rows) await deliver(r.id);
       return rows.length;
     },
