@@ -2,12 +2,16 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   chooseEncoding,
+  ifNoneMatchHits,
   inlineScriptHashes,
   isShareableAnswer,
   pageCacheKey,
   policyWithHashes,
   type CacheableRequest,
+  sharedVary,
+  strongEtag,
   variesOnlyByKeyedHeaders,
+  withoutNonce,
 } from "./page-cache-rules";
 
 const origin = "https://needledrop.example";
@@ -96,6 +100,38 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding("br;q=0.5")).toBe("br");
     expect(chooseEncoding("deflate")).toBe("identity");
     expect(chooseEncoding(undefined)).toBe("identity");
+  });
+});
+
+describe("what a cache in front is told", () => {
+  it("varies a page by encoding and cookie, an API answer by encoding and what it names itself", () => {
+    expect(sharedVary("/browse?genre=Jazz", "")).toBe("Accept-Encoding, Cookie");
+    expect(sharedVary("/browse.data", "accept-encoding")).toBe("Accept-Encoding, Cookie");
+    expect(sharedVary("/api/tracks/12", "Accept-Encoding")).toBe("Accept-Encoding");
+    expect(sharedVary("/trpc/catalogue.list", "trpc-accept, accept,Accept-Encoding")).toBe(
+      "Accept-Encoding, trpc-accept, accept",
+    );
+  });
+
+  it("tags bytes strongly: the same bytes alike, other bytes apart", () => {
+    const tag = strongEtag(Buffer.from("<p>one</p>"));
+    expect(tag).toMatch(/^"[\w-]{22}"$/);
+    expect(strongEtag(Buffer.from("<p>one</p>"))).toBe(tag);
+    expect(strongEtag(Buffer.from("<p>two</p>"))).not.toBe(tag);
+  });
+
+  it("matches If-None-Match by weak comparison, in a list, or *", () => {
+    expect(ifNoneMatchHits('"abc"', '"abc"')).toBe(true);
+    expect(ifNoneMatchHits('"x", W/"abc"', '"abc"')).toBe(true);
+    expect(ifNoneMatchHits("*", '"abc"')).toBe(true);
+    expect(ifNoneMatchHits('"abcd"', '"abc"')).toBe(false);
+    expect(ifNoneMatchHits(undefined, '"abc"')).toBe(false);
+  });
+
+  it("takes the request's nonce out of a shared page, and nothing else", () => {
+    const html = '<script nonce="r4nd0m">a()</script><link rel="modulepreload" href="/x.js" nonce="r4nd0m"/><p>nonce="other"</p>';
+    expect(withoutNonce(html, "r4nd0m")).toBe('<script>a()</script><link rel="modulepreload" href="/x.js"/><p>nonce="other"</p>');
+    expect(withoutNonce(html, "")).toBe(html);
   });
 });
 

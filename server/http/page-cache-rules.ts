@@ -117,6 +117,43 @@ export function chooseEncoding(acceptEncoding: string | undefined): PageEncoding
   return "identity";
 }
 
+/**
+ * What a shared answer varies by, for a cache in front of the shop. Always the encoding (the body is compressed). A
+ * page also by Cookie: any cookie may make it personal, so a proxy keeps the visitors' copy apart and passes
+ * shoppers through. An API answer is the same with or without cookies, and keeps what it names itself (tRPC's
+ * `trpc-accept, accept`: a call asking for a stream must not get the kept JSON).
+ */
+export function sharedVary(url: string, answerVary: string): string {
+  const names = ["Accept-Encoding", ...(isApiAddress(url) ? [] : ["Cookie"])];
+  for (const name of answerVary.split(",").map((n) => n.trim())) {
+    if (name !== "" && !names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
+  return names.join(", ");
+}
+
+/**
+ * A strong entity tag for exactly these bytes: a brotli and a gzip body of one page are different representations
+ * and get different tags (RFC 9110 §8.8.3), and the same bytes always get the same tag.
+ */
+export const strongEtag = (bytes: Uint8Array) =>
+  `"${crypto.createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`;
+
+/** Whether an If-None-Match header names this tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+/**
+ * A page's HTML as it is shared: without the request's nonce attributes. The shared policy names its scripts'
+ * hashes instead, so the nonce is inert there; left in, it would make every render's bytes (and ETag) different.
+ */
+export function withoutNonce(html: string, nonce: string): string {
+  return nonce === "" ? html : html.replaceAll(` nonce="${nonce}"`, "");
+}
+
 /** An answer may be shared only if it is a plain success that sets nothing on the browser and allows it. */
 export function isShareableAnswer(status: number, headers: Headers, setCookieOnResponse: boolean): boolean {
   if (status !== 200 || setCookieOnResponse || headers.has("set-cookie")) return false;

@@ -20,9 +20,10 @@ const cache = createPageCache({ version: () => version, maxBytes: 40_000, maxAge
 beforeAll(async () => {
   const app = express();
   app.use(cache.middleware);
+  // A fresh nonce per response, as the real server sends.
   app.use((_req, res, next) => {
-    res.locals.cspNonce = "n0nce";
-    res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-n0nce'");
+    res.locals.cspNonce = `n0nce${Math.random().toString(36).slice(2)}`;
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.cspNonce}'`);
     next();
   });
   app.use(compressUnlessCollected(compression({ threshold: 0 })));
@@ -51,12 +52,16 @@ beforeAll(async () => {
     const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
     if (req.path === "/vinyl/with-cookie") headers["set-cookie"] = "a=b";
     const status = req.path === "/vinyl/missing" ? 404 : 200;
-    const answer = new Response(`${body}<script nonce="n0nce">window.page = "${req.path}"</script>`, { status, headers });
+    const answer = new Response(`${body}<script nonce="${res.locals.cspNonce}">window.page = "${req.path}"</script>`, {
+      status,
+      headers,
+    });
     const toSend = res.locals.fillPageCache ? await res.locals.fillPageCache(answer) : answer;
     if (!toSend) return;
     res.status(toSend.status);
     toSend.headers.forEach((value, name) => res.setHeader(name, value));
-    res.send(await toSend.text());
+    // As the real handler sends an answer: no tag of Express's own.
+    res.end(await toSend.text());
   });
   ({ url: base, close } = await listen(app));
 });
@@ -135,6 +140,60 @@ describe("visitor page cache", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("tells a cache in front that a visitor's page is shared, from its first answer on, and for whom", async () => {
+    for (const state of [null, "miss", "hit"]) {
+      const answer = await get("/help");
+      expect(answer.headers.get("x-page-cache")).toBe(state);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+      expect(answer.headers.get("etag")).toMatch(/^"[\w-]{22}"$/);
+      expect(answer.headers.get("content-security-policy")).not.toContain("nonce");
+      // The policy names the scripts' hashes: the request's nonce is left out of the shared bytes.
+      expect(await answer.text()).toContain('<script>window.page = "/help"</script>');
+    }
+  });
+
+  it("tags each encoding's bytes apart, the same bytes alike on every render, and answers 304 only for the bytes held", async () => {
+    body = "<p>Gentle Shoreline</p>".repeat(100);
+    const tagOf = async (encoding: string) => {
+      const answer = await get("/vinyl-care", { "accept-encoding": encoding });
+      expect(answer.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      return answer.headers.get("etag")!;
+    };
+    const askedOnce = await tagOf("br");
+    const kept = [await tagOf("br"), await tagOf("gzip"), await tagOf("identity")];
+    // RFC 9110 §8.8.3: a strong tag names one representation's bytes, and brotli's bytes are not gzip's.
+    expect(new Set(kept).size).toBe(3);
+    // Kept, a page is compressed harder than a page sent once: other bytes, another tag.
+    expect(askedOnce).not.toBe(kept[0]);
+    const [br, gz] = kept;
+    expect((await get("/vinyl-care", { "if-none-match": br! })).status).toBe(304);
+    expect((await get("/vinyl-care", { "if-none-match": `"other", W/${br}` })).status).toBe(304);
+    expect((await get("/vinyl-care", { "accept-encoding": "gzip", "if-none-match": gz! })).status).toBe(304);
+    const otherEncoding = await get("/vinyl-care", { "accept-encoding": "gzip", "if-none-match": br! });
+    expect(otherEncoding.status).toBe(200);
+    expect(otherEncoding.headers.get("etag")).toBe(gz);
+    // Rendered again after a write, under another nonce: the same bytes, so the same tags, and a 304 still holds.
+    version = "after-a-write";
+    expect([await tagOf("br"), await tagOf("gzip"), await tagOf("identity")]).toEqual(kept);
+    expect(renders).toBe(3);
+    const revalidated = await get("/vinyl-care", { "if-none-match": br! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("etag")).toBe(br);
+    expect(revalidated.headers.get("cache-control")).toContain("s-maxage=60");
+    expect(revalidated.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  });
+
+  it("never tells a cache in front to share an answer that sets a cookie or fails", async () => {
+    for (const path of ["/vinyl/with-cookie", "/vinyl/missing"]) {
+      for (let i = 0; i < 3; i++) {
+        const answer = await get(path);
+        expect(answer.headers.get("cache-control") ?? "").not.toMatch(/public|s-maxage/);
+        expect(answer.headers.get("etag")).toBeNull();
+      }
+    }
+  });
+
   it("keeps no more than its memory bound, dropping the least recently used pages", async () => {
     // Random letters compress to about 2 KB a copy, two copies a page: the 40 KB bound holds about ten pages.
     const pages = Array.from({ length: 20 }, (_, i) => `/blog/post-${i}`);
@@ -178,6 +237,8 @@ describe("visitor answer cache for public API calls", () => {
     expect([miss.headers.get("x-page-cache"), hit.headers.get("x-page-cache")]).toEqual(["miss", "hit"]);
     expect(apiCalls).toBe(2);
     expect(hit.headers.get("cache-control")).toBe("public, max-age=300");
+    // The same for everyone, cookie or not: a cache in front need only keep one copy per encoding.
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding");
     expect(hit.headers.get("content-type")).toMatch(/^application\/json/);
     expect(hit.headers.get("content-encoding")).toBe("br");
     expect(await hit.json()).toEqual({ id: 7, title: body });
@@ -194,6 +255,8 @@ describe("visitor answer cache for public API calls", () => {
     await get("/trpc/catalogue.list?input=%7B%7D");
     const hit = await get("/trpc/catalogue.list?input=%7B%7D");
     expect(hit.headers.get("x-page-cache")).toBe("hit");
+    // A call asking for a stream must not be handed the kept JSON by a cache in front.
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding, trpc-accept, accept");
     expect(await hit.json()).toEqual({ result: { data: "<p>Hello</p>" } });
     expect(apiCalls).toBe(2);
     for (let i = 0; i < 3; i++) {

@@ -1,18 +1,22 @@
-import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { RequestHandler, Response as ExpressResponse } from "express";
-import { sendCompressed } from "./compress-once";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { compressFor, sendCompressed } from "./compress-once";
 import {
   chooseEncoding,
+  ifNoneMatchHits,
   inlineScriptHashes,
   isApiAddress,
   isShareableAnswer,
   pageCacheKey,
+  type PageEncoding,
   policyWithHashes,
+  sharedVary,
+  strongEtag,
   variesOnlyByKeyedHeaders,
+  withoutNonce,
 } from "./page-cache-rules";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -38,7 +42,8 @@ interface CachedPage {
   version: string;
   storedAt: number;
   headers: OutgoingHttpHeaders;
-  etag: string;
+  /** One strong tag per encoding: each names the exact bytes sent in it. */
+  etags: Record<PageEncoding, string>;
   br: Buffer;
   gzip: Buffer;
   bytes: number;
@@ -134,56 +139,91 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  async function build(
-    body: Buffer,
-    answerHeaders: Iterable<[string, string]>,
-    res: ExpressResponse,
-    entryVersion: string,
-  ): Promise<CachedPage> {
+  /**
+   * A shareable answer as any visitor gets it: its headers for a cache in front (public, Vary, a hash-only policy)
+   * and its bytes, the same for every render of the same page (no request's nonce in them).
+   */
+  function shared(body: Buffer, answerHeaders: Iterable<[string, string]>, res: ExpressResponse, url: string) {
     const headers: OutgoingHttpHeaders = {};
     const own = res.getHeader("cache-control");
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (!NOT_STORED.has(name) && value !== undefined) headers[name] = value;
     }
-    for (const [name, value] of answerHeaders) if (!NOT_STORED.has(name)) headers[name] = value;
+    let answerVary = String(res.getHeader("vary") ?? "");
+    for (const [name, value] of answerHeaders) {
+      if (name === "vary") answerVary = `${answerVary},${value}`;
+      else if (!NOT_STORED.has(name)) headers[name] = value;
+    }
     const policy = headers["content-security-policy"];
     if (typeof policy === "string" && /^text\/html\b/i.test(String(headers["content-type"] ?? ""))) {
-      headers["content-security-policy"] = policyWithHashes(
-        policy,
-        res.locals.cspNonce,
-        inlineScriptHashes(body.toString("utf8")),
-      );
+      const html = withoutNonce(body.toString("utf8"), res.locals.cspNonce ?? "");
+      headers["content-security-policy"] = policyWithHashes(policy, res.locals.cspNonce, inlineScriptHashes(html));
+      body = Buffer.from(html);
     }
     // An API call the contract marks public keeps its documented header; pages get the shared one.
     headers["cache-control"] = typeof own === "string" && /^public\b/.test(own) ? own : SHARED_CACHE_CONTROL;
-    // Proxies that honour it keep one copy for visitors without cookies and pass everyone else through.
-    headers.vary = "Accept-Encoding, Cookie";
+    headers.vary = sharedVary(url, answerVary);
+    return { headers, body };
+  }
+
+  async function build(
+    answerBody: Buffer,
+    answerHeaders: Iterable<[string, string]>,
+    res: ExpressResponse,
+    url: string,
+    entryVersion: string,
+  ): Promise<CachedPage> {
+    const { headers, body } = shared(answerBody, answerHeaders, res, url);
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       }),
       gzip(body, { level: 6 }),
     ]);
-    const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-    return { version: entryVersion, storedAt: now(), headers, etag, br, gzip: gz, bytes: br.length + gz.length + 512 };
+    const etags = { br: strongEtag(br), gzip: strongEtag(gz), identity: strongEtag(body) };
+    return { version: entryVersion, storedAt: now(), headers, etags, br, gzip: gz, bytes: br.length + gz.length + 512 };
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: string, secure: boolean) {
-    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, "x-page-cache": state };
+  /** Sends a shared answer's bytes in one encoding under their own tag, or 304 when the browser has them. */
+  function sendShared(
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: { headers: OutgoingHttpHeaders; encoding: PageEncoding; etag: string; body: Buffer | (() => Promise<Buffer>) },
+    secure: boolean,
+  ): Promise<void> | void {
+    const headers: OutgoingHttpHeaders = { ...answer.headers, etag: answer.etag };
     if (secure) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
-    const ifNoneMatch = req.headers["if-none-match"];
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag)) {
+    if (ifNoneMatchHits(req.headers["if-none-match"], answer.etag)) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
+    const write = (body: Buffer) => {
+      if (answer.encoding !== "identity") headers["content-encoding"] = answer.encoding;
+      headers["content-length"] = body.length;
+      res.writeHead(200, headers);
+      res.end(req.method === "HEAD" ? undefined : body);
+    };
+    if (Buffer.isBuffer(answer.body)) return write(answer.body);
+    return answer.body().then(write);
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, entry: CachedPage, state: string, secure: boolean) {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     // Every browser takes br or gzip; keeping a third, uncompressed copy would only serve scripts and bots.
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : await gunzip(entry.gzip);
-    if (encoding !== "identity") headers["content-encoding"] = encoding;
-    headers["content-length"] = body.length;
-    res.writeHead(200, headers);
-    res.end(req.method === "HEAD" ? undefined : body);
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : () => gunzip(entry.gzip);
+    const headers = { ...entry.headers, "x-page-cache": state };
+    await sendShared(req, res, { headers, encoding, etag: entry.etags[encoding], body }, secure);
+  }
+
+  /**
+   * A shareable page asked for the first time is not kept, but a cache in front may keep it: it gets the shared
+   * headers and is compressed once, in the encoding asked for.
+   */
+  function sendOnce(req: ExpressRequest, res: ExpressResponse, answerBody: Buffer, answerHeaders: Iterable<[string, string]>) {
+    const { headers, body } = shared(answerBody, answerHeaders, res, req.originalUrl);
+    const { encoding, bytes } = compressFor(body, req.headers["accept-encoding"]);
+    return sendShared(req, res, { headers, encoding, etag: strongEtag(bytes), body: bytes }, req.secure);
   }
 
   const middleware: RequestHandler = (req, res, next) => {
@@ -216,7 +256,14 @@ export function createPageCache(options: PageCacheOptions) {
     // before, and does not push out the pages people keep asking for.
     const keep = askedBefore(key);
     const api = isApiAddress(req.originalUrl);
-    if (!keep && !api) return next();
+    if (!keep && !api) {
+      res.locals.fillPageCache = async (response) => {
+        if (!isShareableAnswer(response.status, response.headers, res.hasHeader("set-cookie"))) return response;
+        await sendOnce(req, res, Buffer.from(await response.arrayBuffer()), response.headers);
+        return null;
+      };
+      return next();
+    }
     // Only a kept answer has waiters to let go.
     let finish: (entry: CachedPage | null) => void = () => {};
     if (keep) {
@@ -233,7 +280,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A shareable answer, a page's or an API call's: kept, handed to the waiters, and sent.
     const keepAndSend = async (body: Buffer, answerHeaders: Iterable<[string, string]>) => {
-      const entry = await build(body, answerHeaders, res, currentVersion);
+      const entry = await build(body, answerHeaders, res, req.originalUrl, currentVersion);
       store(key, entry);
       finish(entry);
       await send(req, res, entry, "miss", req.secure);
