@@ -50,6 +50,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A whole page is sent at once: every Suspense boundary is written in place, never outlined to be revealed by
+        // a script later (by default React moves boundaries past its 12,800th byte out of place, and a browser without
+        // JavaScript would never show them).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           allReady = true;
           const body = new PassThrough({
