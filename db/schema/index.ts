@@ -12,3 +12,4 @@ export * from "./wants";
 export * from "./curation";
 export * from "./instagram";
 export * from "./campaigns";
+export * from "./leases";

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../db/client";
+import { startRaceWorker } from "../tests/setup/race-worker";
+import { migratedTestDb, type TestDb } from "../tests/setup/test-db";
+import { createLease } from "./lease";
+
+// Several server processes over one SQLite file, each with its own connection, contending for one lease; the
+// clock is the test's, moved by hand.
+
+const TTL = 30_000;
+let t: TestDb;
+let connections: Db[];
+let clock: number;
+
+beforeEach(() => {
+  t = migratedTestDb();
+  connections = [];
+  clock = 1_800_000_000_000;
+});
+afterEach(() => {
+  for (const db of connections) db.$client.close();
+  t.cleanup();
+});
+
+/** A contender with a connection of its own, as another process would have. */
+function contender(holder: string, name = "background-jobs") {
+  const db = openDatabase(t.file);
+  connections.push(db);
+  return createLease(db, { name, holder, ttlMs: TTL, now: () => clock });
+}
+
+describe("a lease over one database", () => {
+  it("has one holder among several contenders", () => {
+    const [a, b, c] = [contender("a"), contender("b"), contender("c")];
+    expect(a.take()).toBe(true);
+    expect(b.take()).toBe(false);
+    expect(c.take()).toBe(false);
+    expect([a.held(), b.held(), c.held()]).toEqual([true, false, false]);
+    expect(b.current()).toEqual({ holder: "a", expiresAt: clock + TTL });
+  });
+
+  it("is renewed by its holder, so it never expires while the holder is alive", () => {
+    const [a, b] = [contender("a"), contender("b")];
+    a.take();
+    for (let i = 0; i < 5; i++) {
+      clock += TTL / 3;
+      expect(a.take()).toBe(true);
+      expect(b.take()).toBe(false);
+    }
+    expect(a.current()).toEqual({ holder: "a", expiresAt: clock + TTL });
+  });
+
+  it("is taken over once it has expired, and its old holder knows it no longer holds it", () => {
+    const [a, b] = [contender("a"), contender("b")];
+    a.take();
+    clock += TTL - 1;
+    expect(a.held()).toBe(true);
+    expect(b.take()).toBe(false);
+    // From the instant the holder stops counting itself one, another may take it: never both at once.
+    clock += 1;
+    expect(a.held()).toBe(false);
+    expect(b.take()).toBe(true);
+    expect(a.take()).toBe(false);
+    expect(a.held()).toBe(false);
+    expect(a.current()?.holder).toBe("b");
+  });
+
+  it("is free at once when its holder gives it up, and giving up someone else's lease does nothing", () => {
+    const [a, b] = [contender("a"), contender("b")];
+    a.take();
+    b.release();
+    expect(b.take()).toBe(false);
+    a.release();
+    expect(a.held()).toBe(false);
+    expect(b.take()).toBe(true);
+  });
+
+  it("keeps leases of different names apart", () => {
+    expect(contender("a", "one").take()).toBe(true);
+    expect(contender("b", "two").take()).toBe(true);
+  });
+
+  it("goes to exactly one of several processes racing for an expired lease", async () => {
+    const dead = contender("dead");
+    clock = Date.now() - 2 * TTL;
+    dead.take();
+    const racers = ["p1", "p2", "p3"].map((holder) =>
+      startRaceWorker<{ won: number; tries: number }>("lease-race-worker.ts", [t.file, holder]),
+    );
+    await Promise.all(racers.map((r) => r.ready));
+    const at = Date.now() + 300;
+    for (const r of racers) r.go(at);
+    const results = await Promise.all(racers.map((r) => r.result));
+    expect(results.map((r) => r.tries)).toEqual([50, 50, 50]);
+    expect(results.filter((r) => r.won > 0)).toHaveLength(1);
+    const winner = ["p1", "p2", "p3"][results.findIndex((r) => r.won > 0)];
+    expect(dead.current()?.holder).toBe(winner);
+  });
+});
