@@ -133,7 +133,7 @@ export async function startBuiltServerInProcess(prefix: string): Promise<{ base:
     base,
     stop: async () => {
       await new Promise((resolve) => listener.close(resolve));
-      server.shutdown();
+      await server.shutdown();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -32,13 +32,9 @@ import { appRouter } from "./trpc/router";
 import { retryAfterMeta } from "./trpc/rate-limited";
 import { clubPaymentsFor, paymentProviderFor } from "./payments/select";
 import { paymentWebhook } from "./api/payment-webhook";
-import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
-import { startClubRenewalSweep } from "./club-renewal-sweep";
-import { startCartReminderSweep } from "./cart-reminder-sweep";
 import { STOP_PATH } from "./services/cart-reminders";
-import { startWantReleaseSweep } from "./want-release-sweep";
-import { startCampaignSender } from "./campaign-sender";
 import { wantToStop } from "./services/wants";
+import { startBackgroundJobs } from "./background-jobs";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -62,8 +58,18 @@ export async function prepare(): Promise<void> {
   );
 }
 
-/** Closes the database; the server has stopped taking requests by then. */
-export function shutdown(): void {
+// The background jobs this process started. On globalThis, so the development server's module reloads stop the
+// previous app's jobs instead of piling up more.
+const background = globalThis as unknown as { __needledropBackgroundJobs?: ReturnType<typeof startBackgroundJobs> };
+
+/**
+ * Stops the background jobs (giving their lease up) and closes the database; the server has stopped taking
+ * requests by then. Jobs still running after `jobsMs` are left to die with the process: each is safe to cut off.
+ */
+export async function shutdown(jobsMs = 5000): Promise<void> {
+  const jobs = background.__needledropBackgroundJobs;
+  background.__needledropBackgroundJobs = undefined;
+  if (jobs) await Promise.race([jobs.stop(), new Promise((resolve) => setTimeout(resolve, jobsMs).unref())]);
   closeDb();
   releaseServerLock(databasePath());
 }
@@ -76,7 +82,10 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** Defaults to the process-wide database at DATABASE_PATH. */
   db?: Db;
-  /** Run the background sweeps (abandoned unpaid orders, record club renewals, mail): the real server, not tests. */
+  /**
+   * Run the background sweeps (abandoned unpaid orders, record club renewals, mail) while this process holds their
+   * lease: the real server, not tests.
+   */
   background?: boolean;
 }
 
@@ -172,19 +181,8 @@ export function createApp(options: AppOptions) {
   app.use(pageRequests, options.pages);
   app.use(errorHandler);
   if (options.background) {
-    startUnpaidOrderSweep(services.checkout);
-    startClubRenewalSweep(services.club);
-    startCartReminderSweep(services.cartReminders, {
-      hours: config.CART_REMINDER_HOURS,
-      everyMs: config.CART_REMINDER_SWEEP_SECONDS * 1000,
-    });
-    startWantReleaseSweep(services.wants);
-    startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE });
-    // Mail a crash left unsent, then every minute what failed: each attempt mints its link's token afresh.
-    const retryMail = () =>
-      services.mail.retryPending().catch((error: unknown) => console.error("[mail] retrying unsent mail failed:", error));
-    void retryMail();
-    setInterval(retryMail, 60_000).unref();
+    void background.__needledropBackgroundJobs?.stop();
+    background.__needledropBackgroundJobs = startBackgroundJobs(db, services, config);
   }
   return app;
 }

@@ -1,25 +1,38 @@
 import { sendInterval } from "../app/domain/campaigns/campaign-rules";
+import type { JobOptions } from "./periodic-job";
 import type { CampaignsService } from "./services/campaigns";
 
 /** With nothing to send, the sender looks again this often (an indexed look-up of campaigns being sent). */
 const IDLE_MS = 2000;
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 /**
  * Sends campaign messages one at a time, `perMinute` a minute, spaced evenly (a burst would trip a relay's rate
  * limit and look like spam). One message is in flight at most, so a crash leaves at most one half-sent; the next
- * start takes it up again (see CampaignsService.sendNext). Its timers never keep the process alive.
+ * start takes it up again (see CampaignsService.sendNext). With `when` false it sends nothing and looks again
+ * later. Its timers never keep the process alive.
  */
-export function startCampaignSender(campaigns: Pick<CampaignsService, "sendNext">, { perMinute }: { perMinute: number }) {
+export function startCampaignSender(
+  campaigns: Pick<CampaignsService, "sendNext">,
+  { perMinute, when = () => true }: { perMinute: number } & JobOptions,
+) {
   const interval = sendInterval(perMinute);
   let stopped = false;
+  // Ends the pause between messages early when the sender is stopped.
+  let wake = () => {};
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms).unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const done = (async () => {
     while (!stopped) {
       const started = Date.now();
       let sent = false;
       try {
-        sent = await campaigns.sendNext();
+        sent = when() && (await campaigns.sendNext());
       } catch (error) {
         console.error("[campaigns] sending failed:", error);
       }
@@ -30,6 +43,7 @@ export function startCampaignSender(campaigns: Pick<CampaignsService, "sendNext"
     /** Stops after the message in flight; resolves when it has. */
     stop: () => {
       stopped = true;
+      wake();
       return done;
     },
   };

@@ -1,5 +1,5 @@
 import { todayInLondon } from "../app/domain/shared/dates";
-import { startPeriodicJob } from "./periodic-job";
+import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { ClubService } from "./services/club";
 
 export const CLUB_SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -9,7 +9,7 @@ export const CLUB_SWEEP_INTERVAL_MS = 15 * 60_000;
  * start-up, then every quarter of an hour. Each payment attempt is claimed before the card is charged,
  * so a run that overlaps another (or a second server) never charges twice.
  */
-export function startClubRenewalSweep(club: ClubService, everyMs = CLUB_SWEEP_INTERVAL_MS) {
+export function startClubRenewalSweep(club: ClubService, everyMs = CLUB_SWEEP_INTERVAL_MS, options: JobOptions = {}) {
   return startPeriodicJob(
     "club: renewing memberships",
     async () => {
@@ -18,5 +18,6 @@ export function startClubRenewalSweep(club: ClubService, everyMs = CLUB_SWEEP_IN
       if (done > 0) console.log(`[club] renewed ${run.charged}, failed ${run.failed}, ended ${run.ended} membership(s).`);
     },
     everyMs,
+    options,
   );
 }

@@ -25,6 +25,11 @@ const envSchema = z
     PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
     /** Server processes over the same database (Node's cluster): more cores, more pages a second. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * How long the background jobs' lease lasts (it is renewed every third of it): how long the jobs pause when the
+     * process running them dies. Tests shorten it; fractions allowed.
+     */
+    BACKGROUND_LEASE_SECONDS: z.coerce.number().min(0.3).max(600).default(30),
     /** Where `npm run build` wrote the app (lets several builds live side by side, e.g. in parallel test runs). */
     BUILD_DIR: z.string().min(1).default("build"),
     /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587; without it mail waits in email_outbox. */

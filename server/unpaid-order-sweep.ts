@@ -1,13 +1,13 @@
-import { startPeriodicJob } from "./periodic-job";
+import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { CheckoutService } from "./services/checkout";
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Settles orders left waiting for payment: once at start-up, because a crash mid-checkout leaves orders
- * holding stock that nothing else would release, then every minute. `first` resolves after the start-up run.
+ * holding stock that nothing else would release, then every minute. `first` resolves after the first run.
  */
-export function startUnpaidOrderSweep(checkout: CheckoutService, everyMs = SWEEP_INTERVAL_MS) {
+export function startUnpaidOrderSweep(checkout: CheckoutService, everyMs = SWEEP_INTERVAL_MS, options: JobOptions = {}) {
   return startPeriodicJob(
     "checkout: sweeping unpaid orders",
     async () => {
@@ -15,5 +15,6 @@ export function startUnpaidOrderSweep(checkout: CheckoutService, everyMs = SWEEP
       if (n > 0) console.log(`Cancelled ${n} unpaid order(s) and returned their stock.`);
     },
     everyMs,
+    options,
   );
 }

@@ -1,5 +1,5 @@
 import { todayInLondon } from "../app/domain/shared/dates";
-import { startPeriodicJob } from "./periodic-job";
+import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { WantsService } from "./services/wants";
 
 export const WANT_RELEASE_SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -8,7 +8,7 @@ export const WANT_RELEASE_SWEEP_INTERVAL_MS = 15 * 60_000;
  * Release day arriving is an event with no edit behind it: once at start-up, then every quarter of an hour,
  * "released" wants of records whose day has come are alerted (each want once, however often this runs).
  */
-export function startWantReleaseSweep(wants: WantsService, everyMs = WANT_RELEASE_SWEEP_INTERVAL_MS) {
+export function startWantReleaseSweep(wants: WantsService, everyMs = WANT_RELEASE_SWEEP_INTERVAL_MS, options: JobOptions = {}) {
   return startPeriodicJob(
     "wants: alerting releases",
     () => {
@@ -17,5 +17,6 @@ export function startWantReleaseSweep(wants: WantsService, everyMs = WANT_RELEAS
       return Promise.resolve();
     },
     everyMs,
+    options,
   );
 }
