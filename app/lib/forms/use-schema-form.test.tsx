@@ -11,8 +11,8 @@ const schema = z.object({
   service: z.enum(["tracked48", "tracked24"]),
 });
 
-function Example({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(schema, { id: "example", lastResult, defaultValue: { copies: "1" } });
+function Example({ lastResult, nativeChecks }: { lastResult?: SubmissionResult<string[]>; nativeChecks?: boolean }) {
+  const [form, fields] = useSchemaForm(schema, { id: "example", lastResult, defaultValue: { copies: "1" }, nativeChecks });
   return (
     <form method="post" {...getFormProps(form)}>
       <input {...getInputProps(fields.title, { type: "text" })} />
@@ -39,6 +39,13 @@ describe("useSchemaForm", () => {
     expect(inputNamed(html, "copies")).toContain('value="1"');
     expect(inputNamed(html, "note")).not.toMatch(/required/);
     expect(inputNamed(html, "service")).toMatch(/required=""/);
+  });
+
+  it("leaves a form whose messages the server words to the server, its fields keeping their constraints", () => {
+    const html = renderToStaticMarkup(<Example nativeChecks={false} />);
+    expect(html).toMatch(/<form[^>]*noValidate=""/);
+    expect(inputNamed(html, "title")).toMatch(/required=""/);
+    expect(inputNamed(html, "title")).toContain('maxLength="40"');
   });
 
   it("shows the server's refusal: what was typed, the field's message and the form's", () => {

@@ -11,6 +11,9 @@ import { schemaConstraint } from "./schema-constraint";
  * - once the page runs, the same schema checks a field when it loses focus, again as it is corrected, and the whole
  *   form on submit;
  * - the server's refusal for this form (`replyFor(actionData, intent)`) shows beside its fields.
+ *
+ * A shop form whose messages are the spec's own words sets `nativeChecks: false`: it keeps the constraints on its
+ * fields but is written with `novalidate`, so without JavaScript the server answers in those words, not the browser.
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
@@ -19,6 +22,8 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     /** Set when two forms on a page would otherwise share field ids. */
     id?: string;
     defaultValue?: DefaultValue<z.input<Schema>>;
+    /** False: the browser never refuses the form itself (see above). */
+    nativeChecks?: boolean;
   },
 ) {
   const constraint = useMemo(() => schemaConstraint(schema), [schema]);
@@ -30,6 +35,6 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultNoValidate: false,
+    defaultNoValidate: options.nativeChecks === false,
   });
 }
