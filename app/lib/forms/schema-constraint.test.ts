@@ -54,4 +54,12 @@ describe("schemaConstraint", () => {
     expect(constraint.anyNumber).not.toHaveProperty("max");
     expect(constraint.either).not.toHaveProperty("maxLength");
   });
+
+  it("reads a form that is turned into another shape by the fields it has", () => {
+    const reshaped = z
+      .object({ amount: z.string().max(9), reason: z.string().max(500).optional() })
+      .transform((form) => ({ pence: Number(form.amount) * 100, reason: form.reason }));
+    expect(schemaConstraint(reshaped).amount).toMatchObject({ required: true, maxLength: 9 });
+    expect(schemaConstraint(reshaped).reason).toMatchObject({ required: false, maxLength: 500 });
+  });
 });

@@ -10,7 +10,10 @@ type Bounds = { minLength?: number; maxLength?: number; min?: number; max?: numb
  * Conform release reads them again.
  */
 export function schemaConstraint(schema: z.ZodType) {
-  const constraint = getZodConstraint(schema);
+  // Conform refuses a form schema that ends in a transform (a form read into another shape); its fields are the
+  // object's before it.
+  const form = schema instanceof z.ZodPipe && schema.def.out instanceof z.ZodTransform ? schema.def.in : schema;
+  const constraint = getZodConstraint(form);
   for (const [name, bounds] of fieldBounds(schema, "")) Object.assign(constraint[name] ?? {}, bounds);
   return constraint;
 }
