@@ -32,9 +32,35 @@ export function FormField({
         </p>
       )}
       {children({ id, ...(error ? { "aria-invalid": true as const } : {}), "aria-describedby": describedBy })}
-      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
+      <p id={`${id}-error`} role={error ? "alert" : undefined} className="mt-1 min-h-5 text-sm text-red-700">
         {error}
       </p>
     </div>
+  );
+}
+
+const alertClass = "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900";
+
+/**
+ * A refusal of the whole form (a message about no one field: the order moved on, the record is gone), shown where
+ * the form is and read out as it appears. `id` is Conform's `form.errorId`, which the form points to.
+ */
+export function FormAlert({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={alertClass}>
+      {message}
+    </p>
+  );
+}
+
+/** One field's message, under a field laid out on its own (Conform points the field's aria-describedby here). */
+export function FieldMessage({ field }: { field: { errorId: string; errors?: string[] } }) {
+  const message = field.errors?.[0];
+  if (!message) return null;
+  return (
+    <p id={field.errorId} role="alert" className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
   );
 }
