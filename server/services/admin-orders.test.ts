@@ -4,7 +4,8 @@ import { auditLog, emailOutbox, orderLines, orders, records, refunds, stockMovem
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
 import { createServices } from ".";
-import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
+import { orderListQuerySchema, shipInputSchema } from "../../app/domain/orders/order-admin";
 import { vatIncludedPence } from "../../app/domain/shared/money";
 import { TEST_CARD_SUCCESS, createTestCardProvider } from "../payments/test-card";
 import type { CardFormProvider } from "../payments/provider";
@@ -14,6 +15,9 @@ const shop = useShopServices();
 const NEXT_YEAR = "2027-03-01";
 const card = { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" };
 let n = 0;
+// The service takes what the adapters parsed: a tracking number as typed, the list's filters as the address has them.
+const shipment = (input: { trackingNumber: string; service?: string }) => shipInputSchema.parse(input);
+const query = (input: Record<string, string>) => orderListQuerySchema.parse(input);
 
 function admin(): { id: number; username: string } {
   n += 1;
@@ -82,7 +86,7 @@ describe("the state machine in the service", () => {
     const packed = shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_24" });
     expect(packed.status).toBe("packed");
     expect(packed.fulfilment).toMatchObject({ service: "tracked_24", serviceName: "Tracked 24", costPence: 479 });
-    const shipped = shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "rr473124829gb" });
+    const shipped = shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "rr473124829gb" }));
     expect(shipped.status).toBe("shipped");
     expect(shipped.fulfilment.trackingNumber).toBe("RR473124829GB");
     expect(shipped.fulfilment.service).toBe("tracked_24");
@@ -105,7 +109,7 @@ describe("the state machine in the service", () => {
     expect(() => shop.s.adminOrders.markDelivered(boss, order.orderNumber)).toThrow(
       new ConflictError(`Order ${order.orderNumber} is paid: it cannot be marked as delivered.`),
     );
-    shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "AB123456785GB" });
+    shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "AB123456785GB" }));
     expect(() => shop.s.adminOrders.pack(boss, order.orderNumber, { service: "first_class" })).toThrow(ConflictError);
     await expect(shop.s.adminOrders.cancel(boss, order.orderNumber, {})).rejects.toThrow("can no longer be cancelled");
     expect(shop.s.adminOrders.get(order.orderNumber).status).toBe("shipped");
@@ -136,15 +140,6 @@ describe("the state machine in the service", () => {
     expect(() => shop.s.adminOrders.get("ND-AAAAAAAA")).toThrow(NotFoundError);
   });
 
-  it("bad input is a ValidationError: unknown service, bad tracking number", async () => {
-    const boss = admin();
-    const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
-    const order = await paidOrder([{ recordId: rec.id, quantity: 1 }]);
-    expect(() => shop.s.adminOrders.pack(boss, order.orderNumber, { service: "pigeon" })).toThrow(ValidationError);
-    expect(() => shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "AB123456789GB" })).toThrow(ValidationError);
-    expect(shop.s.adminOrders.get(order.orderNumber).status).toBe("paid");
-  });
-
   it("two admins moving the same order at once: one wins, the other gets a conflict", async () => {
     const [a, b] = [admin(), admin()];
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
@@ -166,7 +161,9 @@ describe("the state machine in the service", () => {
     expect(() => shop.s.adminOrders.pack(boss, order.orderNumber, { service: "first_class" })).toThrow(
       '"Future Sounds" is a pre-order',
     );
-    expect(() => shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "AB123456785GB" })).toThrow(ConflictError);
+    expect(() => shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "AB123456785GB" }))).toThrow(
+      ConflictError,
+    );
     shop.t.db.update(orderLines).set({ allocatedAt: new Date().toISOString() }).where(eq(orderLines.recordId, pre.id)).run();
     expect(shop.s.adminOrders.pack(boss, order.orderNumber, { service: "first_class" }).status).toBe("packed");
   });
@@ -177,9 +174,9 @@ describe("dispatch mail", () => {
     const boss = admin();
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     const order = await paidOrder([{ recordId: rec.id, quantity: 2 }], { email: "tracked@example.com" });
-    shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "AB123456785GB", service: "tracked_48" });
-    shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "ab 123 456 785 gb" });
-    expect(() => shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "RR473124829GB" })).toThrow(
+    shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "AB123456785GB", service: "tracked_48" }));
+    shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "ab 123 456 785 gb" }));
+    expect(() => shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "RR473124829GB" }))).toThrow(
       "already shipped with tracking number AB123456785GB",
     );
     const mails = mailsWithKey(`dispatch:${order.orderNumber}`);
@@ -329,7 +326,9 @@ describe("refund", () => {
     expect(refunded.status).toBe("partially_refunded");
     expect(refunded.moves).toMatchObject({ pack: true, ship: true, markDelivered: false });
     expect(shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_48" }).status).toBe("packed");
-    expect(shop.s.adminOrders.ship(boss, order.orderNumber, { trackingNumber: "RR473124829GB" }).status).toBe("shipped");
+    expect(shop.s.adminOrders.ship(boss, order.orderNumber, shipment({ trackingNumber: "RR473124829GB" })).status).toBe(
+      "shipped",
+    );
     const delivered = shop.s.adminOrders.markDelivered(boss, order.orderNumber);
     expect(delivered.status).toBe("delivered");
     expect(delivered.refundedPence).toBe(1500);
@@ -404,27 +403,27 @@ describe("list and CSV", () => {
     const small = await paidOrder([{ recordId: rec.id, quantity: 1 }], { email: "list-zed@example.com", name: "Zed Listing" });
     const big = await paidOrder([{ recordId: rec.id, quantity: 3 }], { email: "list-amy@example.com", name: "Amy Listing" });
     const list = shop.s.adminOrders;
-    expect(list.list({ q: small.orderNumber }).orders.map((o) => o.orderNumber)).toEqual([small.orderNumber]);
-    expect(list.list({ q: small.orderNumber.toLowerCase() }).orders.map((o) => o.orderNumber)).toEqual([small.orderNumber]);
-    expect(list.list({ q: "LIST-AMY@" }).orders.map((o) => o.orderNumber)).toEqual([big.orderNumber]);
-    expect(list.list({ q: "zed list" }).orders.map((o) => o.orderNumber)).toEqual([small.orderNumber]);
-    expect(list.list({ q: "%" }).total).toBe(0);
-    const both = list.list({ q: "Listing", sort: "total" });
+    expect(list.list(query({ q: small.orderNumber })).orders.map((o) => o.orderNumber)).toEqual([small.orderNumber]);
+    expect(list.list(query({ q: small.orderNumber.toLowerCase() })).orders.map((o) => o.orderNumber)).toEqual([
+      small.orderNumber,
+    ]);
+    expect(list.list(query({ q: "LIST-AMY@" })).orders.map((o) => o.orderNumber)).toEqual([big.orderNumber]);
+    expect(list.list(query({ q: "zed list" })).orders.map((o) => o.orderNumber)).toEqual([small.orderNumber]);
+    expect(list.list(query({ q: "%" })).total).toBe(0);
+    const both = list.list(query({ q: "Listing", sort: "total" }));
     expect(both.orders.map((o) => o.orderNumber)).toEqual([big.orderNumber, small.orderNumber]);
     expect(both.orders[0]).toMatchObject({ itemCount: 3, status: "paid" });
-    expect(list.list({ q: "Listing", sort: "oldest" }).orders.map((o) => o.orderNumber)).toEqual([
+    expect(list.list(query({ q: "Listing", sort: "oldest" })).orders.map((o) => o.orderNumber)).toEqual([
       small.orderNumber,
       big.orderNumber,
     ]);
-    expect(list.list({ q: "Listing", status: "shipped" }).total).toBe(0);
-    expect(list.list({ q: "Listing", from: "2000-01-01", to: "2000-01-02" }).total).toBe(0);
-    expect(list.list({ q: "Listing", from: "2000-01-01" }).total).toBe(2);
-    expect(list.list({ q: "Listing", to: "2000-01-02" }).total).toBe(0);
-    const all = list.list({ size: "25" });
+    expect(list.list(query({ q: "Listing", status: "shipped" })).total).toBe(0);
+    expect(list.list(query({ q: "Listing", from: "2000-01-01", to: "2000-01-02" })).total).toBe(0);
+    expect(list.list(query({ q: "Listing", from: "2000-01-01" })).total).toBe(2);
+    expect(list.list(query({ q: "Listing", to: "2000-01-02" })).total).toBe(0);
+    const all = list.list(query({ size: "25" }));
     expect(all.total).toBeGreaterThanOrEqual(2);
-    expect(list.list({ page: "999" }).page).toBe(all.pageCount); // past the end: the last page
-    expect(() => list.list({ size: "1000" })).toThrow(ValidationError);
-    expect(() => list.list({ status: "lost" })).toThrow(ValidationError);
+    expect(list.list(query({ page: "999" })).page).toBe(all.pageCount); // past the end: the last page
   });
 
   it("exports the same filter as CSV, with a header and one row per order", async () => {
@@ -435,7 +434,7 @@ describe("list and CSV", () => {
       name: "=cmd",
       discountCode: "CSV10",
     });
-    const csv = shop.s.adminOrders.csv({ q: "csv-export@" });
+    const csv = shop.s.adminOrders.csv(query({ q: "csv-export@" }));
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trim()

@@ -14,16 +14,15 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
 import {
-  cancelInputSchema,
   londonDateRange,
   ORDER_CSV_COLUMNS,
   ORDER_CSV_LIMIT,
   orderCsvRow,
-  orderListQuerySchema,
-  packInputSchema,
-  refundInputSchema,
-  shipInputSchema,
+  type CancelInput,
   type OrderListQuery,
+  type PackInput,
+  type RefundInput,
+  type ShipInput,
 } from "../../app/domain/orders/order-admin";
 import {
   canMoveOrder,
@@ -35,7 +34,6 @@ import {
 import { planRefund, refundablePence, type RefundPlan } from "../../app/domain/orders/refunds";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
-import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { writeTransaction, type Db } from "../../db/client";
@@ -491,9 +489,8 @@ export function createAdminOrdersService(
   }
 
   return {
-    /** One page of orders matching the filters (read from the address, so anything bad is a ValidationError). */
-    list(input: unknown): AdminOrderList {
-      const query = parseInput(orderListQuerySchema, input ?? {});
+    /** One page of orders matching the filters (read from the address with orderListQuerySchema). */
+    list(query: OrderListQuery): AdminOrderList {
       const total = db
         .select({ n: sql<number>`count(*)` })
         .from(orders)
@@ -504,8 +501,7 @@ export function createAdminOrdersService(
     },
 
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */
-    csv(input: unknown): string {
-      const query = parseInput(orderListQuerySchema, input ?? {});
+    csv(query: OrderListQuery): string {
       const rows = summaries(query, ORDER_CSV_LIMIT, 0).map(orderCsvRow);
       return stringify([[...ORDER_CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "windows" });
     },
@@ -513,8 +509,7 @@ export function createAdminOrdersService(
     get,
 
     /** paid → packed, with the Royal Mail service the parcel goes by and what it costs the shop. */
-    pack(actor: Actor, orderNumber: string, input: unknown): AdminOrder {
-      const { service } = parseInput(packInputSchema, input, { message: "first" });
+    pack(actor: Actor, orderNumber: string, { service }: PackInput): AdminOrder {
       writeTransaction(db, () => {
         const row = load(orderNumber);
         if (!canMoveOrder(fulfilmentStatus(row.status, row), "packed")) throw refused(row, "packed");
@@ -541,8 +536,7 @@ export function createAdminOrdersService(
      * paid or packed → shipped, with the tracking number; queues the dispatch mail with the tracking link,
      * once per order. Shipping an order again with the same number changes nothing and sends nothing.
      */
-    ship(actor: Actor, orderNumber: string, input: unknown): AdminOrder {
-      const { trackingNumber, service } = parseInput(shipInputSchema, input, { message: "first" });
+    ship(actor: Actor, orderNumber: string, { trackingNumber, service }: ShipInput): AdminOrder {
       let mailId: number | null = null;
       writeTransaction(db, () => {
         const row = load(orderNumber);
@@ -603,8 +597,7 @@ export function createAdminOrdersService(
      * movement; a pre-order line still waiting for its pressing only gives its commitment back, as it took
      * nothing from the shelf), the money paid is refunded through the provider, and the customer is told once.
      */
-    async cancel(actor: Actor, orderNumber: string, input: unknown = {}): Promise<AdminOrder> {
-      const { reason } = parseInput(cancelInputSchema, input ?? {}, { message: "first" });
+    async cancel(actor: Actor, orderNumber: string, { reason }: CancelInput = {}): Promise<AdminOrder> {
       let mailId: number | null = null;
       const claim = writeTransaction(db, () => {
         const row = load(orderNumber);
@@ -664,8 +657,7 @@ export function createAdminOrdersService(
      * refundable. Never more than was paid less what was refunded already; the order becomes partly
      * refunded or refunded by the amount. The customer is emailed once per refund.
      */
-    async refund(actor: Actor, orderNumber: string, input: unknown = {}): Promise<AdminOrder> {
-      const request = parseInput(refundInputSchema, input ?? {}, { message: "first" });
+    async refund(actor: Actor, orderNumber: string, request: RefundInput = {}): Promise<AdminOrder> {
       const claim = writeTransaction(db, () => {
         const row = load(orderNumber);
         if (!row.paidAt) throw new ConflictError(`Nothing was paid for order ${orderNumber}, so there is nothing to refund.`);

@@ -47,11 +47,6 @@ export const orderListQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date is after the end date", path: ["to"] });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
-/** The query of a URL's search params, for the schema (the last value wins for a repeated key). */
-export function orderListParams(params: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(params.entries());
-}
-
 /** The address of a list page with these filters (defaults left out so addresses stay short). */
 export function orderListSearch(query: Partial<OrderListQuery>): string {
   const params = new URLSearchParams();
@@ -112,6 +107,9 @@ export const shipInputSchema = z.object({
 });
 const reasonSchema = z.preprocess(blank, z.string().trim().max(500, "Keep the reason under 500 characters").optional());
 export const cancelInputSchema = z.object({ reason: reasonSchema });
+export type PackInput = z.output<typeof packInputSchema>;
+export type ShipInput = z.output<typeof shipInputSchema>;
+export type CancelInput = z.output<typeof cancelInputSchema>;
 
 export const refundLineSchema = z.object({
   lineId: z.coerce.number().int().positive(),
@@ -162,6 +160,12 @@ export const refundFormSchema = z
   }));
 
 export const orderNumberInputSchema = z.object({ orderNumber: orderNumberSchema });
+
+/** Marking an order delivered takes nothing but the order. */
+export const deliverInputSchema = z.object({});
+
+/** An order's page: `?confirm=cancel` asks before cancelling; anything else shows the page as it is. */
+export const orderPageQuerySchema = z.object({ confirm: z.literal("cancel").optional().catch(undefined) });
 
 // ---- CSV ----------------------------------------------------------------------------------------------------
 

@@ -1,21 +1,28 @@
-import { data, Form, useNavigation, Link } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { deliveryWindowText } from "~/domain/checkout/delivery";
 import {
   cancelInputSchema,
+  deliverInputSchema,
   londonDateTime,
+  orderPageQuerySchema,
   packInputSchema,
   refundFormSchema,
   shipInputSchema,
 } from "~/domain/orders/order-admin";
 import { orderNumberSchema } from "~/domain/orders/order-status";
-import { formFailureOf } from "~/domain/shared/errors";
+import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, type FormReply } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
-import { parseForm } from "~/lib/parse-form";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/order-detail";
@@ -34,84 +41,45 @@ function orderNumberOf(params: { orderNumber?: string }): string {
 export function loader({ context, request, params, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const orderNumber = orderNumberOf(params);
+  const { confirm } = orderPageQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
     const order = context.services.adminOrders.get(orderNumber);
-    const confirmCancel = url.searchParams.get("confirm") === "cancel" && order.moves.cancel;
-    return { order, confirmCancel };
+    return { order, confirmCancel: confirm === "cancel" && order.moves.cancel };
   } catch (error) {
-    if (formFailureOf(error)?.status === 404) throw data(null, { status: 404 });
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }
 }
 
-const INTENTS = ["pack", "ship", "deliver", "cancel", "refund"] as const;
-type Intent = (typeof INTENTS)[number];
-
 /** One action for every move: the intent picks the move, its schema checks the form, the service does it. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
+  const actor = requireActor(context, request);
   const orderNumber = orderNumberOf(params);
-  const actor = { id: user.id, username: user.username };
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (!INTENTS.includes(intent as Intent)) return data({ intent: null, message: "Unknown action." }, { status: 400 });
-  const service = context.services.adminOrders;
-  const here = `/admin/order-management/${orderNumber}`;
-  const refuse = (message: string, status = 400) => data({ intent: intent as Intent, message }, { status });
-  const parsed = <S extends Parameters<typeof parseForm>[1]["schema"]>(schema: S) => {
-    const submission = parseForm(formData, { schema });
-    if (submission.status !== "success") {
-      const errors = Object.values(submission.error ?? {})
-        .flat()
-        .filter(Boolean) as string[];
-      return { ok: false as const, message: errors[0] ?? "Please check the form." };
-    }
-    return { ok: true as const, value: submission.value };
-  };
-  try {
-    switch (intent as Intent) {
-      case "pack": {
-        const form = parsed(packInputSchema);
-        if (!form.ok) return refuse(form.message);
-        service.pack(actor, orderNumber, form.value);
-        return redirectWithToast(here, { type: "success", title: "Order packed" });
-      }
-      case "ship": {
-        const form = parsed(shipInputSchema);
-        if (!form.ok) return refuse(form.message);
-        service.ship(actor, orderNumber, form.value);
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Order shipped",
-          description: "The customer has been sent the tracking link.",
-        });
-      }
-      case "deliver":
-        service.markDelivered(actor, orderNumber);
-        return redirectWithToast(here, { type: "success", title: "Marked as delivered" });
-      case "cancel": {
-        const form = parsed(cancelInputSchema);
-        if (!form.ok) return refuse(form.message);
-        await service.cancel(actor, orderNumber, form.value);
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Order cancelled",
-          description: "Stock returned and payment refunded.",
-        });
-      }
-      case "refund": {
-        const form = parsed(refundFormSchema);
-        if (!form.ok) return refuse(form.message);
-        const before = service.get(orderNumber).refundedPence;
-        const after = await service.refund(actor, orderNumber, form.value);
-        return redirectWithToast(here, { type: "success", title: `Refunded ${formatPence(after.refundedPence - before)}` });
-      }
-    }
-  } catch (error) {
-    const failure = formFailureOf(error);
-    if (!failure) throw error;
-    return refuse(failure.message, failure.status);
-  }
+  const orders = context.services.adminOrders;
+  const done = (title: string, description?: string) =>
+    redirectWithToast(`/admin/order-management/${orderNumber}`, { type: "success", title, description });
+  return formAction(request, {
+    pack: intent(packInputSchema, (move) => {
+      orders.pack(actor, orderNumber, move);
+      return done("Order packed");
+    }),
+    ship: intent(shipInputSchema, (move) => {
+      orders.ship(actor, orderNumber, move);
+      return done("Order shipped", "The customer has been sent the tracking link.");
+    }),
+    deliver: intent(deliverInputSchema, () => {
+      orders.markDelivered(actor, orderNumber);
+      return done("Marked as delivered");
+    }),
+    cancel: intent(cancelInputSchema, async (move) => {
+      await orders.cancel(actor, orderNumber, move);
+      return done("Order cancelled", "Stock returned and payment refunded.");
+    }),
+    refund: intent(refundFormSchema, async (move) => {
+      const order = await orders.refund(actor, orderNumber, move);
+      return done(`Refunded ${formatPence(order.refunds.at(-1)?.amountPence ?? 0)}`);
+    }),
+  });
 }
 
 const box = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200";
@@ -120,8 +88,103 @@ const primary = "rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white 
 const secondary = "rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100";
 
 type Order = Route.ComponentProps["loaderData"]["order"];
+interface MoveProps {
+  order: Order;
+  busy: boolean;
+  reply: FormReply | undefined;
+}
 
-function Moves({ order, busy }: { order: Order; busy: boolean }) {
+function PackForm({ order, busy, reply }: MoveProps) {
+  const [form, fields] = useSchemaForm(packInputSchema, {
+    id: "pack",
+    lastResult: replyFor(reply, "pack"),
+    defaultValue: { service: order.fulfilment.service ?? DEFAULT_ROYAL_MAIL_SERVICE },
+  });
+  const { key, ...service } = getSelectProps(fields.service);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <div className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="pack" />
+        <label className="min-w-0 flex-1 text-sm font-medium">
+          Royal Mail service
+          <select key={key} {...service} className={input}>
+            {ROYAL_MAIL_SERVICES.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name} ({formatPence(s.costPence)})
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={busy} className={primary}>
+          Mark packed
+        </button>
+      </div>
+      <FieldMessage field={fields.service} />
+    </Form>
+  );
+}
+
+function ShipForm({ order, busy, reply }: MoveProps) {
+  const [form, fields] = useSchemaForm(shipInputSchema, {
+    id: "ship",
+    lastResult: replyFor(reply, "ship"),
+    defaultValue: { service: DEFAULT_ROYAL_MAIL_SERVICE },
+  });
+  const { key: trackingKey, ...tracking } = getInputProps(fields.trackingNumber, { type: "text" });
+  const { key: serviceKey, ...service } = getSelectProps(fields.service);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <div className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="ship" />
+        <label className="min-w-0 flex-1 text-sm font-medium">
+          Tracking number
+          <input
+            key={trackingKey}
+            {...tracking}
+            autoComplete="off"
+            placeholder="AB123456785GB"
+            className={`${input} font-mono uppercase`}
+          />
+        </label>
+        {!order.fulfilment.service && (
+          <label className="min-w-0 flex-1 text-sm font-medium">
+            Service
+            <select key={serviceKey} {...service} className={input}>
+              {ROYAL_MAIL_SERVICES.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" disabled={busy} className={primary}>
+          Mark shipped
+        </button>
+      </div>
+      <FieldMessage field={fields.trackingNumber} />
+      <FieldMessage field={fields.service} />
+    </Form>
+  );
+}
+
+function DeliverForm({ busy, reply }: MoveProps) {
+  const [form] = useSchemaForm(deliverInputSchema, { id: "deliver", lastResult: replyFor(reply, "deliver") });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="deliver" />
+      <button type="submit" disabled={busy} className={`${primary} justify-self-start`}>
+        Mark delivered
+      </button>
+    </Form>
+  );
+}
+
+function Moves(props: MoveProps) {
+  const { order } = props;
   const { moves } = order;
   const none = !moves.pack && !moves.ship && !moves.markDelivered && !moves.cancel;
   return (
@@ -136,63 +199,9 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
         <p className="mt-2 text-sm text-stone-600">Nothing to do: the order is {order.status.replace("_", " ")}.</p>
       )}
       <div className="mt-3 grid gap-4">
-        {moves.pack && (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="pack" />
-            <label className="min-w-0 flex-1 text-sm font-medium">
-              Royal Mail service
-              <select name="service" defaultValue={order.fulfilment.service ?? DEFAULT_ROYAL_MAIL_SERVICE} className={input}>
-                {ROYAL_MAIL_SERVICES.map((s) => (
-                  <option key={s.key} value={s.key}>
-                    {s.name} ({formatPence(s.costPence)})
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" disabled={busy} className={primary}>
-              Mark packed
-            </button>
-          </Form>
-        )}
-        {moves.ship && (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="ship" />
-            <label className="min-w-0 flex-1 text-sm font-medium">
-              Tracking number
-              <input
-                name="trackingNumber"
-                required
-                maxLength={40}
-                autoComplete="off"
-                placeholder="AB123456785GB"
-                className={`${input} font-mono uppercase`}
-              />
-            </label>
-            {!order.fulfilment.service && (
-              <label className="min-w-0 flex-1 text-sm font-medium">
-                Service
-                <select name="service" defaultValue={DEFAULT_ROYAL_MAIL_SERVICE} className={input}>
-                  {ROYAL_MAIL_SERVICES.map((s) => (
-                    <option key={s.key} value={s.key}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <button type="submit" disabled={busy} className={primary}>
-              Mark shipped
-            </button>
-          </Form>
-        )}
-        {moves.markDelivered && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="deliver" />
-            <button type="submit" disabled={busy} className={primary}>
-              Mark delivered
-            </button>
-          </Form>
-        )}
+        {moves.pack && <PackForm {...props} />}
+        {moves.ship && <ShipForm {...props} />}
+        {moves.markDelivered && <DeliverForm {...props} />}
         {moves.cancel && (
           <Link to="?confirm=cancel" preventScrollReset className={`${secondary} justify-self-start text-red-800`}>
             Cancel order…
@@ -203,7 +212,9 @@ function Moves({ order, busy }: { order: Order; busy: boolean }) {
   );
 }
 
-function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
+function ConfirmCancel({ order, busy, reply }: MoveProps) {
+  const [form, fields] = useSchemaForm(cancelInputSchema, { id: "cancel", lastResult: replyFor(reply, "cancel") });
+  const { key, ...reason } = getInputProps(fields.reason, { type: "text" });
   return (
     <section aria-labelledby="cancel-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200">
       <h2 id="cancel-heading" className="font-display text-xl font-bold text-red-900">
@@ -213,12 +224,14 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
         The records go back into stock, {formatPence(order.refundablePence)} is refunded to the customer's card, and they are
         emailed.
       </p>
-      <Form method="post" className="mt-3 grid gap-3">
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <input type="hidden" name="intent" value="cancel" />
         <label className="text-sm font-medium">
           Reason (the customer sees it)
-          <input name="reason" maxLength={500} className={input} />
+          <input key={key} {...reason} className={input} />
         </label>
+        <FieldMessage field={fields.reason} />
         <div className="flex flex-wrap gap-2">
           <button
             type="submit"
@@ -236,63 +249,81 @@ function ConfirmCancel({ order, busy }: { order: Order; busy: boolean }) {
   );
 }
 
-function RefundForm({ order, busy }: { order: Order; busy: boolean }) {
+function RefundForm({ order, busy, reply }: MoveProps) {
   const open = order.lines.filter((l) => l.quantity > l.refundedQuantity);
+  const [form, fields] = useSchemaForm(refundFormSchema, {
+    id: "refund",
+    lastResult: replyFor(reply, "refund"),
+    defaultValue: {
+      mode: "whole",
+      expectedRefundedPence: String(order.refundedPence),
+      lines: open.map((l) => ({ lineId: String(l.id), quantity: "0" })),
+    },
+  });
+  const lines = fields.lines.getFieldList();
+  const { key: amountKey, ...amount } = getInputProps(fields.amount, { type: "text" });
+  const { key: reasonKey, ...reason } = getInputProps(fields.reason, { type: "text" });
+  const mode = (value: string) => {
+    const { key, ...props } = getInputProps(fields.mode, { type: "radio", value });
+    return <input key={key} {...props} />;
+  };
   return (
     <section aria-labelledby="refund-heading" className={box}>
       <h2 id="refund-heading" className="font-display text-xl font-bold">
         Refund
       </h2>
       <p className="mt-1 text-sm text-stone-600">Up to {formatPence(order.refundablePence)} can still be refunded.</p>
-      <Form method="post" className="mt-3 grid gap-3">
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="expectedRefundedPence" value={order.refundedPence} />
+        <input type="hidden" name={fields.expectedRefundedPence.name} value={order.refundedPence} />
         <fieldset className="grid gap-2 text-sm">
           <legend className="font-medium">What to refund</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" value="whole" defaultChecked /> Everything still refundable (
-            {formatPence(order.refundablePence)})
+            {mode("whole")} Everything still refundable ({formatPence(order.refundablePence)})
           </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="mode" value="lines" /> The records chosen below
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="mode" value="amount" /> An amount
-          </label>
+          <label className="flex items-center gap-2">{mode("lines")} The records chosen below</label>
+          <label className="flex items-center gap-2">{mode("amount")} An amount</label>
+          <FieldMessage field={fields.mode} />
         </fieldset>
         {open.length > 0 && (
           <ul className="grid gap-2 text-sm">
-            {open.map((l, i) => (
-              <li key={l.id} className="flex items-center justify-between gap-2">
-                <input type="hidden" name={`lines[${i}].lineId`} value={l.id} />
-                <label htmlFor={`refund-line-${l.id}`} className="min-w-0">
-                  {l.artist} – {l.title}
-                  <span className="block text-xs text-stone-600">
-                    {l.quantity - l.refundedQuantity} refundable at {formatPence(l.unitPricePence)}
-                  </span>
-                </label>
-                <input
-                  id={`refund-line-${l.id}`}
-                  type="number"
-                  name={`lines[${i}].quantity`}
-                  min={0}
-                  max={l.quantity - l.refundedQuantity}
-                  defaultValue={0}
-                  aria-label={`Copies of ${l.title} to refund`}
-                  className="w-20 rounded-lg border border-stone-300 px-2 py-1 text-right"
-                />
-              </li>
-            ))}
+            {open.map((l, i) => {
+              const line = lines[i]?.getFieldset();
+              if (!line) return null;
+              const { key, ...quantity } = getInputProps(line.quantity, { type: "number" });
+              return (
+                <li key={l.id} className="flex items-center justify-between gap-2">
+                  <input type="hidden" name={line.lineId.name} value={l.id} />
+                  <label htmlFor={line.quantity.id} className="min-w-0">
+                    {l.artist} – {l.title}
+                    <span className="block text-xs text-stone-600">
+                      {l.quantity - l.refundedQuantity} refundable at {formatPence(l.unitPricePence)}
+                    </span>
+                  </label>
+                  <input
+                    key={key}
+                    {...quantity}
+                    max={l.quantity - l.refundedQuantity}
+                    aria-label={`Copies of ${l.title} to refund`}
+                    className="w-20 rounded-lg border border-stone-300 px-2 py-1 text-right"
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
+        <FieldMessage field={fields.lines} />
         <label className="text-sm font-medium">
           Amount (£)
-          <input name="amount" inputMode="decimal" placeholder="12.50" className={input} />
+          <input key={amountKey} {...amount} inputMode="decimal" placeholder="12.50" className={input} />
         </label>
+        <FieldMessage field={fields.amount} />
         <label className="text-sm font-medium">
           Reason
-          <input name="reason" maxLength={500} className={input} />
+          <input key={reasonKey} {...reason} className={input} />
         </label>
+        <FieldMessage field={fields.reason} />
         <button type="submit" disabled={busy} className={`${primary} justify-self-start`}>
           Refund
         </button>
@@ -304,6 +335,7 @@ function RefundForm({ order, busy }: { order: Order; busy: boolean }) {
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, confirmCancel } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const moves = { order, busy, reply: actionData };
   const t = order.totals;
   return (
     <div>
@@ -323,11 +355,6 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       </div>
       <p className="mt-1 text-stone-600">Placed {londonDateTime(order.createdAt)}</p>
-      {actionData?.message && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-          {actionData.message}
-        </p>
-      )}
 
       <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-6">
@@ -451,7 +478,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
         {/* The moves come first on a narrow screen, beside the order on a wide one. */}
         <div className="order-first grid content-start gap-6 2xl:order-none">
-          {confirmCancel ? <ConfirmCancel order={order} busy={busy} /> : <Moves order={order} busy={busy} />}
+          {confirmCancel ? <ConfirmCancel {...moves} /> : <Moves {...moves} />}
 
           <section aria-labelledby="customer-heading" className={box}>
             <h2 id="customer-heading" className="font-display text-xl font-bold">
@@ -516,7 +543,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </p>
           </section>
 
-          {order.moves.refund && <RefundForm order={order} busy={busy} />}
+          {order.moves.refund && <RefundForm {...moves} />}
         </div>
       </div>
     </div>

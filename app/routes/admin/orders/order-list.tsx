@@ -6,13 +6,13 @@ import {
   ORDER_SORT_WORDS,
   ORDER_SORTS,
   londonDateTime,
-  orderListParams,
+  orderListQuerySchema,
   orderListSearch,
   type OrderListQuery,
 } from "~/domain/orders/order-admin";
 import { ORDER_STATUSES, orderStatusWords } from "~/domain/orders/order-status";
-import { ValidationError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
+import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
@@ -25,14 +25,9 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = orderListParams(url.searchParams);
-  try {
-    return { ...context.services.adminOrders.list(params), problem: null };
-  } catch (error) {
-    // A hand-edited address: say what is wrong and show the unfiltered list rather than fail.
-    if (!(error instanceof ValidationError)) throw error;
-    return data({ ...context.services.adminOrders.list({}), problem: error.message }, { status: 400 });
-  }
+  // A hand-edited address: say what is wrong and show the unfiltered list rather than fail.
+  const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
+  return data({ ...context.services.adminOrders.list(query), problem }, { status: problem ? 400 : 200 });
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
