@@ -1,5 +1,8 @@
-// Starts Needledrop: one Node process serving pages, /trpc and /api.
-// Production runs the built bundle (build/server/index.js); `--dev` runs the sources through Vite.
+// Starts Needledrop: Node serving pages, /trpc and /api over one SQLite database.
+// Production runs the built bundle (build/server/index.js); `--dev` runs the sources through Vite, in one process.
+// With WEB_CONCURRENCY above 1 (production only) this process is the primary of Node's cluster: it prepares the
+// database once, then keeps that many worker processes serving on the shared port (docs/decisions/0056).
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -19,9 +22,41 @@ async function prepareOrExit(mod) {
   }
 }
 
-let server;
-let shutdownApp = () => {};
-let gracefulShutdown;
+/** Runs `stop` once, on the first SIGTERM or SIGINT (a terminal's Ctrl-C reaches a cluster's workers too). */
+function onStopSignal(stop) {
+  let stopping = false;
+  const once = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal);
+  };
+  process.on("SIGTERM", () => once("SIGTERM"));
+  process.on("SIGINT", () => once("SIGINT"));
+}
+
+/** Listens, and on a stop signal stops accepting, lets in-flight requests finish, then closes the database. */
+function serve(listener, { shutdown, gracefulShutdown }, label = "") {
+  const server = listener.listen(port, host, () =>
+    console.log(
+      `Needledrop${label} at http://localhost:${server.address().port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`,
+    ),
+  );
+  onStopSignal((signal) => {
+    console.log(`${signal} received: finishing in-flight requests`);
+    gracefulShutdown(server, () =>
+      shutdown().then(
+        () => {
+          console.log("Server stopped; database closed.");
+          process.exit(0);
+        },
+        (error) => {
+          console.error("Stopping failed:", error);
+          process.exit(1);
+        },
+      ),
+    );
+  });
+}
 
 if (development) {
   process.env.NODE_ENV ??= "development";
@@ -30,8 +65,6 @@ if (development) {
   const load = () => viteServer.ssrLoadModule("./server/main.ts");
   const first = await load();
   await prepareOrExit(first);
-  shutdownApp = first.shutdown;
-  gracefulShutdown = first.gracefulShutdown;
   // Re-read the app module per request so server edits apply without a restart; rebuild only on change.
   let current = { mod: undefined, app: undefined };
   const app = express();
@@ -47,28 +80,31 @@ if (development) {
       next(error);
     }
   });
-  server = app.listen(port, host, () => console.log(`Needledrop (development) at http://localhost:${port}`));
+  serve(app, first, " (development)");
 } else {
   process.env.NODE_ENV ??= "production";
   const buildDir = process.env.BUILD_DIR || "build";
   const mod = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
-  await prepareOrExit(mod);
-  shutdownApp = mod.shutdown;
-  gracefulShutdown = mod.gracefulShutdown;
-  server = mod.createServerApp().listen(port, host, () => console.log(`Needledrop at http://localhost:${port}`));
+  if (cluster.isWorker) {
+    // The primary has prepared the database already.
+    serve(mod.createServerApp(), mod);
+  } else if (mod.serverProcesses() > 1) {
+    await prepareOrExit(mod);
+    const count = mod.serverProcesses();
+    console.log(`Starting ${count} server processes over one database (primary ${process.pid}).`);
+    const workers = mod.superviseWorkers({ count });
+    onStopSignal((signal) => {
+      console.log(`${signal} received: stopping the workers`);
+      workers
+        .stop()
+        .then(() => mod.shutdown())
+        .then(() => {
+          console.log("All workers stopped; database closed.");
+          process.exit(0);
+        });
+    });
+  } else {
+    await prepareOrExit(mod);
+    serve(mod.createServerApp(), mod);
+  }
 }
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let stopping = false;
-function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing in-flight requests`);
-  gracefulShutdown(server, () => {
-    shutdownApp();
-    console.log("Server stopped; database closed.");
-    process.exit(0);
-  });
-}
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
