@@ -10,7 +10,7 @@ import { apiTrackSchema, toApiTrack } from "../../app/domain/catalogue/record-ap
 import type { ChatLookupResult } from "../../app/domain/chat/catalogue-reply";
 import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
 import type { CheckoutOutcome } from "../services/checkout";
-import type { CustomerOrder } from "../services/orders";
+import type { CustomerOrder } from "../../app/domain/orders/order-view";
 import type { Recommendation } from "../services/recommendations";
 import type { SessionUser } from "../services/sessions";
 

@@ -1,6 +1,6 @@
 import { deliveryWindowText } from "../../app/domain/checkout/delivery";
 import { formatPence } from "../../app/domain/shared/money";
-import type { OrderView } from "../services/orders";
+import type { OrderView } from "../../app/domain/orders/order-view";
 import { escapeHtml, type MailContent } from "./templates";
 
 /** The order confirmation sent when an order is paid for. */

@@ -1,8 +1,9 @@
 import type { Config } from "../config";
-import type { PaymentProvider } from "./provider";
+import type { PaymentProvider } from "../../app/domain/payments/order-payments";
+import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import { createStripeProvider } from "./stripe";
 import { createStripeSubscriptionPayments } from "./stripe-club";
-import { createTestSubscriptionPayments, type SubscriptionPayments } from "./subscriptions";
+import { createTestSubscriptionPayments } from "./subscriptions";
 import { createTestCardProvider } from "./test-card";
 
 /** Stripe when its keys are configured; otherwise the offline test card form. */

@@ -7,7 +7,7 @@
 import type Stripe from "stripe";
 import { addDays, todayInLondon } from "../../app/domain/shared/dates";
 import { stripeClient, type StripeClientOptions } from "./stripe-client";
-import type { ClubEvent, HostedSubscriptionPayments, SubscriptionChange } from "./subscriptions";
+import type { ClubEvent, HostedSubscriptionPayments, SubscriptionChange } from "../../app/domain/payments/club-payments";
 
 /** One Stripe customer per member: a retried creation answers with the customer already made. */
 export const customerIdempotencyKey = (userId: number) => `needledrop-customer-${userId}`;

@@ -9,7 +9,8 @@ import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixture
 import { migratedTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
 import { createServices, type Services } from "../services";
 import { PaymentUnavailableError } from "../../app/domain/shared/errors";
-import { WebhookSignatureError, type RedirectProvider } from "./provider";
+import type { RedirectProvider } from "../../app/domain/payments/order-payments";
+import { WebhookSignatureError } from "./provider";
 import { checkoutIdempotencyKey, createStripeProvider, SESSION_LIFETIME_SECONDS, stripeApiAddress } from "./stripe";
 
 // Stripe Checkout against a small local stand-in for Stripe's API: nothing leaves the machine.

@@ -4,8 +4,9 @@
  * already settled by our own pricing), so what Stripe charges is exactly what the order says.
  */
 import Stripe from "stripe";
-import type { OrderView } from "../services/orders";
-import { WebhookSignatureError, type RedirectProvider, type WebhookOutcome } from "./provider";
+import type { OrderView } from "../../app/domain/orders/order-view";
+import type { RedirectProvider, WebhookOutcome } from "../../app/domain/payments/order-payments";
+import { WebhookSignatureError } from "./provider";
 import { clubEventOf } from "./stripe-club";
 import { stripeClient, type StripeClientOptions } from "./stripe-client";
 

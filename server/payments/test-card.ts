@@ -6,7 +6,7 @@
  * stored nor logged; the reference keeps the last four digits only.
  */
 import { cardDigits } from "../../app/domain/checkout/card";
-import type { CardFormProvider } from "./provider";
+import type { CardFormProvider } from "../../app/domain/payments/order-payments";
 
 export const TEST_CARD_SUCCESS = "4242424242424242";
 export const TEST_CARD_DECLINE = "4000000000000002";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, records, stockMovements } from "../../db/schema";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
-import type { RedirectProvider } from "../payments/provider";
+import type { RedirectProvider } from "../../app/domain/payments/order-payments";
 import { TEST_CARD_DECLINE, TEST_CARD_SUCCESS } from "../payments/test-card";
 import { createServices, type Services } from ".";
 import { OutOfStockError } from "../../app/domain/shared/errors";

@@ -6,9 +6,11 @@
 import { cardSchema, type PlaceOrderRequest } from "../../app/domain/checkout/checkout-schemas";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { z } from "../../app/domain/shared/zod";
-import type { CardDetails, PaymentProvider, WebhookOutcome } from "../payments/provider";
+import type { CardDetails } from "../../app/domain/payments/charges";
+import type { PaymentProvider, WebhookOutcome } from "../../app/domain/payments/order-payments";
 import { NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
-import type { OrdersService, OrderView, PlaceOrderInput } from "./orders";
+import type { OrderView } from "../../app/domain/orders/order-view";
+import type { OrdersService, PlaceOrderInput } from "./orders";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }

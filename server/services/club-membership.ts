@@ -13,7 +13,7 @@ import { formatDateGB } from "../../app/domain/shared/dates";
 import { ConflictError, NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
 import type { MailLinks } from "../mail/links";
-import type { SubscriptionChange, SubscriptionPayments } from "../payments/subscriptions";
+import type { SubscriptionChange, SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
 import { isStripeBilled, LIVE, viewOf } from "./club-memberships";
 import type { MailService } from "./mail";

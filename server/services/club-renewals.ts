@@ -11,7 +11,7 @@ import { planById } from "../../app/domain/club/plans";
 import { formatDateGB } from "../../app/domain/shared/dates";
 import { formatPence } from "../../app/domain/shared/money";
 import type { MailLinks } from "../mail/links";
-import type { SubscriptionPayments } from "../payments/subscriptions";
+import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
 import { isStripeBilled, LIVE, paidUp } from "./club-memberships";
 import type { MailService } from "./mail";

@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../db/client";
 import type { MailLinks } from "../mail/links";
-import type { SubscriptionPayments } from "../payments/subscriptions";
+import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import type { AuditService } from "./audit";
 import { createClubBackOfficeService } from "./club-back-office";
 import { createClubBillingEventsService } from "./club-billing-events";

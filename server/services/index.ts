@@ -44,9 +44,10 @@ import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
-import { createTestSubscriptionPayments, type SubscriptionPayments } from "../payments/subscriptions";
+import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
-import type { PaymentProvider } from "../payments/provider";
+import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
+import type { PaymentProvider } from "../../app/domain/payments/order-payments";
 
 export interface AuthServiceOptions {
   /** SMTP server for outgoing mail; without it mail stays queued in email_outbox. Defaults to env SMTP_URL. */

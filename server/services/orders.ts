@@ -7,13 +7,13 @@
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
-import { deliveryEstimate, type DeliveryEstimate } from "../../app/domain/checkout/delivery";
-import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { deliveryEstimate } from "../../app/domain/checkout/delivery";
+import { orderTotalsWith } from "../../app/domain/cart/order-totals";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { trackingUrl } from "../../app/domain/shipping/royal-mail";
-import type { OrderStatus } from "../../app/domain/orders/order-status";
+import { customerView, type CustomerOrder, type OrderView, type ShippingAddress } from "../../app/domain/orders/order-view";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
@@ -26,15 +26,6 @@ import type { MailService } from "./mail";
 import { returnToShelf } from "./shelf-return";
 import type { WantsService } from "./wants";
 
-export interface ShippingAddress {
-  name: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  postalCode: string;
-  country: string;
-}
-
 export interface PlaceOrderInput {
   /** From the checkout form (or an API client): the same key twice is the same order. */
   idempotencyKey: string;
@@ -45,52 +36,6 @@ export interface PlaceOrderInput {
   userId: number | null;
   paymentProvider: string;
   today: string;
-}
-
-export type { OrderStatus };
-
-export interface OrderLineView {
-  recordId: number;
-  title: string;
-  artist: string;
-  unitPricePence: number;
-  quantity: number;
-  lineTotalPence: number;
-  isPreOrder: boolean;
-}
-
-export interface OrderView {
-  orderNumber: string;
-  status: OrderStatus;
-  email: string;
-  userId: number | null;
-  createdAt: string;
-  paidAt: string | null;
-  placedOn: string;
-  shipping: ShippingAddress;
-  lines: OrderLineView[];
-  totals: OrderTotals;
-  hasPreOrder: boolean;
-  delivery: DeliveryEstimate;
-  paymentProvider: string | null;
-  paymentReference: string | null;
-  /** Once the parcel has left: its Royal Mail tracking number and where to follow it. */
-  tracking: { number: string; url: string } | null;
-}
-
-/**
- * What a customer, and the browser that placed the order, may see of it: everything but the owner's id and
- * the payment provider's name and reference. Every page and API call that shows an order shows this.
- */
-export type CustomerOrder = Omit<OrderView, "userId" | "paymentProvider" | "paymentReference">;
-
-function customerView({
-  userId: _user,
-  paymentProvider: _provider,
-  paymentReference: _reference,
-  ...order
-}: OrderView): CustomerOrder {
-  return order;
 }
 
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */

@@ -4,11 +4,8 @@ import { beforeAll } from "vitest";
 import { clubMemberships, clubPayments, users } from "../../db/schema";
 import { clubSignUpSchema } from "../../app/domain/club/club-schemas";
 import { createMailLinks } from "../../server/mail/links";
-import {
-  createTestSubscriptionPayments,
-  type SubscriptionLedger,
-  type SubscriptionPayments,
-} from "../../server/payments/subscriptions";
+import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
+import { createTestSubscriptionPayments, type SubscriptionLedger } from "../../server/payments/subscriptions";
 import { createClubService, type ClubService } from "../../server/services/club";
 import { SHOP_PUBLIC_ORIGIN, useShopServices } from "./shop-fixtures";
 

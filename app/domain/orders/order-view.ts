@@ -1,0 +1,60 @@
+/**
+ * An order as the shop shows it: to the customer who placed it, in the back office, in its confirmation mail
+ * and to the payment provider that takes its money.
+ */
+import type { OrderTotals } from "~/domain/cart/order-totals";
+import type { DeliveryEstimate } from "~/domain/checkout/delivery";
+import type { OrderStatus } from "./order-status";
+
+export interface ShippingAddress {
+  name: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface OrderLineView {
+  recordId: number;
+  title: string;
+  artist: string;
+  unitPricePence: number;
+  quantity: number;
+  lineTotalPence: number;
+  isPreOrder: boolean;
+}
+
+export interface OrderView {
+  orderNumber: string;
+  status: OrderStatus;
+  email: string;
+  userId: number | null;
+  createdAt: string;
+  paidAt: string | null;
+  placedOn: string;
+  shipping: ShippingAddress;
+  lines: OrderLineView[];
+  totals: OrderTotals;
+  hasPreOrder: boolean;
+  delivery: DeliveryEstimate;
+  paymentProvider: string | null;
+  paymentReference: string | null;
+  /** Once the parcel has left: its Royal Mail tracking number and where to follow it. */
+  tracking: { number: string; url: string } | null;
+}
+
+/**
+ * What a customer, and the browser that placed the order, may see of it: everything but the owner's id and
+ * the payment provider's name and reference. Every page and API call that shows an order shows this.
+ */
+export type CustomerOrder = Omit<OrderView, "userId" | "paymentProvider" | "paymentReference">;
+
+export function customerView({
+  userId: _user,
+  paymentProvider: _provider,
+  paymentReference: _reference,
+  ...order
+}: OrderView): CustomerOrder {
+  return order;
+}
