@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "~/domain/shared/zod";
-import { useSchemaForm } from "./use-schema-form";
+import { schemaValidation, useSchemaForm } from "./use-schema-form";
 
 const schema = z.object({
   title: z.string().trim().min(1, "Enter a title").max(40),
@@ -59,5 +59,21 @@ describe("useSchemaForm", () => {
     expect(inputNamed(html, "copies")).toContain('value="3"');
     expect(html).toContain(">Enter a title</p>");
     expect(html).toContain(">That title is taken.</p>");
+  });
+});
+
+describe("schemaValidation", () => {
+  const form = new FormData();
+  form.set("title", " ");
+  const validate = schemaValidation(schema);
+  const button = (formMethod: string) => ({ formMethod }) as HTMLButtonElement;
+
+  it("checks a post with the schema", () => {
+    expect(validate({ formData: form, submitter: null }).status).toBe("error");
+    expect(validate({ formData: form, submitter: button("") }).status).toBe("error");
+  });
+
+  it("lets a button that leaves with a GET (print, search) go, whatever the post would need", () => {
+    expect(validate({ formData: form, submitter: button("get") }).status).toBe("success");
   });
 });

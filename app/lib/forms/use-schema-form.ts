@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import type { z } from "~/domain/shared/zod";
+import { z } from "~/domain/shared/zod";
 import { schemaConstraint } from "./schema-constraint";
 
 /**
@@ -11,6 +11,9 @@ import { schemaConstraint } from "./schema-constraint";
  * - once the page runs, the same schema checks a field when it loses focus, again as it is corrected, and the whole
  *   form on submit;
  * - the server's refusal for this form (`replyFor(actionData, intent)`) shows beside its fields.
+ *
+ * A button with `formMethod="get"` (print the ticked orders, search) leaves the page rather than posting the form:
+ * the schema, which is the post's, does not hold it back.
  *
  * A shop form whose messages are the spec's own words sets `nativeChecks: false`: it keeps the constraints on its
  * fields but is written with `novalidate`, so without JavaScript the server answers in those words, not the browser.
@@ -32,9 +35,17 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
     constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schemaValidation(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultNoValidate: options.nativeChecks === false,
   });
+}
+
+const anyForm = z.object({});
+
+/** The form's check in the browser: the schema, for any submission that posts the form. */
+export function schemaValidation<Schema extends z.ZodType>(schema: Schema) {
+  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) =>
+    parseWithZod(formData, { schema: (submitter?.formMethod === "get" ? anyForm : schema) as Schema });
 }
