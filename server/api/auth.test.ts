@@ -428,7 +428,10 @@ describe("password change and reset end sessions", () => {
     const current = sessionCookie((await login("dave")).res);
     // What the profile page's action does: context.services.accounts.changePassword(user.id, context.sessionId, …)
     const accounts = createServices(t.db, { mediaDir }).accounts;
-    await accounts.changePassword(user.id, hashToken(tokenOf(current)), "secret-password", "brand-new-password");
+    await accounts.changePassword(user.id, hashToken(tokenOf(current)), {
+      currentPassword: "secret-password",
+      newPassword: "brand-new-password",
+    });
     expect((await get("/api/user", { cookie: one })).res.status).toBe(401);
     expect((await get("/api/user", { cookie: two })).res.status).toBe(401);
     expect((await get("/api/user", { cookie: current })).res.status).toBe(200);

@@ -54,8 +54,7 @@ authApi.post("/request-password-reset", noStore, async (req, res) => {
 });
 
 authApi.post("/reset-password", noStore, async (req, res) => {
-  const { token, password } = parseInput(resetPasswordSchema, req.body);
-  const user = await contextOf(res).services.accounts.resetPassword(token, password);
+  const user = await contextOf(res).services.accounts.resetPassword(parseInput(resetPasswordSchema, req.body));
   await signIn(res, user.id);
   res.json(user);
 });

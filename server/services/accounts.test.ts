@@ -5,8 +5,15 @@ import { expectConsoleError } from "../../tests/setup/console-error";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { passwordStats, verifyPassword } from "../auth/password";
 import { hashToken } from "../auth/tokens";
-import { INVALID_RESET_LINK } from "../../app/domain/accounts/auth-schemas";
-import { createAccount, createAccountsService, RESET_TOKEN_TTL_MS } from "./accounts";
+import {
+  changePasswordSchema,
+  INVALID_RESET_LINK,
+  resetPasswordSchema,
+  resetRequestSchema,
+} from "../../app/domain/accounts/auth-schemas";
+import { profileUpdateSchema, registerSchema } from "../../app/domain/accounts/profile-schemas";
+import { parseInput } from "../../app/domain/shared/parse-input";
+import { createAccount, createAccountsService, RESET_TOKEN_TTL_MS, type AccountsService } from "./accounts";
 import { ConflictError, InvalidCredentialsError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
 import { createMailLinks, TOKEN_SLOT } from "../mail/links";
 import { tablesHolding } from "../../tests/setup/db-scan";
@@ -78,6 +85,9 @@ function service(limits = {}, now?: () => number) {
   return { sessions, mail, inbox, accounts: createAccountsService(t.db, { sessions, mail, limits, now, links }) };
 }
 
+/** Registers as every adapter does: the input parsed with the one registration schema, then the service. */
+const registerParsed = async (accounts: AccountsService, input: object) => accounts.register(parseInput(registerSchema, input));
+
 /** The token of the newest reset mail delivered to `to`, once every delivery has finished. */
 async function deliveredToken({ mail, inbox }: { mail: MailService; inbox: MailCatcher }, to: string) {
   await mail.idle();
@@ -87,14 +97,14 @@ async function deliveredToken({ mail, inbox }: { mail: MailService; inbox: MailC
 describe("accounts.register", () => {
   it("creates a customer with optional profile fields, ignoring a role or confirmPassword", async () => {
     const { accounts } = service();
-    const user = await accounts.register({
+    const user = await registerParsed(accounts, {
       username: " dora ",
       email: "Dora@Example.com",
       password: "secret1",
       firstName: "Dora",
       city: "  ",
       favoriteGenres: ["Jazz", "Jazz", "Soul"],
-      ...({ role: "admin", confirmPassword: "secret1" } as object),
+      ...{ role: "admin", confirmPassword: "secret1" },
     });
     expect(user).toMatchObject({ username: "dora", email: "dora@example.com", role: "customer", firstName: "Dora", city: null });
     expect(user.favoriteGenres).toEqual(["Jazz", "Soul"]);
@@ -107,7 +117,7 @@ describe("accounts.register", () => {
     await expect(accounts.register({ username: "dora", email: "d2@example.com", password: "secret1" })).rejects.toThrow(
       ConflictError,
     );
-    const error = await accounts.register({ username: "ab", email: "nope", password: "12345" }).catch((e) => e);
+    const error = await registerParsed(accounts, { username: "ab", email: "nope", password: "12345" }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.fields).toEqual({
       username: ["Username must be at least 3 characters"],
@@ -184,7 +194,7 @@ describe("accounts.login", () => {
       expect(await attempt("gus", "bad-password", `10.9.0.${i}`)).toBeInstanceOf(InvalidCredentialsError);
     expect(await attempt("gus", "right-password", "10.9.0.99")).toBeInstanceOf(TooManyAttemptsError);
     await accounts.requestPasswordReset("gus@example.com");
-    await accounts.resetPassword((await deliveredToken(s, "gus@example.com"))!, "brand-new-password");
+    await accounts.resetPassword({ token: (await deliveredToken(s, "gus@example.com"))!, password: "brand-new-password" });
     expect((await attempt("gus", "brand-new-password", "10.9.0.99")).username).toBe("gus");
   });
 
@@ -215,9 +225,11 @@ describe("usernames and e-mails in any case", () => {
     const { accounts } = service();
     await accounts.register({ username: "custone", email: "custone@example.com", password: "right-password" });
     for (const username of ["CUSTONE", "CustOne", " custone "]) {
-      const error = await accounts
-        .register({ username, email: `${username.trim()}-2@example.com`, password: "right-password" })
-        .catch((e) => e);
+      const error = await registerParsed(accounts, {
+        username,
+        email: `${username.trim()}-2@example.com`,
+        password: "right-password",
+      }).catch((e) => e);
       expect(error, username).toBeInstanceOf(ConflictError);
       expect(error.message).toBe(`The username "${username.trim()}" is already taken.`);
     }
@@ -244,9 +256,11 @@ describe("usernames and e-mails in any case", () => {
 
   it("keeps @ out of new usernames, so a sign-in name with one is an e-mail", async () => {
     const { accounts } = service();
-    const error = await accounts
-      .register({ username: "me@example.com", email: "me@example.com", password: "right-password" })
-      .catch((e) => e);
+    const error = await registerParsed(accounts, {
+      username: "me@example.com",
+      email: "me@example.com",
+      password: "right-password",
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.fields).toEqual({ username: ["Username cannot contain @"] });
   });
@@ -256,11 +270,12 @@ describe("accounts.updateProfile", () => {
   it("validates, blanks empty fields, keeps e-mails unique and never touches role or password", async () => {
     const { accounts } = service();
     const gina = await accounts.register({ username: "gina", email: "gina@example.com", password: "secret1" });
-    const updated = accounts.updateProfile(gina.id, {
+    const update = (fields: object) => accounts.updateProfile(gina.id, parseInput(profileUpdateSchema, fields));
+    const updated = update({
       firstName: "Gina",
       phone: "",
       email: "GINA2@example.com",
-      ...({ role: "admin", passwordHash: "x", username: "root" } as object),
+      ...{ role: "admin", passwordHash: "x", username: "root" },
     });
     expect(updated).toMatchObject({
       firstName: "Gina",
@@ -269,11 +284,9 @@ describe("accounts.updateProfile", () => {
       role: "customer",
       username: "gina",
     });
-    expect(() => accounts.updateProfile(gina.id, { email: "dora@example.com" })).toThrow(
-      "An account with dora@example.com already exists.",
-    );
-    expect(() => accounts.updateProfile(gina.id, { email: "bad" })).toThrow("Invalid email address");
-    expect(() => accounts.updateProfile(gina.id, { zipCode: "x".repeat(21) })).toThrow(ValidationError);
+    expect(() => update({ email: "dora@example.com" })).toThrow("An account with dora@example.com already exists.");
+    expect(() => update({ email: "bad" })).toThrow("Invalid email address");
+    expect(() => update({ zipCode: "x".repeat(21) })).toThrow(ValidationError);
   });
 });
 
@@ -283,16 +296,16 @@ describe("accounts.changePassword", () => {
     const hal = await accounts.register({ username: "hal", email: "hal@example.com", password: "old-password" });
     const here = sessions.create(hal.id);
     const elsewhere = sessions.create(hal.id);
-    await expect(accounts.changePassword(hal.id, here.sessionId, "not-it", "new-password")).rejects.toThrow(
-      "Current password is incorrect",
-    );
-    await expect(accounts.changePassword(hal.id, here.sessionId, "", "new-password")).rejects.toThrow(
+    const change = (currentPassword: string, newPassword: string) =>
+      accounts.changePassword(hal.id, here.sessionId, { currentPassword, newPassword });
+    await expect(change("not-it", "new-password")).rejects.toThrow("Current password is incorrect");
+    expect(() => parseInput(changePasswordSchema, { currentPassword: "", newPassword: "new-password" })).toThrow(
       "Enter your current password",
     );
-    await expect(accounts.changePassword(hal.id, here.sessionId, "old-password", "short")).rejects.toThrow(
+    expect(() => parseInput(changePasswordSchema, { currentPassword: "old-password", newPassword: "short" })).toThrow(
       "Password must be at least 6 characters",
     );
-    await accounts.changePassword(hal.id, here.sessionId, "old-password", "new-password");
+    await change("old-password", "new-password");
     expect(sessions.validate(here.token)).not.toBeNull();
     expect(sessions.validate(elsewhere.token)).toBeNull();
     await expect(accounts.login({ username: "hal", password: "old-password", clientIp: "10.3.0.1" })).rejects.toThrow();
@@ -305,7 +318,7 @@ describe("password reset", () => {
     const s = service();
     const { accounts, mail, sessions, inbox } = s;
     const ivy = await accounts.register({ username: "ivy", email: "ivy@example.com", password: "old-password" });
-    await accounts.requestPasswordReset("IVY@example.com");
+    await accounts.requestPasswordReset(parseInput(resetRequestSchema, { email: "IVY@example.com" }).email);
     const first = (await deliveredToken(s, "ivy@example.com"))!;
     await accounts.requestPasswordReset("ivy@example.com");
     const second = (await deliveredToken(s, "ivy@example.com"))!;
@@ -321,13 +334,16 @@ describe("password reset", () => {
     expect(rows[0]!.expiresAt - Date.now()).toBeGreaterThan(RESET_TOKEN_TTL_MS - 60_000);
 
     const session = sessions.create(ivy.id);
-    await expect(accounts.resetPassword(first, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
-    await expect(accounts.resetPassword(second, "short")).rejects.toThrow("Password must be at least 6 characters");
-    const user = await accounts.resetPassword(second, "new-password");
+    await expect(accounts.resetPassword({ token: first, password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
+    // A short password never reaches the service: every adapter parses the input with the one schema first.
+    expect(() => parseInput(resetPasswordSchema, { token: second, password: "short" })).toThrow(
+      "Password must be at least 6 characters",
+    );
+    const user = await accounts.resetPassword({ token: second, password: "new-password" });
     expect(user.id).toBe(ivy.id);
     expect(sessions.validate(session.token)).toBeNull();
     expect(t.db.select().from(sessionsTable).where(eq(sessionsTable.userId, ivy.id)).all()).toHaveLength(0);
-    await expect(accounts.resetPassword(second, "another-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword({ token: second, password: "another-password" })).rejects.toThrow(INVALID_RESET_LINK);
     expect((await accounts.login({ username: "ivy", password: "new-password", clientIp: "10.4.0.1" })).id).toBe(ivy.id);
   });
 
@@ -336,7 +352,7 @@ describe("password reset", () => {
     const before = mail.outbox(500).length;
     await expect(accounts.requestPasswordReset("nobody@example.com")).resolves.toBeUndefined();
     expect(mail.outbox(500).length).toBe(before);
-    await expect(accounts.requestPasswordReset("not an email")).rejects.toThrow("Invalid email address");
+    expect(() => parseInput(resetRequestSchema, { email: "not an email" })).toThrow("Invalid email address");
   });
 
   it("refuses a link an hour old", async () => {
@@ -347,9 +363,9 @@ describe("password reset", () => {
     const token = (await deliveredToken(s, "jack@example.com"))!;
     const { accounts } = s;
     at += RESET_TOKEN_TTL_MS;
-    await expect(accounts.resetPassword(token, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
-    await expect(accounts.resetPassword("", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
-    await expect(accounts.resetPassword("garbage!", "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword({ token: token, password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword({ token: "", password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(accounts.resetPassword({ token: "garbage!", password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
   });
 
   it("leaves no token (or anything that works as one) in any table once the mail is delivered", async () => {
@@ -364,8 +380,10 @@ describe("password reset", () => {
     expect(row.text).toContain(`https://shop.example/reset-password?token=${TOKEN_SLOT}`);
     // What is stored (the hash, the outbox text) opens nothing.
     const stored = t.db.select().from(passwordResetTokens).all().at(-1)!;
-    await expect(s.accounts.resetPassword(stored.tokenHash, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
-    await expect(s.accounts.resetPassword(TOKEN_SLOT, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(s.accounts.resetPassword({ token: stored.tokenHash, password: "new-password" })).rejects.toThrow(
+      INVALID_RESET_LINK,
+    );
+    await expect(s.accounts.resetPassword({ token: TOKEN_SLOT, password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
   });
 
   it("kills the token of a failed send, and the retry mails a new one that works once", async () => {
@@ -380,7 +398,7 @@ describe("password reset", () => {
     expect(s.mail.outbox(1)[0]).toMatchObject({ to: "moe@example.com", status: "failed", attempts: 1 });
     expect(tablesHolding(t.db, lost)).toEqual([]);
     expect(t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, mo.id)).all()).toEqual([]);
-    await expect(s.accounts.resetPassword(lost, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
+    await expect(s.accounts.resetPassword({ token: lost, password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
 
     s.inbox.failing = false;
     expect(await s.mail.retryPending()).toBe(1);
@@ -388,8 +406,8 @@ describe("password reset", () => {
     expect(token).not.toBe(lost);
     expect(s.mail.outbox(1)[0]).toMatchObject({ status: "sent", attempts: 2 });
     expect(tablesHolding(t.db, token)).toEqual([]);
-    expect((await s.accounts.resetPassword(token, "new-password")).id).toBe(mo.id);
-    await expect(s.accounts.resetPassword(token, "third-password")).rejects.toThrow(INVALID_RESET_LINK);
+    expect((await s.accounts.resetPassword({ token: token, password: "new-password" })).id).toBe(mo.id);
+    await expect(s.accounts.resetPassword({ token: token, password: "third-password" })).rejects.toThrow(INVALID_RESET_LINK);
     errors.mockRestore();
   });
 
@@ -415,8 +433,8 @@ describe("password reset", () => {
     expect(await mail.retryPending(Date.now() + 6 * 60_000)).toBe(1);
     const token = tokenIn(inbox.last("nat@example.com"), "/reset-password")!;
     expect(token).not.toBe(inFlight);
-    await expect(accounts.resetPassword(inFlight, "new-password")).rejects.toThrow(INVALID_RESET_LINK);
-    expect((await accounts.resetPassword(token, "new-password")).id).toBe(nat.id);
+    await expect(accounts.resetPassword({ token: inFlight, password: "new-password" })).rejects.toThrow(INVALID_RESET_LINK);
+    expect((await accounts.resetPassword({ token: token, password: "new-password" })).id).toBe(nat.id);
   });
 
   it("does not mail a reset link asked for more than an hour ago (a message stuck in retries)", async () => {

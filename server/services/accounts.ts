@@ -10,19 +10,15 @@ import { createThrottle } from "../auth/throttle";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { passwordResetMail } from "../mail/templates";
 import {
-  changePasswordSchema,
   emailSchema,
   INVALID_RESET_LINK,
-  loginSchema,
   passwordSchema,
   usernameSchema,
+  type ChangePassword,
+  type Login,
+  type ResetPassword,
 } from "../../app/domain/accounts/auth-schemas";
-import {
-  profileUpdateSchema,
-  registerSchema,
-  type ProfileUpdate,
-  type RegisterInput,
-} from "../../app/domain/accounts/profile-schemas";
+import type { ProfileUpdate, RegisterInput } from "../../app/domain/accounts/profile-schemas";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import {
   ConflictError,
@@ -183,10 +179,9 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       return row ?? null;
     },
 
-    /** A new customer account (never an admin: a role in the input is ignored). */
+    /** A new customer account (never an admin), from input parsed with `registerSchema`. */
     async register(input: RegisterInput): Promise<SessionUser> {
-      const data = parseInput(registerSchema, input);
-      return toSessionUser(await insertAccount(db, { ...data, favoriteGenres: data.favoriteGenres ?? [], role: "customer" }));
+      return toSessionUser(await insertAccount(db, { ...input, favoriteGenres: input.favoriteGenres ?? [], role: "customer" }));
     },
 
     /**
@@ -196,8 +191,8 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
      * and per address (see server/auth/rate-limits.ts); an attempt over a limit is refused before argon2,
      * so a stranger guessing from one address slows down without locking the owner out.
      */
-    async login(input: { username: string; password: string; clientIp: string }): Promise<SessionUser> {
-      const { username: name, password } = parseInput(loginSchema, input);
+    async login(input: Login & { clientIp: string }): Promise<SessionUser> {
+      const { username: name, password } = input;
       const row = accountNamed(name);
       const account = accountSubject(row, name);
       const address = limitedAddress(input.clientIp);
@@ -215,9 +210,8 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
       return toSessionUser(row);
     },
 
-    /** Updates contact and profile fields; the username, role and password are not changed here. */
-    updateProfile(userId: number, fields: ProfileUpdate): SessionUser {
-      const data = parseInput(profileUpdateSchema, fields);
+    /** Updates contact and profile fields (parsed with a profile schema); never the username, role or password. */
+    updateProfile(userId: number, data: ProfileUpdate): SessionUser {
       const current = userOrThrow(userId);
       if (data.email && data.email !== current.email) {
         const taken = db
@@ -241,18 +235,12 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
      * Changes the password after checking the current one (throttled like sign-in). Every other session
      * of the user ends; the one making the change (currentSessionId) stays signed in.
      */
-    async changePassword(
-      userId: number,
-      currentSessionId: string | null,
-      oldPassword: string,
-      newPassword: string,
-    ): Promise<void> {
-      const input = parseInput(changePasswordSchema, { currentPassword: oldPassword, newPassword });
+    async changePassword(userId: number, currentSessionId: string | null, input: ChangePassword): Promise<void> {
       const row = userOrThrow(userId);
       // Its own limit, so a stolen session guessing here never blocks the owner's sign-in.
       limits.consume([limits.rule("passwordChangePerAccount", accountSubject(row, row.username))]);
       if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-        throw new ValidationError("Current password is incorrect", { oldPassword: ["Current password is incorrect"] });
+        throw new ValidationError("Current password is incorrect", { currentPassword: ["Current password is incorrect"] });
       }
       limits.reset("passwordChangePerAccount", accountSubject(row, row.username));
       const passwordHash = await hashPassword(input.newPassword);
@@ -270,8 +258,7 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
      * the same transaction. The mail holds no token yet: the mail worker makes one when it sends it
      * (`mintResetToken`). SMTP delivery runs afterwards, off the response.
      */
-    async requestPasswordReset(email: string): Promise<void> {
-      const address = parseInput(emailSchema, email);
+    async requestPasswordReset(address: string): Promise<void> {
       const messageId = writeTransaction(db, () => {
         try {
           limits.consume([limits.rule("resetMailsPerEmail", address)]);
@@ -299,9 +286,9 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
      * Sets a new password with a reset token: single use, checked for expiry, and in one transaction the
      * password changes, the token is spent and every session of the user ends. Returns the user.
      */
-    async resetPassword(token: string, newPassword: string): Promise<SessionUser> {
+    async resetPassword({ token, password }: ResetPassword): Promise<SessionUser> {
       const invalid = () => new ValidationError(INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
-      const presented = typeof token === "string" ? token.trim() : "";
+      const presented = token.trim();
       if (!TOKEN_PATTERN.test(presented)) throw invalid();
       const tokenHash = hashToken(presented);
       const usable = () =>
@@ -317,7 +304,6 @@ export function createAccountsService(db: Db, deps: AccountsDeps) {
           )
           .get();
       if (!usable()) throw invalid();
-      const password = parseInput(z.object({ password: passwordSchema }), { password: newPassword }).password;
       const passwordHash = await hashPassword(password);
       const user = writeTransaction(db, () => {
         // Checked again under the write lock: of two uses racing, exactly one wins.

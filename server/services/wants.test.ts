@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
 import { recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
-import { ValidationError } from "../../app/domain/shared/errors";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon, addDays } from "../../app/domain/shared/dates";
 import { emailOutbox, records, stockMovements, users, wantAlerts, wants } from "../../db/schema";
@@ -398,10 +398,10 @@ describe("wants on the profile and in the back office", () => {
     // The record page's form starts from this record's active want alone.
     expect(shop.s.wants.activeForUser(customer, rec.id)).toMatchObject({ recordId: rec.id, priceBelowPence: 1000 });
     expect(shop.s.wants.activeForUser(customer, soldOut().id)).toBeNull();
-    shop.s.wants.removeForUser(customer, { recordId: String(rec.id) });
+    shop.s.wants.removeForUser(customer, { recordId: rec.id });
     expect(shop.s.wants.listForUser(customer).find((w) => w.recordId === rec.id)).toBeUndefined();
     expect(shop.s.wants.activeForUser(customer, rec.id)).toBeNull();
     expect(shop.s.wants.mostWanted().find((r) => r.recordId === rec.id)?.wants).toBe(1);
-    expect(() => shop.s.wants.removeForUser(customer, { recordId: "x" })).toThrow(ValidationError);
+    expect(() => shop.s.wants.removeForUser(customer, { recordId: 999_999_999 })).toThrow(NotFoundError);
   });
 });

@@ -13,14 +13,13 @@ import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
 import type { MostWantedRow, WantView } from "../../app/domain/wants/want-view";
 import { todayInLondon } from "../../app/domain/shared/dates";
-import { parseInput } from "../../app/domain/shared/parse-input";
 import {
   crossesBelow,
   isRestock,
   NEED_EMAIL,
-  wantRemoveSchema,
   type WantEvent,
   type WantInput,
+  type WantRemove,
 } from "../../app/domain/wants/want-schema";
 import { writeTransaction, type Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
@@ -67,9 +66,6 @@ const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBe
   "price-below": "priceBelowPence",
   "used-copy": "minGrade",
 };
-
-const asObject = (input: unknown): Record<string, unknown> =>
-  input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 
 export function createWantsService(
   db: Db,
@@ -360,9 +356,8 @@ export function createWantsService(
       });
     },
 
-    /** Stops one of a signed-in customer's wants. */
-    removeForUser(user: { id: number; email: string }, input: unknown): void {
-      const { recordId } = parseInput(wantRemoveSchema, asObject(input), { message: "first" });
+    /** Stops one of a signed-in customer's wants (input parsed with `wantRemoveSchema`). */
+    removeForUser(user: { id: number; email: string }, { recordId }: WantRemove): void {
       const address = addressByEmail(user.email.trim().toLowerCase());
       const changed = address
         ? db

@@ -11,6 +11,7 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
+export const RESET_SENT_TITLE = "Password Reset Email Sent";
 export const RESET_REQUESTED = "If the email is associated with an account, you'll receive instructions to reset your password.";
 
 const USERNAME_SHORT = "Username must be at least 3 characters";
@@ -55,6 +56,7 @@ const MATCH = { message: "Passwords do not match", path: ["confirmPassword"] };
 
 /** `username` holds a username or an e-mail (the field keeps the spec's name). */
 export const loginSchema = z.object({ username: loginNameSchema, password: passwordSchema });
+export type Login = z.output<typeof loginSchema>;
 
 /** The register form: what is sent plus confirmPassword, which never leaves the form (spec §5). */
 export const registerFormSchema = z
@@ -75,12 +77,17 @@ export const resetTokenSchema = z
   .min(10, INVALID_RESET_LINK)
   .max(200, INVALID_RESET_LINK);
 
+/** The token of the link the reset page was opened with; null when there is none or it cannot be one. */
+export const resetLinkTokenSchema = resetTokenSchema.nullable().catch(null);
+
 export const resetPasswordSchema = z.object({ token: resetTokenSchema, password: passwordSchema });
+export type ResetPassword = z.output<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = resetPasswordSchema.extend({ confirmPassword }).refine(passwordsMatch, MATCH);
 
 export const currentPasswordSchema = z.string({ error: CURRENT_PASSWORD }).min(1, CURRENT_PASSWORD).max(PASSWORD_MAX);
 
 export const changePasswordSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema });
+export type ChangePassword = z.output<typeof changePasswordSchema>;
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword })
   .refine((v) => passwordsMatch({ password: v.newPassword, confirmPassword: v.confirmPassword }), MATCH);

@@ -76,5 +76,6 @@ export const profileFormSchema = z.object({
   favoriteGenres: favoriteGenresSchema.default([]),
 });
 
-export type RegisterInput = z.input<typeof registerSchema>;
-export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+/** What the accounts service takes: parsed with these schemas by every adapter first. */
+export type RegisterInput = z.output<typeof registerSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -67,6 +67,8 @@ export const wantRemoveSchema = z.object({
   recordId: z.coerce.number({ error: "Pick a record." }).int("Pick a record.").positive("Pick a record."),
 });
 
+export type WantRemove = z.output<typeof wantRemoveSchema>;
+
 /** The alert kinds; each fires once per arming of a want. */
 export type WantEvent = "back-in-stock" | "released" | "price-below" | "used-copy";
 

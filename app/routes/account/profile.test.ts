@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { useShopServices } from "../../../tests/setup/shop-fixtures";
 import { formPost, newCustomer, pageGet, routeArgs, sessionOf, settle } from "../../../tests/setup/route-context";
+import type { FormReply } from "~/lib/forms/form-reply";
 import { action, loader } from "./profile";
 
 const shop = useShopServices();
@@ -97,7 +98,9 @@ describe("profile when signed in", () => {
     const form = detailsForm({ email: user.email, firstName: "Ada", phone: "call me maybe" });
     const out = await settle(() => action(call(formPost("/profile", form, sessionOf(shop.s, user.id).cookie))));
     expect(out.status).toBe(400);
-    expect(out.data?.result.error).toEqual({ phone: ["Phone numbers may hold digits, spaces, +, - and brackets only"] });
+    expect((out.data as FormReply).result.error).toEqual({
+      phone: ["Phone numbers may hold digits, spaces, +, - and brackets only"],
+    });
     expect(userRow(user.id).firstName).toBeNull();
   });
 
@@ -107,7 +110,7 @@ describe("profile when signed in", () => {
     const form = detailsForm({ email: other.email, firstName: "Ada" });
     const out = await settle(() => action(call(formPost("/profile", form, sessionOf(shop.s, user.id).cookie))));
     expect(out.status).toBe(409);
-    expect(out.data?.result.error).toEqual({ "": [`An account with ${other.email} already exists.`] });
+    expect((out.data as FormReply).result.error).toEqual({ "": [`An account with ${other.email} already exists.`] });
     expect(out.data?.toast).toMatchObject({ type: "error", title: "Could not save" });
     expect(userRow(user.id)).toMatchObject({ email: user.email, firstName: null });
   });
@@ -121,8 +124,11 @@ describe("profile when signed in", () => {
     );
     expect(out.status).toBe(400);
     expect(out.data?.intent).toBe("password");
-    expect(out.data?.result.error).toEqual({ "": ["Current password is incorrect"] });
-    expect(out.data?.result.initialValue ?? {}).not.toHaveProperty("newPassword");
+    expect((out.data as FormReply).result.error).toEqual({
+      "": ["Current password is incorrect"],
+      currentPassword: ["Current password is incorrect"],
+    });
+    expect((out.data as FormReply).result.initialValue ?? {}).not.toHaveProperty("newPassword");
     expect(shop.s.sessions.validate(elsewhere.token)).not.toBeNull();
     expect(shop.s.sessions.validate(here.token)).not.toBeNull();
   });

@@ -1,22 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { parseForm } from "~/lib/parse-form";
-import { data, Form, useNavigation, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation, Link, type ShouldRevalidateFunction } from "react-router";
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { WantList } from "~/components/wants/want-list";
-import { memberActionSchema } from "~/domain/club/club-schemas";
-import { redirectWithToast } from "~/lib/toast.server";
 import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
-import { formFailureOf } from "~/domain/shared/errors";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
 import { profileFormSchema } from "~/domain/accounts/profile-schemas";
+import { formAction } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireUser } from "~/lib/guards.server";
-import { parseInput } from "~/domain/shared/parse-input";
-import { wantSchema } from "~/domain/wants/want-schema";
 import { pageMeta } from "~/lib/seo";
+import { profileIntents } from "./profile.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,98 +36,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { user, orders, membership, wants, today: context.today };
 }
 
-const CLUB_TOASTS = {
-  pause: "Membership paused. Nothing is charged until you resume.",
-  resume: "Membership resumed.",
-  skip: "Next month skipped: nothing is charged and no record is sent.",
-  unskip: "Next month is back on.",
-  cancel: "Membership cancelled. It ends at the end of the month you have paid for.",
-  keep: "Your membership carries on.",
-} as const;
+// A refused post (a club button on a stale page) still shows the page as it is now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
 
-/** The club panel's buttons: one member action, then back to the panel with a toast (also when refused). */
-async function clubAction(context: Route.ActionArgs["context"], userId: number, formData: FormData) {
-  const parsed = memberActionSchema.safeParse({ action: formData.get("action") });
-  if (!parsed.success) throw data("Unknown record club action.", { status: 400 });
-  try {
-    await context.services.club.act(userId, parsed.data.action, { today: context.today });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    // A stale page (the membership changed meanwhile): the panel as it is now, and why nothing happened.
-    return redirectWithToast("/profile#club", {
-      type: "error",
-      title: "Could not change your membership",
-      description: known.message,
-    });
-  }
-  return redirectWithToast("/profile#club", {
-    type: "success",
-    title: "Record club",
-    description: CLUB_TOASTS[parsed.data.action],
-  });
-}
-
-/** A want changed or removed: back to the list with a toast; bad input is a 400 with a short message. */
-async function wantsAction(context: Route.ActionArgs["context"], user: { id: number; email: string }, formData: FormData) {
-  const input = Object.fromEntries(formData);
-  try {
-    if (formData.get("intent") === "want-remove") context.services.wants.removeForUser(user, input);
-    else context.services.wants.want(parseInput(wantSchema, input, { message: "first" }), { user });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    const toast = { type: "error" as const, title: "Could not change your want", description: known.message };
-    // An empty submission result: the profile forms are left as they are.
-    const result: SubmissionResult<string[]> = {};
-    return data({ intent: "wants" as const, result, toast }, { status: known.status });
-  }
-  const removed = formData.get("intent") === "want-remove";
-  return redirectWithToast("/profile#wants", {
-    type: "success",
-    title: removed ? "Want removed" : "Want saved",
-    description: removed ? "No more alerts about that record." : "We will email you when it happens.",
-  });
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
+export function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "club") return clubAction(context, user.id, formData);
-  if (formData.get("intent") === "want-update" || formData.get("intent") === "want-remove")
-    return wantsAction(context, user, formData);
-  const intent = formData.get("intent") === "password" ? "password" : "profile";
-  const schema = intent === "password" ? changePasswordFormSchema : profileFormSchema;
-  const submission = parseForm(formData, { schema });
-  const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
-  if (submission.status !== "success")
-    return data({ intent, result: submission.reply({ hideFields }), toast: null }, { status: 400 });
-  try {
-    if (intent === "password") {
-      const v = submission.value as { currentPassword: string; newPassword: string };
-      await context.services.accounts.changePassword(user.id, context.sessionId!, v.currentPassword, v.newPassword);
-    } else {
-      await context.services.accounts.updateProfile(user.id, submission.value as never);
-    }
-    const title = intent === "password" ? "Password changed" : "Profile saved";
-    const description = intent === "password" ? "Other devices have been signed out." : "Your details are up to date.";
-    return {
-      intent,
-      result: submission.reply({ resetForm: intent === "password", hideFields }),
-      toast: { type: "success" as const, title, description },
-    };
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: [known.message], hideFields }),
-        toast: { type: "error" as const, title: "Could not save", description: known.message },
-      },
-      { status: known.status },
-    );
-  }
+  return formAction(request, profileIntents(context, user));
 }
 
 function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
@@ -146,20 +58,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, orders, membership, wants, today } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
-  const [profileForm, p] = useForm({
+  const [profileForm, p] = useSchemaForm(profileFormSchema, {
     id: "profile",
-    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
+    lastResult: replyFor(actionData, "profile"),
     defaultValue: { ...user, country: user.country ?? "United Kingdom" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    nativeChecks: false,
   });
-  const [passwordForm, pw] = useForm({
+  const [passwordForm, pw] = useSchemaForm(changePasswordFormSchema, {
     id: "password",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    lastResult: replyFor(actionData, "password"),
+    nativeChecks: false,
   });
   const genres = new Set(user.favoriteGenres);
   return (
@@ -223,7 +131,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="details" className="font-display text-2xl font-bold">
           Your details
         </h2>
-        <Form method="post" {...getFormProps(profileForm)} noValidate className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        <Form method="post" {...getFormProps(profileForm)} className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
           <div className="sm:col-span-2">
             <FormMessage id={profileForm.errorId} errors={profileForm.errors} />
@@ -275,7 +183,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-heading" className="font-display text-2xl font-bold">
           Change password
         </h2>
-        <Form method="post" {...getFormProps(passwordForm)} noValidate className="mt-4 grid max-w-md gap-y-2">
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 grid max-w-md gap-y-2">
           <input type="hidden" name="intent" value="password" />
           <FormMessage id={passwordForm.errorId} errors={passwordForm.errors} />
           <Field label="Current password" meta={pw.currentPassword} type="password" autoComplete="current-password" />

@@ -1,12 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, redirect, useNavigation, Link } from "react-router";
 import { Field, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { loginSchema, registerFormSchema } from "~/domain/accounts/auth-schemas";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
+import { formAction } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { pageMeta } from "~/lib/seo";
-import { signInOrRegister, type AuthTab as Tab } from "./auth.server";
+import { authIntents, type AuthTab as Tab } from "./auth.server";
 import type { Route } from "./+types/auth";
 
 function tabOf(url: URL): Tab {
@@ -26,19 +28,15 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return { tab: tabOf(url), redirectTo, canonicalUrl: `${url.origin}/auth` };
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => signInOrRegister(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => formAction(request, authIntents(context));
 
-function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: unknown }) {
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: LastResult }) {
   const pending = useNavigation().formData?.get("intent") === "login";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(loginSchema, { id: "login", lastResult, nativeChecks: false });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3" aria-labelledby="tab-login">
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby="tab-login">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -54,17 +52,11 @@ function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult:
   );
 }
 
-function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: unknown }) {
+function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: LastResult }) {
   const pending = useNavigation().formData?.get("intent") === "register";
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: lastResult as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(registerFormSchema, { id: "register", lastResult, nativeChecks: false });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3" aria-labelledby="tab-register">
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby="tab-register">
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -87,9 +79,10 @@ function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const tab: Tab = actionData?.intent ?? loaderData.tab;
+  const refused = actionData?.intent === "register" || actionData?.intent === "login" ? actionData.intent : null;
+  const tab: Tab = refused ?? loaderData.tab;
   const query = (t: Tab) => `?${new URLSearchParams({ tab: t, redirectTo: loaderData.redirectTo })}`;
-  const lastResult = actionData?.intent === tab ? actionData.result : undefined;
+  const lastResult = replyFor(actionData, tab);
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16 lg:px-8">
       <ToastNow toast={actionData?.toast ?? null} />
