@@ -1,6 +1,4 @@
 /** The payment providers' interfaces are pure types in app/domain/payments; the server adds the webhook's error. */
-export type { CardFormProvider, PaymentProvider } from "../../app/domain/payments/order-payments";
-
 export class WebhookSignatureError extends Error {
   constructor(message = "Webhook signature verification failed.") {
     super(message);

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { orderListQuerySchema, shipInputSchema } from "../../app/domain/orders/order-admin";
 import { vatIncludedPence } from "../../app/domain/shared/money";
 import { TEST_CARD_SUCCESS, createTestCardProvider } from "../payments/test-card";
-import type { CardFormProvider } from "../payments/provider";
+import type { CardFormProvider } from "../../app/domain/payments/order-payments";
 import type { Services } from ".";
 
 const shop = useShopServices();

@@ -40,7 +40,7 @@ import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-templates";
 import type { MailLinks } from "../mail/links";
-import type { PaymentProvider } from "../payments/provider";
+import type { PaymentProvider } from "../../app/domain/payments/order-payments";
 import type { AuditEntry, AuditService } from "./audit";
 import { returnToShelf } from "./shelf-return";
 import type { WantsService } from "./wants";
