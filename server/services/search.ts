@@ -29,6 +29,7 @@ import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import { toRecordItem } from "./record-mapper";
 import { publishedRawSql, visibleRawSql } from "./visibility";
+import type { SearchSuggestion } from "../../app/domain/search/suggestion";
 
 /** At most this many terms are searched; further words are ignored. */
 export const MAX_TERMS = 6;
@@ -275,14 +276,6 @@ export function searchRelevance(): SQL {
 // ---------------------------------------------------------------------------------------------------
 // The service.
 // ---------------------------------------------------------------------------------------------------
-
-/** One dropdown entry (and one element of GET /api/search), cover address after the display rule. */
-export interface SearchSuggestion {
-  id: number;
-  title: string;
-  artist: string;
-  coverUrl: string;
-}
 
 export interface SearchResult<T> {
   items: T[];

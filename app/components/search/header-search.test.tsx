@@ -2,9 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PopupState } from "~/domain/search/combobox";
-import { SuggestionList, type Suggestion } from "./header-search";
+import type { SearchSuggestion } from "~/domain/search/suggestion";
+import { SuggestionList } from "./header-search";
 
-const items: Suggestion[] = [
+const items: SearchSuggestion[] = [
   { id: 4, title: "Abbey Road", artist: "The Beatles", coverUrl: "/media/covers/abbey-road.jpg" },
   { id: 23, title: "Revolver", artist: "The Beatles", coverUrl: "/media/covers/track-16.ki" },
   { id: 9, title: "Elsewhere", artist: "Someone", coverUrl: "https://example.com/cover.png" },

@@ -5,6 +5,7 @@ import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { recordPath } from "~/domain/catalogue/slug";
 import { albumImageUrl, isShopImagePath } from "~/domain/images/image-url";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { SearchSuggestion } from "~/domain/search/suggestion";
 import type { SuggestResult } from "./suggest-query";
 import {
   moveActive,
@@ -23,13 +24,6 @@ import {
   normaliseSearchText,
   SEARCH_DEBOUNCE_MS,
 } from "~/domain/search/search-rules";
-
-export interface Suggestion {
-  id: number;
-  title: string;
-  artist: string;
-  coverUrl: string;
-}
 
 /** The value, once it has stopped changing for `delay` ms. */
 function useDebouncedValue<T>(value: T, delay: number): T {
@@ -74,7 +68,7 @@ function Thumbnail({ src }: { src: string }) {
 export interface SuggestionListProps {
   listboxId: string;
   state: PopupState;
-  items: Suggestion[];
+  items: SearchSuggestion[];
   total: number;
   active: number;
   onChoose: () => void;

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { SEARCH_CACHE_SECONDS } from "~/domain/search/search-rules";
 import { QueryScope } from "~/lib/query-client";
 import { loadTrpcClient } from "~/lib/trpc-lazy";
-import type { Suggestion } from "./header-search";
+import type { SearchSuggestion } from "~/domain/search/suggestion";
 
 export interface SuggestResult {
-  data: { items: Suggestion[]; total: number } | undefined;
+  data: { items: SearchSuggestion[]; total: number } | undefined;
   pending: boolean;
   failed: boolean;
 }
