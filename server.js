@@ -3,6 +3,7 @@
 // With WEB_CONCURRENCY above 1 (production only) this process is the primary of Node's cluster: it prepares the
 // database once, then keeps that many worker processes serving on the shared port (docs/decisions/0056).
 import cluster from "node:cluster";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
@@ -90,6 +91,9 @@ if (development) {
     serve(mod.createServerApp(), mod);
   } else if (mod.serverProcesses() > 1) {
     await prepareOrExit(mod);
+    // Without a configured key, every process would sign cookies with a random key of its own, and a browser would
+    // be recognised only by the worker that set its cookie: one random key per start, the same in every worker.
+    process.env.COOKIE_SECRET ||= randomBytes(32).toString("hex");
     const count = mod.serverProcesses();
     console.log(`Starting ${count} server processes over one database (primary ${process.pid}).`);
     const workers = mod.superviseWorkers({ count });
