@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import { USED_COPY_MAX_STOCK, USED_COPY_STOCK_CAP, isUsedCopy } from "../../app/domain/catalogue/grades";
+import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { addDays, todayInLondon } from "../../app/domain/shared/dates";
@@ -26,6 +27,7 @@ import {
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, users } from "../../db/schema";
 import type { AuditService } from "./audit";
+import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 import type { WantsService } from "./wants";
 import { pageWindow } from "../../app/domain/shared/paging";
 
@@ -90,13 +92,12 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
 
   // Low and out concern records sold from the shelf; a pre-order's empty shelf is expected until its pressing comes.
   // On sale: published and released; low and out are alerts about what shoppers can buy now.
-  const onSale = (today: string) =>
-    sql`${records.published} = 1 and (${records.releaseDate} is null or ${records.releaseDate} <= ${today})`;
+  const onSale = (today: string) => sql`${records.published} = 1 and ${isReleasedSql(today)}`;
   const filterSql: Record<StockQuery["filter"], (today: string) => SQL | undefined> = {
     all: () => undefined,
     low: (today) => sql`${onSale(today)} and ${records.stockQuantity} > 0 and ${records.stockQuantity} <= ${thresholdSql}`,
     out: (today) => sql`${onSale(today)} and ${records.stockQuantity} <= 0`,
-    "pre-order": (today) => sql`${records.releaseDate} > ${today}`,
+    "pre-order": (today) => isPreOrderSql(today),
     "no-sale-90": (today) =>
       sql`not exists (select 1 from stock_movements m where m.record_id = ${recordIdSql} and m.reason in ('sale', 'pre_order')
         and m.change < 0 and m.created_at >= ${addDays(today, -NO_SALE_DAYS)})`,
@@ -252,10 +253,11 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
         .limit(STOCK_PAGE_SIZE)
         .offset(offset)
         .all();
-      const items: StockRow[] = rows.map((r) => {
-        const preOrder = !!r.releaseDate && r.releaseDate > today;
-        return { ...r, preOrder, level: stockLevel(r.stock, r.threshold) };
-      });
+      const items: StockRow[] = rows.map((r) => ({
+        ...r,
+        preOrder: isPreOrder(r.releaseDate, today),
+        level: stockLevel(r.stock, r.threshold),
+      }));
       return { query: { ...query, page }, items, total, page, pageCount, pageSize: STOCK_PAGE_SIZE };
     },
 
@@ -289,7 +291,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
         .where(eq(records.id, recordId))
         .get();
       if (!r) throw new NotFoundError("Record not found.");
-      return { ...r, preOrder: !!r.releaseDate && r.releaseDate > today, level: stockLevel(r.stock, r.threshold) };
+      return { ...r, preOrder: isPreOrder(r.releaseDate, today), level: stockLevel(r.stock, r.threshold) };
     },
 
     /** The record's movements, newest first, each with the stock on hand just after it (at most `limit`). */
