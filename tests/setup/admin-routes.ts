@@ -1,0 +1,39 @@
+/** For tests that call back-office pages' loaders and actions directly (see route-context.ts). */
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Services } from "../../server/services";
+import { TEST_CARD_SUCCESS } from "../../server/payments/test-card";
+import { newCustomer, sessionOf } from "./route-context";
+import { insertRecord, TEST_ADDRESS } from "./shop-fixtures";
+import { TEST_TODAY } from "./test-db";
+
+type Shop = { t: { db: Db }; s: Services };
+
+/** A signed-in admin: their id and username (as the audit log names them) and their session's Cookie header. */
+export async function signedInAdmin(shop: Shop) {
+  const { user } = await newCustomer(shop.s);
+  shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  return { id: user.id, username: user.username, cookie: sessionOf(shop.s, user.id).cookie };
+}
+
+let orders = 0;
+
+/** The number of a new order for one copy of a new record, paid by test card through the real checkout. */
+export async function paidOrderNumber(shop: Shop): Promise<string> {
+  orders += 1;
+  const record = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });
+  const out = await shop.s.checkout.submit(
+    {
+      idempotencyKey: `admin-route-${process.pid}-${orders}-abcdefghijkl`,
+      lines: [{ recordId: record.id, quantity: 1 }],
+      discountCode: null,
+      email: `admin-route-${orders}@example.com`,
+      shipping: TEST_ADDRESS,
+      userId: null,
+      today: TEST_TODAY,
+    },
+    { card: { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" }, origin: "http://localhost" },
+  );
+  return out.order.orderNumber;
+}
