@@ -1,47 +1,53 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPING_BATCH_LIMIT, packManySchema, printSchema, selectedRows, shipManySchema } from "./shipping-schemas";
+import { SHIPPING_BATCH_LIMIT, packManySchema, printSchema, shipManySchema } from "./shipping-schemas";
 
-function form(entries: [string, string][]): FormData {
-  const f = new FormData();
-  for (const [k, v] of entries) f.append(k, v);
-  return f;
-}
+const A = "ND-AAAAAAAA";
+const C = "ND-CCCCCCCC";
 
 describe("bulk shipping forms", () => {
   it("gathers only the ticked orders, each with its own fields", () => {
-    const f = form([
-      ["selected", "ND-AAAAAAAA"],
-      ["service:ND-AAAAAAAA", "tracked_24"],
-      ["service:ND-BBBBBBBB", "first_class"], // not ticked
-      ["selected", "ND-CCCCCCCC"],
-      ["trackingNumber:ND-CCCCCCCC", "rr473124829gb"],
-    ]);
-    expect(selectedRows(f, ["service", "trackingNumber"])).toEqual([
-      { orderNumber: "ND-AAAAAAAA", service: "tracked_24" },
-      { orderNumber: "ND-CCCCCCCC", trackingNumber: "rr473124829gb" },
-    ]);
+    const f = {
+      selected: [A, C],
+      [`service:${A}`]: "tracked_24",
+      "service:ND-BBBBBBBB": "courier", // not ticked: not read
+      [`service:${C}`]: "first_class",
+    };
+    expect(packManySchema.parse(f)).toEqual({
+      orders: [
+        { orderNumber: A, service: "tracked_24" },
+        { orderNumber: C, service: "first_class" },
+      ],
+    });
+    expect(packManySchema.parse({ selected: A, [`service:${A}`]: "tracked_48" }).orders).toHaveLength(1);
   });
 
-  it("packs with a known service only", () => {
-    expect(packManySchema.safeParse({ orders: [{ orderNumber: "ND-AAAAAAAA", service: "tracked_48" }] }).success).toBe(true);
-    expect(packManySchema.safeParse({ orders: [{ orderNumber: "ND-AAAAAAAA", service: "courier" }] }).success).toBe(false);
-    expect(packManySchema.safeParse({ orders: [] }).error?.issues[0]?.message).toBe("Tick at least one order");
+  it("packs with a known service only, the refusal named as the form names the field", () => {
+    const bad = packManySchema.safeParse({ selected: [A], [`service:${A}`]: "courier" });
+    expect(bad.error?.issues[0]?.path).toEqual([`service:${A}`]);
+    expect(packManySchema.safeParse({}).error?.issues[0]).toMatchObject({
+      path: ["selected"],
+      message: "Tick at least one order",
+    });
   });
 
   it("ships with a valid tracking number per order, normalised", () => {
-    const ok = shipManySchema.parse({ orders: [{ orderNumber: "ND-AAAAAAAA", trackingNumber: " rr473124829gb" }] });
-    expect(ok.orders[0]!.trackingNumber).toBe("RR473124829GB");
-    const bad = shipManySchema.safeParse({ orders: [{ orderNumber: "ND-AAAAAAAA", trackingNumber: "RR473124828GB" }] });
-    expect(bad.error?.issues[0]?.path).toEqual(["orders", 0, "trackingNumber"]);
-    expect(shipManySchema.safeParse({ orders: [{ orderNumber: "ND-AAAAAAAA" }] }).success).toBe(false);
+    const ok = shipManySchema.parse({ selected: [A], [`trackingNumber:${A}`]: " rr473124829gb", [`service:${A}`]: "" });
+    expect(ok.orders).toEqual([{ orderNumber: A, trackingNumber: "RR473124829GB" }]);
+    const bad = shipManySchema.safeParse({ selected: [A, C], [`trackingNumber:${A}`]: "RR473124828GB" });
+    expect(bad.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [[`trackingNumber:${A}`], expect.stringContaining("Not a Royal Mail tracking number")],
+      [[`trackingNumber:${C}`], "Enter the tracking number"],
+    ]);
   });
 
   it("bounds a batch", () => {
-    const many = Array.from({ length: SHIPPING_BATCH_LIMIT + 1 }, (_, i) => ({
-      orderNumber: `ND-${String.fromCharCode(65 + (i % 26))}${"A".repeat(6)}${String.fromCharCode(65 + Math.floor(i / 26))}`,
-      service: "tracked_48",
-    }));
-    expect(packManySchema.safeParse({ orders: many }).success).toBe(false);
+    const many = Array.from(
+      { length: SHIPPING_BATCH_LIMIT + 1 },
+      (_, i) => `ND-${String.fromCharCode(65 + (i % 26))}${"A".repeat(6)}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+    );
+    expect(packManySchema.safeParse({ selected: many }).error?.issues[0]?.message).toBe(
+      `At most ${SHIPPING_BATCH_LIMIT} orders at once`,
+    );
   });
 
   it("prints slips or labels for real order numbers, each once", () => {

@@ -13,27 +13,43 @@ const batch = z
   .max(SHIPPING_BATCH_LIMIT, `At most ${SHIPPING_BATCH_LIMIT} orders at once`)
   .transform((numbers) => [...new Set(numbers)]);
 
+/** A list from a form: nothing ticked sends nothing, one ticked box sends one value. */
+const asList = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** The name of one order's own field in the queue's forms, e.g. `trackingNumber:ND-ABCDEFGH`. */
+export const rowField = (field: string, orderNumber: string) => `${field}:${orderNumber}`;
+
+/**
+ * A form of the packing queue: one checkbox per order (`selected`, its value the order number) and per-order fields
+ * named by `rowField` (a plain HTML form has no nested names). It reads the ticked orders, each with its own fields
+ * checked by `row`; a refused field is named as the form names it, so its message shows beside it.
+ */
+function queueForm<Row extends z.ZodObject>(row: Row) {
+  const ticked = z.preprocess(asList, batch);
+  return z.looseObject({ selected: ticked }).transform((form, ctx) => {
+    const orders: ({ orderNumber: string } & z.output<Row>)[] = [];
+    for (const orderNumber of form.selected) {
+      const fields = Object.fromEntries(Object.keys(row.shape).map((name) => [name, blank(form[rowField(name, orderNumber)])]));
+      const parsed = row.safeParse(fields);
+      if (parsed.success) orders.push({ orderNumber, ...parsed.data });
+      for (const issue of parsed.error?.issues ?? [])
+        ctx.addIssue({ code: "custom", message: issue.message, path: [rowField(String(issue.path[0]), orderNumber)] });
+    }
+    return orders.length === form.selected.length ? { orders } : z.NEVER;
+  });
+}
+
 /** Packing many orders at once, each with the Royal Mail service it goes by. */
-export const packManySchema = z.object({
-  orders: z
-    .array(z.object({ orderNumber: orderNumberSchema, service: royalMailServiceSchema }))
-    .min(1, "Tick at least one order")
-    .max(SHIPPING_BATCH_LIMIT, `At most ${SHIPPING_BATCH_LIMIT} orders at once`),
-});
+export const packManySchema = queueForm(z.object({ service: royalMailServiceSchema }));
 
 /** Dispatching many orders at once, each with its own tracking number. */
-export const shipManySchema = z.object({
-  orders: z
-    .array(
-      z.object({
-        orderNumber: orderNumberSchema,
-        trackingNumber: trackingNumberSchema,
-        service: royalMailServiceSchema.optional(),
-      }),
-    )
-    .min(1, "Tick at least one order")
-    .max(SHIPPING_BATCH_LIMIT, `At most ${SHIPPING_BATCH_LIMIT} orders at once`),
-});
+export const shipManySchema = queueForm(
+  z.object({
+    trackingNumber: z.string({ error: "Enter the tracking number" }).pipe(trackingNumberSchema),
+    service: royalMailServiceSchema.optional(),
+  }),
+);
 
 /** What to print: packing slips (A4) or address labels (6 × 4 inch). */
 export const printSchema = z.object({
@@ -41,21 +57,5 @@ export const printSchema = z.object({
   orders: batch,
 });
 
-export type PackMany = z.infer<typeof packManySchema>;
-export type ShipMany = z.infer<typeof shipManySchema>;
-
-/**
- * A bulk form posts one checkbox per order ("selected") and per-order fields named `<field>:<orderNumber>`
- * (a plain HTML form has no nested names). This gathers the ticked orders with their own fields.
- */
-export function selectedRows(form: { getAll(name: string): unknown[]; get(name: string): unknown }, fields: readonly string[]) {
-  const numbers = form.getAll("selected").filter((v): v is string => typeof v === "string");
-  return [...new Set(numbers)].slice(0, SHIPPING_BATCH_LIMIT + 1).map((orderNumber) => {
-    const row: Record<string, unknown> = { orderNumber };
-    for (const f of fields) {
-      const v = form.get(`${f}:${orderNumber}`);
-      if (typeof v === "string" && v !== "") row[f] = v;
-    }
-    return row;
-  });
-}
+export type PackMany = z.output<typeof packManySchema>;
+export type ShipMany = z.output<typeof shipManySchema>;
