@@ -16,6 +16,7 @@ import { RecordForms } from "~/components/cart/record-forms";
 import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
+import { pageShellHydrated } from "~/lib/page-hydration";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
@@ -83,9 +84,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   }, [location.pathname]);
   useEffect(() => smoothInPageScroll(), []);
   // Marks the page as live once React has attached every handler (browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useEffect(() => pageShellHydrated(), []);
   // The cart drawer closes on any navigation, also to another address of the same page (spec §2 drawer).
   useEffect(() => setCartOpen(false), [location.key]);
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/domain/navigation/nav-sections";
-import { NewsletterForm } from "./newsletter/newsletter-form";
+import { NewsletterSignUp } from "./newsletter/newsletter-sign-up";
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -14,7 +14,7 @@ export function Footer() {
           <p className="mt-3 text-sm">
             New arrivals, restocks and pre-orders once a week — and 10% off your first order when you sign up.
           </p>
-          <NewsletterForm />
+          <NewsletterSignUp />
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="foot-head">

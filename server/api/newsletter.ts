@@ -1,4 +1,6 @@
 import { Router, type Request } from "express";
+import { newsletterSchema } from "../../app/domain/newsletter/newsletter-schema";
+import { parseInput } from "../../app/domain/shared/parse-input";
 import type { RequestContext } from "../context";
 import { OPERATIONS } from "../contract/operations";
 import { sendError } from "../http/errors";
@@ -18,12 +20,17 @@ function who(req: Request, ctx: RequestContext) {
   };
 }
 
-// 201 new subscriber, 200 already subscribed, 400 { error, message } with the spec §5 message. The service
-// reads the body with the documented schema (OPERATIONS.subscribe), answering the first message for a toast.
+/** A body that is not an object reads as an empty one: each field then gets its own spec §5 message. */
+const asObject = (body: unknown): Record<string, unknown> =>
+  body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+// 201 new subscriber, 200 already subscribed, 400 { error, message } with the spec §5 message: the body is read with
+// the documented schema (OPERATIONS.subscribe), answering its first message for a toast.
 newsletterApi.post(routeOf(OPERATIONS.subscribe), noStore, (req, res) => {
   const ctx = contextOf(res);
+  const input = parseInput(newsletterSchema, asObject(req.body), { message: "first" });
   ctx.services.rateLimits.takeForAddress("newsletterPerAddress", ctx.clientIp);
-  const { created, ...answer } = ctx.services.newsletter.subscribe(req.body, who(req, ctx));
+  const { created, ...answer } = ctx.services.newsletter.subscribe(input, who(req, ctx));
   if (created) res.append("Set-Cookie", ctx.services.newsletter.ownerCookie(answer.subscriber.email, ctx.auth.secure));
   res.status(answer.alreadySubscribed ? 200 : 201).json(answer);
 });

@@ -4,7 +4,7 @@ import {
   ALREADY_TEXT,
   INVALID_UNSUBSCRIBE,
   newsletterEmailSchema,
-  newsletterSchema,
+  type NewsletterInput,
   REJOINED_TEXT,
   SUBSCRIBED_TEXT,
 } from "../../app/domain/newsletter/newsletter-schema";
@@ -19,7 +19,6 @@ import { ValidationError } from "../../app/domain/shared/errors";
 import { mailLinksFromEnv, type MailLinks } from "../mail/links";
 import { oneClickUnsubscribeHeaders } from "../mail/list-unsubscribe";
 import { createMailService, type MailService, type MintedToken, type PendingMessage } from "./mail";
-import { parseInput } from "../../app/domain/shared/parse-input";
 
 export { INVALID_UNSUBSCRIBE };
 
@@ -87,9 +86,6 @@ export const WELCOME_MAIL_KIND = "newsletter-welcome";
 export const CAMPAIGN_MAIL_KIND = "campaign";
 /** Newsletter mails whose unsubscribe links a subscriber keeps working: the latest this many. */
 export const UNSUBSCRIBE_TOKENS_KEPT = 12;
-
-const asObject = (input: unknown): Record<string, unknown> =>
-  input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 
 /** A known genre keeps its canonical spelling ("jazz" → "Jazz"); anything else is kept as typed. */
 function canonicalGenre(genre: string): string {
@@ -210,10 +206,10 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
      * Spec §4/§7 sign-up. One subscriber and one code per address however many requests race: the
      * insert is `on conflict do nothing` inside BEGIN IMMEDIATE, and only the request whose insert
      * made the row issues the code and queues the welcome mail. An address that unsubscribed is
-     * subscribed again (same code, a new unsubscribe link). Throws ValidationError with spec §5 messages.
+     * subscribed again (same code, a new unsubscribe link). Takes input parsed with `newsletterSchema`.
      */
-    subscribe(input: unknown, who: SubscribeWho): SubscribeResult {
-      const { email, favoriteGenre: genre } = parseInput(newsletterSchema, asObject(input), { message: "first" });
+    subscribe(input: NewsletterInput, who: SubscribeWho): SubscribeResult {
+      const { email, favoriteGenre: genre } = input;
       const favoriteGenre = canonicalGenre(genre);
       const at = now().toISOString();
 

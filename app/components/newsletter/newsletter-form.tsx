@@ -1,76 +1,51 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "~/domain/cart/shipping";
+import { newsletterSchema } from "~/domain/newsletter/newsletter-schema";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useLazyValidation } from "~/lib/forms/use-lazy-validation";
-import type { Toast } from "~/domain/shared/toast";
-import type { NewsletterField } from "./newsletter-validation";
-
-/** What the footer's sign-up answers (app/routes/newsletter/subscribe.server.ts). */
-export interface NewsletterOutcome {
-  status: "created" | "already" | "invalid" | "error";
-  result: SubmissionResult<string[]> | null;
-  discountCode: string | null;
-  toast: Toast | null;
-}
+import type { NewsletterAnswer } from "./newsletter-answer";
 
 /**
- * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it validates as
- * you leave a field (the rules load when the form is first used: every page has this form), submits through a fetcher (button 'Subscribing...', disabled), shows a toast, and on
- * success or already-subscribed resets and shows the discount code until 'Got it!'. Without JavaScript
- * it posts to /newsletter, which redirects back here with the outcome in a toast.
+ * The footer's newsletter sign-up (spec §4): email and favourite genre. With JavaScript it checks a field as you
+ * leave it, submits through a fetcher (button 'Subscribing...', disabled), shows a toast, and on success or
+ * already-subscribed resets and shows the discount code until 'Got it!'. Without JavaScript it posts to /newsletter,
+ * which redirects back here with the outcome in a toast.
  *
- * The genre list is GENRES A–Z (as /genres lists them), rendered on the server so the select works without JavaScript; GET
- * /api/genres serves the same list.
+ * Every page has this form, so its code (and the schema library with it) loads after the page: see
+ * ./newsletter-sign-up.tsx. The genre list is GENRES A–Z (as /genres lists them), rendered on the server so the select
+ * works without JavaScript; GET /api/genres serves the same list.
  */
-export function NewsletterForm() {
+export default function NewsletterForm() {
   const location = useLocation();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<NewsletterOutcome>({ key: "newsletter" });
-  const outcome = fetcher.data;
+  const fetcher = useFetcher<NewsletterAnswer>({ key: "newsletter" });
+  const answer = fetcher.data;
   const pending = fetcher.state !== "idle";
   const [panel, setPanel] = useState<{ code: string; already: boolean } | null>(null);
-
-  const formRef = useRef<HTMLFormElement>(null);
-  const loadRules = useCallback(() => import("./newsletter-validation").then((m) => m.newsletterErrors), []);
-  const send = useCallback((form: HTMLFormElement) => fetcher.submit(form, { method: "post", action: "/newsletter" }), [fetcher]);
-  const { errors, setErrors, formProps } = useLazyValidation<NewsletterField>(loadRules, send);
-
-  // The server's answer: its messages on the fields, or a clean form after a sign-up.
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.status === "invalid") {
-      const sent = outcome.result?.error ?? {};
-      setErrors({ email: sent.email?.[0], favoriteGenre: sent.favoriteGenre?.[0] });
-    } else if (outcome.status === "created" || outcome.status === "already") {
-      formRef.current?.reset();
-      setErrors({});
-    }
-  }, [outcome, setErrors]);
-
-  // A new outcome: show the code (new subscribers, and returning ones the server let see it).
-  useEffect(() => {
-    if (!outcome) return;
-    if ((outcome.status === "created" || outcome.status === "already") && outcome.discountCode) {
-      setPanel({ code: outcome.discountCode, already: outcome.status === "already" });
-    } else if (outcome.status !== "invalid") {
-      setPanel(null);
-    }
-  }, [outcome]);
-
-  const fieldProps = (name: NewsletterField) => ({
-    id: `newsletter-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `newsletter-${name}-error` : undefined,
+  const [form, fields] = useSchemaForm(newsletterSchema, {
+    id: "newsletter",
+    lastResult: replyFor(answer),
+    // An empty genre, so a reset selects the placeholder again rather than no option at all.
+    defaultValue: { favoriteGenre: "" },
+    nativeChecks: false,
   });
+
+  // A new answer: show the code (new subscribers, and returning ones the server let see it); a refusal by the shop
+  // (not the form's own rules) or a failed request hides an old one.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.joined?.discountCode) setPanel({ code: answer.joined.discountCode, already: answer.joined.already });
+    else if (answer.joined || !answer.result || answer.result.error?.[""]) setPanel(null);
+  }, [answer]);
 
   return (
     <div className="mt-4">
-      <ToastNow toast={outcome?.toast ?? null} />
+      <ToastNow toast={answer?.toast ?? null} />
       {panel && (
         <div role="status" className="mb-4 rounded-lg bg-white/10 p-4 ring-1 ring-label/60" data-testid="newsletter-code-panel">
           <p className="font-semibold text-white">
@@ -92,40 +67,34 @@ export function NewsletterForm() {
       <fetcher.Form
         method="post"
         action="/newsletter"
-        ref={formRef}
-        id="newsletter"
-        {...formProps}
-        noValidate
+        {...getFormProps(form)}
         className="space-y-3"
         aria-label="Newsletter sign-up"
       >
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         {hydrated && <input type="hidden" name="js" value="1" />}
         <div>
-          <label htmlFor="newsletter-email" className="foot-label">
+          <label htmlFor={fields.email.id} className="foot-label">
             Email address
           </label>
           <input
-            {...fieldProps("email")}
-            type="email"
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
-            maxLength={254}
-            className={errors.email ? "foot-field foot-field-error" : "foot-field"}
+            className={fieldClass(fields.email)}
           />
-          <p id="newsletter-email-error" className="foot-error" aria-live="polite">
-            {errors.email}
-          </p>
+          <FieldMessage meta={fields.email} />
         </div>
         <div>
-          <label htmlFor="newsletter-favoriteGenre" className="foot-label">
+          <label htmlFor={fields.favoriteGenre.id} className="foot-label">
             Favourite genre
           </label>
           <select
-            {...fieldProps("favoriteGenre")}
-            defaultValue=""
-            className={errors.favoriteGenre ? "foot-field foot-field-error" : "foot-field"}
+            {...getSelectProps(fields.favoriteGenre)}
+            key={fields.favoriteGenre.key}
+            className={fieldClass(fields.favoriteGenre)}
           >
             <option value="">Select your favourite genre</option>
             {GENRES_A_Z.map((g) => (
@@ -134,14 +103,22 @@ export function NewsletterForm() {
               </option>
             ))}
           </select>
-          <p id="newsletter-favoriteGenre-error" className="foot-error" aria-live="polite">
-            {errors.favoriteGenre}
-          </p>
+          <FieldMessage meta={fields.favoriteGenre} />
         </div>
         <button type="submit" disabled={pending} className="foot-btn">
           {pending ? "Subscribing..." : "Subscribe"}
         </button>
       </fetcher.Form>
     </div>
+  );
+}
+
+const fieldClass = (meta: FieldMetadata<string>) => (meta.errors ? "foot-field foot-field-error" : "foot-field");
+
+function FieldMessage({ meta }: { meta: FieldMetadata<string> }) {
+  return (
+    <p id={meta.errorId} className="foot-error" aria-live="polite">
+      {meta.errors?.[0]}
+    </p>
   );
 }

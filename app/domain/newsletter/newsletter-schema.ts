@@ -23,8 +23,7 @@ export const newsletterEmailSchema = z
   .string({ error: INVALID_EMAIL })
   .trim()
   .toLowerCase()
-  .max(254, INVALID_EMAIL)
-  .pipe(z.email(INVALID_EMAIL));
+  .pipe(z.email(INVALID_EMAIL).max(254, INVALID_EMAIL));
 
 export const newsletterSchema = z.object({
   email: newsletterEmailSchema,

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { ToastNow } from "~/components/toasts";
-import type { NewsletterOutcome } from "~/components/newsletter/newsletter-form";
+import type { NewsletterAnswer } from "~/components/newsletter/newsletter-answer";
 import { ERROR_TEXT, FAILED_TEXT, FAILED_TITLE } from "~/domain/newsletter/newsletter-schema";
 import { pageMeta } from "~/lib/seo";
 import { subscribeFromForm } from "./subscribe.server";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   // Only a sign-up refused here (too many from one address) lands on this page; the rest redirect back.
-  const refusal = actionData?.status === "error" ? actionData.toast : null;
+  const refusal = actionData?.toast ?? null;
   return (
     <section className="mx-auto max-w-xl px-6 py-16 text-center">
       <ToastNow toast={refusal} />
@@ -45,13 +45,13 @@ export const action = ({ request, context }: Route.ActionArgs) => subscribeFromF
  * In the browser: a failed request (network down, server error) becomes a failure toast instead of the
  * error page.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterOutcome> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterAnswer> {
   try {
-    return (await serverAction()) as NewsletterOutcome;
+    return (await serverAction()) as NewsletterAnswer;
   } catch (error) {
     // An HTTP error (React Router hands it over as an error response) or a network failure is a failed
     // sign-up; anything else thrown is the spec's 'An error occurred'.
     const description = error instanceof Error || isRouteErrorResponse(error) ? FAILED_TEXT : ERROR_TEXT;
-    return { status: "error", result: null, discountCode: null, toast: { type: "error", title: FAILED_TITLE, description } };
+    return { toast: { type: "error", title: FAILED_TITLE, description } };
   }
 }
