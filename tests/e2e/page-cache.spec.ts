@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { createRecord, logIn, newAccount, apiRegister, ready, setCartCookie, withDb } from "./support/shop";
 
 // The visitor page cache (docs/decisions/0024-visitor-page-cache.md) on the real server. Other tests write to the
@@ -74,6 +74,52 @@ test("a signed-in shopper's or a cart's page is never kept, nor shown to a visit
   expect(withCart!.headers()["x-page-cache"]).toBeUndefined();
   await expect(page.getByRole("banner").getByRole("link", { name: /cart/i }).first()).toContainText("2");
   expect(await cachedAnswer(request, "/genres")).not.toMatch(/Cart[^<]{0,40}2 items/i);
+});
+
+test("a visitor's page tells a cache in front it may share it, per encoding, and a personal one never does @no-js", async ({
+  request,
+  baseURL,
+}) => {
+  const record = createRecord();
+  const ask = (encoding: string, headers: Record<string, string> = {}) =>
+    request.get(record.path, { headers: { "accept-encoding": encoding, ...headers } });
+  // Asked for the first time, not yet kept by the shop, the page is already marked shared.
+  const first = await ask("br");
+  expect(first.headers()["x-page-cache"]).toBeUndefined();
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  expect(first.headers()["vary"]).toBe("Accept-Encoding, Cookie");
+  expect(first.headers()["etag"]).toMatch(/^"[\w-]{22}"$/);
+  expect(first.headers()["content-security-policy"]).not.toContain("nonce");
+  await expect(async () => {
+    // Other tests write all the while, and a write makes the next answer a fresh render: asked until one version
+    // answers all of these.
+    const [br, gzip] = [await ask("br"), await ask("gzip")];
+    expect([br.headers()["content-encoding"], gzip.headers()["content-encoding"]]).toEqual(["br", "gzip"]);
+    // RFC 9110 §8.8.3: brotli's bytes and gzip's are two representations, so two strong tags.
+    expect(br.headers()["etag"]).not.toBe(gzip.headers()["etag"]);
+    const again = await ask("br", { "if-none-match": br.headers()["etag"]! });
+    expect(again.status()).toBe(304);
+    expect(again.headers()["etag"]).toBe(br.headers()["etag"]);
+    expect(again.headers()["vary"]).toBe("Accept-Encoding, Cookie");
+    expect((await ask("gzip", { "if-none-match": br.headers()["etag"]! })).status()).toBe(200);
+  }).toPass({ timeout: 20_000 });
+
+  // Signed in, the same page is personal; and an answer that sets a cookie (here: clearing a cart cookie that
+  // cannot be read) is never shared, whoever asks.
+  const account = newAccount("shared");
+  const shopper = await playwrightRequest.newContext({ baseURL });
+  try {
+    await apiRegister(shopper, baseURL!, account);
+    const signedIn = await shopper.get(record.path);
+    expect(signedIn.headers()["cache-control"]).toBe("private, no-cache");
+    expect(signedIn.headers()["etag"]).toBeUndefined();
+  } finally {
+    await shopper.dispose();
+  }
+  const unreadableCart = await request.get(record.path, { headers: { cookie: "needledrop-cart=not-a-cart" } });
+  expect(unreadableCart.headers()["set-cookie"]).toContain("needledrop-cart=");
+  expect(unreadableCart.headers()["cache-control"]).toBe("private, no-cache");
+  expect(unreadableCart.headers()["etag"]).toBeUndefined();
 });
 
 test("a price change shows on the very next visitor request @no-js", async ({ request }) => {
