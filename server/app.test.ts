@@ -218,3 +218,16 @@ describe("trustProxySetting", () => {
     expect(trustProxySetting("loopback")).toBe("loopback");
   });
 });
+
+describe("the listening server", () => {
+  it("keeps an idle connection open longer than the proxies in front, so a reused one is never reset under them", async () => {
+    const { KEEP_ALIVE_MS, listenerWithPageCache } = await import("./app");
+    const app = createApp({ db: t.db, pages: (_req, res) => void res.end() });
+    const server = listenerWithPageCache(app).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+    await new Promise((resolve) => server.close(resolve));
+  });
+});

@@ -199,9 +199,20 @@ export function listenerWithPageCache(app: express.Express) {
       }
     : app;
   return Object.assign(listener, {
-    listen: (port: number, host: string, onListening?: () => void) => http.createServer(listener).listen(port, host, onListening),
+    listen: (port: number, host: string, onListening?: () => void) => {
+      const server = http.createServer(listener);
+      // Longer than the idle timeout of the proxies and clients that keep connections open (nginx's upstream
+      // keep-alive, load balancers at 60 s): a connection the shop closed at Node's default 5 s, just as the other
+      // side reused it, failed that request with a reset.
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
+      return server.listen(port, host, onListening);
+    },
   });
 }
+
+/** How long an idle kept-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000;
 
 /** Express reads a bare string as an address list, so "1" must become the hop count 1 and "true" true. */
 export function trustProxySetting(value: string): number | boolean | string {
