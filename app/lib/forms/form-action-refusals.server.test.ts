@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidCredentialsError, TooManyAttemptsError } from "~/domain/shared/errors";
 import { z } from "~/domain/shared/zod";
-import { intent, runForm } from "./form-action.server";
+import { answerForm, intent, intentsOf, runForm } from "./form-action.server";
 
 const form = (fields: Record<string, string>) => {
   const body = new FormData();
@@ -68,5 +68,22 @@ describe("what a refusal sends back", () => {
   it("pops nothing up for an intent without a failure title", async () => {
     const outcome = await runForm(form({ intent: "plain", username: "an", password: "12" }), intents);
     expect(!outcome.ok && outcome.reply).not.toHaveProperty("toast");
+  });
+});
+
+describe("a union of forms told apart by their intent", () => {
+  const buttons = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("add"), recordId: z.coerce.number().int().positive("Pick a record.") }),
+    z.object({ intent: z.literal("clear") }),
+  ]);
+  const intents = intentsOf(buttons.options, (value) => (value.intent === "add" ? `add ${value.recordId}` : "clear"));
+
+  it("checks each member with its own schema and hands the parsed form to the one handler", async () => {
+    expect(await answerForm(form({ intent: "add", recordId: "12" }), intents)).toBe("add 12");
+    expect(await answerForm(form({ intent: "clear", recordId: "nonsense" }), intents)).toBe("clear");
+    const refused = await runForm(form({ intent: "add", recordId: "0" }), intents);
+    expect(!refused.ok && refused.reply).toMatchObject({ intent: "add", result: { error: { recordId: ["Pick a record."] } } });
+    const unknown = await runForm(form({ intent: "steal" }), intents);
+    expect(!unknown.ok && unknown.reply).toMatchObject({ intent: null, result: { error: { "": ["Unknown action."] } } });
   });
 });

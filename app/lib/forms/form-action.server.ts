@@ -36,6 +36,17 @@ export function intent<Schema extends z.ZodType, Answer>(
   return { schema, handle, ...options };
 }
 
+/**
+ * One intent per member of a union of forms told apart by their `intent` field (the cart's buttons), each checked
+ * with its own member schema and all answered by one handler, which tells them apart by the parsed `intent`.
+ */
+export function intentsOf<Member extends z.ZodObject<{ intent: z.ZodLiteral<string> }>, Answer>(
+  members: readonly Member[],
+  handle: (value: z.output<Member>) => Answer | Promise<Answer>,
+): Record<string, FormIntent<Member, Answer>> {
+  return Object.fromEntries(members.map((member) => [member.shape.intent.value, intent(member, handle)]));
+}
+
 // A handler answers with anything (a redirect, data); a refusal is always a FormReply.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Intents = Record<string, FormIntent<any, unknown>>;
