@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/client";
 import { startRaceWorker } from "../tests/setup/race-worker";
 import { migratedTestDb, type TestDb } from "../tests/setup/test-db";
-import { createLease } from "./lease";
+import { createLease, holderGone, holderId } from "./lease";
 
 // Several server processes over one SQLite file, each with its own connection, contending for one lease; the
 // clock is the test's, moved by hand.
@@ -95,5 +97,15 @@ describe("a lease over one database", () => {
     expect(results.filter((r) => r.won > 0)).toHaveLength(1);
     const winner = ["p1", "p2", "p3"][results.findIndex((r) => r.won > 0)];
     expect(dead.current()?.holder).toBe(winner);
+  });
+});
+
+describe("a holder known to be gone", () => {
+  it("is a process of this machine that has ended; this process, and holders that cannot be asked, are not", () => {
+    const ended = spawnSync(process.execPath, ["-e", ""]).pid;
+    expect(holderGone(`${os.hostname()}:${ended}:ab12cd34`)).toBe(true);
+    expect(holderGone(holderId())).toBe(false);
+    expect(holderGone(`elsewhere.example:${ended}:ab12cd34`)).toBe(false);
+    expect(holderGone("not a holder id")).toBe(false);
   });
 });

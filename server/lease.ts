@@ -21,6 +21,24 @@ export function holderId(): string {
 }
 
 /**
+ * Whether a holder named by holderId is known to be gone: it ran on a machine of this host name and no process
+ * has its id any more. A holder on another machine cannot be asked and counts as alive, as does one whose id the
+ * system has since given to another process: claims of those run out by time instead.
+ */
+export function holderGone(holder: string): boolean {
+  const parts = holder.split(":");
+  const pid = Number(parts.at(-2));
+  if (parts.slice(0, -2).join(":") !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0); // signal 0 sends nothing: it only asks whether the process exists
+    return false;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
  * A lease in the database that one process among several holds at a time (docs/decisions/0056). `take` claims
  * it when it is free or expired, or renews it when this holder has it, in one statement of one write
  * transaction, so two processes can never both succeed. The holder must renew well before `ttlMs` passes; a

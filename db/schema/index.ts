@@ -13,3 +13,4 @@ export * from "./curation";
 export * from "./instagram";
 export * from "./campaigns";
 export * from "./leases";
+export * from "./catalogue-import-runs";

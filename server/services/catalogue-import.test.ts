@@ -1,15 +1,25 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, records, stockMovements } from "../../db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../../db/client";
+import { auditLog, catalogueImportRuns, records, stockMovements } from "../../db/schema";
 import { recordCount, upload, useCatalogueAdmin } from "../../tests/setup/catalogue-admin";
 import { createCatalogueImportService, type CatalogueImportService } from "./catalogue-import";
 
 const admin = useCatalogueAdmin();
 let service: CatalogueImportService;
+/** The same service in another server process: a connection of its own to the same database and folder. */
+let elsewhere: CatalogueImportService;
+let elsewhereDb: Db;
 
 beforeAll(() => {
   service = createCatalogueImportService(admin.t.db, { importDir: admin.importDir });
+  elsewhereDb = openDatabase(admin.t.file);
+  elsewhere = createCatalogueImportService(elsewhereDb, { importDir: admin.importDir });
 });
+afterAll(() => elsewhereDb.$client.close());
+
+/** The imports the database says are running, as any process sees them. */
+const runningImports = () => elsewhereDb.select().from(catalogueImportRuns).all();
 
 describe("the catalogue's import", () => {
   it("imports nothing from a file with a bad row, reports every bad row, then imports it once fixed", async () => {
@@ -30,6 +40,7 @@ describe("the catalogue's import", () => {
       /2 rows have errors/,
     );
     expect(recordCount(admin.t.db)).toBe(before);
+    expect(runningImports()).toEqual([]);
     expect(await service.importReport(preview.id, preview.hash)).toContain(
       '3,error,IMP-2,Second,"Price: Enter the price in pounds, such as 12.99"\n4,error,IMP-3,,Title: Enter the title',
     );
@@ -37,6 +48,7 @@ describe("the catalogue's import", () => {
     const fixed = await service.previewImport(upload(bad.replace("ten", "11.00").replace("IMP-3,,", "IMP-3,Third,")));
     const { result } = await service.applyImport(admin.actor, { id: fixed.id, hash: fixed.hash, onlyValid: false });
     expect(result).toMatchObject({ created: 3, updated: 0, skipped: 0 });
+    expect(runningImports()).toEqual([]);
     expect(recordCount(admin.t.db)).toBe(before + 3);
     const imp1 = admin.t.db.select().from(records).where(eq(records.catalogNumber, "IMP-1")).get()!;
     expect(imp1.stockQuantity).toBe(2);
@@ -90,8 +102,12 @@ describe("the catalogue's import", () => {
         ({ phase, done, total }) => {
           phases.add(phase);
           if (phase !== "staging") return;
-          expect(service.importProgress(preview.id, preview.hash)).toEqual({ phase, done, total });
           expect(total).toBe(3000);
+          // Another process answers the page's poll: the progress as last written, a quarter second old at most.
+          const seen = elsewhere.importProgress(preview.id, preview.hash);
+          expect(seen).toMatchObject({ phase, total });
+          expect(seen!.done).toBeGreaterThan(0);
+          expect(seen!.done).toBeLessThanOrEqual(done);
           admin.t.db.update(records).set({ lowStockThreshold: 3 }).where(eq(records.catalogNumber, "IMP-1")).run();
           writesDuringImport++;
           expect(recordCount(admin.t.db)).toBe(before); // nothing shows before the commit
@@ -104,6 +120,7 @@ describe("the catalogue's import", () => {
     expect(writesDuringImport).toBeGreaterThan(0);
     expect([...phases]).toEqual(["checking", "staging", "writing"]);
     expect(service.importProgress(preview.id, preview.hash)).toBeNull();
+    expect(elsewhere.importProgress(preview.id, preview.hash)).toBeNull();
     expect(recordCount(admin.t.db)).toBe(before + 3000);
     const big7 = admin.t.db.select().from(records).where(eq(records.catalogNumber, "BIG-7")).get()!;
     expect(admin.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, big7.id)).all()).toMatchObject([
@@ -137,13 +154,14 @@ describe("the catalogue's import", () => {
           .run();
       }),
     ).rejects.toThrow("Line 2: its record was changed or deleted meanwhile; preview the file again.");
+    expect(runningImports()).toEqual([]);
     expect(recordCount(admin.t.db)).toBe(before);
     expect(admin.t.db.select().from(records).where(eq(records.catalogNumber, "IMP-2")).get()).toMatchObject({
       title: "Second",
       pricePence: 1234,
     });
   });
-  it("refuses to apply the same file twice at once", async () => {
+  it("refuses to apply the same file twice at once, whichever process the second press reaches", async () => {
     const csv = [
       "catalogue_number,title,artist,price,stock",
       ...Array.from({ length: 500 }, (_, i) => `TWICE-${i},Twice ${i},Bulk Band,9.99,1`),
@@ -152,7 +170,11 @@ describe("the catalogue's import", () => {
     const ref = { id: preview.id, hash: preview.hash, onlyValid: false };
     const first = service.applyImport(admin.actor, ref);
     await expect(service.applyImport(admin.actor, ref)).rejects.toThrow("This import is already running; wait for it to finish.");
+    await expect(elsewhere.applyImport(admin.actor, ref)).rejects.toThrow(
+      "This import is already running; wait for it to finish.",
+    );
     expect((await first).result.created).toBe(500);
+    expect(runningImports()).toEqual([]);
     expect(
       admin.t.db
         .select({ n: sql<number>`count(*)` })
@@ -160,6 +182,27 @@ describe("the catalogue's import", () => {
         .where(sql`${records.catalogNumber} like 'TWICE-%'`)
         .get()!.n,
     ).toBe(500);
+  });
+  it("writes nothing once another process has taken its run over, and leaves that process's run alone", async () => {
+    const before = recordCount(admin.t.db);
+    const csv = [
+      "catalogue_number,title,artist,price,stock",
+      ...Array.from({ length: 3000 }, (_, i) => `TAKEN-${i},Taken ${i},Bulk Band,9.99,1`),
+    ];
+    const preview = await service.previewImport(upload(csv.join("\n")));
+    let takenOver = false;
+    await expect(
+      service.applyImport(admin.actor, { id: preview.id, hash: preview.hash, onlyValid: false }, ({ phase }) => {
+        if (takenOver || phase !== "writing") return;
+        takenOver = true;
+        // What a takeover by another process leaves: the row is someone else's. Taken just before the final
+        // commit, after the run's last write of progress, so only the commit's own check can see it.
+        elsewhereDb.update(catalogueImportRuns).set({ holder: "another:1:process" }).run();
+      }),
+    ).rejects.toThrow("another run of the same file took over. Nothing was written.");
+    expect(recordCount(admin.t.db)).toBe(before);
+    expect(runningImports()).toMatchObject([{ importId: preview.id, holder: "another:1:process" }]);
+    elsewhereDb.delete(catalogueImportRuns).run();
   });
   it("refuses a forged or unknown import id, and a file too big", async () => {
     await expect(service.applyImport(admin.actor, { id: "../../etc/passwd", hash: "x", onlyValid: true })).rejects.toThrow(

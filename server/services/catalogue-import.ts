@@ -22,9 +22,10 @@ import {
   type ImportPlan,
   type PlannedRow,
 } from "../../app/domain/catalogue/record-import";
-import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { rowToFields } from "./admin-record-fields";
 import { createImportFiles, sha256 } from "./catalogue-import-files";
+import { createImportRuns, type ImportProgress, type ImportRun, type ImportRunOptions } from "./catalogue-import-runs";
 import { importWriter } from "./catalogue-import-writer";
 import { tellWantsOfEdits, type EditListeners, type RecordEdit } from "./record-edits";
 import type { Upload } from "./upload";
@@ -51,13 +52,6 @@ async function runSliced<T>(steps: Generator<unknown, T>): Promise<T> {
   }
 }
 
-/** How far an import being applied has got: checking the file again, staging its rows, or writing them. */
-export interface ImportProgress {
-  phase: "checking" | "staging" | "writing";
-  done: number;
-  total: number;
-}
-
 export interface ImportResult {
   created: number;
   updated: number;
@@ -65,10 +59,12 @@ export interface ImportResult {
   milliseconds: number;
 }
 
-export function createCatalogueImportService(db: Db, { importDir, wants }: { importDir: string; wants?: EditListeners }) {
+export function createCatalogueImportService(
+  db: Db,
+  { importDir, wants, runs: runOptions }: { importDir: string; wants?: EditListeners; runs?: ImportRunOptions },
+) {
   const { cleanImports, importFile, readImport } = createImportFiles(importDir);
-  /** Imports being applied, by id and hash: one entry each, removed when it ends however it ends. */
-  const running = new Map<string, ImportProgress>();
+  const runs = createImportRuns(db, runOptions);
 
   function existingByKey(): (key: string) => ExistingRecord[] {
     const map = new Map<string, ExistingRecord[]>();
@@ -94,7 +90,12 @@ export function createCatalogueImportService(db: Db, { importDir, wants }: { imp
    * for the event loop between slices (pages and writes go on: staging takes no lock on the shop's database),
    * then written in one short transaction (see importWriter).
    */
-  async function applyRows(actor: Actor, rows: PlannedRow[], onProgress: (progress: ImportProgress) => void) {
+  async function applyRows(
+    actor: Actor,
+    rows: PlannedRow[],
+    run: Pick<ImportRun, "assertHeld">,
+    onProgress: (progress: ImportProgress) => void,
+  ) {
     const file = db.$client.name;
     const separate = !!file && file !== ":memory:" && !db.$client.memory;
     const client = separate ? new Database(file) : db.$client;
@@ -128,7 +129,12 @@ export function createCatalogueImportService(db: Db, { importDir, wants }: { imp
       }
       onProgress({ phase: "writing", done: rows.length, total: rows.length });
       // Committed on a connection of its own: the shop's connection sees it through SQLite's data_version.
-      edits = client.transaction(() => write.commit()).immediate();
+      edits = client
+        .transaction(() => {
+          run.assertHeld(client);
+          return write.commit();
+        })
+        .immediate();
     } finally {
       write.drop();
       if (separate) client.close();
@@ -173,15 +179,14 @@ export function createCatalogueImportService(db: Db, { importDir, wants }: { imp
       { id, hash, onlyValid }: { id: string; hash: string; onlyValid: boolean },
       onProgress?: (progress: ImportProgress) => void,
     ): Promise<{ plan: ImportPlan; result: ImportResult }> {
-      const key = `${id}:${hash}`;
-      // A second press of Import (or a second tab) would create every new record twice.
-      if (running.has(key)) throw new ConflictError("This import is already running; wait for it to finish.");
+      // Refused while the same file is being applied, by this process or another (a second press, a second tab).
+      const run = runs.claim(id, hash);
       const report = (progress: ImportProgress) => {
-        running.set(key, progress);
+        run.report(progress);
         onProgress?.(progress);
       };
-      report({ phase: "checking", done: 0, total: 0 });
       try {
+        onProgress?.({ phase: "checking", done: 0, total: 0 });
         const started = performance.now();
         const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
         const rows = applicableRows(plan, onlyValid);
@@ -190,19 +195,19 @@ export function createCatalogueImportService(db: Db, { importDir, wants }: { imp
             plan.fileError ??
               `Nothing was imported: ${plan.counts.error} row${plan.counts.error === 1 ? " has" : "s have"} errors. Fix them, or choose to import only the valid rows.`,
           );
-        const { created, updated } = await applyRows(actor, rows, report);
+        const { created, updated } = await applyRows(actor, rows, run, report);
         const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
         await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
         await rm(importFile(id, hash), { force: true });
         return { plan, result };
       } finally {
-        running.delete(key);
+        run.release();
       }
     },
 
-    /** How far the import of a kept file has got while it is being applied; null when it is not running. */
+    /** How far the import of a kept file has got while it is being applied, by any process; null when it is not running. */
     importProgress(id: string, hash: string): ImportProgress | null {
-      return running.get(`${id}:${hash}`) ?? null;
+      return runs.progress(id, hash);
     },
 
     /** Where an import stands: a kept file still to apply (planned now), or the report of one applied; null when neither. */
