@@ -7,11 +7,18 @@ import {
   applyVisitorFavourites,
   FAVOURITE_NOT_FOUND,
   FAVOURITES_FULL,
+  favouritesIntentSchema,
   favouritesToast,
   type FavouritesIntent,
 } from "~/domain/favourites/favourites-intent";
 import { readVisitorFavourites, visitorFavouritesCookie } from "~/domain/favourites/favourites-cookie";
 import type { Toast } from "~/domain/shared/toast";
+import { intentsOf } from "~/lib/forms/form-action.server";
+
+/** The favourites forms' intents (add, remove, clear), for the /favorites action. */
+export function favouritesIntents(request: Request, context: AppLoadContext) {
+  return intentsOf(favouritesIntentSchema.options, (asked: FavouritesIntent) => changeFavourites(request, context, asked));
+}
 
 export function changeFavourites(
   request: Request,

@@ -4,39 +4,45 @@ import {
   ADDED_TO_CART_TOAST_MS,
   applyCartIntent,
   discountToast,
+  CART_INTENTS,
+  cartFormRefusal,
+  cartIntentSchema,
   needsRecordForSale,
-  parseCartIntent,
   redirectAfterPost,
   type CartIntent,
+  type CartIntentName,
 } from "./cart-intent";
 
 const cart = (lines: [number, number][], discountCode: string | null = null): Cart => ({
   lines: lines.map(([recordId, quantity]) => ({ recordId, quantity })),
   discountCode,
 });
-const intent = (input: Record<string, unknown>): CartIntent => {
-  const parsed = parseCartIntent(input);
-  if (!parsed.ok) throw new Error(parsed.toast.description);
-  return parsed.intent;
+/** A cart form as the action reads it: the member of the union its intent names. */
+const intent = (input: Record<string, unknown>): CartIntent => cartIntentSchema.parse(input);
+/** The field messages of a form the schema refuses, as the action's refusal carries them. */
+const refusalOf = (input: Record<string, unknown>) => {
+  if (!CART_INTENTS.includes(input.intent as CartIntentName)) return cartFormRefusal({ "": ["Unknown action."] });
+  const parsed = cartIntentSchema.safeParse(input);
+  expect(parsed.success, JSON.stringify(input)).toBe(false);
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error?.issues ?? []) (errors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+  return cartFormRefusal(errors);
 };
 const blueTrain = { title: "Blue Train", maxQuantity: 2 };
 
-describe("parseCartIntent", () => {
-  it("reads every intent from form fields", () => {
-    const form = new FormData();
-    form.set("intent", "add");
-    form.set("recordId", "12");
-    form.set("redirectTo", "/vinyl/12-x");
-    expect(parseCartIntent(form)).toEqual({ ok: true, intent: { intent: "add", recordId: 12 } });
+describe("cart forms", () => {
+  it("read every intent from form fields, each with its own schema", () => {
+    expect(intent({ intent: "add", recordId: "12", redirectTo: "/vinyl/12-x" })).toEqual({ intent: "add", recordId: 12 });
     expect(intent({ intent: "set", recordId: "3", quantity: " -2 " })).toEqual({ intent: "set", recordId: 3, quantity: -2 });
     expect(intent({ intent: "apply-code", code: " vinyl10-abc234 " })).toEqual({ intent: "apply-code", code: "vinyl10-abc234" });
     for (const name of ["increment", "decrement", "remove"])
       expect(intent({ intent: name, recordId: "7" })).toEqual({ intent: name, recordId: 7 });
     expect(intent({ intent: "clear" })).toEqual({ intent: "clear" });
     expect(intent({ intent: "remove-code" })).toEqual({ intent: "remove-code" });
+    expect(cartIntentSchema.options.map((o) => o.shape.intent.value).sort()).toEqual([...CART_INTENTS].sort());
   });
 
-  it("refuses unknown intents and bad ids with a general message", () => {
+  it("refuse unknown intents and bad ids with a general message", () => {
     for (const bad of [
       { intent: "steal" },
       { intent: "add" },
@@ -44,29 +50,23 @@ describe("parseCartIntent", () => {
       { intent: "add", recordId: "1e3" },
       {},
     ]) {
-      const parsed = parseCartIntent(bad);
-      expect(parsed.ok, JSON.stringify(bad)).toBe(false);
-      if (!parsed.ok)
-        expect(parsed.toast).toMatchObject({
-          type: "error",
-          description: "Sorry, we couldn't update your cart. Please try again.",
-        });
+      expect(refusalOf(bad), JSON.stringify(bad)).toEqual({
+        type: "error",
+        title: "Cart not updated",
+        description: "Sorry, we couldn't update your cart. Please try again.",
+      });
     }
   });
 
-  it("explains a bad quantity or code", () => {
-    expect(parseCartIntent({ intent: "set", recordId: "1", quantity: "two" })).toMatchObject({
-      ok: false,
-      toast: { description: "Enter the quantity as a whole number." },
+  it("explain a bad quantity or code", () => {
+    expect(refusalOf({ intent: "set", recordId: "1", quantity: "two" })).toMatchObject({
+      description: "Enter the quantity as a whole number.",
     });
-    expect(parseCartIntent({ intent: "set", recordId: "1", quantity: "1.5" }).ok).toBe(false);
-    expect(parseCartIntent({ intent: "apply-code", code: "   " })).toMatchObject({
-      ok: false,
-      toast: { description: "Enter a discount code." },
-    });
-    expect(parseCartIntent({ intent: "apply-code", code: "SAVE 10!" })).toMatchObject({
-      ok: false,
-      toast: { description: "Discount codes are letters, numbers and hyphens only." },
+    expect(refusalOf({ intent: "set", recordId: "1" })).toMatchObject({ description: "Enter the quantity as a whole number." });
+    refusalOf({ intent: "set", recordId: "1", quantity: "1.5" });
+    expect(refusalOf({ intent: "apply-code", code: "   " })).toMatchObject({ description: "Enter a discount code." });
+    expect(refusalOf({ intent: "apply-code", code: "SAVE 10!" })).toMatchObject({
+      description: "Discount codes are letters, numbers and hyphens only.",
     });
   });
 });

@@ -25,10 +25,11 @@ export const formRecordId = z
   .transform(Number)
   .pipe(z.number().int().positive());
 // "0 or below removes": negative numbers are allowed, anything that is not a whole number is not.
+const QUANTITY = "Enter the quantity as a whole number.";
 const quantity = z
-  .string()
+  .string({ error: QUANTITY })
   .trim()
-  .regex(/^[+-]?\d{1,6}$/, "Enter the quantity as a whole number.")
+  .regex(/^[+-]?\d{1,6}$/, QUANTITY)
   .transform(Number);
 
 const recordId = formRecordId;
@@ -46,18 +47,10 @@ export const cartIntentSchema = z.discriminatedUnion("intent", [
 
 export type CartIntent = z.infer<typeof cartIntentSchema>;
 
-export type ParsedCartIntent = { ok: true; intent: CartIntent } | { ok: false; toast: Toast };
-
-/** Reads a cart form; a bad quantity or code gets its own message, anything else a general one. */
-export function parseCartIntent(form: FormData | Record<string, unknown>): ParsedCartIntent {
-  const input = form instanceof FormData ? Object.fromEntries(form) : form;
-  const parsed = cartIntentSchema.safeParse(input);
-  if (parsed.success) return { ok: true, intent: parsed.data };
-  const fieldIssue = parsed.error.issues.find((i) => i.path[0] === "quantity" || i.path[0] === "code");
-  return {
-    ok: false,
-    toast: { type: "error", title: "Cart not updated", description: fieldIssue?.message ?? GENERIC_ERROR },
-  };
+/** The toast for a cart form its schema refused: a bad quantity or code says what is wrong, anything else is general. */
+export function cartFormRefusal(errors: Record<string, string[] | null | undefined> | null | undefined): Toast {
+  const message = errors?.quantity?.[0] ?? errors?.code?.[0] ?? GENERIC_ERROR;
+  return { type: "error", title: "Cart not updated", description: message };
 }
 
 /**

@@ -1,21 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { applyVisitorFavourites, favouritesToast, parseFavouritesIntent } from "./favourites-intent";
+import { applyVisitorFavourites, favouritesIntentSchema, favouritesToast } from "./favourites-intent";
 import { MAX_VISITOR_FAVOURITES } from "./favourites-cookie";
 
-describe("parseFavouritesIntent", () => {
-  it("reads add, remove and clear", () => {
-    const form = new FormData();
-    form.set("intent", "add");
-    form.set("recordId", "42");
-    form.set("redirectTo", "/");
-    expect(parseFavouritesIntent(form)).toEqual({ intent: "add", recordId: 42 });
-    expect(parseFavouritesIntent({ intent: "remove", recordId: "7" })).toEqual({ intent: "remove", recordId: 7 });
-    expect(parseFavouritesIntent({ intent: "clear" })).toEqual({ intent: "clear" });
+describe("favourites forms", () => {
+  it("read add, remove and clear", () => {
+    const read = (input: object) => favouritesIntentSchema.parse(input);
+    expect(read({ intent: "add", recordId: "42", redirectTo: "/" })).toEqual({ intent: "add", recordId: 42 });
+    expect(read({ intent: "remove", recordId: "7" })).toEqual({ intent: "remove", recordId: 7 });
+    expect(read({ intent: "clear" })).toEqual({ intent: "clear" });
   });
 
-  it("refuses anything else", () => {
+  it("refuse anything else", () => {
     for (const bad of [{}, { intent: "add" }, { intent: "add", recordId: "-1" }, { intent: "merge", recordId: "1" }]) {
-      expect(parseFavouritesIntent(bad), JSON.stringify(bad)).toBeNull();
+      expect(favouritesIntentSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });

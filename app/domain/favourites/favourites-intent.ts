@@ -15,16 +15,12 @@ export const favouritesIntentSchema = z.discriminatedUnion("intent", [
 
 export type FavouritesIntent = z.infer<typeof favouritesIntentSchema>;
 
+/** What a favourites form its schema refused says: a page only ever sends good ones. */
 export const FAVOURITES_FORM_ERROR: Toast = {
   type: "error",
   title: "Favourites not updated",
   description: "Sorry, we couldn't update your favourites. Please try again.",
 };
-
-export function parseFavouritesIntent(form: FormData | Record<string, unknown>): FavouritesIntent | null {
-  const parsed = favouritesIntentSchema.safeParse(form instanceof FormData ? Object.fromEntries(form) : form);
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * A visitor's favourites after `intent` (newest last, as the cookie keeps them); null when adding would

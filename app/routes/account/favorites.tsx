@@ -3,8 +3,9 @@ import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
 import { RecordCard } from "~/components/record-card";
 import { toApiTrack, type ApiTrack } from "~/domain/catalogue/record-api";
 import { answerShopperPost, cookieHeaders } from "~/lib/cart-state.server";
-import { FAVOURITES_FORM_ERROR, parseFavouritesIntent } from "~/domain/favourites/favourites-intent";
-import { changeFavourites } from "~/lib/favourites-state.server";
+import { FAVOURITES_FORM_ERROR } from "~/domain/favourites/favourites-intent";
+import { favouritesIntents } from "~/lib/favourites-state.server";
+import { runForm } from "~/lib/forms/form-action.server";
 import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/favorites";
@@ -28,12 +29,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const intent = parseFavouritesIntent(formData);
-  const { toast, cookies } = intent ? changeFavourites(request, context, intent) : { toast: FAVOURITES_FORM_ERROR, cookies: [] };
+  const outcome = await runForm(formData, favouritesIntents(request, context));
+  const { toast, cookies } = outcome.ok ? outcome.answer : { toast: FAVOURITES_FORM_ERROR, cookies: [] };
   return answerShopperPost(request, formData, {
     toast,
     headers: cookieHeaders(...cookies),
-    status: intent ? 200 : 400,
+    status: outcome.ok ? 200 : 400,
     fallback: context.user ? "/favorites" : "/",
   });
 }

@@ -4,12 +4,11 @@ import { ClearCartButton } from "~/components/cart/cart-controls";
 import { CartLine, CartTotals } from "~/components/cart/cart-lines";
 import { CheckoutLink } from "~/components/cart/checkout-link";
 import { ShopperForm, useShopperFetcher } from "~/components/cart/shopper-form";
-import { applyCartIntent, discountToast, needsRecordForSale, parseCartIntent } from "~/domain/cart/cart-intent";
-import { answerShopperPost, cookieHeaders, loadCart, recordForSale, summariseCart } from "~/lib/cart-state.server";
+import { answerShopperPost, cookieHeaders, loadCart } from "~/lib/cart-state.server";
 import { itemsText, type CartSummary } from "~/domain/cart/cart-summary";
-import { noteCartChange } from "~/lib/cart-reminder.server";
+import { runForm } from "~/lib/forms/form-action.server";
 import { pageMeta } from "~/lib/seo";
-import { cartCookie } from "~/domain/cart/cart-cookie";
+import { cartAnswer, cartIntents } from "./cart.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [
@@ -29,18 +28,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const { cart, discard } = loadCart(request, context);
-  const parsed = parseCartIntent(formData);
-  let next = cart;
-  let toast = parsed.ok ? null : parsed.toast;
-  if (parsed.ok) {
-    const record = needsRecordForSale(parsed.intent) ? recordForSale(context, parsed.intent.recordId) : undefined;
-    ({ cart: next, toast } = applyCartIntent(cart, parsed.intent, record));
-    if (parsed.intent.intent === "apply-code") toast = discountToast(summariseCart(context, next).discount);
-  }
-  if (next !== cart) noteCartChange(request, context, next);
-  const headers = cookieHeaders(discard, next === cart ? null : cartCookie(next, context.auth.secure));
-  return answerShopperPost(request, formData, { toast, headers, status: parsed.ok ? 200 : 400, fallback: "/cart" });
+  const answer = cartAnswer(await runForm(formData, cartIntents(request, context)));
+  return answerShopperPost(request, formData, { ...answer, fallback: "/cart" });
 }
 
 function DiscountForm({ cart }: { cart: CartSummary }) {
