@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { records } from "../../db/schema";
 import { REVENUE_STATUSES } from "../../app/domain/orders/order-status";
 import { addDays } from "../../app/domain/shared/dates";
 import { vatIncludedPence } from "../../app/domain/shared/money";
@@ -20,11 +22,15 @@ import {
   type SellThroughRow,
   type TopSeller,
 } from "../../app/domain/admin/analysis/figures";
+import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 
 /** Stock that came in: goods-in deliveries, older restocks and the opening stock. */
 const RECEIPT_REASONS = sql`('delivery', 'restock', 'seed')`;
 /** Days without a sale after which stock on the shelf counts as dead. */
 export const DEAD_STOCK_DAYS = 90;
+
+/** `records` as the queries below name it (`from records r`), for the rule helpers that take the table. */
+const recordsAsR = alias(records, "r");
 
 const kept = sql.raw(`(${REVENUE_STATUSES.map((s) => `'${s}'`).join(", ")})`);
 const bucketsJson = (buckets: readonly Bucket[]) => JSON.stringify(buckets.map((b) => [b.key, b.startUtc, b.endUtc]));
@@ -139,7 +145,7 @@ export function createBusinessAnalysisService(db: Db) {
         select r.id as recordId, r.title as title, r.artist as artist, r.stock_quantity as stock,
                r.price_pence as pricePence, r.stock_quantity * r.price_pence as tiedUpPence
         from records r
-        where r.stock_quantity > 0 and (r.release_date is null or r.release_date <= ${today})
+        where r.stock_quantity > 0 and ${isReleasedSql(today, { table: recordsAsR })}
           and r.id not in (select id from recent)
         order by tiedUpPence desc, r.id`);
       return {
@@ -157,7 +163,7 @@ export function createBusinessAnalysisService(db: Db) {
                coalesce((select sum(l.quantity - l.refunded_quantity) from order_lines l join orders o on o.id = l.order_id
                          where l.record_id = r.id and l.is_pre_order = 1 and +o.status in ${kept}), 0) as ordered,
                r.stock_quantity as expected
-        from records r where r.release_date > ${today}
+        from records r where ${isPreOrderSql(today, { table: recordsAsR })}
         order by r.release_date, r.id`);
       return rows.map((r) => ({ ...r, shortfall: Math.max(0, r.ordered - r.expected) }));
     },

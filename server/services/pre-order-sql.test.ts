@@ -1,10 +1,12 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { addDays } from "../../app/domain/shared/dates";
 import { records } from "../../db/schema";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { seededTestDb, TEST_TODAY, type TestDb } from "../../tests/setup/test-db";
-import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
+import { isPreOrderRawSql, isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -41,5 +43,23 @@ describe.each([TEST_TODAY, addDays(TEST_TODAY, -365), addDays(TEST_TODAY, 365)])
       );
     expect(where(isPreOrderSql(day))).toEqual(preOrders);
     expect(where(isReleasedSql(day))).toEqual(released);
+    expect(where(isPreOrderSql(day, { ownIndex: true }))).toEqual(preOrders);
+
+    // On the table under another name, as hand-written SQL calls it.
+    const r = alias(records, "r");
+    const whereR = (condition: ReturnType<typeof isPreOrderSql>) =>
+      sorted(t.db.all<{ id: number }>(sql`select r.id as id from records r where ${condition}`).map((row) => row.id));
+    expect(whereR(isPreOrderSql(day, { table: r }))).toEqual(preOrders);
+    expect(whereR(isReleasedSql(day, { table: r }))).toEqual(released);
+
+    // As text, with the date as a named or a positional parameter.
+    for (const ownIndex of [false, true]) {
+      const named = t.db.$client.prepare<{ today: string }, number>(
+        `select r.id from records r where ${isPreOrderRawSql("r", "@today", { ownIndex })}`,
+      );
+      expect(sorted(named.pluck().all({ today: day }))).toEqual(preOrders);
+    }
+    const positional = t.db.$client.prepare<[string], number>(`select id from records where ${isPreOrderRawSql("records", "?")}`);
+    expect(sorted(positional.pluck().all(day))).toEqual(preOrders);
   });
 });

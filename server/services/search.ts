@@ -27,6 +27,7 @@ import type { RecordItem } from "../../app/domain/catalogue/types";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
+import { isPreOrderRawSql } from "./pre-order-sql";
 import { toRecordItem } from "./record-mapper";
 import { publishedRawSql, visibleRawSql } from "./visibility";
 import type { SearchSuggestion } from "../../app/domain/search/suggestion";
@@ -317,7 +318,9 @@ export function createSearchService(db: Db) {
   const listedIds = client
     .prepare<[], number>("select id from records where hidden_by_content = 0 and stock_quantity > 0")
     .pluck();
-  const preOrderIds = client.prepare<[string], number>("select id from records where release_date > ?").pluck();
+  const preOrderIds = client
+    .prepare<[string], number>(`select id from records where ${isPreOrderRawSql("records", "?")}`)
+    .pluck();
   // Few records are unpublished or scheduled, so they are cleared from the bitmap afterwards.
   const heldIds = client.prepare<[], number>(`select id from records where not ${publishedRawSql()}`).pluck();
   const maxId = client.prepare<[], number | null>("select max(id) from records").pluck();

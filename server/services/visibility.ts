@@ -9,9 +9,10 @@
  * instead of OR-ing the release-date and visibility indexes, which nearly every row matches, and fetching
  * almost the whole table (docs/decisions/0004-catalogue-queries.md).
  */
-import { and, count, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
+import { isPreOrderRawSql, isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 
 type Today = string | Placeholder;
 interface PlannerOptions {
@@ -36,19 +37,18 @@ export function listedSql({ ownIndex }: PlannerOptions = {}): SQL {
 
 /** The whole rule for a drizzle query on `records`. */
 export function visibleSql(today: Today, options: PlannerOptions = {}): SQL {
-  const p = hint(options.ownIndex);
-  return sql`(${sql.raw(publishedRawSql())} and (${p}${records.releaseDate} > ${today} or ${listedSql(options)}))`;
+  return sql`(${sql.raw(publishedRawSql())} and (${isPreOrderSql(today, options)} or ${listedSql(options)}))`;
 }
 
 /** The whole rule for hand-written SQL on a records row named `alias`; `today` is a parameter ("$today", "@today"). */
 export function visibleRawSql(alias: string, today: string, { ownIndex }: PlannerOptions = {}): string {
   const c = (column: string) => `${ownIndex ? "+" : ""}${alias}.${column}`;
-  return `(${publishedRawSql(alias)} and (${c("release_date")} > ${today} or (${c("hidden_by_content")} = 0 and ${c("stock_quantity")} > 0)))`;
+  return `(${publishedRawSql(alias)} and (${isPreOrderRawSql(alias, today, { ownIndex })} or (${c("hidden_by_content")} = 0 and ${c("stock_quantity")} > 0)))`;
 }
 
 /** Pre-orders (released after `today`) that the public may see: the pre-order half of the rule. */
 export function preOrderSql(today: Today): SQL {
-  return sql`(${records.releaseDate} > ${today} and ${sql.raw(publishedRawSql())})`;
+  return sql`(${isPreOrderSql(today)} and ${sql.raw(publishedRawSql())})`;
 }
 
 /**
@@ -61,7 +61,7 @@ export function visibleCounter(db: Db): (today: string) => number {
   const listed = db
     .select({ n: count() })
     .from(records)
-    .where(and(listedSql(), or(isNull(records.releaseDate), lte(records.releaseDate, today))))
+    .where(and(listedSql(), isReleasedSql(today)))
     .prepare();
   return (day) => (preOrders.get({ today: day })?.n ?? 0) + (listed.get({ today: day })?.n ?? 0);
 }
