@@ -2,11 +2,19 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { LEDGER_MISMATCH_SQL, MOVEMENT_REASON_LABELS, ledgerBalance } from "../../app/domain/stock/stock-rules";
+import {
+  LEDGER_MISMATCH_SQL,
+  MOVEMENT_REASON_LABELS,
+  ledgerBalance,
+  stockQuerySchema,
+  type StockQuery,
+} from "../../app/domain/stock/stock-rules";
 import { STOCK_MOVEMENT_REASONS, auditLog, orderLines, orders, records, stockMovements, users } from "../../db/schema";
 import { TEST_ADDRESS, insertRecord, useShopServices } from "../../tests/setup/shop-fixtures";
 import { seededTestDb } from "../../tests/setup/test-db";
 
+/** The list's filters as the loader and the procedure hand them over: parsed, with their defaults. */
+const query = (input: Partial<StockQuery>) => stockQuerySchema.parse(input);
 const shop = useShopServices();
 const TODAY = "2026-11-22";
 let admin: Actor;
@@ -90,12 +98,7 @@ describe("adjust", () => {
     expect(shop.s.audit.forEntity("record", rec.id)).toEqual([]);
   });
 
-  it("refuses bad input and unknown records", () => {
-    const rec = stocked(2);
-    expect(() => shop.s.adminStock.adjust(admin, rec.id, { reason: "theft", change: 1 })).toThrow(ValidationError);
-    expect(() => shop.s.adminStock.adjust(admin, rec.id, { reason: "delivery", counted: 5 })).toThrow(
-      "Only a recount sets the counted quantity.",
-    );
+  it("refuses unknown records", () => {
     expect(() => shop.s.adminStock.adjust(admin, 999_999, { reason: "delivery", change: 1 })).toThrow(NotFoundError);
     expect(() => shop.s.adminStock.history(999_999)).toThrow(NotFoundError);
   });
@@ -194,9 +197,6 @@ describe("goods in", () => {
         expect.stringMatching(/^Line 4: "dup 1" is the catalogue number of several records \(#\d+, #\d+\)/),
       ]);
     }
-    expect(() => shop.s.adminStock.goodsIn(admin, { lines: [{ recordId: a.id, quantity: 0 }] })).toThrow(
-      "Line 1: The quantity must be at least 1.",
-    );
     expect(stockOf(a.id)).toBe(1);
   });
 });
@@ -210,15 +210,15 @@ describe("list and counts", () => {
     const out = stocked(0, { title: `${tag} Out`, artist: "Listers" });
     const pre = stocked(0, { title: `${tag} Pre`, releaseDate: "2027-01-01", artist: "Listers" });
     const ids = (r: { items: { id: number }[] }) => r.items.map((i) => i.id);
-    const search = (filter: string) => shop.s.adminStock.list({ q: tag, filter, sort: "stock-asc" }, TODAY);
+    const search = (filter: StockQuery["filter"]) => shop.s.adminStock.list(query({ q: tag, filter, sort: "stock-asc" }), TODAY);
 
     expect(ids(search("all"))).toEqual([out.id, pre.id, low.id, lowOwn.id, fine.id]);
     expect(ids(search("low"))).toEqual([low.id, lowOwn.id]);
     expect(ids(search("out"))).toEqual([out.id]);
     expect(ids(search("pre-order"))).toEqual([pre.id]);
     expect(search("all").items.map((i) => i.level)).toEqual(["out", "out", "low", "low", "ok"]);
-    expect(ids(shop.s.adminStock.list({ q: `${tag.toLowerCase()}-cat` }, TODAY))).toEqual([fine.id]);
-    expect(ids(shop.s.adminStock.list({ q: "%" }, TODAY))).toEqual([]);
+    expect(ids(shop.s.adminStock.list(query({ q: `${tag.toLowerCase()}-cat` }), TODAY))).toEqual([fine.id]);
+    expect(ids(shop.s.adminStock.list(query({ q: "%" }), TODAY))).toEqual([]);
 
     // A sale 100 days ago is not recent; one 10 days ago is.
     shop.t.db
@@ -232,9 +232,9 @@ describe("list and counts", () => {
     expect(ids(search("no-sale-90"))).toEqual([out.id, pre.id, low.id, lowOwn.id]);
 
     const counts = shop.s.adminStock.counts(TODAY);
-    const all = shop.s.adminStock.list({ filter: "low", page: 1 }, TODAY);
+    const all = shop.s.adminStock.list(query({ filter: "low", page: 1 }), TODAY);
     expect(counts.low).toBe(all.total);
-    expect(counts.out).toBe(shop.s.adminStock.list({ filter: "out" }, TODAY).total);
+    expect(counts.out).toBe(shop.s.adminStock.list(query({ filter: "out" }), TODAY).total);
     expect(counts.low).toBeGreaterThanOrEqual(2);
   });
 
@@ -242,10 +242,10 @@ describe("list and counts", () => {
     const total = shop.t.db.$client.prepare("select count(*) as n from records").get() as { n: number };
     for (let i = total.n; i < 60; i++) stocked(1);
     const n = (shop.t.db.$client.prepare("select count(*) as n from records").get() as { n: number }).n;
-    const second = shop.s.adminStock.list({ page: 2 }, TODAY);
+    const second = shop.s.adminStock.list(query({ page: 2 }), TODAY);
     expect(second.pageCount).toBe(Math.ceil(n / 50));
     expect(second.items).toHaveLength(Math.min(50, n - 50));
-    expect(shop.s.adminStock.list({ page: 999 }, TODAY).page).toBe(second.pageCount);
+    expect(shop.s.adminStock.list(query({ page: 999 }), TODAY).page).toBe(second.pageCount);
   });
 });
 
@@ -253,11 +253,10 @@ describe("setThreshold", () => {
   it("sets and clears a record's own threshold, with an audit row", () => {
     const rec = stocked(5);
     expect(shop.s.adminStock.record(rec.id, TODAY).level).toBe("ok");
-    shop.s.adminStock.setThreshold(admin, rec.id, { threshold: "5" });
+    shop.s.adminStock.setThreshold(admin, rec.id, { threshold: 5 });
     expect(shop.s.adminStock.record(rec.id, TODAY)).toMatchObject({ threshold: 5, level: "low" });
     shop.s.adminStock.setThreshold(admin, rec.id, { threshold: null });
     expect(shop.s.adminStock.record(rec.id, TODAY).threshold).toBeNull();
-    expect(() => shop.s.adminStock.setThreshold(admin, rec.id, { threshold: -4 })).toThrow(ValidationError);
     const log = shop.t.db
       .select()
       .from(auditLog)

@@ -9,20 +9,18 @@ import type { Actor } from "../../app/domain/admin/audit";
 import { USED_COPY_MAX_STOCK, USED_COPY_STOCK_CAP, isUsedCopy } from "../../app/domain/catalogue/grades";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { parseInput } from "../../app/domain/shared/parse-input";
 import { addDays, todayInLondon } from "../../app/domain/shared/dates";
 import { DEFAULT_LOW_STOCK_THRESHOLD, stockLevel, type StockLevel } from "../../app/domain/stock/low-stock";
 import {
   NO_SALE_DAYS,
   STOCK_PAGE_SIZE,
-  adjustStockSchema,
   allocatePreOrders,
   changesStockOnHand,
-  goodsInSchema,
-  stockQuerySchema,
-  thresholdSchema,
   type AdjustReason,
+  type AdjustStock,
+  type GoodsIn,
   type StockQuery,
+  type Threshold,
 } from "../../app/domain/stock/stock-rules";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, users } from "../../db/schema";
@@ -219,8 +217,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
   }
 
   return {
-    list(input: Partial<Record<keyof StockQuery, unknown>>, today = todayInLondon()) {
-      const query = stockQuerySchema.parse(input);
+    list(query: StockQuery, today = todayInLondon()) {
       const where = and(
         filterSql[query.filter](today),
         query.q
@@ -328,8 +325,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
      * A change with a reason, or (recount) the counted quantity, whose difference is written. A positive
      * change may satisfy waiting pre-orders, which are then allocated in the same transaction.
      */
-    adjust(actor: Actor, recordId: number, input: unknown) {
-      const v = parseInput(adjustStockSchema, input, { message: "first" });
+    adjust(actor: Actor, recordId: number, v: AdjustStock) {
       return writeTransaction(db, () => {
         const current = recordById(recordId);
         const change = v.counted !== undefined ? v.counted - current.stockQuantity : v.change!;
@@ -357,15 +353,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
      * error with its line number), then each adds its units with a "delivery" movement, then waiting
      * pre-orders of every record in it are allocated oldest first.
      */
-    goodsIn(actor: Actor, input: unknown) {
-      const parsed = goodsInSchema.safeParse(input);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) =>
-          i.path[0] === "lines" && typeof i.path[1] === "number" ? `Line ${i.path[1] + 1}: ${i.message}` : i.message,
-        );
-        throw new ValidationError(errors.join(" "), { lines: errors });
-      }
-      const { lines, note } = parsed.data;
+    goodsIn(actor: Actor, { lines, note }: GoodsIn) {
       return writeTransaction(db, () => {
         const errors: string[] = [];
         const resolved: { recordId: number; quantity: number }[] = [];
@@ -404,8 +392,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
       });
     },
 
-    setThreshold(actor: Actor, recordId: number, input: unknown) {
-      const { threshold } = parseInput(thresholdSchema, input, { message: "first" });
+    setThreshold(actor: Actor, recordId: number, { threshold }: Threshold) {
       return writeTransaction(db, () => {
         const before = recordById(recordId);
         db.update(records)

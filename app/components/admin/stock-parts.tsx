@@ -35,13 +35,3 @@ export const inputClass =
   "rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-needle focus:outline-none";
 export const buttonClass =
   "rounded-full bg-ink px-4 py-1.5 text-sm font-semibold text-white transition hover:bg-needle disabled:cursor-wait disabled:opacity-60";
-
-/** A refusal from an action, shown where the form was. */
-export function FormAlert({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {message}
-    </p>
-  );
-}

@@ -3,9 +3,13 @@ import {
   ADJUST_REASONS,
   MAX_GOODS_IN_LINES,
   MOVEMENT_REASON_LABELS,
+  adjustFormSchema,
   adjustStockSchema,
   allocatePreOrders,
-  blankToUndefined,
+  countFormSchema,
+  goodsInFormSchema,
+  quickAdjustFormSchema,
+  thresholdFormSchema,
   formatLondonTime,
   goodsInSummary,
   changesStockOnHand,
@@ -71,8 +75,54 @@ describe("adjustStockSchema", () => {
     expect(msg({ reason: "recount", counted: -1 })).toBe("The counted quantity must be at least 0.");
     expect(msg({ reason: "delivery", change: 1, note: "x".repeat(501) })).toBe("A note is at most 500 characters.");
   });
-  it("blank form boxes are absent", () => {
-    expect(blankToUndefined({ reason: "recount", change: " ", counted: "4" })).toEqual({ reason: "recount", counted: "4" });
+});
+
+describe("the stock forms' schemas", () => {
+  it("adjust: a reason and a change other than 0, for a row's record too", () => {
+    expect(adjustFormSchema.parse({ reason: "damaged", change: "-1", note: " scuffed " })).toEqual({
+      reason: "damaged",
+      change: -1,
+      note: "scuffed",
+    });
+    expect(adjustFormSchema.safeParse({ reason: "damaged", change: "0" }).error?.issues[0]?.message).toBe(
+      "The change must not be 0.",
+    );
+    expect(adjustFormSchema.safeParse({ reason: "damaged" }).success).toBe(false);
+    expect(quickAdjustFormSchema.parse({ recordId: "12", reason: "delivery", change: "3" })).toEqual({
+      recordId: 12,
+      reason: "delivery",
+      change: 3,
+    });
+    expect(quickAdjustFormSchema.safeParse({ recordId: "0", reason: "delivery", change: "3" }).success).toBe(false);
+  });
+
+  it("count: the copies on the shelf, written as a recount", () => {
+    expect(countFormSchema.parse({ counted: "7" })).toEqual({ reason: "recount", counted: 7 });
+    expect(countFormSchema.safeParse({ counted: "-1" }).error?.issues[0]?.message).toBe(
+      "The counted quantity must be at least 0.",
+    );
+  });
+
+  it("threshold: an empty box is the shop's default", () => {
+    expect(thresholdFormSchema.parse({})).toEqual({ threshold: null });
+    expect(thresholdFormSchema.parse({ threshold: "4" })).toEqual({ threshold: 4 });
+    expect(thresholdFormSchema.safeParse({ threshold: "1001" }).success).toBe(false);
+  });
+
+  it("goods in: the text box read into lines, every bad line named on the field", () => {
+    expect(goodsInFormSchema.parse({ lines: "BLP 4003, 5\n#12, 2", note: "" })).toEqual({
+      lines: [
+        { catalogueNumber: "BLP 4003", quantity: 5 },
+        { recordId: 12, quantity: 2 },
+      ],
+      note: undefined,
+    });
+    const bad = goodsInFormSchema.safeParse({ lines: "BLP 1, 2\nno comma\nX 2, 0" });
+    expect(bad.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [["lines"], 'Line 2: write "catalogue number, quantity".'],
+      [["lines"], "Line 3: The quantity must be at least 1."],
+    ]);
+    expect(goodsInFormSchema.safeParse({}).error?.issues[0]?.message).toBe("Add at least one line.");
   });
 });
 

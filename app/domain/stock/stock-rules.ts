@@ -56,8 +56,8 @@ const note = z
   .string()
   .trim()
   .max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => (v ? v : undefined))
+  .optional();
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce
@@ -87,15 +87,36 @@ export const adjustStockSchema = z
     }
   });
 export type AdjustStockInput = z.input<typeof adjustStockSchema>;
+export type AdjustStock = z.output<typeof adjustStockSchema>;
 
-/** A form's empty text boxes are absent values, not zeros. */
-export function blankToUndefined(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => !(typeof v === "string" && v.trim() === "")));
-}
+const adjustReason = z.enum(ADJUST_REASONS, { message: "Choose a reason." });
+const signedChange = wholeNumber("The change", -MAX_ADJUSTMENT, MAX_ADJUSTMENT).refine(
+  (n) => n !== 0,
+  "The change must not be 0.",
+);
+
+/** The "Adjust stock" form of a record's stock page: a signed change with a reason. */
+export const adjustFormSchema = z.object({ reason: adjustReason, change: signedChange, note });
+
+/** A row's quick adjustment on the stock list: the same, for the record the row is about. */
+export const quickAdjustFormSchema = adjustFormSchema.extend({ recordId: z.coerce.number().int().positive() });
+
+/** The "Set to counted" form: the copies on the shelf, written as a recount. */
+export const countFormSchema = z
+  .object({ counted: wholeNumber("The counted quantity", 0, 100_000), note })
+  .transform((v): AdjustStock => ({ reason: "recount", counted: v.counted, note: v.note }));
 
 /** The record's own low-stock threshold, or null for the shop's default. */
 export const thresholdSchema = z.object({
   threshold: z.union([z.null(), wholeNumber("The threshold", 0, MAX_THRESHOLD)]),
+});
+export type Threshold = z.output<typeof thresholdSchema>;
+
+/** The threshold form: an empty box means the shop's default. */
+export const thresholdFormSchema = z.object({
+  threshold: wholeNumber("The threshold", 0, MAX_THRESHOLD)
+    .optional()
+    .transform((n) => n ?? null),
 });
 
 export const STOCK_FILTERS = ["all", "low", "out", "pre-order", "no-sale-90"] as const;
@@ -177,6 +198,10 @@ export const goodsInSchema = z.object({
   note,
 });
 export type GoodsInInput = z.input<typeof goodsInSchema>;
+export type GoodsIn = z.output<typeof goodsInSchema>;
+
+/** Longest delivery text the goods-in form takes: 200 lines of a generous length. */
+export const MAX_GOODS_IN_TEXT = 20_000;
 
 /**
  * The goods-in text box: one "catalogue number, quantity" per line ("#123, 4" names record 123). Blank
@@ -216,6 +241,22 @@ export function parseGoodsInText(text: string): { lines: GoodsInLine[]; errors: 
   if (lines.length > MAX_GOODS_IN_LINES) errors.push(`A delivery has at most ${MAX_GOODS_IN_LINES} lines.`);
   return { lines: errors.length ? [] : lines, errors };
 }
+
+/**
+ * The goods-in form: its text box read line by line (every bad line named, see parseGoodsInText) into a delivery,
+ * and an optional note.
+ */
+export const goodsInFormSchema = z.object({
+  lines: z
+    .string({ error: "Add at least one line." })
+    .max(MAX_GOODS_IN_TEXT, `A delivery has at most ${MAX_GOODS_IN_LINES} lines.`)
+    .transform((text, ctx) => {
+      const { lines, errors } = parseGoodsInText(text);
+      for (const message of errors) ctx.addIssue({ code: "custom", message });
+      return errors.length ? z.NEVER : lines;
+    }),
+  note,
+});
 
 // Allocation -----------------------------------------------------------------------------------------------
 

@@ -6,9 +6,7 @@ const recordId = z.object({ recordId: z.number().int().positive() });
 
 /** admin.stock.*: the stock-management page's use cases, with the same schemas as its forms. */
 export const adminStockRouter = router({
-  list: adminProcedure
-    .input(stockQuerySchema.partial())
-    .query(({ ctx, input }) => ctx.services.adminStock.list(input, ctx.today)),
+  list: adminProcedure.input(stockQuerySchema).query(({ ctx, input }) => ctx.services.adminStock.list(input, ctx.today)),
   counts: adminProcedure.query(({ ctx }) => ctx.services.adminStock.counts(ctx.today)),
   history: adminProcedure.input(recordId).query(({ ctx, input }) => ({
     record: ctx.services.adminStock.record(input.recordId, ctx.today),

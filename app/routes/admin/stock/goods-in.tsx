@@ -1,9 +1,15 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
-import { Form, useNavigation, Link } from "react-router";
-import { FormAlert, buttonClass, inputClass } from "~/components/admin/stock-parts";
-import { MAX_GOODS_IN_LINES, MAX_NOTE_LENGTH, STOCK_PATH, goodsInSummary, parseGoodsInText } from "~/domain/stock/stock-rules";
-import { stockChange, stockFormError } from "~/lib/admin-stock.server";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/admin/form-field";
+import { buttonClass, inputClass } from "~/components/admin/stock-parts";
+import { MAX_GOODS_IN_LINES, STOCK_PATH, goodsInFormSchema, goodsInSummary } from "~/domain/stock/stock-rules";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/goods-in";
@@ -14,8 +20,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const PATH = `${STOCK_PATH}/goods-in`;
-/** Longest delivery text accepted: 200 lines of a generous length. */
-const MAX_TEXT = 20_000;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -23,23 +27,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const form = await request.formData();
-  const about = { intent: "goods-in" };
-  if (form.get("intent") !== "goods-in") return stockFormError("Unknown action.", about);
-  const text = String(form.get("lines") ?? "");
-  if (text.length > MAX_TEXT) return stockFormError(`A delivery has at most ${MAX_GOODS_IN_LINES} lines.`, about);
-  const { lines, errors } = parseGoodsInText(text);
-  if (errors.length) return stockFormError("Nothing was received: fix these lines first.", { ...about, text }, errors);
-  const note = String(form.get("note") ?? "");
-  return stockChange(
-    PATH,
-    () => {
-      const result = context.services.adminStock.goodsIn(user, { lines, note });
-      return { title: "Delivery received", description: goodsInSummary(result) };
-    },
-    { ...about, text },
-  );
+  const actor = requireActor(context, request);
+  return formAction(request, {
+    "goods-in": intent(goodsInFormSchema, (delivery) => {
+      const result = context.services.adminStock.goodsIn(actor, delivery);
+      return redirectWithToast(PATH, { type: "success", title: "Delivery received", description: goodsInSummary(result) });
+    }),
+  });
 }
 
 /** With JavaScript: rows of catalogue number and quantity, added as needed, written into the text box. */
@@ -92,7 +86,12 @@ function RowsEditor({ onChange }: { onChange: (text: string) => void }) {
 export default function GoodsIn({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [text, setText] = useState(actionData?.text ?? "");
+  const [form, fields] = useSchemaForm(goodsInFormSchema, { id: "goods-in", lastResult: replyFor(actionData, "goods-in") });
+  const [text, setText] = useState(String(fields.lines.initialValue ?? ""));
+  const { key: _linesKey, defaultValue: _typed, ...lines } = getTextareaProps(fields.lines);
+  const { key: noteKey, ...note } = getInputProps(fields.note, { type: "text" });
+  // A bad line, in the form or found by the service, is named in the list under one message.
+  const badLines = fields.lines.errors ?? [];
   return (
     <div className="max-w-3xl">
       <p className="text-sm">
@@ -105,7 +104,11 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
         Receive a delivery of many records at once. Copies of a pre-order go first to its open pre-orders, oldest order first, and
         those orders become ready to pack.
       </p>
-      <Form method="post" className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      >
         <input type="hidden" name="intent" value="goods-in" />
         {hydrated && <RowsEditor onChange={setText} />}
         <label className="text-sm">
@@ -115,10 +118,8 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
             record 123. At most {MAX_GOODS_IN_LINES} lines.
           </span>
           <textarea
-            name="lines"
-            required
+            {...lines}
             rows={8}
-            maxLength={MAX_TEXT}
             value={text}
             onChange={(e) => setText(e.target.value)}
             className={`${inputClass} mt-1 w-full font-mono`}
@@ -126,17 +127,17 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
         </label>
         <label className="text-sm">
           <span className="block font-medium">Note (optional)</span>
-          <input
-            name="note"
-            maxLength={MAX_NOTE_LENGTH}
-            placeholder="Supplier, delivery note number…"
-            className={`${inputClass} mt-1 w-full`}
-          />
+          <input key={noteKey} {...note} placeholder="Supplier, delivery note number…" className={`${inputClass} mt-1 w-full`} />
         </label>
-        <FormAlert message={actionData?.errors?.length ? "Nothing was received: fix these lines first." : actionData?.error} />
-        {actionData?.errors && actionData.errors.length > 0 && (
+        <FormAlert
+          id={badLines.length ? fields.lines.errorId : form.errorId}
+          message={
+            badLines.length ? "Nothing was received: fix these lines first." : (form.errors?.[0] ?? fields.note.errors?.[0])
+          }
+        />
+        {badLines.length > 0 && (
           <ul className="list-disc pl-6 text-sm text-red-900">
-            {actionData.errors.map((e) => (
+            {badLines.map((e) => (
               <li key={e}>{e}</li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
-import { Form, useLocation, useNavigation, Link } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { MostWanted } from "~/components/admin/most-wanted";
-import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
+import { ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { formatDateGB } from "~/domain/shared/dates";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
 import {
@@ -8,15 +9,19 @@ import {
   STOCK_FILTER_LABELS,
   STOCK_SORTS,
   STOCK_SORT_LABELS,
-  adjustStockSchema,
-  blankToUndefined,
   formatLondonTime,
   parseStockQuery,
+  quickAdjustFormSchema,
   stockQueryString,
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
-import { stockChange, stockFormError, stockReturnPath } from "~/lib/admin-stock.server";
+import { requireActor } from "~/lib/admin/actor.server";
+import { stockReturnPath, stockUpdated } from "~/lib/admin-stock.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, type FormReply } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
 import { AdminPager } from "~/components/admin/admin-pager";
@@ -37,28 +42,55 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   };
 }
 
-/** One intent: a quick adjustment from a row of the table. */
+/** One intent: a quick adjustment from a row of the table, back to the list as it was filtered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const form = await request.formData();
-  const back = stockReturnPath(form);
-  const recordId = Number(form.get("recordId"));
-  const about = { intent: "adjust", recordId };
-  if (form.get("intent") !== "adjust" || !Number.isSafeInteger(recordId) || recordId < 1)
-    return stockFormError("Unknown action.", about);
-  const parsed = adjustStockSchema.safeParse(blankToUndefined({ reason: form.get("reason"), change: form.get("change") }));
-  if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
-  return stockChange(
-    back,
-    () => {
-      const r = context.services.adminStock.adjust(user, recordId, parsed.data);
+  const actor = requireActor(context, request);
+  return formAction(request, {
+    adjust: intent(quickAdjustFormSchema, ({ recordId, ...adjustment }, formData) => {
+      const r = context.services.adminStock.adjust(actor, recordId, adjustment);
       const allocated = r.allocated.length ? ` ${r.allocated.length} pre-order(s) allocated.` : "";
-      return {
-        title: "Stock updated",
-        description: `Now ${r.stock} in stock (${r.change > 0 ? "+" : ""}${r.change}).${allocated}`,
-      };
-    },
-    about,
+      return redirectWithToast(stockReturnPath(formData), stockUpdated(r, allocated));
+    }),
+  });
+}
+
+type Row = Route.ComponentProps["loaderData"]["items"][number];
+
+/** A row's quick adjustment: its own Conform form, shown the action's refusal when it was about this row's record. */
+function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply: FormReply | undefined; busy: boolean }) {
+  const lastResult = replyFor(reply, "adjust");
+  const [form, fields] = useSchemaForm(quickAdjustFormSchema, {
+    id: `adjust-${row.id}`,
+    lastResult: lastResult?.initialValue?.recordId === String(row.id) ? lastResult : undefined,
+  });
+  const { key: reasonKey, ...reason } = getSelectProps(fields.reason);
+  const { key: changeKey, ...change } = getInputProps(fields.change, { type: "number" });
+  const message = form.errors?.[0] ?? fields.reason.errors?.[0] ?? fields.change.errors?.[0];
+  return (
+    <>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-wrap items-center gap-1.5"
+        aria-label={`Adjust stock of ${row.title}`}
+      >
+        <input type="hidden" name="intent" value="adjust" />
+        <input type="hidden" name={fields.recordId.name} value={row.id} />
+        <input type="hidden" name="back" value={back} />
+        <select key={reasonKey} {...reason} aria-label="Reason" className={`${inputClass} w-40`}>
+          <ReasonOptions />
+        </select>
+        <input key={changeKey} {...change} aria-label="Change" step={1} placeholder="±" className={`${inputClass} w-16`} />
+        <button type="submit" className={buttonClass} disabled={busy}>
+          Apply
+        </button>
+      </Form>
+      {message && (
+        <p id={form.errorId} role="alert" className="mt-1 text-xs text-red-800">
+          {message}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -134,12 +166,6 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         </div>
       </Form>
 
-      {actionData?.error && (
-        <div className="mt-4">
-          <FormAlert message={actionData.error} />
-        </div>
-      )}
-
       <p className="mt-4 text-sm text-stone-600" aria-live="polite">
         {total.toLocaleString("en-GB")} record{total === 1 ? "" : "s"}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
@@ -188,31 +214,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 </td>
                 <td className="px-3 py-2">
-                  <Form method="post" className="flex flex-wrap items-center gap-1.5" aria-label={`Adjust stock of ${r.title}`}>
-                    <input type="hidden" name="intent" value="adjust" />
-                    <input type="hidden" name="recordId" value={r.id} />
-                    <input type="hidden" name="back" value={back} />
-                    <select name="reason" aria-label="Reason" required className={`${inputClass} w-40`}>
-                      <ReasonOptions />
-                    </select>
-                    <input
-                      type="number"
-                      name="change"
-                      aria-label="Change"
-                      required
-                      step={1}
-                      min={-10000}
-                      max={10000}
-                      placeholder="±"
-                      className={`${inputClass} w-16`}
-                    />
-                    <button type="submit" className={buttonClass} disabled={busyRow === r.id}>
-                      Apply
-                    </button>
-                  </Form>
-                  {actionData?.recordId === r.id && actionData.error && (
-                    <p className="mt-1 text-xs text-red-800">{actionData.error}</p>
-                  )}
+                  <QuickAdjust row={r} back={back} reply={actionData} busy={busyRow === r.id} />
                 </td>
               </tr>
             ))}

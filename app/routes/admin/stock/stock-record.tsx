@@ -1,21 +1,27 @@
+import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, data, useNavigation, Link } from "react-router";
 import { NotFoundError } from "~/domain/shared/errors";
-import { FormAlert, ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
+import { FieldMessage, FormAlert } from "~/components/admin/form-field";
+import { ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { formatDateGB } from "~/domain/shared/dates";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
 import {
-  MAX_NOTE_LENGTH,
-  MAX_THRESHOLD,
-  adjustStockSchema,
-  blankToUndefined,
+  adjustFormSchema,
+  countFormSchema,
   formatLondonTime,
   reasonLabel,
-  thresholdSchema,
+  thresholdFormSchema,
   STOCK_PATH,
+  type AdjustStock,
 } from "~/domain/stock/stock-rules";
-import { recordIdParam, stockChange, stockFormError } from "~/lib/admin-stock.server";
+import { requireActor } from "~/lib/admin/actor.server";
+import { recordIdParam, stockUpdated } from "~/lib/admin-stock.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, type FormReply } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-record";
 
@@ -42,51 +48,25 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Intents: adjust (a change with a reason), count (set to the counted quantity), threshold. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
+  const actor = requireActor(context, request);
   const id = recordIdParam(params.recordId);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const back = `${STOCK_PATH}/${id}`;
-  const about = { intent, recordId: id };
   const stock = context.services.adminStock;
-  if (intent === "adjust" || intent === "count") {
-    const fields =
-      intent === "adjust"
-        ? { reason: form.get("reason"), change: form.get("change"), note: form.get("note") }
-        : { reason: "recount", counted: form.get("counted") ?? "", note: form.get("note") };
-    const parsed = adjustStockSchema.safeParse(blankToUndefined(fields));
-    if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
-    return stockChange(
-      back,
-      () => {
-        const r = stock.adjust(user, id, parsed.data);
-        const allocated = r.allocated.length ? ` Allocated to ${r.allocated.map((a) => a.orderNumber).join(", ")}.` : "";
-        return {
-          title: "Stock updated",
-          description: `Now ${r.stock} in stock (${r.change > 0 ? "+" : ""}${r.change}).${allocated}`,
-        };
-      },
-      about,
-    );
-  }
-  if (intent === "threshold") {
-    const raw = String(form.get("threshold") ?? "").trim();
-    const parsed = thresholdSchema.safeParse({ threshold: raw === "" ? null : raw });
-    if (!parsed.success) return stockFormError(parsed.error.issues[0]?.message ?? "Check the form.", about);
-    return stockChange(
-      back,
-      () => {
-        const { threshold } = stock.setThreshold(user, id, parsed.data);
-        return {
-          title: "Threshold saved",
-          description:
-            threshold === null ? `Uses the shop default (${DEFAULT_LOW_STOCK_THRESHOLD}).` : `Low at ${threshold} or fewer.`,
-        };
-      },
-      about,
-    );
-  }
-  return stockFormError("Unknown action.", about);
+  const back = `${STOCK_PATH}/${id}`;
+  const adjust = (adjustment: AdjustStock) => {
+    const r = stock.adjust(actor, id, adjustment);
+    const allocated = r.allocated.length ? ` Allocated to ${r.allocated.map((a) => a.orderNumber).join(", ")}.` : "";
+    return redirectWithToast(back, stockUpdated(r, allocated));
+  };
+  return formAction(request, {
+    adjust: intent(adjustFormSchema, adjust),
+    count: intent(countFormSchema, adjust),
+    threshold: intent(thresholdFormSchema, (value) => {
+      const { threshold } = stock.setThreshold(actor, id, value);
+      const description =
+        threshold === null ? `Uses the shop default (${DEFAULT_LOW_STOCK_THRESHOLD}).` : `Low at ${threshold} or fewer.`;
+      return redirectWithToast(back, { type: "success", title: "Threshold saved", description });
+    }),
+  });
 }
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -101,11 +81,107 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
+interface FormProps {
+  reply: FormReply | undefined;
+  busy: boolean;
+}
+
+function NoteField({ field }: { field: FieldMetadata<string | undefined> }) {
+  const { key, ...note } = getInputProps(field, { type: "text" });
+  return (
+    <>
+      <label className="text-sm">
+        <span className="block font-medium">Note (optional)</span>
+        <input key={key} {...note} className={`${inputClass} mt-1 w-full`} />
+      </label>
+      <FieldMessage field={field} />
+    </>
+  );
+}
+
+function AdjustForm({ reply, busy }: FormProps) {
+  const [form, fields] = useSchemaForm(adjustFormSchema, { id: "adjust", lastResult: replyFor(reply, "adjust") });
+  const { key: reasonKey, ...reason } = getSelectProps(fields.reason);
+  const { key: changeKey, ...change } = getInputProps(fields.change, { type: "number" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <input type="hidden" name="intent" value="adjust" />
+      <label className="text-sm">
+        <span className="block font-medium">Reason</span>
+        <select key={reasonKey} {...reason} className={`${inputClass} mt-1 w-full`}>
+          <ReasonOptions />
+        </select>
+      </label>
+      <FieldMessage field={fields.reason} />
+      <label className="text-sm">
+        <span className="block font-medium">Change (+ adds, − takes away)</span>
+        <input key={changeKey} {...change} step={1} className={`${inputClass} mt-1 w-full`} />
+      </label>
+      <FieldMessage field={fields.change} />
+      <NoteField field={fields.note} />
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy}>
+        Apply change
+      </button>
+    </Form>
+  );
+}
+
+function CountForm({ reply, busy }: FormProps) {
+  const [form, fields] = useSchemaForm(countFormSchema, { id: "count", lastResult: replyFor(reply, "count") });
+  const { key, ...counted } = getInputProps(fields.counted, { type: "number" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <input type="hidden" name="intent" value="count" />
+      <label className="text-sm">
+        <span className="block font-medium">Copies counted on the shelf</span>
+        <input key={key} {...counted} step={1} className={`${inputClass} mt-1 w-full`} />
+      </label>
+      <FieldMessage field={fields.counted} />
+      <NoteField field={fields.note} />
+      <p className="text-xs text-stone-600">Writes the difference as a recount.</p>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy}>
+        Set to counted
+      </button>
+    </Form>
+  );
+}
+
+function ThresholdForm({ threshold, reply, busy }: FormProps & { threshold: number | null }) {
+  const [form, fields] = useSchemaForm(thresholdFormSchema, {
+    id: "threshold",
+    lastResult: replyFor(reply, "threshold"),
+    defaultValue: { threshold: threshold === null ? "" : String(threshold) },
+  });
+  const { key, ...input } = getInputProps(fields.threshold, { type: "number" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-2">
+      <input type="hidden" name="intent" value="threshold" />
+      <label className="text-sm">
+        <span className="block font-medium">Low at or below</span>
+        <input
+          key={key}
+          {...input}
+          step={1}
+          placeholder={`${DEFAULT_LOW_STOCK_THRESHOLD} (shop default)`}
+          className={`${inputClass} mt-1 w-full`}
+        />
+      </label>
+      <FieldMessage field={fields.threshold} />
+      <p className="text-xs text-stone-600">Leave empty for the shop default.</p>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy}>
+        Save threshold
+      </button>
+    </Form>
+  );
+}
+
 export default function StockRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { record, movements, audit } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
-  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : null);
   return (
     <div>
       <p className="text-sm">
@@ -129,84 +205,13 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <Panel title="Adjust stock">
-          <Form method="post" className="grid gap-2">
-            <input type="hidden" name="intent" value="adjust" />
-            <label className="text-sm">
-              <span className="block font-medium">Reason</span>
-              <select name="reason" required className={`${inputClass} mt-1 w-full`}>
-                <ReasonOptions />
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="block font-medium">Change (+ adds, − takes away)</span>
-              <input
-                type="number"
-                name="change"
-                required
-                step={1}
-                min={-10000}
-                max={10000}
-                className={`${inputClass} mt-1 w-full`}
-              />
-            </label>
-            <label className="text-sm">
-              <span className="block font-medium">Note (optional)</span>
-              <input type="text" name="note" maxLength={MAX_NOTE_LENGTH} className={`${inputClass} mt-1 w-full`} />
-            </label>
-            <FormAlert message={errorFor("adjust")} />
-            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("adjust")}>
-              Apply change
-            </button>
-          </Form>
+          <AdjustForm reply={actionData} busy={busy("adjust")} />
         </Panel>
         <Panel title="Set to counted">
-          <Form method="post" className="grid gap-2">
-            <input type="hidden" name="intent" value="count" />
-            <label className="text-sm">
-              <span className="block font-medium">Copies counted on the shelf</span>
-              <input
-                type="number"
-                name="counted"
-                required
-                step={1}
-                min={0}
-                max={100000}
-                className={`${inputClass} mt-1 w-full`}
-              />
-            </label>
-            <label className="text-sm">
-              <span className="block font-medium">Note (optional)</span>
-              <input type="text" name="note" maxLength={MAX_NOTE_LENGTH} className={`${inputClass} mt-1 w-full`} />
-            </label>
-            <p className="text-xs text-stone-600">Writes the difference as a recount.</p>
-            <FormAlert message={errorFor("count")} />
-            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("count")}>
-              Set to counted
-            </button>
-          </Form>
+          <CountForm reply={actionData} busy={busy("count")} />
         </Panel>
         <Panel title="Low-stock threshold">
-          <Form method="post" className="grid gap-2">
-            <input type="hidden" name="intent" value="threshold" />
-            <label className="text-sm">
-              <span className="block font-medium">Low at or below</span>
-              <input
-                type="number"
-                name="threshold"
-                step={1}
-                min={0}
-                max={MAX_THRESHOLD}
-                defaultValue={record.threshold ?? ""}
-                placeholder={`${DEFAULT_LOW_STOCK_THRESHOLD} (shop default)`}
-                className={`${inputClass} mt-1 w-full`}
-              />
-            </label>
-            <p className="text-xs text-stone-600">Leave empty for the shop default.</p>
-            <FormAlert message={errorFor("threshold")} />
-            <button type="submit" className={buttonClass + " justify-self-start"} disabled={busy("threshold")}>
-              Save threshold
-            </button>
-          </Form>
+          <ThresholdForm threshold={record.threshold} reply={actionData} busy={busy("threshold")} />
         </Panel>
       </div>
 
