@@ -10,6 +10,7 @@ import type { MembershipStatus } from "../../app/domain/club/membership";
 import { planById } from "../../app/domain/club/plans";
 import { formatDateGB } from "../../app/domain/shared/dates";
 import { formatPence } from "../../app/domain/shared/money";
+import { clubWelcomeMail } from "../mail/club-templates";
 import type { MailLinks } from "../mail/links";
 import type { ClubEvent } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
@@ -86,10 +87,8 @@ export function createClubBillingEventsService(db: Db, deps: { mail: MailService
       console.error(`[club] Stripe subscription ${e.subscriptionId} was paid but not started (${started}); please review.`);
       return { applied: false, reason: started };
     }
-    mailMember(started, `club-joined:${started.id}`, "Welcome to the Needledrop record club", [
-      `You joined the record club: ${plan.name}, ${formatPence(plan.pricePence)} a month including VAT and delivery.`,
-      `Your first record ships by ${formatDateGB(started.nextShipmentOn)}. Your next payment is on ${formatDateGB(started.currentPeriodEnd)}.`,
-    ]);
+    const welcome = clubWelcomeMail(started, plan);
+    mailMember(started, welcome.onceKey, welcome.subject, welcome.lines);
     return { applied: true };
   }
 

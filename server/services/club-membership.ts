@@ -9,9 +9,8 @@ import { billingDayOf, firstShipment, nextRenewal } from "../../app/domain/club/
 import type { ClubPlanChoice, ClubSignUp } from "../../app/domain/club/club-schemas";
 import { applyMemberAction, type MemberAction, type MembershipView } from "../../app/domain/club/membership";
 import { CLUB_PLANS, planById } from "../../app/domain/club/plans";
-import { formatDateGB } from "../../app/domain/shared/dates";
 import { ConflictError, NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
-import { formatPence } from "../../app/domain/shared/money";
+import { clubWelcomeMail } from "../mail/club-templates";
 import type { MailLinks } from "../mail/links";
 import type { SubscriptionChange, SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
@@ -108,10 +107,8 @@ export function createClubMembershipService(
           .run();
         return m;
       });
-      mailMember(row, `club-joined:${row.id}`, "Welcome to the Needledrop record club", [
-        `You joined the record club: ${plan.name}, ${formatPence(plan.pricePence)} a month including VAT and delivery.`,
-        `Your first record ships by ${formatDateGB(row.nextShipmentOn)}. Your next payment is on ${formatDateGB(row.currentPeriodEnd)}.`,
-      ]);
+      const welcome = clubWelcomeMail(row, plan);
+      mailMember(row, welcome.onceKey, welcome.subject, welcome.lines);
       return viewOf(row, today);
     },
 
