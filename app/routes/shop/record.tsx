@@ -1,13 +1,11 @@
-import { data, redirect } from "react-router";
 import { displayCoverUrl } from "~/domain/catalogue/cover";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { formatPence } from "~/domain/shared/money";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatDateGB } from "~/domain/shared/dates";
 import { deliveryLeadText } from "~/domain/checkout/delivery";
-import { recordPath, parseRecordIdentifier } from "~/domain/catalogue/slug";
 import { stockState, stockWording } from "~/domain/catalogue/stock";
-import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/seo/structured-data";
+import { absoluteUrl } from "~/domain/seo/structured-data";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
 import { CoverImage } from "~/components/cover-image";
 import { FavouriteToggle } from "~/components/favourites/favourite-toggle";
@@ -15,67 +13,23 @@ import { RecordGrid } from "~/components/record-grid";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import { recordListen } from "~/lib/listening-history";
 import { pageMeta } from "~/lib/seo";
-import { WantForm } from "~/components/wants/want-form";
+import { WantFormLater } from "~/components/wants/want-form-later";
 import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
 import { CopyPhotoGallery } from "~/components/catalogue/copy-photos";
-import { wantFromForm, type WantFormReply } from "~/lib/wants.server";
+import { formAction } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { wantIntents } from "~/lib/wants.server";
+import { loadRecordPage } from "./record.server";
 import type { Route } from "./+types/record";
 
 const DEFAULT_BLURB =
   "A record we are proud to stock: pressed on quality vinyl, checked before it leaves us and packed to arrive flat and unscuffed.";
 
-export function loader({ params, context, url }: Route.LoaderArgs) {
-  const identifier = "identifier" in params ? params.identifier : params["*"];
-  const { id, slug } = parseRecordIdentifier(identifier ?? "");
-  const record = id === null ? null : context.services.catalogue.find(id);
-  if (!record) {
-    // Spec §2: the id prefix is optional. A slug alone finds the record when only one has it; when several
-    // share it the shopper picks. Temporary redirect: a record added later may share the slug.
-    const matches = context.services.catalogue.findBySlug(id === null ? slug : [id, slug].filter(Boolean).join("-"));
-    if (matches.length === 1) throw redirect(recordPath(matches[0]!), 302);
-    if (matches.length === 0) throw data(null, { status: 404 });
-    return {
-      kind: "choices" as const,
-      choices: matches.map((r) => toApiTrack(r, context.today)),
-      canonicalUrl: absoluteUrl(url.origin, url.pathname),
-    };
-  }
-  const canonical = recordPath(record);
-  if (url.pathname !== canonical) throw redirect(canonical, 301);
-  const user = context.user;
-  const want = user ? context.services.wants.activeForUser(user, record.id) : null;
-  const photos = record.condition === "used" ? context.services.copyPhotos.of(record.id) : [];
-  return {
-    kind: "record" as const,
-    record,
-    accountEmail: user?.email ?? null,
-    want: want && {
-      backInStock: want.backInStock,
-      onRelease: want.onRelease,
-      priceBelowPence: want.priceBelowPence,
-      minGrade: want.minGrade,
-    },
-    moreLikeThis: context.services.catalogue
-      .moreLikeThis(record, { today: context.today, limit: 4 })
-      .map((r) => toApiTrack(r, context.today)),
-    // A new pressing lists its used copies beside it; a used copy links back to its pressing.
-    usedCopies: record.condition === "new" ? context.services.usedCopies.onSaleOf(record.id) : [],
-    pressing: record.usedOfRecordId !== null ? context.services.usedCopies.pressingOf(record.id) : null,
-    photos,
-    today: context.today,
-    canonicalUrl: absoluteUrl(url.origin, canonical),
-    jsonLd: serializeJsonLd(
-      productJsonLd(record, { origin: url.origin, today: context.today, photos: photos.map((p) => p.url) }),
-    ),
-  };
-}
+export const loader = ({ params, context, url }: Route.LoaderArgs) =>
+  loadRecordPage("identifier" in params ? params.identifier : params["*"], context, url);
 
 /** The Want form posts here; the record is named by the form, and the answer comes back to this page. */
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") !== "want") throw data(null, { status: 400 });
-  return wantFromForm(formData, context, url.pathname);
-}
+export const action = ({ request, context, url }: Route.ActionArgs) => formAction(request, wantIntents(context, url.pathname));
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
   if (!d) return [{ title: "404 Page Not Found | Needledrop" }];
@@ -116,7 +70,7 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
   const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos } = loaderData;
-  const wantReply = (actionData as WantFormReply | undefined) ?? null;
+  const wantReply = replyFor(actionData, "want");
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
   const format = formatLabel(record.format);
@@ -175,13 +129,13 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
             <FavouriteToggle recordId={record.id} title={record.title} look="large" />
           </div>
           {usedCopies.length > 0 && <UsedCopiesList title={record.title} copies={usedCopies} />}
-          <WantForm
+          <WantFormLater
             recordId={record.id}
             soldOut={!preOrder && record.stockQuantity <= 0}
             preOrder={preOrder}
             accountEmail={accountEmail}
             current={want}
-            reply={wantReply}
+            lastResult={wantReply}
             prominent={preOrder || record.stockQuantity <= 0}
             usedAlerts={record.condition === "new"}
           />
