@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { JOINED, useRecordClub } from "../../tests/setup/record-club";
-import type { ClubService } from "./club";
 
-const fixture = useRecordClub();
-const { shop, member, signUp } = fixture;
-let club: ClubService;
-beforeAll(() => {
-  club = fixture.club;
-});
+const { club, shop, member, signUp } = useRecordClub();
 
 describe("back office", () => {
   it("lists members by status and pages", async () => {

@@ -1,16 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { DECLINES, JOINED, useRecordClub } from "../../tests/setup/record-club";
-import type { ClubService } from "./club";
 
-const fixture = useRecordClub();
-const { shop, member, signUp, row, payments, chargedKeys } = fixture;
-let club: ClubService;
-beforeAll(() => {
-  club = fixture.club;
-});
+const { club, shop, member, signUp, row, payments, chargedKeys } = useRecordClub();
 
 describe("joining", () => {
   it("takes the first month once, keeps only a token, and says when the first record ships", async () => {

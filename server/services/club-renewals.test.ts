@@ -1,16 +1,10 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { TEST_TOKEN_DECLINES } from "../payments/subscriptions";
 import { JOINED, useRecordClub } from "../../tests/setup/record-club";
-import type { ClubService } from "./club";
 
-const fixture = useRecordClub();
-const { shop, member, signUp, row, payments, setToken, chargedKeys } = fixture;
-let club: ClubService;
-beforeAll(() => {
-  club = fixture.club;
-});
+const { club, shop, member, signUp, row, payments, setToken, chargedKeys } = useRecordClub();
 
 describe("renewals", () => {
   it("charge once per period even when the sweep runs twice at once", async () => {

@@ -15,12 +15,13 @@ export const DECLINES = { ...PAYS, cardNumber: "4000 0000 0000 0002" };
 
 /**
  * A club for one test file, on the test provider answering slowly so two runs overlap; its ledger holds one
- * entry per real charge. Read `club` inside tests.
+ * entry per real charge. Everything it returns may be taken at the file's top level: `club` is filled with the
+ * service before the tests run.
  */
 export function useRecordClub() {
   const shop = useShopServices();
   const ledger: SubscriptionLedger = new Map();
-  const state = {} as { club: ClubService };
+  const club = {} as ClubService;
   beforeAll(() => {
     const inner = createTestSubscriptionPayments(ledger);
     const payments: SubscriptionPayments = {
@@ -30,12 +31,15 @@ export function useRecordClub() {
         return inner.chargeSaved(token, amount, key);
       },
     };
-    state.club = createClubService(shop.t.db, {
-      payments,
-      mail: shop.s.mail,
-      links: createMailLinks(SHOP_PUBLIC_ORIGIN),
-      audit: shop.s.audit,
-    });
+    Object.assign(
+      club,
+      createClubService(shop.t.db, {
+        payments,
+        mail: shop.s.mail,
+        links: createMailLinks(SHOP_PUBLIC_ORIGIN),
+        audit: shop.s.audit,
+      }),
+    );
   });
 
   let n = 0;
@@ -49,13 +53,11 @@ export function useRecordClub() {
   };
   return {
     shop,
-    get club() {
-      return state.club;
-    },
+    club,
     member,
     chargedKeys: (prefix: string) => [...ledger.keys()].filter((k) => k.startsWith(prefix)).length,
     signUp: (userId: number, card = PAYS, plan = "one-lp") =>
-      state.club.signUp({ id: userId }, clubSignUpSchema(JOINED).parse({ plan, favouriteGenre: "Jazz", ...card }), {
+      club.signUp({ id: userId }, clubSignUpSchema(JOINED).parse({ plan, favouriteGenre: "Jazz", ...card }), {
         today: JOINED,
       }),
     row: (userId: number) => shop.t.db.select().from(clubMemberships).where(eq(clubMemberships.userId, userId)).all(),
