@@ -26,3 +26,17 @@ export function replyFor(reply: Partial<FormReply> | undefined | null, intentNam
 export function clearedForm(intentName: string = DEFAULT_INTENT): FormReply {
   return { intent: intentName, result: { initialValue: null } };
 }
+
+/**
+ * The reply for one of a page's many forms of the same intent (one per row of a table), told apart by a field each
+ * posts (`recordId`): undefined for every other row.
+ */
+export function replyForRow(
+  reply: Partial<FormReply> | undefined | null,
+  intentName: string,
+  field: string,
+  value: string | number,
+) {
+  const result = replyFor(reply, intentName);
+  return result?.initialValue?.[field] === String(value) ? result : undefined;
+}

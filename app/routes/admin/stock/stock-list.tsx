@@ -18,7 +18,7 @@ import {
 import { requireActor } from "~/lib/admin/actor.server";
 import { stockReturnPath, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
-import { replyFor, type FormReply } from "~/lib/forms/form-reply";
+import { replyForRow, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -58,10 +58,9 @@ type Row = Route.ComponentProps["loaderData"]["items"][number];
 
 /** A row's quick adjustment: its own Conform form, shown the action's refusal when it was about this row's record. */
 function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply: FormReply | undefined; busy: boolean }) {
-  const lastResult = replyFor(reply, "adjust");
   const [form, fields] = useSchemaForm(quickAdjustFormSchema, {
     id: `adjust-${row.id}`,
-    lastResult: lastResult?.initialValue?.recordId === String(row.id) ? lastResult : undefined,
+    lastResult: replyForRow(reply, "adjust", "recordId", row.id),
   });
   const { key: reasonKey, ...reason } = getSelectProps(fields.reason);
   const { key: changeKey, ...change } = getInputProps(fields.change, { type: "number" });
