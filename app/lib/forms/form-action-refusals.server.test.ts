@@ -87,3 +87,16 @@ describe("a union of forms told apart by their intent", () => {
     expect(!unknown.ok && unknown.reply).toMatchObject({ intent: null, result: { error: { "": ["Unknown action."] } } });
   });
 });
+
+describe("a handler that sends the form back without refusing it", () => {
+  it("echoes what was typed, its hidden fields left out, with the messages it gives", async () => {
+    const intents = {
+      pay: intent(loginSchema, (_value, _formData, echo) => ({ declined: echo({ formErrors: ["Declined."] }) }), {
+        hide: ["password"],
+      }),
+    };
+    const outcome = await runForm(form({ intent: "pay", username: "ann", password: "right-one" }), intents);
+    expect(outcome).toMatchObject({ ok: true, answer: { declined: { error: { "": ["Declined."] } } } });
+    expect(outcome.ok && outcome.answer.declined.initialValue).toEqual({ username: "ann" });
+  });
+});

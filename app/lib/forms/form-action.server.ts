@@ -15,7 +15,7 @@ import { DEFAULT_INTENT, type FormReply } from "./form-reply";
  */
 export interface FormIntent<Schema extends z.ZodType, Answer> {
   schema: Schema;
-  handle: (value: z.output<Schema>, formData: FormData) => Answer | Promise<Answer>;
+  handle: (value: z.output<Schema>, formData: FormData, echo: Echo) => Answer | Promise<Answer>;
   /** The whole form, when the schema checks only part of it: its fields are echoed back on a refusal. */
   form?: z.ZodType;
   /** Fields a refusal never sends back (passwords, card numbers, tokens). */
@@ -23,6 +23,12 @@ export interface FormIntent<Schema extends z.ZodType, Answer> {
   /** The title of the error toast a refusal pops up (its text is the refusal's first message), for forms that say so. */
   failure?: string;
 }
+
+/**
+ * The form as it was typed (its hidden fields left out), with messages: for a handler whose answer sends the form back
+ * without a refusal (a declined card, a total that changed), so the page shows it again as it was.
+ */
+export type Echo = (messages?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
 
 /** What an intent may add to its schema and handler. */
 export type IntentOptions = Pick<FormIntent<z.ZodType, unknown>, "form" | "hide" | "failure">;
@@ -85,8 +91,9 @@ export async function runForm<I extends Intents>(formData: FormData, intents: I)
   const submission = parseForm(formData, { schema: chosen.schema, form: chosen.form });
   const hideFields = chosen.hide ? [...chosen.hide] : undefined;
   if (submission.status !== "success") return refusal(name, chosen, submission.reply({ hideFields }), 400);
+  const echo: Echo = (messages = {}) => submission.reply({ ...messages, hideFields });
   try {
-    return { ok: true, answer: (await chosen.handle(submission.value, formData)) as AnswerOf<I> };
+    return { ok: true, answer: (await chosen.handle(submission.value, formData, echo)) as AnswerOf<I> };
   } catch (error) {
     const failure = formFailureOf(error);
     if (!failure) throw error;
