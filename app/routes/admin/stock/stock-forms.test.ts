@@ -7,7 +7,7 @@ import { action as stockList } from "./stock-list";
 import { action as stockRecord } from "./stock-record";
 
 const shop = useShopServices();
-const args = (path: string, fields: Record<string, string>, cookie: string, params = {}) => ({
+const args = (path: string, fields: Record<string, string>, cookie: string, params = { recordId: "" }) => ({
   ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)),
   params,
 });
