@@ -76,4 +76,15 @@ describe("schemaValidation", () => {
   it("lets a button that leaves with a GET (print, search) go, whatever the post would need", () => {
     expect(validate({ formData: form, submitter: button("get") }).status).toBe("success");
   });
+
+  it("checks a button with a job of its own with that job's schema only", () => {
+    const apply = schemaValidation(schema, { apply: z.object({ code: z.string().min(2, "Enter a code") }) });
+    const named = (value: string) => ({ formMethod: "", name: "intent", value }) as HTMLButtonElement;
+    form.set("code", "AB");
+    expect(apply({ formData: form, submitter: named("apply") }).status).toBe("success");
+    form.set("code", "A");
+    expect(apply({ formData: form, submitter: named("apply") }).reply().error).toEqual({ code: ["Enter a code"] });
+    expect(apply({ formData: form, submitter: named("toString") }).status).toBe("error");
+    expect(apply({ formData: form, submitter: null }).reply().error).toHaveProperty("title");
+  });
 });

@@ -15,6 +15,9 @@ import { schemaConstraint } from "./schema-constraint";
  * A button with `formMethod="get"` (print the ticked orders, search) leaves the page rather than posting the form:
  * the schema, which is the post's, does not hold it back.
  *
+ * A button of the form with another job (`name="intent" value="apply"`, apply a discount code) names the schema that
+ * job checks in `intents`: the rest of the form may still be half filled.
+ *
  * A shop form whose messages are the spec's own words sets `nativeChecks: false`: it keeps the constraints on its
  * fields but is written with `novalidate`, so without JavaScript the server answers in those words, not the browser.
  */
@@ -27,6 +30,8 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     defaultValue?: DefaultValue<z.input<Schema>>;
     /** False: the browser never refuses the form itself (see above). */
     nativeChecks?: boolean;
+    /** The schema of each button with a job of its own, by its `intent` value (see above). */
+    intents?: Record<string, z.ZodType>;
   },
 ) {
   const constraint = useMemo(() => schemaConstraint(schema), [schema]);
@@ -35,7 +40,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
     constraint,
-    onValidate: schemaValidation(schema),
+    onValidate: schemaValidation(schema, options.intents),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultNoValidate: options.nativeChecks === false,
@@ -44,8 +49,10 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
 
 const anyForm = z.object({});
 
-/** The form's check in the browser: the schema, for any submission that posts the form. */
-export function schemaValidation<Schema extends z.ZodType>(schema: Schema) {
-  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) =>
-    parseWithZod(formData, { schema: (submitter?.formMethod === "get" ? anyForm : schema) as Schema });
+/** The form's check in the browser: the schema, for any submission that posts the form, or its button's own. */
+export function schemaValidation<Schema extends z.ZodType>(schema: Schema, intents: Record<string, z.ZodType> = {}) {
+  return ({ formData, submitter }: { formData: FormData; submitter: HTMLInputElement | HTMLButtonElement | null }) => {
+    const job = submitter?.name === "intent" && Object.hasOwn(intents, submitter.value) ? intents[submitter.value] : null;
+    return parseWithZod(formData, { schema: (submitter?.formMethod === "get" ? anyForm : (job ?? schema)) as Schema });
+  };
 }
