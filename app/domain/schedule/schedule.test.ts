@@ -8,6 +8,7 @@ import {
   releaseStatus,
   scheduleSchema,
   moveReleaseDateSchema,
+  schedulePageQuerySchema,
 } from "./schedule";
 
 describe("London wall-clock time to a UTC instant", () => {
@@ -94,5 +95,21 @@ describe("input schemas", () => {
       recordId: 3,
       releaseDate: "2026-02-03",
     });
+  });
+});
+
+describe("the schedule page's address", () => {
+  it("reads month, view and page, and shows the defaults for anything malformed", () => {
+    expect(schedulePageQuerySchema.parse({ month: "2026-12", view: "list", page: "3" })).toEqual({
+      month: "2026-12",
+      view: "list",
+      page: 3,
+    });
+    expect(schedulePageQuerySchema.parse({ month: "2026-13", view: "grid", page: "-1" })).toEqual({
+      month: undefined,
+      view: "calendar",
+      page: 1,
+    });
+    expect(schedulePageQuerySchema.parse({})).toEqual({ view: "calendar", page: 1 });
   });
 });

@@ -177,3 +177,13 @@ export const upcomingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;
+
+/** The schedule page, in the back office. */
+export const SCHEDULE_PATH = "/admin/schedule-management";
+
+/** The schedule page's address: ?month=YYYY-MM&view=list&page=N; anything malformed shows the defaults. */
+export const schedulePageQuerySchema = z.object({
+  month: monthSchema.optional().catch(undefined),
+  view: z.enum(["calendar", "list"]).catch("calendar").default("calendar"),
+  page: upcomingQuerySchema.shape.page.catch(1),
+});

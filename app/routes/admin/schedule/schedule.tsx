@@ -1,4 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
   addMonths,
@@ -6,101 +8,77 @@ import {
   formatMonth,
   londonLocal,
   monthGrid,
-  monthSchema,
   moveReleaseDateSchema,
   publishNowSchema,
   RELEASE_STATUS_LABELS,
+  SCHEDULE_PATH,
+  schedulePageQuerySchema,
   scheduleSchema,
-  upcomingQuerySchema,
   type ReleaseStatus,
 } from "~/domain/schedule/schedule";
 import { formatDateGB } from "~/domain/shared/dates";
-import { DomainError, httpStatusOf } from "~/domain/shared/errors";
-import { parseInput } from "~/domain/shared/parse-input";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, replyForRow } from "~/lib/forms/form-reply";
+import { readSearchParams } from "~/lib/forms/search-params";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/schedule";
+import { movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Release schedule", description: "Release calendar and scheduled publishing." }),
   { name: "robots", content: "noindex" },
 ];
 
-const PATH = "/admin/schedule-management";
+const PATH = SCHEDULE_PATH;
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const asked = monthSchema.safeParse(url.searchParams.get("month") ?? "");
-  const month = asked.success ? asked.data : context.today.slice(0, 7);
-  const view = url.searchParams.get("view") === "list" ? "list" : "calendar";
+  const { query } = readSearchParams(schedulePageQuerySchema, url.searchParams);
+  const { view, page } = query;
+  const month = query.month ?? context.today.slice(0, 7);
+  const today = { today: context.today };
   const s = context.services.adminSchedule;
-  const upcomingQuery = upcomingQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
   return {
     month,
     view,
     today: context.today,
-    calendar: view === "calendar" ? s.calendar(month, { today: context.today }) : [],
-    upcoming:
-      view === "list" ? s.upcoming(upcomingQuery.success ? upcomingQuery.data : { page: 1 }, { today: context.today }) : null,
-    scheduled: s.scheduled({ today: context.today }),
+    calendar: view === "calendar" ? s.calendar(month, today) : [],
+    upcoming: view === "list" ? s.upcoming({ page }, today) : null,
+    scheduled: s.scheduled(today),
     posts: s.postChoices(),
   };
 }
 
-type ActionResult = { intent: string; error: string; fields?: Record<string, string[]>; target?: string };
-
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const actor = { id: user.id, username: user.username };
-  const form = Object.fromEntries(await request.formData());
-  const intent = typeof form.intent === "string" ? form.intent : "";
-  const back = typeof form.back === "string" && form.back.startsWith(`${PATH}`) ? form.back : PATH;
+  const actor = requireActor(context, request);
   const s = context.services.adminSchedule;
-  try {
-    switch (intent) {
-      case "move": {
-        const input = parseInput(moveReleaseDateSchema, form, { message: "first" });
-        const moved = s.moveReleaseDate(actor, input.recordId, input.releaseDate, { today: context.today });
-        const told = `${moved.told} customer${moved.told === 1 ? "" : "s"} told`;
-        return redirectWithToast(back, {
-          type: "success",
-          title: moved.changed ? `Release date moved; ${told}` : `Release date unchanged; ${told}`,
-          description: `Now ${formatDateGB(moved.releaseDate)}: ${RELEASE_STATUS_LABELS[moved.status].toLowerCase()}.`,
-        });
-      }
-      case "schedule": {
-        const item = s.schedule(actor, parseInput(scheduleSchema, form, { message: "first" }));
-        return redirectWithToast(back, {
-          type: "success",
-          title: "Scheduled",
-          description: `${item.name} appears ${formatLondonInstant(item.publishAt!)}.`,
-        });
-      }
-      case "publish-now": {
-        const item = s.publishNow(actor, parseInput(publishNowSchema, form, { message: "first" }));
-        return redirectWithToast(back, { type: "success", title: "Published", description: `${item.name} is on the shop now.` });
-      }
-      case "unpublish": {
-        const item = s.unpublish(actor, parseInput(publishNowSchema, form, { message: "first" }));
-        return redirectWithToast(back, {
-          type: "success",
-          title: "Unpublished",
-          description: `${item.name} is hidden from the shop.`,
-        });
-      }
-      default:
-        return data<ActionResult>({ intent, error: "Unknown action." }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fields = "fields" in error ? (error.fields as Record<string, string[]> | undefined) : undefined;
-    const status = httpStatusOf(error);
-    return data<ActionResult>(
-      { intent, error: error.message, fields, target: String(form.recordId ?? form.target ?? "") },
-      { status: status === 404 ? 400 : status },
-    );
-  }
+  const publish = intent(
+    publishNowSchema,
+    (item, form) => redirectWithToast(scheduleBack(form), publishedToast(s.publishNow(actor, item), true)),
+    { form: scheduleSchema },
+  );
+  return formAction(request, {
+    move: intent(moveReleaseDateSchema, ({ recordId, releaseDate }, form) =>
+      redirectWithToast(
+        scheduleBack(form),
+        movedToast(s.moveReleaseDate(actor, recordId, releaseDate, { today: context.today })),
+      ),
+    ),
+    schedule: intent(scheduleSchema, (item, form) =>
+      redirectWithToast(scheduleBack(form), scheduledToast(s.schedule(actor, item))),
+    ),
+    "publish-now": publish,
+    "publish-scheduled": publish,
+    unpublish: intent(
+      publishNowSchema,
+      (item, form) => redirectWithToast(scheduleBack(form), publishedToast(s.unpublish(actor, item), false)),
+      { form: scheduleSchema },
+    ),
+  });
 }
 
 const STATUS_STYLE: Record<ReleaseStatus, string> = {
@@ -111,6 +89,7 @@ const STATUS_STYLE: Record<ReleaseStatus, string> = {
 };
 
 type Entry = Route.ComponentProps["loaderData"]["calendar"][number];
+type Reply = Route.ComponentProps["actionData"];
 
 function StatusBadge({ status }: { status: ReleaseStatus }) {
   return (
@@ -118,30 +97,31 @@ function StatusBadge({ status }: { status: ReleaseStatus }) {
   );
 }
 
-function MoveForm({ entry, back, compact = false }: { entry: Entry; back: string; compact?: boolean }) {
+function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back: string; reply: Reply; compact?: boolean }) {
+  const [form, fields] = useSchemaForm(moveReleaseDateSchema, {
+    lastResult: replyForRow(reply, "move", "recordId", entry.id),
+    defaultValue: { recordId: String(entry.id), releaseDate: entry.releaseDate },
+  });
+  const { key, ...releaseDate } = getInputProps(fields.releaseDate, { type: "date" });
   return (
-    <Form method="post" className={`flex flex-wrap items-end gap-2 ${compact ? "mt-1" : ""}`}>
+    <Form method="post" {...getFormProps(form)} className={`flex flex-wrap items-end gap-2 ${compact ? "mt-1" : ""}`}>
       <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="recordId" value={entry.id} />
+      <input type="hidden" name={fields.recordId.name} value={entry.id} />
       <input type="hidden" name="back" value={back} />
       <label className="text-xs text-stone-600">
         <span className="sr-only">New release date for {entry.title}</span>
-        <input
-          type="date"
-          name="releaseDate"
-          required
-          defaultValue={entry.releaseDate}
-          className="rounded border border-stone-300 px-1.5 py-1 text-sm text-stone-900"
-        />
+        <input key={key} {...releaseDate} className="rounded border border-stone-300 px-1.5 py-1 text-sm text-stone-900" />
       </label>
       <button type="submit" className="rounded bg-stone-900 px-2 py-1 text-xs font-semibold text-white hover:bg-stone-700">
         Move date
       </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <FieldMessage field={fields.releaseDate} />
     </Form>
   );
 }
 
-function EntryLine({ entry, back, inCell = false }: { entry: Entry; back: string; inCell?: boolean }) {
+function EntryLine({ entry, back, reply, inCell = false }: { entry: Entry; back: string; reply: Reply; inCell?: boolean }) {
   // A calendar day is about 100 px wide at 1280: small type, and words broken by hyphenation, not mid-letter.
   const size = inCell ? "p-1.5 text-xs hyphens-auto [overflow-wrap:break-word]" : "p-2 text-sm [overflow-wrap:anywhere]";
   return (
@@ -156,9 +136,133 @@ function EntryLine({ entry, back, inCell = false }: { entry: Entry; back: string
       </div>
       <details className="mt-1">
         <summary className="cursor-pointer text-xs text-needle-dark">Change date</summary>
-        <MoveForm entry={entry} back={back} compact />
+        <MoveForm entry={entry} back={back} reply={reply} compact />
       </details>
     </div>
+  );
+}
+
+type Scheduled = Route.ComponentProps["loaderData"]["scheduled"][number];
+
+function PublishScheduled({ item, back, reply }: { item: Scheduled; back: string; reply: Reply }) {
+  const [form] = useSchemaForm(publishNowSchema, { lastResult: replyForRow(reply, "publish-scheduled", "target", item.target) });
+  return (
+    <Form method="post" {...getFormProps(form)} className="ml-auto">
+      <input type="hidden" name="intent" value="publish-scheduled" />
+      <input type="hidden" name="kind" value={item.kind} />
+      <input type="hidden" name="target" value={item.target} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className="rounded border border-stone-300 px-2 py-1 text-xs font-semibold hover:bg-stone-100">
+        Publish now
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
+
+const SCHEDULE_FORM_INTENTS = ["schedule", "publish-now", "unpublish"];
+const field = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
+
+/** One form, three buttons: schedule for a London date and time, publish now, or take off the shop. */
+function ScheduleForm({
+  back,
+  posts,
+  today,
+  reply,
+}: {
+  back: string;
+  posts: { slug: string; title: string }[];
+  today: string;
+  reply: Reply;
+}) {
+  const asked = reply?.intent && SCHEDULE_FORM_INTENTS.includes(reply.intent) ? reply.intent : "schedule";
+  const [form, fields] = useSchemaForm(scheduleSchema, {
+    lastResult: replyFor(reply, asked),
+    defaultValue: { kind: "record", date: today, time: "09:00" },
+  });
+  const { key: kindKey, ...kind } = getSelectProps(fields.kind);
+  const { key: targetKey, ...target } = getInputProps(fields.target, { type: "text" });
+  const { key: dateKey, ...date } = getInputProps(fields.date, { type: "date" });
+  const { key: timeKey, ...time } = getInputProps(fields.time, { type: "time" });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-6 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
+      aria-labelledby="schedule-form-heading"
+    >
+      <h3 id="schedule-form-heading" className="font-semibold sm:col-span-2 lg:col-span-5">
+        Schedule a record or post
+      </h3>
+      <input type="hidden" name="back" value={back} />
+      <div className="sm:col-span-2 lg:col-span-5">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.kind.id} className="block text-stone-700">
+          Kind
+        </label>
+        <select key={kindKey} {...kind} className={field}>
+          <option value="record">Record</option>
+          <option value="post">Magazine post</option>
+        </select>
+        <FieldMessage field={fields.kind} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.target.id} className="block text-stone-700">
+          Record number or post slug
+        </label>
+        <input key={targetKey} {...target} list="schedule-targets" className={field} />
+        <datalist id="schedule-targets">
+          {posts.map((p) => (
+            <option key={p.slug} value={p.slug}>
+              {p.title}
+            </option>
+          ))}
+        </datalist>
+        <FieldMessage field={fields.target} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.date.id} className="block text-stone-700">
+          Date
+        </label>
+        <input key={dateKey} {...date} className={field} />
+        <FieldMessage field={fields.date} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.time.id} className="block text-stone-700">
+          Time (London)
+        </label>
+        <input key={timeKey} {...time} className={field} />
+        <FieldMessage field={fields.time} />
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="schedule"
+          className="rounded bg-stone-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-700"
+        >
+          Schedule
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="publish-now"
+          className="rounded border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
+        >
+          Publish now
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="unpublish"
+          className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
+        >
+          Unpublish
+        </button>
+      </div>
+    </Form>
   );
 }
 
@@ -168,7 +272,6 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
   const byDay = new Map<string, Entry[]>();
   for (const e of calendar) byDay.set(e.releaseDate.slice(0, 10), [...(byDay.get(e.releaseDate.slice(0, 10)) ?? []), e]);
   const now = londonLocal(new Date());
-  const failure = actionData && "error" in actionData ? actionData : null;
 
   return (
     <div>
@@ -176,12 +279,6 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       <p className="mt-1 text-stone-600">
         Pre-orders and new releases by release date (London), and what is scheduled to appear.
       </p>
-
-      {failure ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          {failure.error}
-        </div>
-      ) : null}
 
       <nav aria-label="Month" className="mt-6 flex flex-wrap items-center gap-3">
         <Link
@@ -237,7 +334,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                         <div className="text-xs font-semibold text-stone-600">{Number(day.slice(8))}</div>
                         <div className="mt-1 space-y-1">
                           {(byDay.get(day) ?? []).map((e) => (
-                            <EntryLine key={e.id} entry={e} back={back} inCell />
+                            <EntryLine key={e.id} entry={e} back={back} reply={actionData} inCell />
                           ))}
                         </div>
                       </>
@@ -254,7 +351,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                 <h3 className="text-sm font-semibold text-stone-700">{formatDateGB(day)}</h3>
                 <div className="mt-1 space-y-1">
                   {entries.map((e) => (
-                    <EntryLine key={e.id} entry={e} back={back} />
+                    <EntryLine key={e.id} entry={e} back={back} reply={actionData} />
                   ))}
                 </div>
               </section>
@@ -293,7 +390,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                     </td>
                     <td className="py-2 pr-2">{e.openPreOrders}</td>
                     <td className="py-2">
-                      <MoveForm entry={e} back={`${back}&page=${upcoming.page}`} />
+                      <MoveForm entry={e} back={`${back}&page=${upcoming.page}`} reply={actionData} />
                     </td>
                   </tr>
                 ))}
@@ -334,102 +431,13 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                       : formatDateGB(item.publishAt)
                     : "Unpublished"}
                 </span>
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="publish-now" />
-                  <input type="hidden" name="kind" value={item.kind} />
-                  <input type="hidden" name="target" value={item.target} />
-                  <input type="hidden" name="back" value={back} />
-                  <button
-                    type="submit"
-                    className="rounded border border-stone-300 px-2 py-1 text-xs font-semibold hover:bg-stone-100"
-                  >
-                    Publish now
-                  </button>
-                </Form>
+                <PublishScheduled item={item} back={back} reply={actionData} />
               </li>
             ))}
           </ul>
         )}
 
-        <Form
-          method="post"
-          className="mt-6 grid gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-5"
-          aria-labelledby="schedule-form-heading"
-        >
-          <h3 id="schedule-form-heading" className="font-semibold sm:col-span-2 lg:col-span-5">
-            Schedule a record or post
-          </h3>
-          <input type="hidden" name="back" value={back} />
-          <label className="text-sm">
-            <span className="block text-stone-700">Kind</span>
-            <select name="kind" defaultValue="record" className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5">
-              <option value="record">Record</option>
-              <option value="post">Magazine post</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-stone-700">Record number or post slug</span>
-            <input
-              name="target"
-              required
-              maxLength={200}
-              list="schedule-targets"
-              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
-              defaultValue={failure?.target ?? ""}
-            />
-            <datalist id="schedule-targets">
-              {posts.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.title}
-                </option>
-              ))}
-            </datalist>
-          </label>
-          <label className="text-sm">
-            <span className="block text-stone-700">Date</span>
-            <input
-              type="date"
-              name="date"
-              defaultValue={now.date}
-              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
-            />
-          </label>
-          <label className="text-sm">
-            <span className="block text-stone-700">Time (London)</span>
-            <input
-              type="time"
-              name="time"
-              defaultValue="09:00"
-              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
-            />
-          </label>
-          <div className="flex flex-wrap items-end gap-2">
-            <button
-              type="submit"
-              name="intent"
-              value="schedule"
-              className="rounded bg-stone-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-stone-700"
-            >
-              Schedule
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="publish-now"
-              className="rounded border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
-            >
-              Publish now
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="unpublish"
-              className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
-            >
-              Unpublish
-            </button>
-          </div>
-        </Form>
+        <ScheduleForm back={back} posts={posts} today={now.date} reply={actionData} />
       </section>
     </div>
   );

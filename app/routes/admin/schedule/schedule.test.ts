@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { signedInAdmin } from "../../../../tests/setup/admin-routes";
+import { formPost, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
+import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
+import { action } from "./schedule";
+
+const shop = useShopServices();
+const PATH = "/admin/schedule-management";
+const post = (fields: Record<string, string>, cookie: string) =>
+  settle(() => action(routeArgs({ db: shop.t.db, services: shop.s }, formPost(PATH, fields, cookie))));
+
+describe("the schedule page's forms", () => {
+  it("schedule a record and go back to the month the admin was looking at", async () => {
+    const admin = await signedInAdmin(shop);
+    const record = insertRecord(shop.t.db);
+    const back = `${PATH}?month=2099-01&view=list`;
+    const fields = { intent: "schedule", kind: "record", target: String(record.id), date: "2099-01-01", time: "09:00", back };
+    const out = await post(fields, admin.cookie);
+    expect(out.location).toBe(back);
+    expect(await toastOf(out.headers)).toMatchObject({ title: "Scheduled" });
+    const elsewhere = await post({ ...fields, back: "https://example.com/" }, admin.cookie);
+    expect(elsewhere.location).toBe(PATH);
+  });
+
+  it("answers a record that does not exist on the form, and a time the clocks skip on its field", async () => {
+    const admin = await signedInAdmin(shop);
+    const missing = await post(
+      { intent: "schedule", kind: "record", target: "999999999", date: "2099-01-01", time: "09:00" },
+      admin.cookie,
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.data).toMatchObject({ intent: "schedule", result: { error: { "": ["No record with id 999999999."] } } });
+    const skipped = await post(
+      { intent: "schedule", kind: "record", target: "1", date: "2099-03-29", time: "01:30" },
+      admin.cookie,
+    );
+    expect(skipped.status).toBe(400);
+    expect(skipped.data).toMatchObject({ result: { error: { time: [expect.stringContaining("does not exist in London")] } } });
+  });
+
+  it("publishes a scheduled record from its row with the same move as the form's button", async () => {
+    const admin = await signedInAdmin(shop);
+    const record = insertRecord(shop.t.db);
+    await post(
+      { intent: "schedule", kind: "record", target: String(record.id), date: "2099-01-01", time: "09:00" },
+      admin.cookie,
+    );
+    const out = await post({ intent: "publish-scheduled", kind: "record", target: String(record.id) }, admin.cookie);
+    expect(await toastOf(out.headers)).toMatchObject({ title: "Published" });
+  });
+});
