@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "react-router";
 import type { Cart } from "~/domain/cart/cart";
 import { CART_KEY_COOKIE } from "~/domain/cart/cart-reminder";
-import { emailSchema } from "~/domain/checkout/checkout-schemas";
+import { typedEmailSchema } from "~/domain/checkout/checkout-schemas";
 import { readCookie, shopperCookie } from "~/domain/shared/cookies";
 
 function ownerOf(request: Request, context: AppLoadContext) {
@@ -23,8 +23,8 @@ export function noteCartChange(request: Request, context: AppLoadContext, cart: 
  * it, whatever else happens to the submission. Returns the Set-Cookie of a guest's new key, or null.
  */
 export function rememberCheckoutAddress(request: Request, context: AppLoadContext, typed: unknown, cart: Cart): string | null {
-  const email = emailSchema.safeParse(typed ?? "");
-  if (!email.success || cart.lines.length === 0) return null;
-  const { key } = context.services.cartReminders.rememberAtCheckout(ownerOf(request, context), email.data, cart);
+  const email = typedEmailSchema.parse(typed ?? "");
+  if (!email || cart.lines.length === 0) return null;
+  const { key } = context.services.cartReminders.rememberAtCheckout(ownerOf(request, context), email, cart);
   return key ? shopperCookie(CART_KEY_COOKIE, key, context.auth.secure) : null;
 }

@@ -49,7 +49,7 @@ export function CheckoutField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
-        maxLength={maxLength}
+        maxLength={maxLength ?? props.maxLength}
         className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm focus:border-needle focus:outline-none ${
           meta.errors ? "border-red-500" : "border-stone-300"
         }`}

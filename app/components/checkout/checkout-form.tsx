@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icons/icon";
 import { useMemo, useRef } from "react";
 import { Form, useNavigation } from "react-router";
@@ -10,8 +9,10 @@ import {
   applyCodeSchema,
   checkoutSchemaFor,
   SHIPPING_COUNTRY,
+  type checkoutWithCardSchema,
   type ProviderKind,
 } from "~/domain/checkout/checkout-schemas";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { CardFields } from "./card-fields";
 import { CheckoutField } from "./checkout-field";
 import { useCheckoutStorage } from "~/lib/use-checkout-storage";
@@ -28,21 +29,11 @@ export interface CheckoutDefaults {
   discountCode: string;
 }
 
-/** Every field the form may send (the card ones only with the card-form provider). */
-interface CheckoutFields {
-  email: string;
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  discountCode: string;
-  idempotencyKey: string;
-  cardNumber: string;
-  cardExpiry: string;
-  cardCvc: string;
-}
+/** Every field the form may send: the card ones only with the card-form provider, whose schema has them. */
+type CheckoutSchema = ReturnType<typeof checkoutWithCardSchema>;
+
+/** The Apply button checks the code alone: the rest of the form may still be half filled. */
+const BUTTONS = { [APPLY_INTENT]: applyCodeSchema };
 
 export interface DiscountNote {
   code: string;
@@ -75,18 +66,13 @@ export function CheckoutForm({
   const applying = submitting && navigation.formData?.get("intent") === APPLY_INTENT;
   const paying = submitting && !applying;
   const applyButton = useRef<HTMLButtonElement>(null);
-  const schema = useMemo(() => checkoutSchemaFor(provider, today), [provider, today]);
-
-  const [form, fields] = useForm<CheckoutFields, unknown>({
+  const schema = useMemo(() => checkoutSchemaFor(provider, today) as CheckoutSchema, [provider, today]);
+  const [form, fields] = useSchemaForm(schema, {
     id: CHECKOUT_FORM_ID,
     lastResult,
     defaultValue: { ...defaults, country: SHIPPING_COUNTRY },
-    onValidate: ({ formData, submitter }) =>
-      submitter instanceof HTMLButtonElement && submitter.name === "intent" && submitter.value === APPLY_INTENT
-        ? parseWithZod(formData, { schema: applyCodeSchema })
-        : parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    nativeChecks: false,
+    intents: BUTTONS,
   });
   const saveAsTyped = useCheckoutStorage(form.id, (name, value) => form.update({ name, value }));
 
@@ -95,7 +81,7 @@ export function CheckoutForm({
   const codeNote = fields.discountCode.errors ? null : discount;
 
   return (
-    <Form method="post" action="/checkout" {...getFormProps(form)} noValidate onInput={saveAsTyped} className="space-y-6">
+    <Form method="post" action="/checkout" {...getFormProps(form)} onInput={saveAsTyped} className="space-y-6">
       {/* Enter in any field pays: the first submit button of a form is the one implicit submission presses. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />

@@ -1,14 +1,8 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
+import type { CheckoutProblem } from "~/domain/checkout/checkout-problems";
 import { formatPence } from "~/domain/shared/money";
 import { Link } from "react-router";
-
-export interface CheckoutProblem {
-  tone: "error" | "info";
-  message: string;
-  /** Show a link back to the cart (a record can no longer be bought as asked). */
-  cartLink?: boolean;
-}
 
 /**
  * A message about the whole checkout (declined card, out of stock, total changed). With JavaScript the page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountCodeSchema, optionalDiscountCodeSchema } from "./discount-code";
+import { discountCodeSchema, optionalDiscountCodeSchema, typedDiscountCodeSchema } from "./discount-code";
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -30,5 +30,12 @@ describe("a discount code that may be left out (checkout, pricing a cart)", () =
     expect(message(optionalDiscountCodeSchema.safeParse("save 10"))).toBe(
       "Discount codes are letters, numbers and hyphens only.",
     );
+  });
+});
+
+describe("a discount code typed in a form refused for something else", () => {
+  it("is the code when it reads as one, else none", () => {
+    expect(typedDiscountCodeSchema.parse(" vinyl10-abc234 ")).toBe("VINYL10-ABC234");
+    for (const other of ["SAVE 10!", "", undefined, null, 42]) expect(typedDiscountCodeSchema.parse(other)).toBeNull();
   });
 });

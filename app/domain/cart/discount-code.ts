@@ -23,3 +23,6 @@ export const optionalDiscountCodeSchema = z
   .transform((v) => (v?.trim() ? v : undefined))
   .pipe(discountCodeSchema.transform((code) => code.toUpperCase()).optional())
   .transform((code) => code ?? null);
+
+/** A code typed in a form that may be refused for other reasons: the code if it reads as one, else none. */
+export const typedDiscountCodeSchema = optionalDiscountCodeSchema.catch(null);

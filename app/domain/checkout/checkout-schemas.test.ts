@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  typedEmailSchema,
   cardSchema,
   checkoutDetailsSchema,
   checkoutWithCardSchema,
@@ -205,5 +206,12 @@ describe("the card fields", () => {
       cardExpiry: "Please enter an expiry date (MM/YY) that has not passed",
       country: "We deliver within the United Kingdom only",
     });
+  });
+});
+
+describe("an address typed in a checkout form refused for something else", () => {
+  it("is the address when it reads as one, else none", () => {
+    expect(typedEmailSchema.parse(" Ann@Example.com ")).toBe("ann@example.com");
+    for (const other of ["not-an-email", "", null, undefined]) expect(typedEmailSchema.parse(other)).toBeNull();
   });
 });

@@ -40,6 +40,9 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address"));
 
+/** An address typed in a form that may be refused for other reasons: the address if it reads as one, else none. */
+export const typedEmailSchema = emailSchema.nullable().catch(null);
+
 export const idempotencyKeySchema = z
   .string({ error: "This form has expired. Please reload the page." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page.");
@@ -80,6 +83,9 @@ export type ProviderKind = "card-form" | "redirect";
 export function checkoutSchemaFor(kind: ProviderKind, today: string) {
   return kind === "card-form" ? checkoutWithCardSchema(today) : checkoutDetailsSchema;
 }
+
+/** The checkout form as parsed: the details, and the card when the shop takes it on the page. */
+export type CheckoutForm = z.output<typeof checkoutDetailsSchema> & Partial<z.output<ReturnType<typeof cardSchema>>>;
 
 /** The submit button that re-prices the order with the typed discount code instead of paying. */
 export const APPLY_INTENT = "apply";

@@ -3,28 +3,32 @@
  * summary) and what a submission does (apply a code, or place and pay through the checkout service). Every
  * shopper's mistake or lost race is a message on the page, never a 500.
  */
-import { parseForm } from "~/lib/parse-form";
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { CheckoutProblem } from "~/components/checkout/notices";
 import { customerOf, EMPTY_CART, withDiscountCode, type Cart } from "~/domain/cart/cart";
 import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
-import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor } from "~/domain/checkout/checkout-schemas";
+import { typedDiscountCodeSchema } from "~/domain/cart/discount-code";
+import { checkoutProblemOf, type CheckoutProblem } from "~/domain/checkout/checkout-problems";
+import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor, type CheckoutForm } from "~/domain/checkout/checkout-schemas";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
 import { orderPath } from "~/domain/orders/order-status";
-import {
-  ConflictError,
-  OutOfStockError,
-  PaymentUnavailableError,
-  TooManyAttemptsError,
-  ValidationError,
-} from "~/domain/shared/errors";
 import { noteCartChange, rememberCheckoutAddress } from "~/lib/cart-reminder.server";
+import { intent, runForm, type Echo } from "~/lib/forms/form-action.server";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
-import type { CheckoutOutcome, OrderRequest } from "../../../server/services/checkout";
+import type { CheckoutOutcome } from "../../../server/services/checkout";
 
 /** Card details are never sent back in a page, whatever happens to the submission. */
-const CARD_FIELDS = ["cardNumber", "cardCvc"];
+const hide = ["cardNumber", "cardCvc"];
 const CODE_CHANGED_MESSAGE = "Your discount code changed the total. Please check it, then pay.";
+
+/** A submission that placed nothing: the form again, a message about the whole checkout, the summary priced anew. */
+interface Again {
+  status: number;
+  result: ReturnType<Echo>;
+  problem: CheckoutProblem | null;
+  /** The cart the summary is priced from, with the code it was priced with. */
+  priced: { cart: Cart; code: string | null };
+  headers?: HeadersInit;
+}
 
 const viewerOf = (request: Request, context: AppLoadContext) => ({
   userId: context.user?.id ?? null,
@@ -48,32 +52,77 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   // A valid address is remembered with the cart for one reminder, whether or not this post places the order.
   const keyCookie = rememberCheckoutAddress(request, context, formData.get("email"), cart);
-  if (formData.get("intent") === APPLY_INTENT) return applyCode(formData, cart, context, keyCookie);
-  const submission = parseForm(formData, {
-    schema: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
-  });
+  const submission = { request, context, cart, keyCookie, email: String(formData.get("email") ?? "").trim() };
+  const outcome = await runForm(formData, checkoutIntents(submission));
+  if (outcome.ok && outcome.answer instanceof Response) return outcome.answer;
+  const again = outcome.ok
+    ? (outcome.answer as Again)
+    : { ...outcome, result: outcome.reply.result, problem: null, priced: { cart, code: typedCode(formData, cart) } };
+  const { status, result, problem, priced } = again;
+  const summary = priced.cart.lines.length > 0 ? summaryOf(priced.cart, priced.code, context, submission.email) : null;
+  const headers = new Headers(again.headers);
+  if (keyCookie) headers.append("Set-Cookie", keyCookie);
+  return data({ result, problem, summary, idempotencyKey: crypto.randomUUID() }, { status, headers });
+}
+
+/** One checkout post: the shopper's cart and the address typed in the form. */
+interface Submission {
+  request: Request;
+  context: AppLoadContext;
+  cart: Cart;
+  keyCookie: string | null;
+  email: string;
+}
+
+function checkoutIntents(submission: Submission) {
+  const { context } = submission;
+  const form = checkoutSchemaFor(context.services.checkout.provider.kind, context.today);
+  return {
+    // Apply is one button of the checkout form: what was typed in the rest of it comes back too.
+    [APPLY_INTENT]: intent(applyCodeSchema, (value, _formData, echo) => applyCode(value.discountCode, submission, echo), {
+      form,
+      hide,
+    }),
+    default: intent(form, (value, formData, echo) => pay(value, formData.get("pricedCode"), submission, echo), { hide }),
+  };
+}
+
+/** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
+function applyCode(code: string | null, { cart, context, email }: Submission, echo: Echo): Again {
+  const updated = withDiscountCode(cart, code);
+  const check = cart.lines.length > 0 ? summaryOf(updated, code, context, email).discount : null;
+  const rejected = check && !check.ok ? check.message : null;
+  return {
+    status: rejected ? 400 : 200,
+    result: echo(rejected ? { fieldErrors: { discountCode: [rejected] } } : {}),
+    problem: null,
+    priced: { cart: updated, code },
+    headers: cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
+  };
+}
+
+/**
+ * Pay: the order is placed with the code the total beside the form was priced with (`pricedCode`); a different code
+ * is shown (or refused) first.
+ */
+async function pay(value: CheckoutForm, pricedCode: unknown, submission: Submission, echo: Echo): Promise<Again | Response> {
+  const { request, context, cart, keyCookie } = submission;
+  const { cardNumber, cardExpiry, cardCvc, ...details } = value;
+  const priced = { cart, code: details.discountCode };
   const again = (
     status: number,
     problem: CheckoutProblem | null,
     fieldErrors?: Record<string, string[]>,
     headers?: HeadersInit,
-  ) =>
-    data(
-      { result: submission.reply({ hideFields: CARD_FIELDS, fieldErrors }), problem, ...pricing(cart, formData, context) },
-      { status, headers: withCookie(headers, keyCookie) },
-    );
-  if (submission.status !== "success") return again(400, null);
-  const { cardNumber, cardExpiry, cardCvc, ...details } = submission.value as OrderRequest &
-    Record<"cardNumber" | "cardExpiry" | "cardCvc", string | undefined>;
-  // The button showed the total with the code applied then; a different code is shown (or refused) before paying.
+  ) => ({ status, result: echo({ fieldErrors }), problem, priced, headers }) satisfies Again;
   if (
     (details.discountCode ?? "") !==
-    String(formData.get("pricedCode") ?? "")
+    String(pricedCode ?? "")
       .trim()
       .toUpperCase()
   ) {
-    const discount = pricing(cart, formData, context).summary?.discount;
-    if (discount && !discount.ok) return again(400, null, { discountCode: [discount.message] });
+    const check = cart.lines.length > 0 ? summaryOf(cart, details.discountCode, context, details.email).discount : null;
+    if (check && !check.ok) return again(400, null, { discountCode: [check.message] });
     return again(200, { tone: "info", message: CODE_CHANGED_MESSAGE });
   }
   try {
@@ -84,7 +133,9 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
     return placed(outcome, details.idempotencyKey, request, context, keyCookie);
   } catch (error) {
-    const refusal = refusalOf(error);
+    // Placing failed for a reason the shopper can act on: said on the page, with what was typed.
+    const refusal = checkoutProblemOf(error);
+    if (!refusal) throw error;
     return again(refusal.status, refusal.problem, refusal.fieldErrors, refusal.headers);
   }
 }
@@ -97,7 +148,8 @@ function placed(
   context: AppLoadContext,
   keyCookie: string | null,
 ) {
-  const headers = withCookie({ "Set-Cookie": orderAccessCookie(request, key, context.auth.secure) }, keyCookie);
+  const headers = new Headers({ "Set-Cookie": orderAccessCookie(request, key, context.auth.secure) });
+  if (keyCookie) headers.append("Set-Cookie", keyCookie);
   if (outcome.kind === "paid") {
     headers.append("Set-Cookie", cartCookie(EMPTY_CART, context.auth.secure));
     noteCartChange(request, context, EMPTY_CART);
@@ -105,70 +157,10 @@ function placed(
   return redirect(outcome.kind === "redirect" ? outcome.url : orderPath(outcome.order.orderNumber), { status: 303, headers });
 }
 
-/** A shopper's mistake or a lost race becomes a message on the page; anything else is re-thrown. */
-function refusalOf(error: unknown): {
-  status: number;
-  problem: CheckoutProblem | null;
-  fieldErrors?: Record<string, string[]>;
-  headers?: HeadersInit;
-} {
-  if (error instanceof TooManyAttemptsError)
-    return {
-      status: 429,
-      problem: { tone: "error", message: `${error.message} Nothing has been charged.` },
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    };
-  if (error instanceof OutOfStockError)
-    return { status: 409, problem: { tone: "error", message: `${error.message} Nothing has been charged.`, cartLink: true } };
-  if (error instanceof ValidationError && error.fields?.discountCode)
-    return { status: 400, problem: null, fieldErrors: { discountCode: error.fields.discountCode } };
-  if (error instanceof ValidationError) return { status: 400, problem: { tone: "error", message: error.message } };
-  if (error instanceof ConflictError) return { status: 409, problem: { tone: "error", message: error.message } };
-  if (error instanceof PaymentUnavailableError) return { status: 503, problem: { tone: "error", message: error.message } };
-  throw error;
-}
-
-/** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
-function applyCode(formData: FormData, cart: Cart, context: AppLoadContext, keyCookie: string | null) {
-  // Apply is one button of the checkout form: what was typed in the rest of it comes back too.
-  const submission = parseForm(formData, {
-    schema: applyCodeSchema,
-    form: checkoutSchemaFor(context.services.checkout.provider.kind, context.today),
-  });
-  if (submission.status !== "success") {
-    // A code no shop issues (spaces, punctuation): refused like an unknown one, and the cart keeps the code it had.
-    const summary = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context) : null;
-    return data(
-      { result: submission.reply({ hideFields: CARD_FIELDS }), problem: null, idempotencyKey: crypto.randomUUID(), summary },
-      { status: 400, headers: withCookie(undefined, keyCookie) },
-    );
-  }
-  const updated = withDiscountCode(cart, submission.value.discountCode);
-  const prices = pricing(updated, formData, context);
-  const rejected = prices.summary?.discount && !prices.summary.discount.ok ? prices.summary.discount.message : null;
-  const result = submission.reply({ hideFields: CARD_FIELDS, fieldErrors: rejected ? { discountCode: [rejected] } : undefined });
-  const headers = withCookie(
-    cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
-    keyCookie,
-  );
-  return data({ result, problem: null, ...prices }, { status: rejected ? 400 : 200, headers });
-}
-
-/** The headers of an answer, with the Set-Cookie of a guest's new cart key when there is one. */
-function withCookie(init: HeadersInit | undefined, cookie: string | null): Headers {
-  const headers = new Headers(init);
-  if (cookie) headers.append("Set-Cookie", cookie);
-  return headers;
-}
-
-/** A fresh form key and the summary priced with the code in the form (the typed e-mail counts for first orders). */
-function pricing(cart: Cart, formData: FormData, context: AppLoadContext) {
-  const code = applyCodeSchema.safeParse({ discountCode: formData.get("discountCode") ?? undefined });
-  const email = String(formData.get("email") ?? "").trim();
-  return {
-    idempotencyKey: crypto.randomUUID(),
-    summary: cart.lines.length > 0 ? summaryOf(cart, code.success ? code.data.discountCode : null, context, email) : null,
-  };
+/** The code typed in a refused form, if it reads as one (the summary beside the form shows the total with it). */
+function typedCode(formData: FormData, cart: Cart): string | null {
+  if (formData.get("intent") === APPLY_INTENT) return cart.discountCode;
+  return typedDiscountCodeSchema.parse(formData.get("discountCode") ?? undefined);
 }
 
 function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typedEmail?: string) {
