@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, orderLines, orders, stockMovements } from "../../db/schema";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
+import { analysisQuerySchema, resolveRange } from "../../app/domain/admin/analysis/range";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createBusinessAnalysisService, type BusinessAnalysisService } from "./business-analysis";
@@ -102,7 +103,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const range = () => analysis.range(QUERY, TODAY);
+const range = () => resolveRange(analysisQuerySchema.parse(QUERY), TODAY);
 
 describe("business analysis figures", () => {
   it("sums paid orders by London week, net of refunds with VAT apart, against the period before", () => {
@@ -164,10 +165,5 @@ describe("business analysis figures", () => {
     expect(analysis.discounts(r)).toEqual([
       { code: "ANALYSIS10", percentOff: 10, orders: 1, discountPence: 300, revenuePence: 2400 },
     ]);
-  });
-
-  it("refuses a bad period with a short message", () => {
-    expect(() => analysis.range({ preset: "custom", from: "2026-04-05", to: "2026-03-01" }, TODAY)).toThrow(/not be before/);
-    expect(() => analysis.range({ preset: "fortnight" }, TODAY)).toThrow(/listed periods/);
   });
 });

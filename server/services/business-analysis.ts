@@ -6,8 +6,7 @@ import { REVENUE_STATUSES } from "../../app/domain/orders/order-status";
 import { addDays } from "../../app/domain/shared/dates";
 import { vatIncludedPence } from "../../app/domain/shared/money";
 import { londonDayStart } from "../../app/domain/admin/periods";
-import { parseInput } from "../../app/domain/shared/parse-input";
-import { analysisQuerySchema, resolveRange, type AnalysisRange, type Bucket } from "../../app/domain/admin/analysis/range";
+import type { AnalysisRange, Bucket } from "../../app/domain/admin/analysis/range";
 import {
   salesTotals,
   sellThroughPercent,
@@ -79,11 +78,6 @@ export function createBusinessAnalysisService(db: Db) {
   };
 
   return {
-    /** Reads and checks the page's query (throws ValidationError) and resolves it on a London day. */
-    range(input: unknown, today: string): AnalysisRange {
-      return resolveRange(parseInput(analysisQuerySchema, input, { message: "first" }), today);
-    },
-
     /** Orders, revenue (VAT apart), refunds and discounts by bucket, for the period and the one before. */
     sales(range: AnalysisRange) {
       const current = sales(range.current.buckets);

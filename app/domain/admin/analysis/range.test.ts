@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analysisQuerySchema, analysisSearch, bucketsOf, daysBetween, resolveRange } from "./range";
+import { analysisAsked, analysisQuerySchema, analysisSearch, bucketsOf, daysBetween, resolveRange } from "./range";
 
 const parse = (q: Record<string, string>) => analysisQuerySchema.parse(q);
 
@@ -60,5 +60,17 @@ describe("analysis range", () => {
     expect(
       analysisSearch(parse({ preset: "custom", from: "2026-01-01", to: "2026-01-31", granularity: "week" }), { figure: "sales" }),
     ).toBe("?figure=sales&preset=custom&from=2026-01-01&to=2026-01-31&granularity=week");
+  });
+});
+
+describe("the period form as asked", () => {
+  it("is the address's values, the defaults where it names none", () => {
+    expect(analysisAsked(new URLSearchParams(""))).toEqual({ preset: "30d", from: "", to: "", granularity: "day" });
+    expect(analysisAsked(new URLSearchParams("preset=custom&from=2026-03-01&to=nope&figure=label"))).toEqual({
+      preset: "custom",
+      from: "2026-03-01",
+      to: "nope",
+      granularity: "day",
+    });
   });
 });

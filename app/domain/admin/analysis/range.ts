@@ -52,6 +52,16 @@ export const analysisQuerySchema = z
   });
 export type AnalysisQuery = z.output<typeof analysisQuerySchema>;
 
+/** The period form as the address asked for it (defaults filled in), to show it again as it was typed. */
+export function analysisAsked(params: URLSearchParams): Record<keyof AnalysisQuery, string> {
+  return {
+    preset: params.get("preset") ?? "30d",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    granularity: params.get("granularity") ?? "day",
+  };
+}
+
 /** Whole days from one ISO date to another, counting both (2026-11-01 to 2026-11-01 is 1). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -1,26 +1,20 @@
 import { stringify } from "csv-stringify/sync";
 import { data } from "react-router";
+import { analysisQuerySchema, resolveRange } from "~/domain/admin/analysis/range";
 import { figureCsvRows, figureSchema } from "~/domain/admin/analysis/figures";
-import { ValidationError } from "~/domain/shared/errors";
+import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/business-analysis-csv";
 
 /** One figure of the business analysis page, for the page's period, as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(url.searchParams);
-  const figure = figureSchema.safeParse(params.figure);
+  const figure = figureSchema.safeParse(url.searchParams.get("figure"));
   if (!figure.success) throw data("No such figure.", { status: 400 });
-  const analysis = context.services.businessAnalysis;
-  let rows: (string | number)[][];
-  try {
-    const { figure: _, ...query } = params;
-    const range = analysis.range(query, context.today);
-    rows = figureCsvRows(figure.data, analysis.all(range, context.today));
-  } catch (error) {
-    if (error instanceof ValidationError) throw data(error.message, { status: 400 });
-    throw error;
-  }
+  const { query, problem } = readSearchParams(analysisQuerySchema, url.searchParams);
+  if (problem) throw data(problem, { status: 400 });
+  const range = resolveRange(query, context.today);
+  const rows = figureCsvRows(figure.data, context.services.businessAnalysis.all(range, context.today));
   return new Response(stringify(rows, { bom: true, record_delimiter: "windows" }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

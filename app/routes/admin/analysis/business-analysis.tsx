@@ -1,19 +1,24 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form } from "react-router";
+import { FieldMessage } from "~/components/admin/form-field";
 import { BarListChart } from "~/components/admin/charts/bar-list-chart";
 import { FigureBlock } from "~/components/admin/charts/figure-block";
 import { TimeChart } from "~/components/admin/charts/time-chart";
 import { formatChange, formatWholePounds, percentChange, type AnalysisFigure } from "~/domain/admin/analysis/figures";
 import {
+  analysisAsked,
+  analysisQuerySchema,
   analysisSearch,
   GRANULARITIES,
   PRESET_LABELS,
   RANGE_PRESETS,
+  resolveRange,
   type AnalysisQuery,
-  type AnalysisRange,
 } from "~/domain/admin/analysis/range";
 import { formatDateGB } from "~/domain/shared/dates";
-import { ValidationError } from "~/domain/shared/errors";
 import { formatPence, vatIncludedPence } from "~/domain/shared/money";
+import { readSearchParams } from "~/lib/forms/search-params";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/business-analysis";
@@ -27,22 +32,11 @@ const PATH = "/admin/business-analysis";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(url.searchParams);
-  const asked = {
-    preset: params.preset ?? "30d",
-    from: params.from ?? "",
-    to: params.to ?? "",
-    granularity: params.granularity ?? "day",
-  };
-  let range: AnalysisRange;
-  try {
-    range = context.services.businessAnalysis.range(params, context.today);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return data({ asked, problem: error.message, range: null, figures: null }, { status: 400 });
-  }
-  const figures = context.services.businessAnalysis.all(range, context.today);
-  return { asked, problem: null, range, figures };
+  const asked = analysisAsked(url.searchParams);
+  const { query, problem } = readSearchParams(analysisQuerySchema, url.searchParams);
+  if (problem) return data({ asked, problem, range: null, figures: null }, { status: 400 });
+  const range = resolveRange(query, context.today);
+  return { asked, problem, range, figures: context.services.businessAnalysis.all(range, context.today) };
 }
 
 const number = (n: number) => n.toLocaleString("en-GB");
@@ -64,9 +58,75 @@ function Stat({ label, value, change, detail }: { label: string; value: string; 
   );
 }
 
+/** The period, read in the browser with the loader's own schema: a backwards period is refused before it is asked for. */
+function PeriodForm({ asked }: { asked: Record<keyof AnalysisQuery, string> }) {
+  const [form, fields] = useSchemaForm(analysisQuerySchema, { lastResult: undefined, defaultValue: asked });
+  const { key: presetKey, ...preset } = getSelectProps(fields.preset);
+  const { key: fromKey, ...from } = getInputProps(fields.from, { type: "date" });
+  const { key: toKey, ...to } = getInputProps(fields.to, { type: "date" });
+  const { key: granularityKey, ...granularity } = getSelectProps(fields.granularity);
+  return (
+    <Form
+      method="get"
+      {...getFormProps(form)}
+      role="search"
+      aria-label="Choose the period"
+      className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 sm:items-end"
+    >
+      <div className="text-sm">
+        <label htmlFor={fields.preset.id} className="block font-medium">
+          Period
+        </label>
+        <select key={presetKey} {...preset} className={field}>
+          {RANGE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {PRESET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.from.id} className="block font-medium">
+          From
+        </label>
+        <input key={fromKey} {...from} className={field} aria-describedby={`dates-hint ${fields.from.errorId}`} />
+        <FieldMessage field={fields.from} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.to.id} className="block font-medium">
+          To
+        </label>
+        <input key={toKey} {...to} className={field} aria-describedby={`dates-hint ${fields.to.errorId}`} />
+        <FieldMessage field={fields.to} />
+      </div>
+      <div className="text-sm">
+        <label htmlFor={fields.granularity.id} className="block font-medium">
+          Read
+        </label>
+        <select key={granularityKey} {...granularity} className={field}>
+          {GRANULARITIES.map((g) => (
+            <option key={g} value={g}>
+              {GRANULARITY_WORDS[g]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white sm:col-span-2 sm:justify-self-start"
+      >
+        Show
+      </button>
+      <p id="dates-hint" className="text-xs text-stone-600 sm:col-span-2">
+        From and To apply with the period “{PRESET_LABELS.custom}”, up to three years.
+      </p>
+    </Form>
+  );
+}
+
 export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
   const { asked, problem, range, figures } = loaderData;
-  const query = { ...asked } as AnalysisQuery;
+  const query = asked as AnalysisQuery;
   const csv = (figure: AnalysisFigure) => `${PATH}.csv${analysisSearch(query, { figure })}`;
   return (
     <div className="min-w-0">
@@ -76,65 +136,7 @@ export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
         not counted. Prices include 20% VAT, shown apart.
       </p>
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Choose the period"
-        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 sm:items-end"
-      >
-        <div className="text-sm">
-          <label htmlFor="analysis-preset" className="block font-medium">
-            Period
-          </label>
-          <select id="analysis-preset" name="preset" defaultValue={asked.preset} className={field}>
-            {RANGE_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {PRESET_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="text-sm">
-          <label htmlFor="analysis-from" className="block font-medium">
-            From
-          </label>
-          <input
-            type="date"
-            id="analysis-from"
-            name="from"
-            defaultValue={asked.from}
-            className={field}
-            aria-describedby="dates-hint"
-          />
-        </div>
-        <div className="text-sm">
-          <label htmlFor="analysis-to" className="block font-medium">
-            To
-          </label>
-          <input type="date" id="analysis-to" name="to" defaultValue={asked.to} className={field} aria-describedby="dates-hint" />
-        </div>
-        <div className="text-sm">
-          <label htmlFor="analysis-granularity" className="block font-medium">
-            Read
-          </label>
-          <select id="analysis-granularity" name="granularity" defaultValue={asked.granularity} className={field}>
-            {GRANULARITIES.map((g) => (
-              <option key={g} value={g}>
-                {GRANULARITY_WORDS[g]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white sm:col-span-2 sm:justify-self-start"
-        >
-          Show
-        </button>
-        <p id="dates-hint" className="text-xs text-stone-600 sm:col-span-2">
-          From and To apply with the period “{PRESET_LABELS.custom}”, up to three years.
-        </p>
-      </Form>
+      <PeriodForm asked={asked} />
 
       {problem && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
