@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useMemo } from "react";
 import { Icon } from "~/components/icons/icon";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/checkout/card-fields";
@@ -8,6 +8,7 @@ import { GENRES } from "~/domain/catalogue/genres";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
 import { CLUB_DELIVERY_TEXT, CLUB_PLANS, planVatPence } from "~/domain/club/plans";
 import { formatPence } from "~/domain/shared/money";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 
 const SORTED_GENRES = [...GENRES].sort((a, b) => a.localeCompare(b, "en-GB"));
 
@@ -26,23 +27,20 @@ export function ClubSignUpForm({
 }) {
   const navigation = useNavigation();
   const joining = navigation.state !== "idle" && navigation.formAction === "/subscribe";
-  const [form, fields] = useForm({
+  // The fields are the card form's; without card fields on the page, only plan and genre are checked.
+  const schema = useMemo(
+    () => (onProviderPage ? clubPlanChoiceSchema : clubSignUpSchema(today)) as ReturnType<typeof clubSignUpSchema>,
+    [onProviderPage, today],
+  );
+  const [form, fields] = useSchemaForm(schema, {
     id: "club-sign-up",
     lastResult,
     defaultValue: { plan: "one-lp" },
-    // The fields are the card form's; without card fields on the page, only plan and genre are checked.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: onProviderPage
-          ? (clubPlanChoiceSchema as unknown as ReturnType<typeof clubSignUpSchema>)
-          : clubSignUpSchema(today),
-      }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    nativeChecks: false,
   });
   const chosenPlan = fields.plan.value ?? "one-lp";
   return (
-    <Form method="post" action="/subscribe" {...getFormProps(form)} noValidate className="space-y-6">
+    <Form method="post" action="/subscribe" {...getFormProps(form)} className="space-y-6">
       {form.errors && (
         <p id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
           {form.errors[0]}
@@ -86,7 +84,7 @@ export function ClubSignUpForm({
             Favourite genre
           </label>
           <select
-            {...getInputProps(fields.favouriteGenre, { type: "text" })}
+            {...getSelectProps(fields.favouriteGenre)}
             key={fields.favouriteGenre.key}
             className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base shadow-sm ${
               fields.favouriteGenre.errors ? "border-red-500" : "border-stone-300"

@@ -1,17 +1,13 @@
-import { data, redirect, Link } from "react-router";
+import { Link } from "react-router";
 import { ClubSignUpForm } from "~/components/club/club-sign-up-form";
 import { MembershipPanel } from "~/components/club/membership-panel";
-import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
 import { FIRST_SHIPMENT_WORKING_DAYS } from "~/domain/club/billing";
-import { formFailureOf, retryAfterHeaders } from "~/domain/shared/errors";
+import { formAction } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
 import { requireUser } from "~/lib/guards.server";
-import { parseForm } from "~/lib/parse-form";
 import { pageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
+import { clubSignUpIntents } from "./subscribe.server";
 import type { Route } from "./+types/subscribe";
-
-/** Never echoed back to the page: the card number and security code. */
-const CARD_FIELDS = ["cardNumber", "cardCvc"];
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Record club", description: "A new LP picked for you every month, delivered by Royal Mail." }),
@@ -27,47 +23,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
-  if (context.services.club.joinsOnProviderPage()) return joinOnProviderPage(context, user, formData);
-  const submission = parseForm(formData, { schema: clubSignUpSchema(context.today) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: CARD_FIELDS }) }, { status: 400 });
-  try {
-    // A card payment: limited per address as checkouts are (card testing).
-    context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
-    await context.services.club.signUp(user, submission.value, { today: context.today });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [known.message], fieldErrors: known.fields, hideFields: CARD_FIELDS }) },
-      { status: known.status, headers: retryAfterHeaders(known) },
-    );
-  }
-  return redirectWithToast("/subscription-confirmation", {
-    type: "success",
-    title: "Welcome to the record club",
-    description: "Your first month is paid.",
-  });
-}
-
-/** With Stripe: plan and genre only, then off to Stripe's page (the membership starts with the paid invoice). */
-async function joinOnProviderPage(context: Route.ActionArgs["context"], user: { id: number }, formData: FormData) {
-  const submission = parseForm(formData, { schema: clubPlanChoiceSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
-    const { url } = await context.services.club.startHostedSignUp(user, submission.value, { origin: context.auth.linkOrigin });
-    return redirect(url, { status: 303 });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [known.message], fieldErrors: known.fields }) },
-      { status: known.status, headers: retryAfterHeaders(known) },
-    );
-  }
+  return formAction(request, clubSignUpIntents(context, user));
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +53,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             like.
           </p>
           <div className="mt-6">
-            <ClubSignUpForm today={today} lastResult={actionData?.result} onProviderPage={onProviderPage} />
+            <ClubSignUpForm today={today} lastResult={replyFor(actionData)} onProviderPage={onProviderPage} />
           </div>
         </>
       )}
