@@ -68,6 +68,11 @@ describe("formFailureOf", () => {
     });
     expect(formFailureOf(new TooManyAttemptsError(90))).toMatchObject({ status: 429, retryAfterSeconds: 90 });
     expect(formFailureOf(new ConflictError("Taken"))).toEqual({ status: 409, message: "Taken" });
+    expect(formFailureOf(new ConflictError("Taken", { code: ["Taken"] }))).toEqual({
+      status: 409,
+      message: "Taken",
+      fields: { code: ["Taken"] },
+    });
     expect(formFailureOf(new PaymentUnavailableError())).toMatchObject({ status: 503 });
   });
 });

@@ -21,7 +21,15 @@ export class ValidationError extends DomainError {
   }
 }
 export class ForbiddenError extends DomainError {}
-export class ConflictError extends DomainError {}
+export class ConflictError extends DomainError {
+  constructor(
+    message: string,
+    /** The field the clash is about (a code or a slug already taken), for a form to show its message beside it. */
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
 export class OutOfStockError extends DomainError {
   constructor(
     readonly recordId: number,
@@ -89,7 +97,7 @@ export function formFailureOf(error: unknown): FormFailure | null {
   return {
     status: error instanceof InvalidCredentialsError ? 400 : httpStatusOf(error),
     message: error.message,
-    ...(error instanceof ValidationError && error.fields ? { fields: error.fields } : {}),
+    ...((error instanceof ValidationError || error instanceof ConflictError) && error.fields ? { fields: error.fields } : {}),
     ...(error instanceof TooManyAttemptsError ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
   };
 }
