@@ -1,4 +1,5 @@
 import { Form, useNavigation, Link } from "react-router";
+import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 
 /**
  * The page a mailed link opens (app/lib/mailed-link.server.ts): its heading, then what was done, why the link is
@@ -66,4 +67,14 @@ export function MailedLinkButton({ label, busy }: { label: string; busy: string 
       {pending ? busy : label}
     </button>
   );
+}
+
+/**
+ * What the page says when its action refused the link (app/lib/mailed-link.server.ts): the service's words (a used
+ * link), or `instead`, the page's own; undefined when nothing was refused.
+ */
+export function refusalText(answer: object | undefined, instead?: string): string | undefined {
+  const result = answer && "intent" in answer ? replyFor(answer as FormReply) : undefined;
+  if (!result) return undefined;
+  return instead ?? result.error?.[""]?.[0] ?? Object.values(result.error ?? {})[0]?.[0] ?? "";
 }

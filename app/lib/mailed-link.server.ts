@@ -1,19 +1,15 @@
 import { data } from "react-router";
-import { ValidationError } from "~/domain/shared/errors";
+import type { mailedLinkSchema } from "~/domain/shared/mailed-link";
+import type { z } from "~/domain/shared/zod";
+import { answerForm, intent } from "~/lib/forms/form-action.server";
 
 /*
  * Pages a mailed link opens (newsletter unsubscribe, cart-reminder stop, want confirmation and stop): opening
  * the link only asks, since mail scanners follow links, and the page's button POSTs the token back.
  */
 
-/** A token as read from a link or a form: trimmed and bounded, "" when absent. */
-export const mailedToken = (value: FormDataEntryValue | string | null): string =>
-  typeof value === "string" ? value.trim().slice(0, 200) : "";
-
-/** The token a POST carries in its form, or in the address as an RFC 8058 one-click request sends it. */
-export function postedToken(form: FormData, url: URL): string {
-  return mailedToken(form.get("token")) || mailedToken(url.searchParams.get("token"));
-}
+/** A token as read from a link: trimmed and bounded, "" when absent. */
+export const mailedToken = (value: string | null): string => (typeof value === "string" ? value.trim().slice(0, 200) : "");
 
 /** The loader's answer: the token only when it is good, with the address it speaks for. Never cached. */
 export function mailedLinkTarget<T extends { email: string }>(token: string, target: T | null) {
@@ -21,15 +17,20 @@ export function mailedLinkTarget<T extends { email: string }>(token: string, tar
 }
 
 /**
- * The action's answer: done, with the address `act` acted for, or, for a bad or used token, a 400 with the
- * message (`invalid` when the page words it its own way). Anything else is a real failure and is thrown.
+ * The button's post (formAction): the link's fields (the token, a record alert's want) come in the form, or in the
+ * address as an RFC 8058 one-click request sends them. Done, with what `act` answers (the address it acted for); a
+ * bad or used token is a 400 with the service's message.
  */
-export function actOnMailedLink(act: () => { email: string }, invalid?: string) {
-  try {
-    const { email } = act();
-    return data({ done: true as const, email, error: null });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return data({ done: false as const, email: null, error: invalid ?? error.message }, { status: 400 });
+export async function answerMailedLink<Schema extends typeof mailedLinkSchema, Done extends { email: string }>(
+  request: Request,
+  url: URL,
+  schema: Schema,
+  act: (value: z.output<Schema>) => Done,
+) {
+  const formData = await request.formData();
+  for (const name of Object.keys(schema.shape)) {
+    const inLink = url.searchParams.get(name);
+    if (!formData.get(name) && inLink !== null) formData.set(name, inLink);
   }
+  return answerForm(formData, { default: intent(schema, (value) => ({ done: true as const, ...act(value) })) });
 }

@@ -5,6 +5,7 @@
 import { readGrade, GRADES } from "~/domain/catalogue/grades";
 import { poundsTextToPence } from "~/domain/catalogue/record-fields";
 import { newsletterEmailSchema } from "~/domain/newsletter/newsletter-schema";
+import { mailedLinkSchema } from "~/domain/shared/mailed-link";
 import { z } from "~/domain/shared/zod";
 
 export const PICK_A_CONDITION = "Pick at least one alert.";
@@ -68,6 +69,20 @@ export const wantRemoveSchema = z.object({
 });
 
 export type WantRemove = z.output<typeof wantRemoveSchema>;
+
+/** The want a record alert's stop link names (`want=<id>`); null for none, or one that cannot be a want. */
+export const wantInLinkSchema = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .transform(Number)
+  .nullable()
+  .catch(null);
+
+/** A stop link's button: this record's alerts (`one`) or every alert to the address (`all`). */
+export const wantStopSchema = mailedLinkSchema.extend({
+  scope: z.enum(["one", "all"]).optional().catch(undefined),
+  want: wantInLinkSchema.optional(),
+});
 
 /** The alert kinds; each fires once per arming of a want. */
 export type WantEvent = "back-in-stock" | "released" | "price-below" | "used-copy";

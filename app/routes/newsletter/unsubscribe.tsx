@@ -1,6 +1,7 @@
-import { MailedLinkButton, MailedLinkPage } from "~/components/mailed-link-page";
+import { MailedLinkButton, MailedLinkPage, refusalText } from "~/components/mailed-link-page";
 import { INVALID_UNSUBSCRIBE } from "~/domain/newsletter/newsletter-schema";
-import { actOnMailedLink, mailedLinkTarget, mailedToken, postedToken } from "~/lib/mailed-link.server";
+import { mailedLinkSchema } from "~/domain/shared/mailed-link";
+import { answerMailedLink, mailedLinkTarget, mailedToken } from "~/lib/mailed-link.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
@@ -22,21 +23,26 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return mailedLinkTarget(token, token ? context.services.newsletter.unsubscribeTarget(token) : null);
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const token = postedToken(await request.formData(), url);
-  return actOnMailedLink(() => context.services.newsletter.unsubscribe(token));
-}
+export const action = ({ request, context, url }: Route.ActionArgs) =>
+  answerMailedLink(request, url, mailedLinkSchema, ({ token }) => context.services.newsletter.unsubscribe(token));
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token, email } = loaderData;
-  const done = actionData?.done
-    ? {
-        heading: "You're unsubscribed",
-        text: `${actionData.email} will get no more newsletters from us. Changed your mind? Sign up again at the foot of any page.`,
-      }
-    : null;
+  const done =
+    actionData && "done" in actionData
+      ? {
+          heading: "You're unsubscribed",
+          text: `${actionData.email} will get no more newsletters from us. Changed your mind? Sign up again at the foot of any page.`,
+        }
+      : null;
   return (
-    <MailedLinkPage title="Unsubscribe" token={token} done={done} error={actionData?.error} invalidText={INVALID_UNSUBSCRIBE}>
+    <MailedLinkPage
+      title="Unsubscribe"
+      token={token}
+      done={done}
+      error={refusalText(actionData)}
+      invalidText={INVALID_UNSUBSCRIBE}
+    >
       <p className="text-stone-700">
         Stop sending the Needledrop newsletter to <strong>{email}</strong>?
       </p>

@@ -1,6 +1,7 @@
-import { MailedLinkButton, MailedLinkPage } from "~/components/mailed-link-page";
+import { MailedLinkButton, MailedLinkPage, refusalText } from "~/components/mailed-link-page";
 import { INVALID_REMINDER_LINK } from "~/domain/cart/cart-reminder";
-import { actOnMailedLink, mailedLinkTarget, mailedToken, postedToken } from "~/lib/mailed-link.server";
+import { mailedLinkSchema } from "~/domain/shared/mailed-link";
+import { answerMailedLink, mailedLinkTarget, mailedToken } from "~/lib/mailed-link.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cart-reminders-stop";
 
@@ -20,25 +21,24 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return mailedLinkTarget(token, token ? context.services.cartReminders.stopTarget(token) : null);
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const token = postedToken(await request.formData(), url);
-  return actOnMailedLink(() => context.services.cartReminders.stop(token));
-}
+export const action = ({ request, context, url }: Route.ActionArgs) =>
+  answerMailedLink(request, url, mailedLinkSchema, ({ token }) => context.services.cartReminders.stop(token));
 
 export default function StopCartReminders({ loaderData, actionData }: Route.ComponentProps) {
   const { token, email } = loaderData;
-  const done = actionData?.done
-    ? {
-        heading: "Cart reminders stopped",
-        text: `${actionData.email} will get no more cart reminders from us. Order mails still come as usual.`,
-      }
-    : null;
+  const done =
+    actionData && "done" in actionData
+      ? {
+          heading: "Cart reminders stopped",
+          text: `${actionData.email} will get no more cart reminders from us. Order mails still come as usual.`,
+        }
+      : null;
   return (
     <MailedLinkPage
       title="Cart reminders"
       token={token}
       done={done}
-      error={actionData?.error}
+      error={refusalText(actionData)}
       invalidText={INVALID_REMINDER_LINK}
     >
       <p className="text-stone-700">

@@ -1,5 +1,6 @@
-import { MailedLinkButton, MailedLinkPage } from "~/components/mailed-link-page";
-import { actOnMailedLink, mailedLinkTarget, mailedToken, postedToken } from "~/lib/mailed-link.server";
+import { MailedLinkButton, MailedLinkPage, refusalText } from "~/components/mailed-link-page";
+import { mailedLinkSchema } from "~/domain/shared/mailed-link";
+import { answerMailedLink, mailedLinkTarget, mailedToken } from "~/lib/mailed-link.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/confirm";
 
@@ -20,21 +21,26 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return mailedLinkTarget(token, token ? context.services.wants.confirmTarget(token) : null);
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const token = postedToken(await request.formData(), url);
-  return actOnMailedLink(() => context.services.wants.confirm(token), INVALID);
-}
+export const action = ({ request, context, url }: Route.ActionArgs) =>
+  answerMailedLink(request, url, mailedLinkSchema, ({ token }) => context.services.wants.confirm(token));
 
 export default function ConfirmWants({ loaderData, actionData }: Route.ComponentProps) {
   const { token, email } = loaderData;
-  const done = actionData?.done
-    ? {
-        heading: "Confirmed",
-        text: `We will email ${actionData.email} when a record you want is back, out or cheaper. Every mail has a link to stop.`,
-      }
-    : null;
+  const done =
+    actionData && "done" in actionData
+      ? {
+          heading: "Confirmed",
+          text: `We will email ${actionData.email} when a record you want is back, out or cheaper. Every mail has a link to stop.`,
+        }
+      : null;
   return (
-    <MailedLinkPage title="Confirm your alerts" token={token} done={done} error={actionData?.error} invalidText={INVALID}>
+    <MailedLinkPage
+      title="Confirm your alerts"
+      token={token}
+      done={done}
+      error={refusalText(actionData, INVALID)}
+      invalidText={INVALID}
+    >
       <p className="text-stone-700">
         Send record alerts to <strong>{email}</strong>?
       </p>

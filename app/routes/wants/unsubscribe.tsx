@@ -1,7 +1,7 @@
 import { data, useNavigation } from "react-router";
-import { MailedLinkPage } from "~/components/mailed-link-page";
-import { ValidationError } from "~/domain/shared/errors";
-import { mailedToken, postedToken } from "~/lib/mailed-link.server";
+import { MailedLinkPage, refusalText } from "~/components/mailed-link-page";
+import { wantInLinkSchema, wantStopSchema } from "~/domain/wants/want-schema";
+import { answerMailedLink, mailedToken } from "~/lib/mailed-link.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/unsubscribe";
 
@@ -18,13 +18,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const wantOf = (value: FormDataEntryValue | string | null) =>
-  typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
-
 export function loader({ context, url }: Route.LoaderArgs) {
   const query = url.searchParams;
   const token = mailedToken(query.get("token"));
-  const wantId = wantOf(query.get("want"));
+  const wantId = wantInLinkSchema.parse(query.get("want"));
   const target = token ? context.services.wants.unsubscribeTarget(token, wantId) : null;
   return data(
     { token: target ? token : null, wantId, email: target?.email ?? null, title: target?.title ?? null },
@@ -32,37 +29,36 @@ export function loader({ context, url }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const form = await request.formData();
-  const query = url.searchParams;
-  const token = postedToken(form, url);
-  const wantId = form.get("scope") === "all" ? null : wantOf(form.get("want") ?? query.get("want"));
-  try {
-    const { email } = context.services.wants.unsubscribe(token, wantId);
-    return data({ done: true as const, all: wantId === null, email, error: null });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return data({ done: false as const, all: false, email: null, error: INVALID }, { status: 400 });
-  }
-}
+export const action = ({ request, context, url }: Route.ActionArgs) =>
+  answerMailedLink(request, url, wantStopSchema, ({ token, scope, want }) => {
+    const wantId = scope === "all" ? null : (want ?? null);
+    return { ...context.services.wants.unsubscribe(token, wantId), all: wantId === null };
+  });
 
 const button = "rounded-full px-6 py-3 font-semibold disabled:cursor-wait disabled:opacity-60";
 
 export default function StopWants({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useNavigation().state === "submitting";
   const { token, wantId, email, title } = loaderData;
-  const done = actionData?.done
-    ? {
-        heading: "Stopped",
-        text: `${
-          actionData.all
-            ? `${actionData.email} will get no more record alerts.`
-            : `No more alerts about this record to ${actionData.email}.`
-        } Changed your mind? Press Want on a record page again.`,
-      }
-    : null;
+  const done =
+    actionData && "done" in actionData
+      ? {
+          heading: "Stopped",
+          text: `${
+            actionData.all
+              ? `${actionData.email} will get no more record alerts.`
+              : `No more alerts about this record to ${actionData.email}.`
+          } Changed your mind? Press Want on a record page again.`,
+        }
+      : null;
   return (
-    <MailedLinkPage title="Stop record alerts" token={token} done={done} error={actionData?.error} invalidText={INVALID}>
+    <MailedLinkPage
+      title="Stop record alerts"
+      token={token}
+      done={done}
+      error={refusalText(actionData, INVALID)}
+      invalidText={INVALID}
+    >
       <p className="text-stone-700">
         {title ? (
           <>
