@@ -1,5 +1,11 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { cpuMsFromStat, median, processCpuMs } from "./bench-support";
+import { cpuMsFromStat, descendantsOf, median, parentPidFromStat, processCpuMs, tailRatio } from "./bench-support";
+
+const statLine = (pid: number, ppid: number, name = "node") =>
+  `${pid} (${name}) S ${ppid} 2 3 4 5 6 7 8 9 10 1234 56 0 0 20 0 3 0 100`;
 
 describe("a process's CPU time for the benchmarks", () => {
   it("adds user and system ticks (fields 14 and 15) of a stat line, whatever the command name holds", () => {
@@ -10,13 +16,34 @@ describe("a process's CPU time for the benchmarks", () => {
     expect(() => cpuMsFromStat("garbage")).toThrow(/not a \/proc stat line/);
   });
 
-  it("reads this very process on Linux, and nothing for a process that is not there", () => {
+  it("reads a process's parent, and finds every process under one (a cluster's workers), not its siblings", () => {
+    expect(parentPidFromStat(statLine(11, 10, "a (b) c"))).toBe(10);
+    const stats = new Map([
+      [10, statLine(10, 1)],
+      [11, statLine(11, 10)],
+      [12, statLine(12, 11)],
+      [13, statLine(13, 1)],
+      [14, statLine(14, 10)],
+    ]);
+    expect(descendantsOf(10, stats).sort()).toEqual([10, 11, 12, 14]);
+    expect(descendantsOf(13, stats)).toEqual([13]);
+  });
+
+  it("counts a child's CPU time with its parent's on Linux, and nothing for a process that is not there", async () => {
     if (process.platform === "linux") {
-      const spent = processCpuMs(process.pid);
-      expect(spent).toBeGreaterThanOrEqual(0);
-      // The test runner has done work by now; this process's own count agrees to within the 10 ms ticks.
-      const own = process.cpuUsage();
-      expect(Math.abs(spent! - (own.user + own.system) / 1000)).toBeLessThan(50);
+      // A child that spends 100 ms of CPU time, says so, then idles until its input closes: its count no longer moves.
+      const child = spawn(process.execPath, [
+        "-e",
+        "while (process.cpuUsage().user < 100_000); process.stdout.write('done'); process.stdin.resume();",
+      ]);
+      await once(child.stdout, "data");
+      const own = cpuMsFromStat(fs.readFileSync(`/proc/${process.pid}/stat`, "utf8"));
+      const childs = processCpuMs(child.pid)!;
+      const tree = processCpuMs(process.pid)!;
+      child.stdin.end();
+      await once(child, "exit");
+      expect(childs).toBeGreaterThanOrEqual(90); // whole 10 ms ticks
+      expect(tree).toBeGreaterThanOrEqual(own + childs);
     }
     expect(processCpuMs(undefined)).toBeNull();
     expect(processCpuMs(2 ** 30)).toBeNull();
@@ -28,5 +55,12 @@ describe("the benchmark's ceiling", () => {
     expect(median([15_000, 11_000, 14_000])).toBe(14_000);
     expect(median([9, 1])).toBe(5);
     expect(median([7])).toBe(7);
+  });
+});
+
+describe("a row's tail", () => {
+  it("is p99 over p50, and unknown when the median rounds to 0 ms", () => {
+    expect(tailRatio({ p50: 20, p99: 90 })).toBe(4.5);
+    expect(tailRatio({ p50: 0, p99: 3 })).toBeNull();
   });
 });

@@ -60,29 +60,65 @@ export interface BenchRow {
   p50: number;
   p99: number;
   errors: number;
-  /** The server's CPU time (all its threads) per answer, in ms; null where it cannot be read. */
+  /** Answers counted in the measured seconds, where known. */
+  answers?: number;
+  /** The server's CPU time (all its threads and processes) per answer, in ms; null where it cannot be read. */
   cpuMs?: number | null;
+  /** A few words printed after the figures (a comparison with another row). */
+  note?: string;
 }
 
 /**
- * The CPU time a process has used so far, all its threads together, in ms: from Linux's /proc, null elsewhere.
- * The load generator runs on the same cores, so requests a second mix the server's cost with its own; CPU time
- * per answer is the server's alone (it still moves with the machine's speed between runs).
+ * The CPU time a process and every process under it (a cluster's primary and its workers) have used so far, all
+ * their threads together, in ms: from Linux's /proc, null elsewhere. The load generator runs on the same cores,
+ * so requests a second mix the server's cost with its own; CPU time per answer is the server's alone (it still
+ * moves with the machine's speed between runs).
  */
 export function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
+  const stats = new Map<number, string>();
   try {
-    return cpuMsFromStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+    stats.set(pid, fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return null;
   }
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    try {
+      stats.set(Number(entry), fs.readFileSync(`/proc/${entry}/stat`, "utf8"));
+    } catch {
+      // Gone between the listing and the reading: it is not one of ours any more.
+    }
+  }
+  return descendantsOf(pid, stats).reduce((sum, p) => sum + cpuMsFromStat(stats.get(p)!), 0);
+}
+
+/** `pid` and every process under it, from /proc stat lines by process id. */
+export function descendantsOf(pid: number, stats: Map<number, string>): number[] {
+  const found = [pid];
+  for (let i = 0; i < found.length; i++) {
+    for (const [child, stat] of stats) {
+      if (parentPidFromStat(stat) === found[i] && !found.includes(child)) found.push(child);
+    }
+  }
+  return found;
+}
+
+/** The fields of a /proc/<pid>/stat line after the command name, from field 3 (the state) on. */
+function fieldsOf(stat: string): string[] {
+  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its closing one.
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** The parent's process id (field 4) of a /proc/<pid>/stat line. */
+export function parentPidFromStat(stat: string): number {
+  return Number(fieldsOf(stat)[1]);
 }
 
 /** User plus system time from a /proc/<pid>/stat line, in ms: Linux counts it in ticks of 10 ms (USER_HZ 100). */
 export function cpuMsFromStat(stat: string): number {
-  // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its closing one,
-  // which leaves utime and stime (fields 14 and 15) at 11 and 12.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15: 11 and 12 counted from field 3.
+  const fields = fieldsOf(stat);
   const ticks = Number(fields[11]) + Number(fields[12]);
   if (!Number.isFinite(ticks)) throw new Error(`not a /proc stat line: ${stat.slice(0, 80)}`);
   return ticks * 10;
@@ -95,18 +131,24 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** How many times the median latency the slowest hundredth took; null when the median rounds to 0 ms. */
+export function tailRatio(row: Pick<BenchRow, "p50" | "p99">): number | null {
+  return row.p50 > 0 ? row.p99 / row.p50 : null;
+}
+
 /** Prints the rows; the ratios are taken against `baseline` (req/s), by default the first row's. */
 export function printTable(rows: BenchRow[], header: string, unit = "req/s", baseline = rows[0]!.rps): void {
   console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
   const width = Math.max(...rows.map((r) => r.target.length));
   const withCpu = rows.some((r) => r.cpuMs !== undefined);
   const cpuOf = (r: BenchRow) => (withCpu ? ` ${(r.cpuMs == null ? "-" : r.cpuMs.toFixed(3)).padStart(11)}` : "");
+  const tailOf = (r: BenchRow) => tailRatio(r)?.toFixed(1) ?? "-";
   console.log(
-    `${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}${withCpu ? ` ${"CPU ms/req".padStart(11)}` : ""}`,
+    `${"target".padEnd(width)} ${unit.padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"p99/p50".padStart(7)} ${"vs base".padStart(8)} ${"errors".padStart(7)}${withCpu ? ` ${"CPU ms/req".padStart(11)}` : ""}`,
   );
   for (const r of rows) {
     console.log(
-      `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}${cpuOf(r)}`,
+      `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${tailOf(r).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}${cpuOf(r)}${r.note ? `  ${r.note}` : ""}`,
     );
   }
 }
