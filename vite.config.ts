@@ -37,9 +37,13 @@ function routerFile(name: string): string {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), which embeds the React Router build.
+  // BUILD_SOURCEMAP=1 writes the client's source maps beside its files, named by none of them (bench:first-load).
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" } }
-    : { rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups } } } },
+    : {
+        sourcemap: process.env.BUILD_SOURCEMAP === "1" ? "hidden" : false,
+        rolldownOptions: { output: { codeSplitting: { groups: firstLoadGroups } } },
+      },
   resolve: {
     tsconfigPaths: true,
     alias: command === "build" ? reactRouterProduction : [],
