@@ -1,7 +1,7 @@
-// Memory soak: the built server in this process, on a seeded temporary database, renders pages and answers
-// form posts (as a visitor, with a cart, signed in) and prints the heap left after a full garbage collection
-// and the RSS at the start and every --every requests. Nothing a request creates may outlive it, so the heap
-// must stay flat. Needs --expose-gc:
+// Memory soak: the built server in this process, on a seeded temporary database, renders pages and loader data
+// and answers form posts (as a visitor, with a cart, signed in) and prints the heap left after a full garbage
+// collection and the RSS at the start and every --every requests. Nothing a request creates may outlive it, so the
+// heap must stay flat. Needs --expose-gc:
 //   npm run bench:soak [-- --requests 20000 --every 5000]
 // With --max-growth-mb N it exits 1 when the heap after GC grew more than N MB (the browser-test run uses it).
 import { cliArgs } from "./args";
@@ -25,6 +25,10 @@ if (!gc) {
   process.exit(2);
 }
 
+// tsx turns source maps on for this script; the server runs without them in production. With them on, the first
+// error stack formatted in a request (Node's web streams make one for the first loader-data answer) would keep
+// the maps of every file on it: some 85 MB, once, that no shopper's server ever holds.
+process.setSourceMapsEnabled(false);
 const { base, stop } = await startBuiltServerInProcess("soak");
 
 async function post(pathname: string, body: Record<string, string>, cookie = ""): Promise<Response> {
@@ -68,6 +72,8 @@ const steps: (() => Promise<Response>)[] = [
   () => post("/cart", { intent: "decrement", recordId: String(record!.id) }, session),
   () => fetch(`${base}/trpc/catalogue.list?input=${pageInput}&call=${apiCalls++}`),
   () => fetch(`${base}/trpc/orders.mine`, { headers: { cookie: session } }),
+  // A signed-in shopper with a cart following a link: the next page's loader data, encoded for the browser.
+  () => fetch(`${base}${recordPage}.data`, { headers: { cookie: `${session}; ${cart}` } }),
 ];
 
 function memory(requests: number) {
