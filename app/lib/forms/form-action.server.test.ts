@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, TooManyAttemptsError, ValidationError } from "~/domain/shared/errors";
 import { z } from "~/domain/shared/zod";
-import { answerForm, intent } from "./form-action.server";
+import { answerForm, formAction, intent, UNREADABLE_FORM } from "./form-action.server";
 import type { FormReply } from "./form-reply";
 
 const form = (fields: Record<string, string>) => {
@@ -75,5 +75,20 @@ describe("a form with one job", () => {
   it("sends no intent and is answered by its default", async () => {
     const intents = { default: intent(noteSchema, (value) => value.note.toUpperCase()) };
     expect(await answerForm(form({ note: "one" }), intents)).toBe("ONE");
+  });
+});
+
+describe("a post that is no form", () => {
+  it("is refused with a 400 and a message, running nothing", async () => {
+    let ran = false;
+    const intents = { default: intent(noteSchema, () => (ran = true)) };
+    const broken = new Request("http://shop.test/admin", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "--nope\r\nnot a part",
+    });
+    const answer = await reply(await formAction(broken, intents));
+    expect(answer).toMatchObject({ status: 400, intent: null, result: { error: { "": [UNREADABLE_FORM] } } });
+    expect(ran).toBe(false);
   });
 });

@@ -68,9 +68,18 @@ export type FormOutcome<Answer> =
  * is a bug and is thrown on.
  */
 export async function formAction<I extends Intents>(request: Request, intents: I) {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A body that is no form (a broken upload, a content type that lies) is the sender's mistake: a 400, not a 500.
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": [UNREADABLE_FORM] } };
+    return data<FormReply>({ intent: null, result }, { status: 400 });
+  }
   return answerForm(formData, intents);
 }
+
+export const UNREADABLE_FORM = "The form could not be read; please try again.";
 
 /** `formAction` for a form already read (an action that reads a file or a header first). */
 export async function answerForm<I extends Intents>(formData: FormData, intents: I) {
