@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { CardTrack } from "~/domain/catalogue/record-api";
 import { formatLabel } from "~/domain/catalogue/formats";
 import { GRADE_EXPLANATIONS } from "~/domain/catalogue/grades";
@@ -27,7 +28,7 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
   const format = formatLabel(track.format);
   return (
     <article className="group card">
-      <a href={recordPath(track)}>
+      <Link to={recordPath(track)}>
         <div className="card-cover">
           <CoverImage
             src={track.coverUrl}
@@ -54,7 +55,7 @@ export function RecordCard({ track, showFavourite = true }: { track: CardTrack; 
             <span className="card-format">{format.label}</span>
           </div>
         </div>
-      </a>
+      </Link>
       <div className="card-actions">
         <AddToCartButton
           recordId={track.id}

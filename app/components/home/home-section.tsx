@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 
 interface HomeSectionProps {
@@ -33,10 +34,10 @@ export function HomeSection({ id, title, eyebrow, action, children }: HomeSectio
 /** A text link with an arrow that nudges on hover; the arrow is not part of the link's name. */
 export function ArrowLink({ href, children, className = "" }: { href: string; children: React.ReactNode; className?: string }) {
   return (
-    <a href={href} className={className ? `group arrow-link ${className}` : "group arrow-link"}>
+    <Link to={href} className={className ? `group arrow-link ${className}` : "group arrow-link"}>
       {children}
       <Icon name="arrow-right" className="arrow" />
-    </a>
+    </Link>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CoverImage } from "~/components/cover-image";
 import { AddToCartButton, availabilityOf } from "~/components/cart/cart-controls";
 import type { CardTrack } from "~/domain/catalogue/record-api";
@@ -14,7 +15,7 @@ export function RecordOfTheWeek({ pick }: { pick: { record: CardTrack; note: str
         aria-labelledby="record-of-the-week-title"
         className="grid items-center gap-6 rounded-3xl bg-label/40 p-5 ring-1 ring-stone-200 sm:grid-cols-[14rem_minmax(0,1fr)] sm:p-8"
       >
-        <a href={path} className="mx-auto block w-48 sm:w-56" tabIndex={-1} aria-hidden="true">
+        <Link to={path} className="mx-auto block w-48 sm:w-56" tabIndex={-1} aria-hidden="true">
           <CoverImage
             src={record.coverUrl}
             alt=""
@@ -23,12 +24,12 @@ export function RecordOfTheWeek({ pick }: { pick: { record: CardTrack; note: str
             sizes="14rem"
             className="aspect-square w-full rounded-md object-cover shadow-xl"
           />
-        </a>
+        </Link>
         <div className="min-w-0">
           <h3 id="record-of-the-week-title" className="font-display text-3xl leading-tight font-bold">
-            <a href={path} className="hover:underline">
+            <Link to={path} className="hover:underline">
               {record.title}
-            </a>
+            </Link>
           </h3>
           <p className="mt-1 text-lg text-stone-700">{record.artist}</p>
           {note && (

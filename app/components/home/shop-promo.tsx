@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 
 /** Spec §2 home section 9: a promo leading to all vinyl and to new releases. */
@@ -56,9 +57,9 @@ function PromoTile({
       </span>
       <h3 className="promo-title">
         {/* The ::after layer makes the whole tile clickable; the link's name stays the heading. */}
-        <a href={href} className="cover-link">
+        <Link to={href} className="cover-link">
           {label}
-        </a>
+        </Link>
       </h3>
       <p className="promo-text">{text}</p>
       <p aria-hidden className="promo-more">
