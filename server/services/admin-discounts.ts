@@ -143,7 +143,7 @@ export function createAdminDiscountsService(db: Db, deps: { audit: AuditService 
           .onConflictDoNothing({ target: discountCodes.code })
           .returning()
           .get();
-        if (!row) throw new ConflictError(RULE_MESSAGES.taken);
+        if (!row) throw new ConflictError(RULE_MESSAGES.taken, { code: [RULE_MESSAGES.taken] });
         deps.audit.record(actor, {
           entityType: "discount_code",
           entityId: row.id,

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 /** The back office's text inputs share one look. */
 export const inputClass = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
@@ -62,5 +63,33 @@ export function FieldMessage({ field }: { field: { errorId: string; errors?: str
     <p id={field.errorId} role="alert" className="mt-1 text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+/**
+ * A text-like input of a Conform form laid out as a FormField: its schema's constraints and the value to show again
+ * come from Conform, its message and hint sit under it. Other attributes (`inputMode`, `placeholder`) pass through.
+ */
+export function InputField({
+  field,
+  label,
+  hint,
+  id = field.id,
+  type = "text",
+  className = inputClass,
+  ...attributes
+}: {
+  field: FieldMetadata<unknown>;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The input's own id, where a page or its tests already name it; Conform's otherwise. */
+  id?: string;
+  type?: "text" | "date" | "time" | "number" | "email" | "url" | "search" | "color";
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">) {
+  const { key, ...props } = getInputProps(field, { type });
+  return (
+    <FormField id={id} label={label} hint={hint} error={field.errors?.[0]}>
+      {(aria) => <input key={key} {...props} {...attributes} {...aria} className={className} />}
+    </FormField>
   );
 }

@@ -1,11 +1,8 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { SLIDE_LIMITS } from "~/domain/home/slide-rules";
-
-export interface SlideFormReply {
-  message: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
+import { slideSchema } from "~/domain/home/slide-schema";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { FormAlert, FormField, InputField } from "./form-field";
 
 /** What the form starts from: a stored slide's fields, or a new slide's defaults. */
 export interface SlideFormValues {
@@ -34,173 +31,116 @@ export const NEW_SLIDE: SlideFormValues = {
 
 const input = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
 
-function Field({
-  name,
-  label,
-  value,
-  error,
-  hint,
-  max,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  max: number;
-}) {
-  const id = `slide-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={value}
-        maxLength={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error${hint ? ` ${id}-hint` : ""}`}
-        className={input}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-        {error}
-      </p>
-    </div>
-  );
-}
+/** The ids the page's fields have always had (`slide-title`, its message `slide-title-error`). */
+const idOf = (name: string) => `slide-${name}`;
 
 function ImageField({ kind, current, error }: { kind: "desktop" | "mobile"; current: string | null; error?: string }) {
-  const id = `slide-${kind}`;
+  const id = idOf(kind);
   const label = kind === "desktop" ? "Wide image (768 px and up)" : "Tall image (phones)";
   const size = kind === "desktop" ? "1600 × 720" : "800 × 1000";
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label} <span className="font-normal text-stone-600">(optional)</span>
-      </label>
-      {current && (
-        <img src={current} alt="" className="mt-1 h-16 w-auto rounded object-cover ring-1 ring-stone-200" loading="lazy" />
+    <FormField
+      id={id}
+      label={
+        <>
+          {label} <span className="font-normal text-stone-600">(optional)</span>
+        </>
+      }
+      hint={`JPEG, PNG or WebP up to 8 MB, cropped to ${size}. ${kind === "mobile" ? "Without one, phones get the wide image." : ""}`}
+      error={error}
+    >
+      {(aria) => (
+        <>
+          {current && (
+            <img src={current} alt="" className="mt-1 h-16 w-auto rounded object-cover ring-1 ring-stone-200" loading="lazy" />
+          )}
+          <input
+            {...aria}
+            name={kind === "desktop" ? "bgImage" : "mobileImage"}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-stone-200 file:px-4 file:py-2 file:font-semibold hover:file:bg-stone-300"
+          />
+          {current && (
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="checkbox" name={kind === "desktop" ? "removeBgImage" : "removeMobileImage"} className="h-4 w-4" />{" "}
+              Remove this image
+            </label>
+          )}
+        </>
       )}
-      <input
-        id={id}
-        name={kind === "desktop" ? "bgImage" : "mobileImage"}
-        type="file"
-        accept="image/jpeg,image/png,image/webp"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-error`}
-        className="mt-1 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-stone-200 file:px-4 file:py-2 file:font-semibold hover:file:bg-stone-300"
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-        JPEG, PNG or WebP up to 8 MB, cropped to {size}. {kind === "mobile" ? "Without one, phones get the wide image." : ""}
-      </p>
-      {current && (
-        <label className="mt-1 flex items-center gap-2 text-sm">
-          <input type="checkbox" name={kind === "desktop" ? "removeBgImage" : "removeMobileImage"} className="h-4 w-4" /> Remove
-          this image
-        </label>
-      )}
-      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-        {error}
-      </p>
-    </div>
+    </FormField>
   );
 }
 
-/** The back office's slide form (new or existing); a plain multipart form, so it works without JavaScript. */
+/** The back office's slide form (new or existing); a multipart form, so it works without JavaScript. */
 export function SlideForm({
   start,
-  reply,
+  lastResult,
   submitLabel,
 }: {
   start: SlideFormValues;
-  reply: SlideFormReply | null;
+  lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const v = reply?.values;
-  const value = (name: keyof SlideFormValues) => v?.[name] ?? String(start[name] ?? "");
-  const errors = reply?.errors ?? {};
+  const [form, fields] = useSchemaForm(slideSchema, {
+    id: "slide",
+    lastResult,
+    defaultValue: { ...start, active: start.active ? "on" : undefined },
+  });
+  const { key: descriptionKey, ...description } = getTextareaProps(fields.description);
+  const { key: activeKey, ...active } = getInputProps(fields.active, { type: "checkbox" });
+  // The images are checked by the service, which names them as the form does.
+  const imageError = (name: string) => form.allErrors[name]?.[0];
   return (
     <Form
       method="post"
       encType="multipart/form-data"
-      noValidate
+      {...getFormProps(form)}
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
       <input type="hidden" name="intent" value="save" />
-      <p role={reply?.message ? "alert" : undefined} className="min-h-5 text-sm font-medium text-red-700">
-        {reply?.message}
-      </p>
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field name="title" label="Title" value={value("title")} error={errors.title} max={SLIDE_LIMITS.title} />
-        <Field
-          name="buttonText"
-          label="Button text"
-          value={value("buttonText")}
-          error={errors.buttonText}
-          max={SLIDE_LIMITS.buttonText}
-        />
+      <div className="min-h-5">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
       </div>
-      <label htmlFor="slide-description" className="block text-sm font-medium text-stone-800">
-        Description
-      </label>
-      <textarea
-        id="slide-description"
-        name="description"
-        rows={2}
-        maxLength={SLIDE_LIMITS.description}
-        defaultValue={value("description")}
-        aria-invalid={errors.description ? true : undefined}
-        aria-describedby="slide-description-error"
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <InputField field={fields.title} id={idOf("title")} label="Title" className={input} />
+        <InputField field={fields.buttonText} id={idOf("buttonText")} label="Button text" className={input} />
+      </div>
+      <FormField id={idOf("description")} label="Description" error={fields.description.errors?.[0]}>
+        {(aria) => <textarea key={descriptionKey} {...description} {...aria} rows={2} className={input} />}
+      </FormField>
+      <InputField
+        field={fields.buttonLink}
+        id={idOf("buttonLink")}
+        label="Button link"
+        hint="A page of this shop, such as /allvinyl or /browse?genre=Jazz."
         className={input}
       />
-      <p id="slide-description-error" className="mt-1 min-h-5 text-sm text-red-700">
-        {errors.description}
-      </p>
-      <Field
-        name="buttonLink"
-        label="Button link"
-        value={value("buttonLink")}
-        error={errors.buttonLink}
-        hint="A page of this shop, such as /allvinyl or /browse?genre=Jazz."
-        max={SLIDE_LIMITS.buttonLink}
-      />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        {(["bgColor", "textColor"] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={`slide-${name}`} className="block text-sm font-medium text-stone-800">
-              {name === "bgColor" ? "Background colour" : "Text colour"}
-            </label>
-            <input
-              id={`slide-${name}`}
-              name={name}
-              type="color"
-              defaultValue={value(name)}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={`slide-${name}-error`}
-              className="mt-1 h-10 w-20 cursor-pointer rounded border border-stone-300 bg-white"
-            />
-            <p id={`slide-${name}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-              {errors[name]}
-            </p>
-          </div>
-        ))}
+        <InputField
+          field={fields.bgColor}
+          id={idOf("bgColor")}
+          type="color"
+          label="Background colour"
+          className="mt-1 h-10 w-20 cursor-pointer rounded border border-stone-300 bg-white"
+        />
+        <InputField
+          field={fields.textColor}
+          id={idOf("textColor")}
+          type="color"
+          label="Text colour"
+          className="mt-1 h-10 w-20 cursor-pointer rounded border border-stone-300 bg-white"
+        />
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <ImageField kind="desktop" current={start.bgImage} error={errors.bgImage} />
-        <ImageField kind="mobile" current={start.mobileImage} error={errors.mobileImage} />
+        <ImageField kind="desktop" current={start.bgImage} error={imageError("bgImage")} />
+        <ImageField kind="mobile" current={start.mobileImage} error={imageError("mobileImage")} />
       </div>
       <label className="mt-2 flex items-center gap-2 text-sm">
-        <input type="checkbox" name="active" defaultChecked={v ? v.active === "on" : start.active} className="h-4 w-4" /> Show on
-        the home page
+        <input key={activeKey} {...active} className="h-4 w-4" /> Show on the home page
       </label>
       <button
         type="submit"

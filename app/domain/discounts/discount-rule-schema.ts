@@ -133,6 +133,9 @@ export const setDiscountActiveSchema = z.object({
   active: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()),
 });
 
+/** The marketing tools page's address: `?edit=` names the code whose form is shown (anything else, none). */
+export const discountPageQuerySchema = z.object({ edit: idField.max(999_999_999).optional().catch(undefined) });
+
 /** A stored rule back as the form's text, for the edit form. */
 export function ruleFormValues(rule: DiscountRuleInput): Record<string, string | boolean> {
   return {

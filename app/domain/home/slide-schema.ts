@@ -31,8 +31,8 @@ export const slideSchema = z
     ),
     bgColor: colour,
     textColor: colour,
-    // A checkbox: "on" when ticked, absent when not (the action sends "off" for absent).
-    active: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+    // A checkbox: "on" when ticked, absent when not; never required (its default says so to the form's constraints).
+    active: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean().default(false)),
   })
   .superRefine((v, ctx) => {
     const ratio = contrastRatio(v.bgColor, v.textColor);

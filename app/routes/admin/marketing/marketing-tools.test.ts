@@ -41,11 +41,14 @@ describe("/marketing-tools", () => {
     const cookie = await adminCookie();
     const bad = await settle(() => action(call(formPost("/marketing-tools", { ...fields, code: "x y" }, cookie))));
     expect(bad.status).toBe(400);
-    expect(bad.data).toMatchObject({ errors: { code: RULE_MESSAGES.code }, values: { code: "x y", amount: "10" } });
+    expect(bad.data).toMatchObject({
+      intent: "create",
+      result: { error: { code: [RULE_MESSAGES.code] }, initialValue: { code: "x y", amount: "10" } },
+    });
     await settle(() => action(call(formPost("/marketing-tools", { ...fields, code: "TAKEN-1" }, cookie))));
     const taken = await settle(() => action(call(formPost("/marketing-tools", { ...fields, code: "taken-1" }, cookie))));
     expect(taken.status).toBe(409);
-    expect(taken.data).toMatchObject({ errors: { code: RULE_MESSAGES.taken } });
+    expect(taken.data).toMatchObject({ result: { error: { code: [RULE_MESSAGES.taken] } } });
   });
 
   it("edits a code from ?edit and switches it off", async () => {

@@ -1,18 +1,22 @@
-import { data, Form, useNavigation, Link } from "react-router";
-import { fieldMessages } from "~/domain/catalogue/record-fields";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
 import {
   createDiscountRuleSchema,
-  MAX_RULE_NAME,
+  discountPageQuerySchema,
   ruleFormValues,
   setDiscountActiveSchema,
   updateDiscountRuleSchema,
 } from "~/domain/discounts/discount-rule-schema";
 import { discountLabel } from "~/domain/discounts/discount-rule";
 import { formatDateGB } from "~/domain/shared/dates";
-import { formFailureOf } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
-import { parseInput } from "~/domain/shared/parse-input";
 import { londonLocal } from "~/domain/schedule/schedule";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, replyForRow } from "~/lib/forms/form-reply";
+import { readSearchParams } from "~/lib/forms/search-params";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,23 +28,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const PATH = "/marketing-tools";
-const FIELDS = [
-  "code",
-  "name",
-  "kind",
-  "amount",
-  "minSpend",
-  "startsOn",
-  "endsOn",
-  "maxRedemptions",
-  "perCustomerLimit",
-  "firstOrderOnly",
-] as const;
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const editParam = url.searchParams.get("edit");
-  const editing = editParam && /^\d{1,9}$/.test(editParam) ? context.services.adminDiscounts.get(Number(editParam)) : null;
+  const { query } = readSearchParams(discountPageQuerySchema, url.searchParams);
+  const editing = query.edit ? context.services.adminDiscounts.get(query.edit) : null;
   return {
     ...context.services.adminDiscounts.list(),
     editing: editing ? { id: editing.id, code: editing.code, values: ruleFormValues(editing) } : null,
@@ -48,44 +40,21 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const actor = { id: admin.id, username: admin.username };
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const values: Record<string, string> = {};
-  for (const f of FIELDS) {
-    const v = form.get(f);
-    if (typeof v === "string") values[f] = v;
-  }
-  const id = String(form.get("id") ?? "");
+  const actor = requireActor(context, request);
   const s = context.services.adminDiscounts;
-  try {
-    if (intent === "create") {
-      const made = s.create(actor, parseInput(createDiscountRuleSchema, values, { message: "first" }));
-      return redirectWithToast(PATH, { type: "success", title: "Code created", description: `${made.code} is ready to use.` });
-    }
-    if (intent === "update") {
-      const { id: codeId, rule } = parseInput(updateDiscountRuleSchema, { ...values, id }, { message: "first" });
-      const saved = s.update(actor, codeId, rule);
-      return redirectWithToast(PATH, { type: "success", title: "Code saved", description: `${saved.code} is updated.` });
-    }
-    if (intent === "setActive") {
-      const input = parseInput(setDiscountActiveSchema, { id, active: String(form.get("active") ?? "") });
-      const saved = s.setActive(actor, input.id, input.active);
-      return redirectWithToast(PATH, {
-        type: "success",
-        title: saved.active ? "Code switched on" : "Code switched off",
-        description: saved.active ? `${saved.code} can be used again.` : `${saved.code} can no longer be used.`,
-      });
-    }
-    return data({ intent, message: "Choose what to do.", errors: {} as Record<string, string>, values }, { status: 400 });
-  } catch (error) {
-    const failure = formFailureOf(error);
-    if (!failure) throw error;
-    const errors = fieldMessages(failure.fields);
-    if (failure.status === 409) errors.code = failure.message;
-    return data({ intent, message: failure.message, errors, values }, { status: failure.status });
-  }
+  const done = (title: string, description: string) => redirectWithToast(PATH, { type: "success", title, description });
+  return formAction(request, {
+    create: intent(createDiscountRuleSchema, (rule) => done("Code created", `${s.create(actor, rule).code} is ready to use.`)),
+    update: intent(updateDiscountRuleSchema, ({ id, rule }) =>
+      done("Code saved", `${s.update(actor, id, rule).code} is updated.`),
+    ),
+    setActive: intent(setDiscountActiveSchema, ({ id, active }) => {
+      const saved = s.setActive(actor, id, active);
+      return saved.active
+        ? done("Code switched on", `${saved.code} can be used again.`)
+        : done("Code switched off", `${saved.code} can no longer be used.`);
+    }),
+  });
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
@@ -101,36 +70,145 @@ function period(startsAt: string | null, endsAt: string | null): string | null {
   return null;
 }
 
-function Field({
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
+type Code = Route.ComponentProps["loaderData"]["codes"][number];
+type Editing = Route.ComponentProps["loaderData"]["editing"];
+type Reply = Route.ComponentProps["actionData"];
+
+function SwitchCode({ code, busy, reply }: { code: Code; busy: boolean; reply: Reply }) {
+  const [form] = useSchemaForm(setDiscountActiveSchema, { lastResult: replyForRow(reply, "setActive", "id", code.id) });
   return (
-    <div>
-      <label htmlFor={`discount-${name}`} className="text-sm font-medium">
-        {label}
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="setActive" />
+      <input type="hidden" name="id" value={code.id} />
+      <input type="hidden" name="active" value={code.active ? "false" : "true"} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+        aria-label={`${code.active ? "Switch off" : "Switch on"} ${code.code}`}
+      >
+        {code.active ? "Switch off" : "Switch on"}
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
+
+/** The new-code form, or the edit form of the code `?edit=` names (its code itself cannot change). */
+function CodeForm({ editing, busy, reply }: { editing: Editing; busy: boolean; reply: Reply }) {
+  const mode = editing ? "update" : "create";
+  const values = editing?.values ?? { kind: "percent" };
+  const [form, fields] = useSchemaForm(editing ? updateDiscountRuleSchema : createDiscountRuleSchema, {
+    lastResult: replyFor(reply, mode),
+    defaultValue: { ...values, firstOrderOnly: values.firstOrderOnly === true ? "on" : undefined },
+  });
+  const kind = (value: "percent" | "fixed") => {
+    const { key, ...props } = getInputProps(fields.kind, { type: "radio", value });
+    return <input key={key} {...props} />;
+  };
+  const { key: firstKey, ...firstOrderOnly } = getInputProps(fields.firstOrderOnly, { type: "checkbox" });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      action={editing ? `${PATH}?edit=${editing.id}` : PATH}
+      className="mt-4 grid gap-4 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+      <input type="hidden" name="intent" value={mode} />
+      {editing && <input type="hidden" name="id" value={editing.id} />}
+      {!editing && (
+        <InputField
+          field={fields.code}
+          label="Code"
+          hint="3 to 32 letters, numbers or hyphens; shoppers may type it in any case."
+          maxLength={32}
+          autoCapitalize="characters"
+          className={`${input} font-mono uppercase`}
+        />
+      )}
+      <InputField field={fields.name} label="Description" hint="For the back office only." className={input} />
+      <fieldset className="sm:col-span-2" aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
+        <legend className="text-sm font-medium">Discount</legend>
+        <div className="mt-1 flex flex-wrap items-end gap-4">
+          <label className="flex items-center gap-2 text-sm">
+            {kind("percent")}
+            Percentage of the goods
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            {kind("fixed")}
+            Fixed amount off the goods
+          </label>
+        </div>
+        <FieldMessage field={fields.kind} />
+      </fieldset>
+      <InputField
+        field={fields.amount}
+        label="Amount"
+        hint="A whole percentage (10), or pounds for a fixed amount (5.00). Never more than the goods; shipping is never discounted."
+        inputMode="decimal"
+        maxLength={12}
+        className={input}
+      />
+      <InputField
+        field={fields.minSpend}
+        label="Minimum spend (£, optional)"
+        hint="On the goods, before shipping."
+        inputMode="decimal"
+        maxLength={12}
+        className={input}
+      />
+      <InputField
+        field={fields.startsOn}
+        type="date"
+        label="First day (optional)"
+        hint="From midnight, UK time."
+        className={input}
+      />
+      <InputField
+        field={fields.endsOn}
+        type="date"
+        label="Last day (optional)"
+        hint="Until midnight at its end, UK time."
+        className={input}
+      />
+      <InputField
+        field={fields.maxRedemptions}
+        label="Uses in all (optional)"
+        hint="Empty for no limit."
+        inputMode="numeric"
+        maxLength={7}
+        className={input}
+      />
+      <InputField
+        field={fields.perCustomerLimit}
+        label="Uses per customer (optional)"
+        hint="Counted by account and email. Empty for no limit."
+        inputMode="numeric"
+        maxLength={7}
+        className={input}
+      />
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input key={firstKey} {...firstOrderOnly} />
+        First order only (for an account or email that has not ordered before)
       </label>
-      {children}
-      {hint && (
-        <p id={`discount-${name}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`discount-${name}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+      <div className="flex items-center gap-4 sm:col-span-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
+        >
+          {editing ? "Save code" : "Create code"}
+        </button>
+        {editing && (
+          <Link to={PATH} className="text-sm font-semibold text-needle-dark underline underline-offset-2">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
   );
 }
 
@@ -138,16 +216,6 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
   const { codes, newsletter, editing } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith(PATH);
-  const formReply = actionData && actionData.intent !== "setActive" ? actionData : null;
-  const rowReply = actionData && actionData.intent === "setActive" ? actionData : null;
-  const mode: "create" | "update" = formReply?.intent === "update" || (!formReply && editing) ? "update" : "create";
-  const values: Record<string, string | boolean> = formReply?.values ?? editing?.values ?? { kind: "percent" };
-  const errors: Record<string, string> = formReply?.errors ?? {};
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-  const checked = values.firstOrderOnly === true || values.firstOrderOnly === "on";
-  const describedBy = (name: string, hint = false) =>
-    [hint ? `discount-${name}-hint` : "", errors[name] ? `discount-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
-
   return (
     <div>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Marketing tools</h1>
@@ -175,11 +243,6 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
           Newsletter codes (10% off a first order, one use each, one per subscriber): {newsletter.issued.toLocaleString("en-GB")}{" "}
           issued, {newsletter.used.toLocaleString("en-GB")} used, {formatPence(newsletter.givenPence)} given away.
         </p>
-        {rowReply && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-            {rowReply.message}
-          </p>
-        )}
         {codes.length === 0 ? (
           <p className="mt-4 text-stone-600">No codes yet. Create one below.</p>
         ) : (
@@ -245,19 +308,7 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
                           >
                             Edit
                           </Link>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="setActive" />
-                            <input type="hidden" name="id" value={c.id} />
-                            <input type="hidden" name="active" value={c.active ? "false" : "true"} />
-                            <button
-                              type="submit"
-                              disabled={saving}
-                              className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
-                              aria-label={`${c.active ? "Switch off" : "Switch on"} ${c.code}`}
-                            >
-                              {c.active ? "Switch off" : "Switch on"}
-                            </button>
-                          </Form>
+                          <SwitchCode code={c} busy={saving} reply={actionData} />
                         </div>
                       </td>
                     </tr>
@@ -275,173 +326,9 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
         className="mt-8 scroll-mt-24 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
       >
         <h2 id="discount-form-heading" className="font-display text-xl font-bold">
-          {mode === "update" && editing ? `Edit ${editing.code}` : "New discount code"}
+          {editing ? `Edit ${editing.code}` : "New discount code"}
         </h2>
-        {formReply?.message && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-            {formReply.message}
-          </p>
-        )}
-        <Form
-          key={editing?.id ?? "new"}
-          method="post"
-          action={mode === "update" && editing ? `${PATH}?edit=${editing.id}` : PATH}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-          noValidate
-        >
-          <input type="hidden" name="intent" value={mode} />
-          {mode === "update" && editing && <input type="hidden" name="id" value={editing.id} />}
-          {mode === "create" && (
-            <Field
-              name="code"
-              label="Code"
-              hint="3 to 32 letters, numbers or hyphens; shoppers may type it in any case."
-              error={errors.code}
-            >
-              <input
-                id="discount-code"
-                name="code"
-                defaultValue={text("code")}
-                required
-                maxLength={32}
-                autoCapitalize="characters"
-                className={`${input} font-mono uppercase`}
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={describedBy("code", true)}
-              />
-            </Field>
-          )}
-          <Field name="name" label="Description" hint="For the back office only." error={errors.name}>
-            <input
-              id="discount-name"
-              name="name"
-              defaultValue={text("name")}
-              required
-              maxLength={MAX_RULE_NAME}
-              className={input}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy("name", true)}
-            />
-          </Field>
-          <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium">Discount</legend>
-            <div className="mt-1 flex flex-wrap items-end gap-4">
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="kind" value="percent" defaultChecked={text("kind") !== "fixed"} />
-                Percentage of the goods
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name="kind" value="fixed" defaultChecked={text("kind") === "fixed"} />
-                Fixed amount off the goods
-              </label>
-            </div>
-            {errors.kind && <p className="mt-1 text-sm text-red-800">{errors.kind}</p>}
-          </fieldset>
-          <Field
-            name="amount"
-            label="Amount"
-            hint="A whole percentage (10), or pounds for a fixed amount (5.00). Never more than the goods; shipping is never discounted."
-            error={errors.amount}
-          >
-            <input
-              id="discount-amount"
-              name="amount"
-              defaultValue={text("amount")}
-              required
-              inputMode="decimal"
-              maxLength={12}
-              className={input}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={describedBy("amount", true)}
-            />
-          </Field>
-          <Field
-            name="minSpend"
-            label="Minimum spend (£, optional)"
-            hint="On the goods, before shipping."
-            error={errors.minSpend}
-          >
-            <input
-              id="discount-minSpend"
-              name="minSpend"
-              defaultValue={text("minSpend")}
-              inputMode="decimal"
-              maxLength={12}
-              className={input}
-              aria-invalid={errors.minSpend ? true : undefined}
-              aria-describedby={describedBy("minSpend", true)}
-            />
-          </Field>
-          <Field name="startsOn" label="First day (optional)" hint="From midnight, UK time." error={errors.startsOn}>
-            <input
-              id="discount-startsOn"
-              type="date"
-              name="startsOn"
-              defaultValue={text("startsOn")}
-              className={input}
-              aria-invalid={errors.startsOn ? true : undefined}
-              aria-describedby={describedBy("startsOn", true)}
-            />
-          </Field>
-          <Field name="endsOn" label="Last day (optional)" hint="Until midnight at its end, UK time." error={errors.endsOn}>
-            <input
-              id="discount-endsOn"
-              type="date"
-              name="endsOn"
-              defaultValue={text("endsOn")}
-              className={input}
-              aria-invalid={errors.endsOn ? true : undefined}
-              aria-describedby={describedBy("endsOn", true)}
-            />
-          </Field>
-          <Field name="maxRedemptions" label="Uses in all (optional)" hint="Empty for no limit." error={errors.maxRedemptions}>
-            <input
-              id="discount-maxRedemptions"
-              name="maxRedemptions"
-              defaultValue={text("maxRedemptions")}
-              inputMode="numeric"
-              maxLength={7}
-              className={input}
-              aria-invalid={errors.maxRedemptions ? true : undefined}
-              aria-describedby={describedBy("maxRedemptions", true)}
-            />
-          </Field>
-          <Field
-            name="perCustomerLimit"
-            label="Uses per customer (optional)"
-            hint="Counted by account and email. Empty for no limit."
-            error={errors.perCustomerLimit}
-          >
-            <input
-              id="discount-perCustomerLimit"
-              name="perCustomerLimit"
-              defaultValue={text("perCustomerLimit")}
-              inputMode="numeric"
-              maxLength={7}
-              className={input}
-              aria-invalid={errors.perCustomerLimit ? true : undefined}
-              aria-describedby={describedBy("perCustomerLimit", true)}
-            />
-          </Field>
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
-            <input type="checkbox" name="firstOrderOnly" defaultChecked={checked} />
-            First order only (for an account or email that has not ordered before)
-          </label>
-          <div className="flex items-center gap-4 sm:col-span-2">
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
-            >
-              {mode === "update" ? "Save code" : "Create code"}
-            </button>
-            {mode === "update" && (
-              <Link to={PATH} className="text-sm font-semibold text-needle-dark underline underline-offset-2">
-                Cancel
-              </Link>
-            )}
-          </div>
-        </Form>
+        <CodeForm key={editing?.id ?? "new"} editing={editing} busy={saving} reply={actionData} />
       </section>
     </div>
   );

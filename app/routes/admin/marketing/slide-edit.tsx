@@ -2,9 +2,13 @@ import { data, Link } from "react-router";
 import { SlideForm } from "~/components/admin/slide-form";
 import { Slideshow } from "~/components/home/slideshow";
 import { NotFoundError } from "~/domain/shared/errors";
+import { slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
-import { readSlideForm, slideFormFailure } from "~/lib/slide-form.server";
+import { slideUploads } from "~/lib/slide-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { toSlide } from "~/domain/home/slide-rules";
 import type { Route } from "./+types/slide-edit";
@@ -15,8 +19,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 function slideIdOf(params: { slideId: string }): number {
-  if (!/^\d{1,9}$/.test(params.slideId)) throw data(null, { status: 404 });
-  return Number(params.slideId);
+  const parsed = slideIdSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data.slideId;
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -31,25 +36,18 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
+  const actor = requireActor(context, request);
   const id = slideIdOf(params);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ message: "The form could not be read; please try again.", errors: {}, values: {} }, { status: 400 });
-  }
-  const { values, parse, uploads } = readSlideForm(form);
-  try {
-    const row = await context.services.slides.update({ id: user.id, username: user.username }, id, parse(), uploads);
-    return redirectWithToast(`/marketing-tools/slides/${id}`, {
-      type: "success",
-      title: "Slide saved",
-      description: row.active ? "It shows on the home page." : "It is hidden from the home page.",
-    });
-  } catch (error) {
-    return slideFormFailure(error, values);
-  }
+  return formAction(request, {
+    save: intent(slideSchema, async (slide, form) => {
+      const row = await context.services.slides.update(actor, id, slide, slideUploads(form));
+      return redirectWithToast(`/marketing-tools/slides/${id}`, {
+        type: "success",
+        title: "Slide saved",
+        description: row.active ? "It shows on the home page." : "It is hidden from the home page.",
+      });
+    }),
+  });
 }
 
 export default function SlideEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,7 +71,7 @@ export default function SlideEdit({ loaderData, actionData }: Route.ComponentPro
       </section>
       <h2 className="mt-8 font-display text-2xl font-bold">Edit</h2>
       <div className="mt-3">
-        <SlideForm start={slide} reply={actionData ?? null} submitLabel="Save slide" />
+        <SlideForm start={slide} lastResult={replyFor(actionData, "save")} submitLabel="Save slide" />
       </div>
     </div>
   );

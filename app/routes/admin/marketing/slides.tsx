@@ -1,12 +1,16 @@
-import { data, Form, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { FormAlert } from "~/components/admin/form-field";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
-import { moveSlideSchema, slideIdSchema } from "~/domain/home/slide-schema";
-import { formFailureOf } from "~/domain/shared/errors";
-import { parseInput } from "~/domain/shared/parse-input";
+import { moveSlideSchema, slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, replyForRow } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
-import { readSlideForm, slideFormFailure } from "~/lib/slide-form.server";
+import { slideUploads } from "~/lib/slide-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/slides";
 
@@ -23,49 +27,61 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const actor = { id: user.id, username: user.username };
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ message: "The form could not be read; please try again.", errors: {}, values: {} }, { status: 400 });
-  }
-  const intent = form.get("intent");
+  const actor = requireActor(context, request);
   const slides = context.services.slides;
-  if (intent === "save") {
-    const { values, parse, uploads } = readSlideForm(form);
-    try {
-      const row = await slides.create(actor, parse(), uploads);
-      return redirectWithToast(PATH, {
-        type: "success",
-        title: "Slide added",
-        description: row.active ? `"${row.title}" shows on the home page.` : `"${row.title}" is saved, hidden.`,
-      });
-    } catch (error) {
-      return slideFormFailure(error, values);
-    }
-  }
-  try {
-    const fields = { slideId: form.get("slideId"), direction: form.get("direction") };
-    if (intent === "move") {
-      const input = parseInput(moveSlideSchema, fields);
-      slides.move(actor, input.slideId, input.direction);
-      return redirectWithToast(PATH, { type: "success", title: `Moved ${input.direction}` });
-    }
-    if (intent === "delete") {
-      await slides.remove(actor, parseInput(slideIdSchema, fields).slideId);
-      return redirectWithToast(PATH, { type: "success", title: "Slide deleted" });
-    }
-    return data({ message: "Unknown action.", errors: {}, values: {} }, { status: 400 });
-  } catch (error) {
-    const failure = formFailureOf(error);
-    if (!failure) throw error;
-    return data({ message: failure.message, errors: {}, values: {} }, { status: failure.status });
-  }
+  const done = (title: string, description?: string) => redirectWithToast(PATH, { type: "success", title, description });
+  return formAction(request, {
+    save: intent(slideSchema, async (slide, form) => {
+      const row = await slides.create(actor, slide, slideUploads(form));
+      return done("Slide added", row.active ? `"${row.title}" shows on the home page.` : `"${row.title}" is saved, hidden.`);
+    }),
+    move: intent(moveSlideSchema, ({ slideId, direction }) => {
+      slides.move(actor, slideId, direction);
+      return done(`Moved ${direction}`);
+    }),
+    delete: intent(slideIdSchema, async ({ slideId }) => {
+      await slides.remove(actor, slideId);
+      return done("Slide deleted");
+    }),
+  });
 }
 
 const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
+
+type Slide = Route.ComponentProps["loaderData"]["slides"][number];
+
+/** A slide's move or delete: a form of its own, which shows the refusal when it is about this slide. */
+function SlideButton({
+  slide,
+  intentName,
+  direction,
+  disabled,
+  reply,
+  children,
+}: {
+  slide: Slide;
+  intentName: "move" | "delete";
+  direction?: "up" | "down";
+  disabled?: boolean;
+  reply: Route.ComponentProps["actionData"];
+  children: React.ReactNode;
+}) {
+  const refused = replyForRow(reply, intentName, "slideId", slide.id);
+  const [form] = useSchemaForm(intentName === "move" ? moveSlideSchema : slideIdSchema, {
+    lastResult: refused?.initialValue?.direction === direction ? refused : undefined,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intentName} />
+      <input type="hidden" name="slideId" value={slide.id} />
+      {direction && <input type="hidden" name="direction" value={direction} />}
+      <button type="submit" disabled={disabled} className={`${smallButton} ${intentName === "delete" ? "text-red-800" : ""}`}>
+        {children}
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
 
 export default function Slides({ loaderData, actionData }: Route.ComponentProps) {
   const { slides } = loaderData;
@@ -110,33 +126,27 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
               </span>
               <div className="flex gap-1.5">
                 {(["up", "down"] as const).map((direction) => (
-                  <Form method="post" key={direction}>
-                    <input type="hidden" name="intent" value="move" />
-                    <input type="hidden" name="slideId" value={s.id} />
-                    <input type="hidden" name="direction" value={direction} />
-                    <button
-                      type="submit"
-                      disabled={direction === "up" ? i === 0 : i === slides.length - 1}
-                      className={smallButton}
-                    >
-                      {direction === "up" ? "↑" : "↓"}
-                      <span className="sr-only">
-                        {" "}
-                        Move {s.title} {direction}
-                      </span>
-                    </button>
-                  </Form>
+                  <SlideButton
+                    key={direction}
+                    slide={s}
+                    intentName="move"
+                    direction={direction}
+                    disabled={direction === "up" ? i === 0 : i === slides.length - 1}
+                    reply={actionData}
+                  >
+                    {direction === "up" ? "↑" : "↓"}
+                    <span className="sr-only">
+                      {" "}
+                      Move {s.title} {direction}
+                    </span>
+                  </SlideButton>
                 ))}
                 <Link to={`${PATH}/${s.id}`} className={smallButton}>
                   Edit<span className="sr-only"> {s.title}</span>
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="slideId" value={s.id} />
-                  <button type="submit" className={`${smallButton} text-red-800`}>
-                    Delete<span className="sr-only"> {s.title}</span>
-                  </button>
-                </Form>
+                <SlideButton slide={s} intentName="delete" reply={actionData}>
+                  Delete<span className="sr-only"> {s.title}</span>
+                </SlideButton>
               </div>
             </li>
           ))}
@@ -144,7 +154,7 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
       )}
       <h2 className="mt-10 font-display text-2xl font-bold">Add a slide</h2>
       <div className="mt-3">
-        <SlideForm start={NEW_SLIDE} reply={actionData ?? null} submitLabel="Add slide" />
+        <SlideForm start={NEW_SLIDE} lastResult={replyFor(actionData, "save")} submitLabel="Add slide" />
       </div>
     </div>
   );
