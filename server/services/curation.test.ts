@@ -64,13 +64,13 @@ describe("curated lists", () => {
     const ids = ["One", "Two", "Three"].map((title) => insertRecord(shop.t.db, { title }).id);
     for (const id of ids) add("staff-picks", String(id));
     const pickOf = (title: string) => shop.s.curation.adminList("staff-picks").find((p) => p.record.title === title)!.id;
-    shop.s.curation.move(admin, pickOf("Three"), "up");
+    expect(shop.s.curation.move(admin, pickOf("Three"), "up")).toBe("staff-picks");
     expect(titles("staff-picks")).toEqual(["One", "Three", "Two"]);
     shop.s.curation.move(admin, pickOf("One"), "up");
     expect(titles("staff-picks")).toEqual(["One", "Three", "Two"]);
     shop.s.curation.move(admin, pickOf("One"), "down");
     expect(titles("staff-picks")).toEqual(["Three", "One", "Two"]);
-    shop.s.curation.remove(admin, pickOf("One"));
+    expect(shop.s.curation.remove(admin, pickOf("One"))).toBe("staff-picks");
     expect(titles("staff-picks")).toEqual(["Three", "Two"]);
     expect(() => shop.s.curation.remove(admin, 99_999_999)).toThrow(NotFoundError);
     expect(() => shop.s.curation.move(admin, 99_999_999, "up")).toThrow(NotFoundError);

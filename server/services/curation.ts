@@ -121,18 +121,19 @@ export function createCurationService(db: Db, deps: { audit: AuditService }) {
       return this.adminList(input.list);
     },
 
-    /** Takes a pick off its list. */
-    remove(actor: Actor, pickId: number): void {
-      writeTransaction(db, () => {
+    /** Takes a pick off its list; answers the list it was on. */
+    remove(actor: Actor, pickId: number): CuratedListKey {
+      return writeTransaction(db, () => {
         const row = db.delete(curatedPicks).where(eq(curatedPicks.id, pickId)).returning().get();
         if (!row) throw new NotFoundError("That pick is not on the list any more.");
         audit(actor, row.list, `#${row.recordId} removed`);
+        return row.list;
       });
     },
 
-    /** Moves a pick one place up or down its list (nothing at either end). */
-    move(actor: Actor, pickId: number, direction: "up" | "down"): void {
-      writeTransaction(db, () => {
+    /** Moves a pick one place up or down its list (nothing at either end); answers the list. */
+    move(actor: Actor, pickId: number, direction: "up" | "down"): CuratedListKey {
+      return writeTransaction(db, () => {
         const pick = db.select().from(curatedPicks).where(eq(curatedPicks.id, pickId)).get();
         if (!pick) throw new NotFoundError("That pick is not on the list any more.");
         const list = ordered(pick.list);
@@ -149,12 +150,8 @@ export function createCurationService(db: Db, deps: { audit: AuditService }) {
               .run();
         });
         audit(actor, pick.list, `#${pick.recordId} moved ${direction}`);
+        return pick.list;
       });
-    },
-
-    /** The list a pick is on, or null: the page's action comes back to that list. */
-    listOf(pickId: number): CuratedListKey | null {
-      return db.select({ list: curatedPicks.list }).from(curatedPicks).where(eq(curatedPicks.id, pickId)).get()?.list ?? null;
     },
   };
 }

@@ -13,14 +13,12 @@ export const adminCurationRouter = router({
   add: adminProcedure.input(curatedPickSchema).mutation(({ ctx, input }) => ctx.services.curation.add(actorOf(ctx.user), input)),
 
   move: adminProcedure.input(movePickSchema).mutation(({ ctx, input }) => {
-    const listKey = ctx.services.curation.listOf(input.pickId);
-    ctx.services.curation.move(actorOf(ctx.user), input.pickId, input.direction);
-    return listKey ? ctx.services.curation.adminList(listKey) : [];
+    const listKey = ctx.services.curation.move(actorOf(ctx.user), input.pickId, input.direction);
+    return ctx.services.curation.adminList(listKey);
   }),
 
   remove: adminProcedure.input(removePickSchema).mutation(({ ctx, input }) => {
-    const listKey = ctx.services.curation.listOf(input.pickId);
-    ctx.services.curation.remove(actorOf(ctx.user), input.pickId);
-    return listKey ? ctx.services.curation.adminList(listKey) : [];
+    const listKey = ctx.services.curation.remove(actorOf(ctx.user), input.pickId);
+    return ctx.services.curation.adminList(listKey);
   }),
 });

@@ -1,18 +1,15 @@
-import { data, Form, useNavigation, Link } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, InputField } from "~/components/admin/form-field";
 import { CoverImage } from "~/components/cover-image";
 import { recordPath } from "~/domain/catalogue/slug";
-import {
-  CURATED_LIST_INFO,
-  CURATED_LISTS,
-  MAX_PICK_NOTE,
-  isCuratedList,
-  type CuratedListKey,
-} from "~/domain/curation/curated-lists";
+import { CURATED_LIST_INFO, CURATED_LISTS, type CuratedListKey } from "~/domain/curation/curated-lists";
 import { curatedPickSchema, movePickSchema, removePickSchema } from "~/domain/curation/curated-pick-schema";
-import { fieldMessages } from "~/domain/catalogue/record-fields";
-import { formFailureOf } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
-import { parseInput } from "~/domain/shared/parse-input";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyForRow } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,72 +27,67 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { lists: CURATED_LISTS.map((key) => ({ key, picks: context.services.curation.adminList(key) })) };
 }
 
-interface Reply {
-  list: CuratedListKey | null;
-  message: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
+/** Back to the list the form was about, scrolled to it. */
+const listAnchor = (list: CuratedListKey) => `${PATH}#${list}`;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const actor = { id: user.id, username: user.username };
-  const form = await request.formData();
-  const text = (name: string, max = 1000) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.slice(0, max) : "";
-  };
-  const intent = text("intent");
-  const values = { list: text("list"), record: text("record"), note: text("note") };
+  const actor = requireActor(context, request);
   const curation = context.services.curation;
-  const anchor = (list: string | null) => (list && isCuratedList(list) ? `${PATH}#${list}` : PATH);
-  try {
-    switch (intent) {
-      case "add": {
-        const input = parseInput(curatedPickSchema, values);
-        const picks = curation.add(actor, input);
-        const title = CURATED_LIST_INFO[input.list].title;
-        return redirectWithToast(anchor(input.list), {
-          type: "success",
-          title: input.list === "record-of-the-week" ? "Record of the week set" : `Added to ${title}`,
-          description: picks.at(-1)?.record.title,
-        });
-      }
-      case "move": {
-        const input = parseInput(movePickSchema, { pickId: text("pickId"), direction: text("direction") });
-        const list = curation.listOf(input.pickId);
-        curation.move(actor, input.pickId, input.direction);
-        return redirectWithToast(anchor(list), { type: "success", title: `Moved ${input.direction}` });
-      }
-      case "remove": {
-        const input = parseInput(removePickSchema, { pickId: text("pickId") });
-        const list = curation.listOf(input.pickId);
-        curation.remove(actor, input.pickId);
-        return redirectWithToast(anchor(list), { type: "success", title: "Taken off the list" });
-      }
-      default:
-        return data<Reply>({ list: null, message: "Unknown action.", errors: {}, values }, { status: 400 });
-    }
-  } catch (error) {
-    const failure = formFailureOf(error);
-    if (!failure) throw error;
-    return data<Reply>(
-      {
-        list: isCuratedList(values.list) ? values.list : null,
-        message: failure.message,
-        errors: fieldMessages(failure.fields),
-        values,
-      },
-      { status: failure.status },
-    );
-  }
+  return formAction(request, {
+    add: intent(curatedPickSchema, (pick) => {
+      const picks = curation.add(actor, pick);
+      const title =
+        pick.list === "record-of-the-week" ? "Record of the week set" : `Added to ${CURATED_LIST_INFO[pick.list].title}`;
+      return redirectWithToast(listAnchor(pick.list), { type: "success", title, description: picks.at(-1)?.record.title });
+    }),
+    move: intent(movePickSchema, ({ pickId, direction }) =>
+      redirectWithToast(listAnchor(curation.move(actor, pickId, direction)), { type: "success", title: `Moved ${direction}` }),
+    ),
+    remove: intent(removePickSchema, ({ pickId }) =>
+      redirectWithToast(listAnchor(curation.remove(actor, pickId)), { type: "success", title: "Taken off the list" }),
+    ),
+  });
 }
 
 const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
 
 type Pick = Route.ComponentProps["loaderData"]["lists"][number]["picks"][number];
+type Reply = Route.ComponentProps["actionData"];
 
-function PickRow({ pick, index, count }: { pick: Pick; index: number; count: number }) {
+/** A pick's move or remove: a form of its own, which shows the refusal when it is about this pick. */
+function PickButton({
+  pick,
+  intentName,
+  direction,
+  disabled,
+  reply,
+  children,
+}: {
+  pick: Pick;
+  intentName: "move" | "remove";
+  direction?: "up" | "down";
+  disabled?: boolean;
+  reply: Reply;
+  children: React.ReactNode;
+}) {
+  const refused = replyForRow(reply, intentName, "pickId", pick.id);
+  const [form] = useSchemaForm(intentName === "move" ? movePickSchema : removePickSchema, {
+    lastResult: refused?.initialValue?.direction === direction ? refused : undefined,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intentName} />
+      <input type="hidden" name="pickId" value={pick.id} />
+      {direction && <input type="hidden" name="direction" value={direction} />}
+      <button type="submit" disabled={disabled} className={`${smallButton} ${intentName === "remove" ? "text-red-800" : ""}`}>
+        {children}
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
+
+function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; count: number; reply: Reply }) {
   const { record } = pick;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="curated-pick">
@@ -127,88 +119,53 @@ function PickRow({ pick, index, count }: { pick: Pick; index: number; count: num
       <div className="flex gap-1.5">
         {count > 1 && (
           <>
-            <Form method="post">
-              <input type="hidden" name="intent" value="move" />
-              <input type="hidden" name="pickId" value={pick.id} />
-              <input type="hidden" name="direction" value="up" />
-              <button type="submit" disabled={index === 0} className={smallButton}>
-                ↑<span className="sr-only"> Move {record.title} up</span>
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="move" />
-              <input type="hidden" name="pickId" value={pick.id} />
-              <input type="hidden" name="direction" value="down" />
-              <button type="submit" disabled={index === count - 1} className={smallButton}>
-                ↓<span className="sr-only"> Move {record.title} down</span>
-              </button>
-            </Form>
+            <PickButton pick={pick} intentName="move" direction="up" disabled={index === 0} reply={reply}>
+              ↑<span className="sr-only"> Move {record.title} up</span>
+            </PickButton>
+            <PickButton pick={pick} intentName="move" direction="down" disabled={index === count - 1} reply={reply}>
+              ↓<span className="sr-only"> Move {record.title} down</span>
+            </PickButton>
           </>
         )}
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="pickId" value={pick.id} />
-          <button type="submit" className={`${smallButton} text-red-800`}>
-            Remove<span className="sr-only"> {record.title}</span>
-          </button>
-        </Form>
+        <PickButton pick={pick} intentName="remove" reply={reply}>
+          Remove<span className="sr-only"> {record.title}</span>
+        </PickButton>
       </div>
     </li>
   );
 }
 
-function AddForm({ list, reply }: { list: CuratedListKey; reply: Reply | null }) {
+function AddForm({ list, reply }: { list: CuratedListKey; reply: Reply }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "add" &&
     navigation.formData?.get("list") === list;
-  const values = reply?.values ?? {};
-  const errors = reply?.errors ?? {};
-  const id = (name: string) => `${list}-${name}`;
+  const [form, fields] = useSchemaForm(curatedPickSchema, {
+    id: `add-${list}`,
+    lastResult: replyForRow(reply, "add", "list", list),
+    defaultValue: { list },
+  });
   const single = CURATED_LIST_INFO[list].max === 1;
+  const field = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
   return (
-    <Form method="post" noValidate className="mt-4 border-t border-stone-200 pt-4">
+    <Form method="post" {...getFormProps(form)} className="mt-4 border-t border-stone-200 pt-4">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="list" value={list} />
-      <p role={reply?.message ? "alert" : undefined} className="min-h-5 text-sm font-medium text-red-700">
-        {reply?.message}
-      </p>
+      <div className="min-h-5">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
       <div className="grid gap-x-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <div>
-          <label htmlFor={id("record")} className="block text-sm font-medium text-stone-800">
-            Record id or cat. no.
-          </label>
-          <input
-            id={id("record")}
-            name="record"
-            defaultValue={values.record ?? ""}
-            placeholder="e.g. 42 or BLP 1577"
-            aria-invalid={errors.record ? true : undefined}
-            aria-describedby={`${id("record")}-error`}
-            className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2"
-          />
-          <p id={`${id("record")}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-            {errors.record}
-          </p>
-        </div>
-        <div>
-          <label htmlFor={id("note")} className="block text-sm font-medium text-stone-800">
-            {single ? "Why this record" : "Note"} <span className="font-normal text-stone-600">(optional)</span>
-          </label>
-          <input
-            id={id("note")}
-            name="note"
-            maxLength={MAX_PICK_NOTE}
-            defaultValue={values.note ?? ""}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={`${id("note")}-error`}
-            className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2"
-          />
-          <p id={`${id("note")}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-            {errors.note}
-          </p>
-        </div>
+        <InputField field={fields.record} label="Record id or cat. no." placeholder="e.g. 42 or BLP 1577" className={field} />
+        <InputField
+          field={fields.note}
+          label={
+            <>
+              {single ? "Why this record" : "Note"} <span className="font-normal text-stone-600">(optional)</span>
+            </>
+          }
+          className={field}
+        />
       </div>
       <button
         type="submit"
@@ -235,7 +192,6 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
       </p>
       {loaderData.lists.map(({ key, picks }) => {
         const info = CURATED_LIST_INFO[key];
-        const reply = actionData && actionData.list === key ? actionData : null;
         return (
           <section
             key={key}
@@ -255,19 +211,14 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
             ) : (
               <ol className="mt-2 divide-y divide-stone-200">
                 {picks.map((p, i) => (
-                  <PickRow key={p.id} pick={p} index={i} count={picks.length} />
+                  <PickRow key={p.id} pick={p} index={i} count={picks.length} reply={actionData} />
                 ))}
               </ol>
             )}
-            <AddForm list={key} reply={reply} />
+            <AddForm list={key} reply={actionData} />
           </section>
         );
       })}
-      {actionData && actionData.list === null && (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
-          {actionData.message}
-        </p>
-      )}
     </div>
   );
 }
