@@ -1,10 +1,12 @@
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { GENRES } from "~/domain/catalogue/genres";
-import { MAX_BODY, MAX_SUBJECT, SEGMENT_LABELS, SEGMENTS } from "~/domain/campaigns/campaign-rules";
-import type { FormReply } from "~/lib/form-failure.server";
-import { FormField, inputClass } from "./form-field";
+import { SEGMENT_LABELS, SEGMENTS } from "~/domain/campaigns/campaign-rules";
+import { campaignSchema } from "~/domain/campaigns/campaign-schema";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { FormAlert, FormField, InputField, inputClass } from "./form-field";
 
-/** The campaign's fields as the form shows them: the saved campaign, or what was typed before a refusal. */
+/** The campaign's fields as the form shows them: the saved campaign, or a new one's defaults. */
 export type CampaignFormValues = Partial<Record<"subject" | "body" | "featured" | "segment" | "genre", string>>;
 
 /** A saved campaign as the form's starting values. */
@@ -25,35 +27,42 @@ export function campaignFormValues(c: {
 }
 
 /**
- * Subject, Markdown text, featured records and segment of a campaign. A plain form: without JavaScript it posts
- * and comes back with its messages, like every back-office form.
+ * Subject, Markdown text, featured records and segment of a campaign. Without JavaScript it posts and comes back with
+ * its messages; the browser does not refuse an empty form itself, so every field says in the shop's words what it needs.
  */
 export function CampaignForm({
   start,
-  reply,
+  lastResult,
   submitLabel,
 }: {
   start: CampaignFormValues;
-  reply: FormReply | null;
+  lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const values: CampaignFormValues = reply?.values ?? start;
-  const errors = reply?.errors ?? {};
+  const [form, fields] = useSchemaForm(campaignSchema, {
+    id: "campaign",
+    lastResult,
+    defaultValue: { segment: "all", ...start },
+    nativeChecks: false,
+  });
+  const { key: bodyKey, ...body } = getTextareaProps(fields.body);
+  const { key: segmentKey, ...segment } = getSelectProps(fields.segment);
+  const { key: genreKey, ...genre } = getSelectProps(fields.genre);
   return (
-    <Form method="post" noValidate className="space-y-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    >
       <input type="hidden" name="intent" value="save" />
-      <p role={reply?.message ? "alert" : undefined} className="min-h-5 text-sm font-medium text-red-700">
-        {reply?.message}
-      </p>
-      <FormField id="campaign-subject" label="Subject" error={errors.subject}>
-        {(aria) => (
-          <input {...aria} name="subject" maxLength={MAX_SUBJECT} defaultValue={values.subject ?? ""} className={inputClass} />
-        )}
-      </FormField>
+      <div className="min-h-5">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+      <InputField field={fields.subject} label="Subject" />
       <FormField
-        id="campaign-body"
+        id={fields.body.id}
         label="Text"
         hint={
           <>
@@ -61,44 +70,24 @@ export function CampaignForm({
             to the shop may start with /.
           </>
         }
-        error={errors.body}
+        error={fields.body.errors?.[0]}
       >
-        {(aria) => (
-          <textarea
-            {...aria}
-            name="body"
-            rows={12}
-            maxLength={MAX_BODY}
-            defaultValue={values.body ?? ""}
-            className={`${inputClass} font-mono text-sm`}
-          />
-        )}
+        {(aria) => <textarea key={bodyKey} {...body} {...aria} rows={12} className={`${inputClass} font-mono text-sm`} />}
       </FormField>
-      <FormField
-        id="campaign-featured"
+      <InputField
+        field={fields.featured}
         label={
           <>
             Featured records <span className="font-normal text-stone-600">(optional)</span>
           </>
         }
         hint="Up to six, by id or catalogue number, separated by commas: shown as cards under the text."
-        error={errors.featured}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            name="featured"
-            maxLength={1000}
-            placeholder="e.g. 42, BLP 1577"
-            defaultValue={values.featured ?? ""}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        placeholder="e.g. 42, BLP 1577"
+      />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id="campaign-segment" label="Who receives it" error={errors.segment}>
+        <FormField id={fields.segment.id} label="Who receives it" error={fields.segment.errors?.[0]}>
           {(aria) => (
-            <select {...aria} name="segment" defaultValue={values.segment ?? "all"} className={inputClass}>
+            <select key={segmentKey} {...segment} {...aria} className={inputClass}>
               {SEGMENTS.map((s) => (
                 <option key={s} value={s}>
                   {SEGMENT_LABELS[s]}
@@ -107,9 +96,9 @@ export function CampaignForm({
             </select>
           )}
         </FormField>
-        <FormField id="campaign-genre" label="Genre" hint="For the two genre segments." error={errors.genre}>
+        <FormField id={fields.genre.id} label="Genre" hint="For the two genre segments." error={fields.genre.errors?.[0]}>
           {(aria) => (
-            <select {...aria} name="genre" defaultValue={values.genre ?? ""} className={inputClass}>
+            <select key={genreKey} {...genre} {...aria} className={inputClass}>
               <option value="">—</option>
               {GENRES.map((g) => (
                 <option key={g} value={g}>

@@ -70,7 +70,9 @@ export type CampaignFormInput = z.input<typeof campaignSchema>;
 
 export const campaignIdSchema = z.object({ campaignId: z.coerce.number().int().positive() });
 
-export const testSendSchema = campaignIdSchema.extend({ email: newsletterEmailSchema });
+/** The campaign page's "Send a test" form: the address (the campaign is the page's). */
+export const testAddressSchema = z.object({ email: newsletterEmailSchema });
+export const testSendSchema = campaignIdSchema.extend(testAddressSchema.shape);
 
 /** Who a segment would reach now, asked before the campaign is saved. */
 export const audienceSchema = z
@@ -87,3 +89,11 @@ export type AudienceInput = z.output<typeof audienceSchema>;
 export const sendCampaignSchema = campaignIdSchema.extend({
   expected: z.coerce.number().int().min(0),
 });
+
+/** The campaign page's "Send" form: the number it showed, and the box that says the admin has checked the mail. */
+export const sendFormSchema = sendCampaignSchema.pick({ expected: true }).extend({
+  confirm: z.literal("yes", { error: "Tick the box to confirm, then send." }),
+});
+
+/** Deleting a draft takes nothing but the campaign, which is the page's. */
+export const removeDraftSchema = z.object({});

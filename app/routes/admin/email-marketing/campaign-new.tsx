@@ -1,5 +1,8 @@
 import { CampaignForm } from "~/components/admin/campaign-form";
-import { campaignFormFailure, readCampaignForm } from "~/lib/campaign-form.server";
+import { campaignSchema } from "~/domain/campaigns/campaign-schema";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,18 +20,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const { values, parse } = readCampaignForm(await request.formData());
-  try {
-    const campaign = context.services.campaigns.create({ id: user.id, username: user.username }, parse());
-    return redirectWithToast(`/admin/email-marketing/campaigns/${campaign.id}`, {
-      type: "success",
-      title: "Draft saved",
-      description: "Check the preview, send yourself a test, then send it.",
-    });
-  } catch (error) {
-    return campaignFormFailure(error, values);
-  }
+  const actor = requireActor(context, request);
+  return formAction(request, {
+    save: intent(campaignSchema, (campaign) => {
+      const { id } = context.services.campaigns.create(actor, campaign);
+      return redirectWithToast(`/admin/email-marketing/campaigns/${id}`, {
+        type: "success",
+        title: "Draft saved",
+        description: "Check the preview, send yourself a test, then send it.",
+      });
+    }),
+  });
 }
 
 export default function NewCampaign({ actionData }: Route.ComponentProps) {
@@ -44,7 +46,7 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
         It is saved as a draft: nothing is sent until you press Send on the next page.
       </p>
       <div className="mt-6 max-w-3xl">
-        <CampaignForm start={{ segment: "all" }} reply={actionData ?? null} submitLabel="Save draft" />
+        <CampaignForm start={{ segment: "all" }} lastResult={replyFor(actionData, "save")} submitLabel="Save draft" />
       </div>
     </div>
   );

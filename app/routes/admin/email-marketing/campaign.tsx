@@ -1,15 +1,23 @@
 import { useEffect } from "react";
-import { data, Form, useNavigation, useRevalidator, Link } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { CampaignCountsPanel } from "~/components/admin/campaign-counts";
 import { CampaignForm, campaignFormValues } from "~/components/admin/campaign-form";
-import { FormField, inputClass } from "~/components/admin/form-field";
+import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
 import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/campaign-rules";
-import { sendCampaignSchema, testSendSchema } from "~/domain/campaigns/campaign-schema";
+import {
+  campaignIdSchema,
+  campaignSchema,
+  removeDraftSchema,
+  sendFormSchema,
+  testAddressSchema,
+} from "~/domain/campaigns/campaign-schema";
 import { londonDateTime } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
-import { parseInput } from "~/domain/shared/parse-input";
-import { campaignFormFailure, readCampaignForm } from "~/lib/campaign-form.server";
-import { formTexts, type FormReply } from "~/lib/form-failure.server";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,8 +31,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 const LIST = "/admin/email-marketing";
 
 function campaignIdOf(params: { campaignId: string }): number {
-  if (!/^\d{1,9}$/.test(params.campaignId)) throw data(null, { status: 404 });
-  return Number(params.campaignId);
+  const parsed = campaignIdSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data.campaignId;
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -44,63 +53,31 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-/** Which part of the page a refused action belongs to, so its message shows there. */
-type Reply = FormReply & { intent: "save" | "test" | "send" | "delete" };
-
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const actor = { id: user.id, username: user.username };
-  const id = campaignIdOf(params);
-  const form = await request.formData();
+  const actor = requireActor(context, request);
+  const campaignId = campaignIdOf(params);
   const campaigns = context.services.campaigns;
-  const here = `${LIST}/campaigns/${id}`;
-  const intent = form.get("intent");
-  if (intent === "save") {
-    const { values, parse } = readCampaignForm(form);
-    try {
-      campaigns.update(actor, id, parse());
+  const here = `${LIST}/campaigns/${campaignId}`;
+  return formAction(request, {
+    save: intent(campaignSchema, (campaign) => {
+      campaigns.update(actor, campaignId, campaign);
       return redirectWithToast(here, { type: "success", title: "Draft saved" });
-    } catch (error) {
-      return withIntent(campaignFormFailure(error, values), "save");
-    }
-  }
-  if (intent === "test" || intent === "send" || intent === "delete") {
-    const values = formTexts(form, ["email", "expected", "confirm"]);
-    try {
-      if (intent === "test") {
-        const input = parseInput(testSendSchema, { campaignId: id, email: values.email });
-        const { sends } = campaigns.testSend(actor, input);
-        return redirectWithToast(here, {
-          type: "success",
-          title: `Test sent to ${input.email}`,
-          description: sends ? undefined : "No mail server is set up: it waits in the outbox.",
-        });
-      }
-      if (intent === "send") {
-        if (values.confirm !== "yes") {
-          return data<Reply>(
-            { intent, message: "Tick the box to confirm, then send.", errors: { confirm: "Tick to confirm." }, values },
-            { status: 400 },
-          );
-        }
-        const sent = campaigns.send(actor, parseInput(sendCampaignSchema, { campaignId: id, expected: values.expected }));
-        return redirectWithToast(here, {
-          type: "success",
-          title: "Campaign on its way",
-          description: `${sent.counts?.recipients.toLocaleString("en-GB")} messages queued.`,
-        });
-      }
-      campaigns.remove(actor, id);
+    }),
+    test: intent(testAddressSchema, ({ email }) => {
+      const { sends } = campaigns.testSend(actor, { campaignId, email });
+      const description = sends ? undefined : "No mail server is set up: it waits in the outbox.";
+      return redirectWithToast(here, { type: "success", title: `Test sent to ${email}`, description });
+    }),
+    send: intent(sendFormSchema, ({ expected }) => {
+      const sent = campaigns.send(actor, { campaignId, expected });
+      const description = `${sent.counts?.recipients.toLocaleString("en-GB")} messages queued.`;
+      return redirectWithToast(here, { type: "success", title: "Campaign on its way", description });
+    }),
+    delete: intent(removeDraftSchema, () => {
+      campaigns.remove(actor, campaignId);
       return redirectWithToast(LIST, { type: "success", title: "Draft deleted" });
-    } catch (error) {
-      return withIntent(campaignFormFailure(error, values), intent);
-    }
-  }
-  return data<Reply>({ intent: "save", message: "Unknown action.", errors: {}, values: {} }, { status: 400 });
-}
-
-function withIntent(reply: ReturnType<typeof campaignFormFailure>, intent: Reply["intent"]) {
-  return data<Reply>({ ...reply.data, intent }, reply.init ?? undefined);
+    }),
+  });
 }
 
 const outlineButton = "rounded-full px-5 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60";
@@ -132,18 +109,70 @@ function MailPreview({ html, text }: { html: string; text: string }) {
   );
 }
 
-function Message({ reply, intent }: { reply: Reply | null; intent: Reply["intent"] }) {
-  const message = reply?.intent === intent ? reply.message : "";
+type Reply = Route.ComponentProps["actionData"];
+type Loaded = Route.ComponentProps["loaderData"];
+
+function TestSendForm({ adminEmail, reply, busy }: { adminEmail: string; reply: Reply; busy: boolean }) {
+  const [form, fields] = useSchemaForm(testAddressSchema, {
+    id: "test",
+    lastResult: replyFor(reply, "test"),
+    defaultValue: { email: adminEmail },
+  });
   return (
-    <p role={message ? "alert" : undefined} className="min-h-5 text-sm font-medium text-red-700">
-      {message}
-    </p>
+    <>
+      <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-start gap-3">
+        <input type="hidden" name="intent" value="test" />
+        <div className="min-w-0 flex-1 basis-56">
+          <InputField field={fields.email} type="email" label="Address" autoComplete="email" />
+        </div>
+        <button type="submit" disabled={busy} className={`${outlineButton} mt-6`}>
+          Send test
+        </button>
+      </Form>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </>
+  );
+}
+
+function SendForm({ campaign, reply, busy }: { campaign: Loaded["campaign"]; reply: Reply; busy: boolean }) {
+  const [form, fields] = useSchemaForm(sendFormSchema, { id: "send", lastResult: replyFor(reply, "send") });
+  const { key, ...confirm } = getInputProps(fields.confirm, { type: "checkbox", value: "yes" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="expected" value={campaign.audienceSize} />
+      <label className="flex items-start gap-2 text-sm">
+        <input key={key} {...confirm} className="mt-1" />
+        <span>I have read the preview and the test mail.</span>
+      </label>
+      <FieldMessage field={fields.confirm} />
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <button
+        type="submit"
+        disabled={busy || campaign.audienceSize === 0}
+        className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:opacity-60"
+      >
+        Send to {campaign.audienceSize.toLocaleString("en-GB")} {campaign.audienceSize === 1 ? "subscriber" : "subscribers"}
+      </button>
+    </Form>
+  );
+}
+
+function DeleteDraft({ reply, busy }: { reply: Reply; busy: boolean }) {
+  const [form] = useSchemaForm(removeDraftSchema, { id: "delete", lastResult: replyFor(reply, "delete") });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="delete" />
+      <button type="submit" disabled={busy} className={`${outlineButton} text-red-800`}>
+        Delete draft
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
   );
 }
 
 export default function Campaign({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, preview, adminEmail, sends } = loaderData;
-  const reply = (actionData ?? null) as Reply | null;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const revalidator = useRevalidator();
@@ -210,7 +239,7 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
             <div className="mt-2">
               <CampaignForm
                 start={campaignFormValues(campaign)}
-                reply={reply?.intent === "save" ? reply : null}
+                lastResult={replyFor(actionData, "save")}
                 submitLabel="Save draft"
               />
             </div>
@@ -224,27 +253,7 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
                 Send a test
               </h2>
               <p className="text-sm text-stone-600">The saved draft, once, to one address; its subject starts “[Test]”.</p>
-              <Form method="post" noValidate className="mt-2 flex flex-wrap items-start gap-3">
-                <input type="hidden" name="intent" value="test" />
-                <div className="min-w-0 flex-1 basis-56">
-                  <FormField id="test-email" label="Address" error={reply?.intent === "test" ? reply.errors.email : undefined}>
-                    {(aria) => (
-                      <input
-                        {...aria}
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        defaultValue={reply?.intent === "test" ? reply.values.email : adminEmail}
-                        className={inputClass}
-                      />
-                    )}
-                  </FormField>
-                </div>
-                <button type="submit" disabled={busy("test")} className={`${outlineButton} mt-6`}>
-                  Send test
-                </button>
-              </Form>
-              <Message reply={reply} intent="test" />
+              <TestSendForm adminEmail={adminEmail} reply={actionData} busy={busy("test")} />
             </section>
 
             <section aria-labelledby="send-heading" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
@@ -255,32 +264,10 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
                 To {campaign.audience.toLowerCase()}: {campaign.audienceSize.toLocaleString("en-GB")}{" "}
                 {campaign.audienceSize === 1 ? "address" : "addresses"}. Once sent, it can no longer be changed.
               </p>
-              <Form method="post" className="mt-3 space-y-3">
-                <input type="hidden" name="intent" value="send" />
-                <input type="hidden" name="expected" value={campaign.audienceSize} />
-                <label className="flex items-start gap-2 text-sm">
-                  <input type="checkbox" name="confirm" value="yes" required className="mt-1" />
-                  <span>I have read the preview and the test mail.</span>
-                </label>
-                <Message reply={reply} intent="send" />
-                <button
-                  type="submit"
-                  disabled={busy("send") || campaign.audienceSize === 0}
-                  className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:opacity-60"
-                >
-                  Send to {campaign.audienceSize.toLocaleString("en-GB")}{" "}
-                  {campaign.audienceSize === 1 ? "subscriber" : "subscribers"}
-                </button>
-              </Form>
+              <SendForm campaign={campaign} reply={actionData} busy={busy("send")} />
             </section>
 
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" disabled={busy("delete")} className={`${outlineButton} text-red-800`}>
-                Delete draft
-              </button>
-              <Message reply={reply} intent="delete" />
-            </Form>
+            <DeleteDraft reply={actionData} busy={busy("delete")} />
           </>
         )}
       </div>
