@@ -21,7 +21,7 @@ import { schemaConstraint } from "./schema-constraint";
  * A shop form whose messages are the spec's own words sets `nativeChecks: false`: it keeps the constraints on its
  * fields but is written with `novalidate`, so without JavaScript the server answers in those words, not the browser.
  */
-export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
   options: {
     lastResult: SubmissionResult<string[]> | undefined;
