@@ -42,7 +42,7 @@ describe("/admin/instagram-management", () => {
     const postId = draftPost();
     expect((await settle(() => loader(call(pageGet(PATH, cookie))))).status).toBe(403);
     const out = await settle(() =>
-      action(call(formPost(PATH, { intent: "update", postId: String(postId), caption: "Hijacked" }, cookie))),
+      action(call(formPost(PATH, { intent: "caption", postId: String(postId), caption: "Hijacked" }, cookie))),
     );
     expect(out.status).toBe(403);
     expect(shop.s.instagram.get(postId).caption).toBe("Old words #Vinyl");
@@ -62,7 +62,7 @@ describe("/admin/instagram-management", () => {
     const cookie = await adminCookie();
     const postId = draftPost();
     const saved = await settle(() =>
-      action(call(formPost(PATH, { intent: "update", postId: String(postId), caption: "New words\r\n#Vinyl" }, cookie))),
+      action(call(formPost(PATH, { intent: "caption", postId: String(postId), caption: "New words\r\n#Vinyl" }, cookie))),
     );
     expect(saved.status).toBe(303);
     expect(saved.location).toBe(`${PATH}#post-${postId}`);
@@ -74,7 +74,7 @@ describe("/admin/instagram-management", () => {
         call(
           formPost(
             PATH,
-            { intent: "update", postId: String(postId), date: "2099-07-01", time: "10:15", status: "scheduled" },
+            { intent: "schedule", postId: String(postId), date: "2099-07-01", time: "10:15", status: "scheduled" },
             cookie,
           ),
         ),
@@ -96,16 +96,20 @@ describe("/admin/instagram-management", () => {
     const postId = String(draftPost());
     const post = (fields: Record<string, string>) => settle(() => action(call(formPost(PATH, fields, cookie))));
 
-    const past = await post({ intent: "update", postId, date: "2020-01-01", time: "09:00", status: "scheduled" });
+    // Each refusal names the form it came from and echoes its post, so the page shows it on that post's form.
+    const refusal = (message: RegExp) => ({
+      result: { error: { "": [expect.stringMatching(message)] }, initialValue: { postId } },
+    });
+    const past = await post({ intent: "schedule", postId, date: "2020-01-01", time: "09:00", status: "scheduled" });
     expect(past.status).toBe(400);
-    expect(past.data).toMatchObject({ error: expect.stringMatching(/in the future/), postId });
-    const long = await post({ intent: "update", postId, caption: "x".repeat(2201) });
+    expect(past.data).toMatchObject({ intent: "schedule", ...refusal(/in the future/) });
+    const long = await post({ intent: "caption", postId, caption: "x".repeat(2201) });
     expect(long.status).toBe(400);
-    expect(long.data).toMatchObject({ error: expect.stringMatching(/2,200/) });
-    expect((await post({ intent: "update", postId, status: "posted" })).status).toBe(400);
-    expect((await post({ intent: "update", postId: "abc", caption: "x" })).status).toBe(400);
+    expect(long.data).toMatchObject({ intent: "caption", ...refusal(/2,200/) });
+    expect((await post({ intent: "status", postId, status: "posted" })).status).toBe(400);
+    expect((await post({ intent: "caption", postId: "abc", caption: "x" })).status).toBe(400);
     expect((await post({ intent: "create", recordId: "0" })).status).toBe(400);
-    expect((await post({ intent: "create", recordId: "99999999" })).status).toBe(400);
+    expect((await post({ intent: "create", recordId: "99999999" })).status).toBe(404);
     expect((await post({ intent: "publish", postId })).status).toBe(409);
     expect((await post({ intent: "nonsense" })).status).toBe(400);
     const scheduled = String(draftPost("scheduled"));

@@ -1,4 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -12,8 +14,11 @@ import {
 } from "~/domain/instagram/instagram";
 import { formatLondonInstant, londonLocal } from "~/domain/schedule/schedule";
 import { formatPence } from "~/domain/shared/money";
-import { DomainError, httpStatusOf } from "~/domain/shared/errors";
-import { parseInput } from "~/domain/shared/parse-input";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor, replyForRow } from "~/lib/forms/form-reply";
+import { readSearchParams } from "~/lib/forms/search-params";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,59 +33,46 @@ const PATH = "/admin/instagram-management";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const search = recordSearchSchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
-  const q = search.success ? search.data.q : undefined;
+  const { q } = readSearchParams(recordSearchSchema, url.searchParams).query;
   const s = context.services.instagram;
   return { q: q ?? "", choices: s.recordChoices(q), posts: s.list(), canPublish: s.canPublish };
 }
 
-type ActionResult = { intent: string; error: string; postId?: string };
+/** The post's caption, schedule and status forms change it the same way; each has its own intent, so its refusal shows there. */
+const POST_CHANGES = ["caption", "schedule", "status"] as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  const actor = { id: user.id, username: user.username };
-  const form = Object.fromEntries(await request.formData());
-  const intent = typeof form.intent === "string" ? form.intent : "";
+  const actor = requireActor(context, request);
   const s = context.services.instagram;
   const at = (id: number) => `${PATH}#post-${id}`;
-  try {
-    switch (intent) {
-      case "create": {
-        const post = await s.create(actor, parseInput(createPostSchema, form, { message: "first" }));
-        return redirectWithToast(at(post.id), {
-          type: "success",
-          title: "Draft created",
-          description: `${post.recordArtist} – ${post.recordTitle}`,
-        });
-      }
-      case "update": {
-        const post = s.update(actor, parseInput(updatePostSchema, form, { message: "first" }));
-        return redirectWithToast(at(post.id), {
-          type: "success",
-          title: "Post saved",
-          description: `${POST_STATUS_LABELS[post.status]}${post.scheduledAt ? `, ${formatLondonInstant(post.scheduledAt)}` : ""}.`,
-        });
-      }
-      case "remove": {
-        const { postId } = parseInput(postIdSchema, form, { message: "first" });
-        await s.remove(actor, postId);
-        return redirectWithToast(PATH, { type: "success", title: "Draft deleted" });
-      }
-      case "publish": {
-        const post = await s.publish(actor, parseInput(postIdSchema, form, { message: "first" }).postId);
-        return redirectWithToast(at(post.id), { type: "success", title: "Published on Instagram" });
-      }
-      default:
-        return data<ActionResult>({ intent, error: "Unknown action." }, { status: 400 });
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const status = httpStatusOf(error);
-    return data<ActionResult>(
-      { intent, error: error.message, postId: typeof form.postId === "string" ? form.postId : undefined },
-      { status: status === 404 ? 400 : status },
-    );
-  }
+  const change = intent(updatePostSchema, (input) => {
+    const post = s.update(actor, input);
+    const when = post.scheduledAt ? `, ${formatLondonInstant(post.scheduledAt)}` : "";
+    return redirectWithToast(at(post.id), {
+      type: "success",
+      title: "Post saved",
+      description: `${POST_STATUS_LABELS[post.status]}${when}.`,
+    });
+  });
+  return formAction(request, {
+    ...Object.fromEntries(POST_CHANGES.map((name) => [name, change])),
+    create: intent(createPostSchema, async (input) => {
+      const post = await s.create(actor, input);
+      return redirectWithToast(at(post.id), {
+        type: "success",
+        title: "Draft created",
+        description: `${post.recordArtist} – ${post.recordTitle}`,
+      });
+    }),
+    remove: intent(postIdSchema, async ({ postId }) => {
+      await s.remove(actor, postId);
+      return redirectWithToast(PATH, { type: "success", title: "Draft deleted" });
+    }),
+    publish: intent(postIdSchema, async ({ postId }) => {
+      const post = await s.publish(actor, postId);
+      return redirectWithToast(at(post.id), { type: "success", title: "Published on Instagram" });
+    }),
+  });
 }
 
 const STATUS_STYLE: Record<PostStatus, string> = {
@@ -95,8 +87,121 @@ const secondary = "rounded border border-stone-300 px-3 py-1.5 text-sm font-semi
 
 type Post = Route.ComponentProps["loaderData"]["posts"][number];
 
-function PostCard({ post, canPublish, error }: { post: Post; canPublish: boolean; error: string | null }) {
+type Reply = Route.ComponentProps["actionData"];
+
+/** The refusal for one of a post's forms, when it is about this post (and, for `pick`, this button). */
+function refusalFor(reply: Reply, name: string, post: Post, pick: (typed: Record<string, unknown>) => boolean = () => true) {
+  const refused = replyForRow(reply, name, "postId", post.id);
+  return refused?.initialValue && pick(refused.initialValue) ? refused : undefined;
+}
+
+function CaptionForm({ post, reply }: { post: Post; reply: Reply }) {
+  const [form, fields] = useSchemaForm(updatePostSchema, {
+    lastResult: refusalFor(reply, "caption", post),
+    defaultValue: { caption: post.caption },
+  });
+  const { key, ...caption } = getTextareaProps(fields.caption);
+  return (
+    <Form method="post" {...getFormProps(form)} className="min-w-0">
+      <input type="hidden" name="intent" value="caption" />
+      <input type="hidden" name="postId" value={post.id} />
+      <label className="block text-sm">
+        <span className="text-stone-700">Caption</span>
+        <textarea
+          key={key}
+          {...caption}
+          rows={7}
+          required
+          maxLength={MAX_CAPTION_LENGTH}
+          className={`${input} font-mono text-xs`}
+        />
+      </label>
+      <FieldMessage field={fields.caption} />
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <button type="submit" className={`mt-2 ${primary}`}>
+        Save caption
+      </button>
+    </Form>
+  );
+}
+
+function ScheduleForm({ post, reply }: { post: Post; reply: Reply }) {
   const when = post.scheduledAt ? londonLocal(post.scheduledAt) : null;
+  const [form, fields] = useSchemaForm(updatePostSchema, {
+    lastResult: refusalFor(reply, "schedule", post),
+    defaultValue: { date: when?.date ?? "", time: when?.time ?? "09:00" },
+  });
+  const { key: dateKey, ...date } = getInputProps(fields.date, { type: "date" });
+  const { key: timeKey, ...time } = getInputProps(fields.time, { type: "time" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid grid-cols-2 gap-2">
+      <input type="hidden" name="intent" value="schedule" />
+      <input type="hidden" name="postId" value={post.id} />
+      <input type="hidden" name="status" value="scheduled" />
+      <label className="text-sm">
+        <span className="text-stone-700">Date</span>
+        <input key={dateKey} {...date} required className={input} />
+      </label>
+      <label className="text-sm">
+        <span className="text-stone-700">Time (London)</span>
+        <input key={timeKey} {...time} required className={input} />
+      </label>
+      <div className="col-span-2">
+        <FieldMessage field={fields.date} />
+        <FieldMessage field={fields.time} />
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+        <button type="submit" className={primary}>
+          {post.status === "scheduled" ? "Move" : "Schedule"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function StatusButton({ post, status, label, reply }: { post: Post; status: PostStatus; label: string; reply: Reply }) {
+  const [form] = useSchemaForm(updatePostSchema, {
+    lastResult: refusalFor(reply, "status", post, (typed) => typed.status === status),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="postId" value={post.id} />
+      <input type="hidden" name="status" value={status} />
+      <button type="submit" className={secondary}>
+        {label}
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
+
+function PostButton({
+  post,
+  name,
+  label,
+  className,
+  reply,
+}: {
+  post: Post;
+  name: "publish" | "remove";
+  label: string;
+  className: string;
+  reply: Reply;
+}) {
+  const [form] = useSchemaForm(postIdSchema, { lastResult: refusalFor(reply, name, post) });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={name} />
+      <input type="hidden" name="postId" value={post.id} />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+    </Form>
+  );
+}
+
+function PostCard({ post, canPublish, reply }: { post: Post; canPublish: boolean; reply: Reply }) {
   const open = post.status !== "posted";
   return (
     <li id={`post-${post.id}`} className="rounded-lg bg-white p-4 ring-1 ring-stone-200" data-testid={`post-${post.id}`}>
@@ -134,77 +239,32 @@ function PostCard({ post, canPublish, error }: { post: Post; canPublish: boolean
               Download caption
             </a>
           </p>
-          {error ? (
-            <p role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-900 ring-1 ring-red-200">
-              {error}
-            </p>
-          ) : null}
         </div>
       </div>
 
       {open ? (
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <Form method="post" className="min-w-0">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="postId" value={post.id} />
-            <label className="block text-sm">
-              <span className="text-stone-700">Caption</span>
-              <textarea
-                name="caption"
-                rows={7}
-                required
-                maxLength={MAX_CAPTION_LENGTH}
-                defaultValue={post.caption}
-                className={`${input} font-mono text-xs`}
-              />
-            </label>
-            <button type="submit" className={`mt-2 ${primary}`}>
-              Save caption
-            </button>
-          </Form>
+          <CaptionForm post={post} reply={reply} />
           <div className="space-y-4">
-            <Form method="post" className="grid grid-cols-2 gap-2">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="postId" value={post.id} />
-              <input type="hidden" name="status" value="scheduled" />
-              <label className="text-sm">
-                <span className="text-stone-700">Date</span>
-                <input type="date" name="date" required defaultValue={when?.date ?? ""} className={input} />
-              </label>
-              <label className="text-sm">
-                <span className="text-stone-700">Time (London)</span>
-                <input type="time" name="time" required defaultValue={when?.time ?? "09:00"} className={input} />
-              </label>
-              <div className="col-span-2">
-                <button type="submit" className={primary}>
-                  {post.status === "scheduled" ? "Move" : "Schedule"}
-                </button>
-              </div>
-            </Form>
+            <ScheduleForm post={post} reply={reply} />
             <div className="flex flex-wrap gap-2">
               {post.status === "scheduled" ? (
                 <>
-                  <StatusButton post={post} status="posted" label="Mark as posted" />
-                  <StatusButton post={post} status="draft" label="Back to draft" />
+                  <StatusButton post={post} status="posted" label="Mark as posted" reply={reply} />
+                  <StatusButton post={post} status="draft" label="Back to draft" reply={reply} />
                   {canPublish ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="publish" />
-                      <input type="hidden" name="postId" value={post.id} />
-                      <button type="submit" className={primary}>
-                        Publish now
-                      </button>
-                    </Form>
+                    <PostButton post={post} name="publish" label="Publish now" className={primary} reply={reply} />
                   ) : null}
                 </>
               ) : null}
               {post.status === "draft" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
-                  <input type="hidden" name="postId" value={post.id} />
-                  <button type="submit" className={`${secondary} text-red-800`}>
-                    Delete draft
-                  </button>
-                </Form>
+                <PostButton
+                  post={post}
+                  name="remove"
+                  label="Delete draft"
+                  className={`${secondary} text-red-800`}
+                  reply={reply}
+                />
               ) : null}
             </div>
           </div>
@@ -216,14 +276,43 @@ function PostCard({ post, canPublish, error }: { post: Post; canPublish: boolean
   );
 }
 
-function StatusButton({ post, status, label }: { post: Post; status: PostStatus; label: string }) {
+function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderData"]["choices"]; reply: Reply }) {
+  const [form, fields] = useSchemaForm(createPostSchema, {
+    id: "create",
+    lastResult: replyFor(reply, "create"),
+    defaultValue: { template: DEFAULT_CAPTION_TEMPLATE },
+  });
+  const { key: recordKey, ...record } = getSelectProps(fields.recordId);
+  const { key: templateKey, ...template } = getTextareaProps(fields.template);
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="postId" value={post.id} />
-      <input type="hidden" name="status" value={status} />
-      <button type="submit" className={secondary}>
-        {label}
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="create" />
+      <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      <label className="block text-sm">
+        <span className="text-stone-700">Record</span>
+        <select key={recordKey} {...record} className={input}>
+          {choices.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.artist} – {r.title}
+              {r.catalogNumber ? ` (${r.catalogNumber})` : ""}, {formatPence(r.pricePence)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldMessage field={fields.recordId} />
+      <details className="text-sm">
+        <summary className="cursor-pointer text-needle-dark">Caption template</summary>
+        <label className="mt-2 block">
+          <span className="text-stone-700">
+            Placeholders: {CAPTION_PLACEHOLDERS.map((p) => `{${p}}`).join(" ")}. Hashtags from the genre and artist are added
+            after it.
+          </span>
+          <textarea key={templateKey} {...template} rows={4} className={`${input} font-mono text-xs`} />
+        </label>
+        <FieldMessage field={fields.template} />
+      </details>
+      <button type="submit" className={primary}>
+        Create post
       </button>
     </Form>
   );
@@ -231,9 +320,6 @@ function StatusButton({ post, status, label }: { post: Post; status: PostStatus;
 
 export default function InstagramManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { q, choices, posts, canPublish } = loaderData;
-  const failure = actionData && "error" in actionData ? actionData : null;
-  const postError = (id: number) => (failure?.postId === String(id) ? failure.error : null);
-  const generalError = failure && !posts.some((p) => String(p.id) === failure.postId) ? failure.error : null;
 
   return (
     <div>
@@ -244,12 +330,6 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
           ? "Instagram is connected: a scheduled post can be published from here."
           : "Publishing is manual: download a post's image and caption and post them from the Instagram app, then mark the post as posted."}
       </p>
-
-      {generalError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200">
-          {generalError}
-        </div>
-      ) : null}
 
       <section className="mt-6 rounded-lg bg-white p-4 ring-1 ring-stone-200" aria-labelledby="new-post-heading">
         <h2 id="new-post-heading" className="font-display text-xl font-bold">
@@ -267,39 +347,7 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         {choices.length === 0 ? (
           <p className="mt-3 text-sm text-stone-600">No record matches “{q}”.</p>
         ) : (
-          <Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="create" />
-            <label className="block text-sm">
-              <span className="text-stone-700">Record</span>
-              <select name="recordId" required className={input}>
-                {choices.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.artist} – {r.title}
-                    {r.catalogNumber ? ` (${r.catalogNumber})` : ""}, {formatPence(r.pricePence)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <details className="text-sm">
-              <summary className="cursor-pointer text-needle-dark">Caption template</summary>
-              <label className="mt-2 block">
-                <span className="text-stone-700">
-                  Placeholders: {CAPTION_PLACEHOLDERS.map((p) => `{${p}}`).join(" ")}. Hashtags from the genre and artist are
-                  added after it.
-                </span>
-                <textarea
-                  name="template"
-                  rows={4}
-                  defaultValue={DEFAULT_CAPTION_TEMPLATE}
-                  maxLength={MAX_CAPTION_LENGTH}
-                  className={`${input} font-mono text-xs`}
-                />
-              </label>
-            </details>
-            <button type="submit" className={primary}>
-              Create post
-            </button>
-          </Form>
+          <CreateForm choices={choices} reply={actionData} />
         )}
       </section>
 
@@ -315,7 +363,7 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         ) : (
           <ul className="mt-3 space-y-4">
             {posts.map((p) => (
-              <PostCard key={p.id} post={p} canPublish={canPublish} error={postError(p.id)} />
+              <PostCard key={p.id} post={p} canPublish={canPublish} reply={actionData} />
             ))}
           </ul>
         )}
