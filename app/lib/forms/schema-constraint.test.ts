@@ -63,3 +63,13 @@ describe("schemaConstraint", () => {
     expect(schemaConstraint(reshaped).reason).toMatchObject({ required: false, maxLength: 500 });
   });
 });
+
+describe("schemaConstraint's memory", () => {
+  it("works a schema's constraints out once and hands the same answer back", () => {
+    const form = z.object({ name: z.string().min(2).max(10) });
+    const first = schemaConstraint(form);
+    expect(schemaConstraint(form)).toBe(first);
+    expect(first.name).toMatchObject({ required: true, minLength: 2, maxLength: 10 });
+    expect(schemaConstraint(z.object({ name: z.string().min(2).max(10) }))).not.toBe(first);
+  });
+});

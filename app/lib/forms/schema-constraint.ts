@@ -9,7 +9,18 @@ type Bounds = { minLength?: number; maxLength?: number; min?: number; max?: numb
  * `pattern`. The bounds are read here through Zod's own `toJSONSchema` of each field. Drop the second half once a
  * Conform release reads them again.
  */
-export function schemaConstraint(schema: z.ZodType) {
+export function schemaConstraint(schema: z.ZodType): Constraints {
+  // Worked out once per schema: schemas are fixed values made when their modules load, and every page render of a
+  // form asked for the same answer again (a few per cent of a page's server time).
+  let constraint = known.get(schema);
+  if (!constraint) known.set(schema, (constraint = constraintOf(schema)));
+  return constraint;
+}
+
+type Constraints = ReturnType<typeof getZodConstraint>;
+const known = new WeakMap<z.ZodType, Constraints>();
+
+function constraintOf(schema: z.ZodType): Constraints {
   // Conform refuses a form schema that ends in a transform (a form read into another shape); its fields are the
   // object's before it.
   const form = schema instanceof z.ZodPipe && schema.def.out instanceof z.ZodTransform ? schema.def.in : schema;
