@@ -99,6 +99,17 @@ describe("photos of a used copy", () => {
     expect(photoFiles()).toEqual(before);
   });
 
+  it("lists a copy with its uploaded photos, or, refused, leaves neither the copy nor a file behind", async () => {
+    const p = insertRecord(shop.t.db);
+    const input = parseInput(usedCopySchema, { price: "15.00", mediaGrade: "VG", sleeveGrade: "G" });
+    const copy = await copies.addWithPhotos(admin, p.id, input, [await photo(70, 70, "#0a0b0c")]);
+    expect(photos.of(copy.id)).toHaveLength(1);
+    const before = photoFiles();
+    const refused = await copies.addWithPhotos(admin, copy.id, input, [await photo(70, 70, "#0c0b0a")]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ValidationError); // a used copy is no pressing to list copies of
+    expect(photoFiles()).toEqual(before);
+  });
+
   it("adds to a copy up to the limit, counting what it has, and refuses a pressing", async () => {
     const p = insertRecord(shop.t.db);
     const copy = newCopy(p.id, await photos.prepare([await photo(100, 100, "#010101")]));

@@ -19,6 +19,7 @@ import { publishedSql } from "./visibility";
 import type { WantsService } from "./wants";
 import type { UsedCopyView } from "../../app/domain/catalogue/used-copy-view";
 import type { CopyPhoto, CopyPhotosService, StoredPhoto } from "./copy-photos";
+import type { Upload } from "./upload";
 
 export type { UsedCopyView };
 
@@ -69,7 +70,7 @@ export function createUsedCopiesService(
   deps: {
     audit: AuditService;
     wants?: Pick<WantsService, "onUsedCopyListed">;
-    photos: Pick<CopyPhotosService, "attach" | "listFor">;
+    photos: Pick<CopyPhotosService, "attach" | "listFor" | "prepare" | "discardUnused">;
   },
 ) {
   const cachedOnSale = createReadCache(db, { max: 512 });
@@ -98,6 +99,20 @@ export function createUsedCopiesService(
   }
 
   return {
+    /**
+     * `add` from the back office's form, with its photos as uploaded: they are checked and stored first (a refused
+     * photo refuses the copy), and deleted again if the copy itself is refused.
+     */
+    async addWithPhotos(actor: Actor, pressingId: number, v: UsedCopyInput, uploads: readonly Upload[]): Promise<UsedCopyView> {
+      const stored = await deps.photos.prepare(uploads);
+      try {
+        return this.add(actor, pressingId, v, stored);
+      } catch (error) {
+        await deps.photos.discardUnused(stored.map((s) => s.url));
+        throw error;
+      }
+    },
+
     /**
      * Lists a used copy of pressing `pressingId`: one unit on the shelf (with its "delivery" ledger row), the
      * pressing's title, artist, label, format and cover, its own price, grades and note. Audited; shoppers who
