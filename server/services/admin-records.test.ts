@@ -1,4 +1,5 @@
 import path from "node:path";
+import { adminRecordListSchema } from "../../app/domain/catalogue/admin-record-list";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -64,7 +65,7 @@ describe("the back office's records", () => {
   });
   it("edits a record with every change audited before → after, and search follows a new title", async () => {
     const search = createSearchService(admin.t.db);
-    const { id } = service.list({ q: "QM-001" }).items[0]!;
+    const { id } = service.list(adminRecordListSchema.parse({ q: "QM-001" })).items[0]!;
     await service.update(admin.actor, id, parseInput(recordFieldsSchema, { ...fields, title: "Vwxyz Aubades", price: "21" }));
     expect(admin.t.db.select().from(records).where(eq(records.id, id)).get()).toMatchObject({
       title: "Vwxyz Aubades",
@@ -85,7 +86,7 @@ describe("the back office's records", () => {
       published: false,
       history: [{ action: "unpublished", before: { published: true }, after: { published: false } }, {}, {}],
     });
-    expect(service.list({ status: "unpublished" }).items.map((r) => r.id)).toContain(id);
+    expect(service.list(adminRecordListSchema.parse({ status: "unpublished" })).items.map((r) => r.id)).toContain(id);
     service.setPublished(admin.actor, id, false); // no change, no audit row
     expect(service.get(id).history).toHaveLength(3);
   });

@@ -9,7 +9,7 @@ import { writeTransaction, type Db } from "../../db/client";
 import { records, stockMovements, type RecordRow } from "../../db/schema";
 import { audioUrlFor } from "../../db/seed/media/write-media";
 import type { Actor } from "../../app/domain/admin/audit";
-import { ADMIN_PAGE_SIZE, adminRecordListSchema, type AdminRecordListQuery } from "../../app/domain/catalogue/admin-record-list";
+import { ADMIN_PAGE_SIZE, type AdminRecordList } from "../../app/domain/catalogue/admin-record-list";
 import { isUsedCopy, USED_COPY_STAYS_USED } from "../../app/domain/catalogue/grades";
 import { DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import type { NewRecord, RecordFields } from "../../app/domain/catalogue/record-fields";
@@ -156,8 +156,8 @@ export function createAdminRecordsService(db: Db, { mediaDir, wants }: { mediaDi
   }
 
   return {
-    list(query: AdminRecordListQuery = {}) {
-      const q = adminRecordListSchema.parse(query);
+    /** A page of the back office's record list (its query read with adminRecordListSchema). */
+    list(q: AdminRecordList) {
       const where: SQL[] = [];
       if (q.q) {
         const pattern = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

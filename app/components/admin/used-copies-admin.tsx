@@ -1,51 +1,44 @@
-import { Form, useNavigation, Link } from "react-router";
+import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { MAX_CONDITION_NOTE } from "~/domain/catalogue/grades";
 import { formatPence } from "~/domain/shared/money";
 import type { AdminUsedCopy } from "~/domain/catalogue/used-copy-view";
 import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
 import { PhotoInput } from "~/components/admin/photo-input";
+import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { FormAlert, FormField, InputField } from "./form-field";
 
 export type { AdminUsedCopy };
 
-export interface UsedCopyFormReply {
-  message: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
-
 const input = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
 
-function GradeSelect({ name, label, value, error }: { name: string; label: string; value?: string; error?: string }) {
-  const id = `used-${name}`;
+function GradeSelect({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+  const { key, ...select } = getSelectProps(field);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-        className={input}
-      >
-        <GradeOptions none="Pick a grade" />
-      </select>
-      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-red-700">
-        {error}
-      </p>
-    </div>
+    <FormField id={`used-${field.name}`} label={label} error={field.errors?.[0]}>
+      {(aria) => (
+        <select key={key} {...select} {...aria} className={input}>
+          <GradeOptions none="Pick a grade" />
+        </select>
+      )}
+    </FormField>
   );
 }
 
 /** A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). */
-export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; reply: UsedCopyFormReply | null }) {
+export function UsedCopiesAdmin({
+  copies,
+  lastResult,
+}: {
+  copies: AdminUsedCopy[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-used-copy";
-  const values = reply?.values ?? {};
-  const errors = reply?.errors ?? {};
+  const [form, fields] = useSchemaForm(usedCopySchema, { id: "used-copy", lastResult });
+  const { key: noteKey, ...note } = getTextareaProps(fields.note);
   return (
     <section aria-labelledby="used-copies-admin" className="mt-10">
       <h2 id="used-copies-admin" className="font-display text-2xl font-bold">
@@ -119,7 +112,7 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
+        {...getFormProps(form)}
         className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
       >
         <h3 className="font-semibold">Add a used copy</h3>
@@ -128,44 +121,26 @@ export function UsedCopiesAdmin({ copies, reply }: { copies: AdminUsedCopy[]; re
           and cover.
         </p>
         <input type="hidden" name="intent" value="add-used-copy" />
-        <p role={reply?.message ? "alert" : undefined} className="mt-2 min-h-5 text-sm font-medium text-red-700">
-          {reply?.message}
-        </p>
-        <div className="mt-2 grid gap-x-4 sm:grid-cols-3">
-          <div>
-            <label htmlFor="used-price" className="block text-sm font-medium text-stone-800">
-              Price (£)
-            </label>
-            <input
-              id="used-price"
-              name="price"
-              inputMode="decimal"
-              defaultValue={values.price ?? ""}
-              aria-invalid={errors.price ? true : undefined}
-              aria-describedby="used-price-error"
-              className={input}
-            />
-            <p id="used-price-error" className="mt-1 min-h-5 text-sm text-red-700">
-              {errors.price}
-            </p>
-          </div>
-          <GradeSelect name="mediaGrade" label="Record grade" value={values.mediaGrade} error={errors.mediaGrade} />
-          <GradeSelect name="sleeveGrade" label="Sleeve grade" value={values.sleeveGrade} error={errors.sleeveGrade} />
+        <div className="mt-2 min-h-5">
+          <FormAlert id={form.errorId} message={form.errors?.[0]} />
         </div>
-        <label htmlFor="used-note" className="block text-sm font-medium text-stone-800">
-          Condition note <span className="font-normal text-stone-600">(optional)</span>
-        </label>
-        <textarea
+        <div className="mt-2 grid gap-x-4 sm:grid-cols-3">
+          <InputField field={fields.price} id="used-price" label="Price (£)" inputMode="decimal" className={input} />
+          <GradeSelect field={fields.mediaGrade} label="Record grade" />
+          <GradeSelect field={fields.sleeveGrade} label="Sleeve grade" />
+        </div>
+        <FormField
           id="used-note"
-          name="note"
-          rows={2}
-          maxLength={MAX_CONDITION_NOTE}
-          defaultValue={values.note ?? ""}
-          aria-invalid={errors.note ? true : undefined}
-          className={input}
-        />
-        <p className="mt-1 min-h-5 text-sm text-red-700">{errors.note}</p>
-        <PhotoInput id="used-photos" error={errors.photos} optional />
+          label={
+            <>
+              Condition note <span className="font-normal text-stone-600">(optional)</span>
+            </>
+          }
+          error={fields.note.errors?.[0]}
+        >
+          {(aria) => <textarea key={noteKey} {...note} {...aria} rows={2} maxLength={MAX_CONDITION_NOTE} className={input} />}
+        </FormField>
+        <PhotoInput id="used-photos" error={form.allErrors.photos?.[0]} optional />
         <button
           type="submit"
           disabled={adding}

@@ -14,3 +14,4 @@ export const adminRecordListSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminRecordListQuery = z.input<typeof adminRecordListSchema>;
+export type AdminRecordList = z.output<typeof adminRecordListSchema>;

@@ -6,6 +6,7 @@ import {
   normaliseFormat,
   poundsTextToPence,
   recordFieldsSchema,
+  newRecordFormSchema,
 } from "./record-fields";
 
 const valid = { title: "Blue Train", artist: "John Coltrane", price: "£24.99" };
@@ -83,5 +84,23 @@ describe("record fields", () => {
     const a = recordFieldsSchema.parse(valid);
     expect(changedRecordFields(a, { ...a, price: 100, genre: "Jazz" })).toEqual(["genre", "price"]);
     expect(changedRecordFields(a, a)).toEqual([]);
+  });
+});
+
+describe("the add-a-record form", () => {
+  const typed = { title: "Low Tide", artist: "Marram", price: "14.00", openingStock: "3" };
+
+  it("reads the flat form into a new record: its fields, opening stock and whether it shows", () => {
+    const record = newRecordFormSchema.parse({ ...typed, published: "on" });
+    expect(record).toMatchObject({ openingStock: 3, published: true, fields: { title: "Low Tide", price: 1400 } });
+  });
+
+  it("takes an unticked box (nothing sent) as not published", () => {
+    expect(newRecordFormSchema.parse(typed).published).toBe(false);
+  });
+
+  it("names a refused field as the form does, the physical release's order included", () => {
+    const refused = newRecordFormSchema.safeParse({ ...typed, releaseDate: "2026-03-01", physicalReleaseDate: "2026-02-01" });
+    expect(refused.error?.issues.map((i) => i.path)).toEqual([["physicalReleaseDate"]]);
   });
 });

@@ -186,34 +186,37 @@ const condition = z.preprocess(
   z.enum(RECORD_CONDITIONS, { error: "Condition must be new or used" }),
 );
 
-/** The fields an admin edits on a record. */
-export const recordFieldsSchema = z
-  .object({
-    title: requiredText("Title", FIELD_LIMITS.title),
-    artist: requiredText("Artist", FIELD_LIMITS.artist),
-    genre: optionalText("Genre", FIELD_LIMITS.genre),
-    price,
-    description: optionalText("Description", FIELD_LIMITS.description),
-    label: optionalText("Label", FIELD_LIMITS.label),
-    format,
-    catalogNumber: optionalText("Catalogue number", FIELD_LIMITS.catalogNumber),
-    releaseDate: isoDate("Release date"),
-    physicalReleaseDate: isoDate("Physical release date"),
-    year,
-    condition: condition.default("new"),
-    duration: duration.default(DEFAULT_PREVIEW_SECONDS),
-    rating,
-    isNewRelease: flag.default(false),
-    bestSeller: flag.default(false),
-  })
-  .superRefine((v, ctx) => {
-    if (v.releaseDate && v.physicalReleaseDate && v.physicalReleaseDate < v.releaseDate)
-      ctx.addIssue({
-        code: "custom",
-        path: ["physicalReleaseDate"],
-        message: "The physical release cannot come before the release date",
-      });
-  });
+const recordFieldsObject = z.object({
+  title: requiredText("Title", FIELD_LIMITS.title),
+  artist: requiredText("Artist", FIELD_LIMITS.artist),
+  genre: optionalText("Genre", FIELD_LIMITS.genre),
+  price,
+  description: optionalText("Description", FIELD_LIMITS.description),
+  label: optionalText("Label", FIELD_LIMITS.label),
+  format,
+  catalogNumber: optionalText("Catalogue number", FIELD_LIMITS.catalogNumber),
+  releaseDate: isoDate("Release date"),
+  physicalReleaseDate: isoDate("Physical release date"),
+  year,
+  condition: condition.default("new"),
+  duration: duration.default(DEFAULT_PREVIEW_SECONDS),
+  rating,
+  isNewRelease: flag.default(false),
+  bestSeller: flag.default(false),
+});
+
+/** A physical release never comes before the release itself. */
+function releaseOrder(v: { releaseDate: string | null; physicalReleaseDate: string | null }, ctx: z.RefinementCtx) {
+  if (v.releaseDate && v.physicalReleaseDate && v.physicalReleaseDate < v.releaseDate)
+    ctx.addIssue({
+      code: "custom",
+      path: ["physicalReleaseDate"],
+      message: "The physical release cannot come before the release date",
+    });
+}
+
+/** The fields an admin edits on a record: the record page's form, the API and the CSV import. */
+export const recordFieldsSchema = recordFieldsObject.superRefine(releaseOrder);
 
 const openingStock = z.preprocess(
   (v) => blankToUndefined(v) ?? 0,
@@ -235,6 +238,18 @@ export const newRecordSchema = z.object({
 export type RecordFields = z.output<typeof recordFieldsSchema>;
 export type RecordFieldsInput = z.input<typeof recordFieldsSchema>;
 export type NewRecord = z.output<typeof newRecordSchema>;
+
+/**
+ * The "Add a record" form: the record's fields beside its opening stock and whether it shows, read into a NewRecord.
+ * An unticked box sends nothing: here that means "not published".
+ */
+export const newRecordFormSchema = recordFieldsObject
+  .extend({ openingStock: openingStock.default(0), published: flag.default(false) })
+  .superRefine(releaseOrder)
+  .transform(({ openingStock, published, ...fields }): NewRecord => ({ fields, openingStock, published }));
+
+/** Publishing or unpublishing a record takes nothing but the record, which is the page's. */
+export const publishRecordSchema = z.object({});
 
 export const RECORD_FIELD_NAMES = [
   "title",

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { RecordStatus as StatusBadge } from "~/components/admin/record-status";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
+import { adminRecordListSchema } from "~/domain/catalogue/admin-record-list";
+import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catalogue-list";
@@ -14,8 +16,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = Object.fromEntries(url.searchParams);
-  return context.services.adminCatalogue.list(params);
+  return context.services.adminCatalogue.list(readSearchParams(adminRecordListSchema, url.searchParams).query);
 }
 
 const STATUS_LABELS = {

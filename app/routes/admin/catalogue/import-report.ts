@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { importRefSchema } from "~/domain/catalogue/import-ref";
 import { NotFoundError } from "~/domain/shared/errors";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/import-report";
@@ -6,11 +7,10 @@ import type { Route } from "./+types/import-report";
 /** An import's report: every line of the file with what the preview found, or what was done once applied. */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
+  const ref = importRefSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!ref.success) throw data(null, { status: 404 });
   try {
-    const csv = await context.services.adminCatalogue.importReport(
-      url.searchParams.get("id") ?? "",
-      url.searchParams.get("hash") ?? "",
-    );
+    const csv = await context.services.adminCatalogue.importReport(ref.data.id, ref.data.hash);
     return new Response(csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -1,105 +1,50 @@
 import { useQuery } from "@tanstack/react-query";
-import { data, Form, useNavigation, Link } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/admin/form-field";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
-import type { ImportPlan } from "~/domain/catalogue/record-import";
-import { formFailureOf } from "~/domain/shared/errors";
+import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain/catalogue/import-ref";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { replyFor } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { TrpcScope, useTRPC } from "~/lib/trpc";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/import";
+import { importPage, type ImportPreview } from "./import.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Import records", description: "Import the catalogue from a CSV file." }),
   { name: "robots", content: "noindex" },
 ];
 
-/** Rows of each kind sent to the page; the downloadable report has every row. */
-const SHOWN = 200;
-
-function previewOf(plan: ImportPlan) {
-  const take = <A extends ImportPlan["rows"][number]["action"]>(action: A) =>
-    plan.rows
-      .filter((r): r is Extract<ImportPlan["rows"][number], { action: A }> => r.action === action)
-      .slice(0, action === "error" ? 1000 : SHOWN);
-  return {
-    kind: plan.kind,
-    fileError: plan.fileError,
-    ignoredColumns: plan.ignoredColumns,
-    counts: plan.counts,
-    errors: take("error"),
-    updates: take("update").map((r) => ({
-      line: r.line,
-      catalogNumber: r.fields.catalogNumber,
-      title: r.fields.title,
-      changes: r.changes,
-    })),
-    creates: take("create").map((r) => ({
-      line: r.line,
-      catalogNumber: r.fields.catalogNumber,
-      title: r.fields.title,
-      artist: r.fields.artist,
-    })),
-  };
-}
-
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const id = url.searchParams.get("id");
-  const hash = url.searchParams.get("hash");
-  if (!id || !hash) return { state: "upload" as const };
-  const found = await context.services.adminCatalogue.importState(id, hash);
-  if (!found) return { state: "expired" as const };
-  if (found.state === "applied") {
-    const rows = found.report.slice(1);
-    const count = (outcome: string) => rows.filter((r) => r[1] === outcome).length;
-    return {
-      state: "applied" as const,
-      id,
-      hash,
-      created: count("created"),
-      updated: count("updated"),
-      skipped: count("skipped"),
-    };
-  }
-  return { state: "pending" as const, id, hash, preview: previewOf(found.plan) };
+  if (!url.searchParams.has("id") && !url.searchParams.has("hash")) return { state: "upload" as const };
+  const ref = importRefSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!ref.success) return { state: "expired" as const };
+  return importPage(ref.data, await context.services.adminCatalogue.importState(ref.data.id, ref.data.hash));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireAdmin(context, request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ message: "The upload could not be read; please try again." }, { status: 400 });
-  }
-  const service = context.services.adminCatalogue;
-  try {
-    if (form.get("intent") === "apply") {
-      const id = String(form.get("id") ?? "");
-      const hash = String(form.get("hash") ?? "");
-      const { result } = await service.applyImport(
-        { id: user.id, username: user.username },
-        { id, hash, onlyValid: form.get("onlyValid") === "on" },
-      );
-      return redirectWithToast(`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`, {
-        type: "success",
-        title: "Import finished",
-        description: importSummary(result),
-      });
-    }
-    const file = form.get("file");
-    const { id, hash } = await service.previewImport(file instanceof File ? file : null);
-    return redirectWithToast(`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`, {
-      type: "info",
-      title: "File checked",
-      description: "Nothing has changed yet: review the preview, then import.",
-    });
-  } catch (error) {
-    const failure = formFailureOf(error);
-    if (!failure) throw error;
-    return data({ message: failure.message }, { status: failure.status });
-  }
+  const actor = requireActor(context, request);
+  const imports = context.services.adminCatalogue;
+  const pageOf = (ref: { id: string; hash: string }) => `/admin/catalog-update/import?${new URLSearchParams(ref)}`;
+  return formAction(request, {
+    preview: intent(importUploadSchema, async (_none, form) => {
+      const file = form.get("file");
+      const { id, hash } = await imports.previewImport(file instanceof File ? file : null);
+      const description = "Nothing has changed yet: review the preview, then import.";
+      return redirectWithToast(pageOf({ id, hash }), { type: "info", title: "File checked", description });
+    }),
+    apply: intent(importApplySchema, async (asked) => {
+      const { result } = await imports.applyImport(actor, asked);
+      const ref = { id: asked.id, hash: asked.hash };
+      return redirectWithToast(pageOf(ref), { type: "success", title: "Import finished", description: importSummary(result) });
+    }),
+  });
 }
 
 /** "1,200 created, 3 updated, 2 bad rows skipped." — the toast and the finished page say the same. */
@@ -122,10 +67,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">Import records</h1>
-      {actionData?.message && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-          {actionData.message}
-        </p>
+      {!actionData?.intent && (
+        <div className="mt-4">
+          <FormAlert message={actionData?.result.error?.[""]?.[0]} />
+        </div>
       )}
 
       {loaderData.state === "applied" && (
@@ -155,7 +100,14 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       )}
 
       {loaderData.state === "pending" && (
-        <Preview id={loaderData.id} hash={loaderData.hash} preview={loaderData.preview} applying={applying} busy={busy} />
+        <Preview
+          id={loaderData.id}
+          hash={loaderData.hash}
+          preview={loaderData.preview}
+          reply={actionData}
+          applying={applying}
+          busy={busy}
+        />
       )}
 
       <section className={`${card} mt-6`}>
@@ -169,42 +121,110 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           catalogue by catalogue number. Up to {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")}{" "}
           rows. Nothing changes until you confirm the preview.
         </p>
-        <Form
-          method="post"
-          action="/admin/catalog-update/import"
-          encType="multipart/form-data"
-          className="mt-4 flex flex-wrap items-end gap-3"
-        >
-          <input type="hidden" name="intent" value="preview" />
-          <label className="text-sm">
-            <span className="block font-medium text-stone-800">CSV file</span>
-            <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block text-sm" />
-          </label>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:opacity-60"
-          >
-            {busy && !applying ? "Checking…" : "Preview"}
-          </button>
-        </Form>
+        <UploadForm reply={actionData} busy={busy} applying={applying} />
       </section>
     </div>
   );
 }
 
-type Preview = ReturnType<typeof previewOf>;
+type Reply = Route.ComponentProps["actionData"];
+
+function UploadForm({ reply, busy, applying }: { reply: Reply; busy: boolean; applying: boolean }) {
+  const [form] = useSchemaForm(importUploadSchema, { id: "import-upload", lastResult: replyFor(reply, "preview") });
+  const problem = form.errors?.[0];
+  return (
+    <Form
+      method="post"
+      action="/admin/catalog-update/import"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="mt-4 flex flex-wrap items-end gap-3"
+    >
+      <input type="hidden" name="intent" value="preview" />
+      <label className="text-sm">
+        <span className="block font-medium text-stone-800">CSV file</span>
+        <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block text-sm" />
+      </label>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:opacity-60"
+      >
+        {busy && !applying ? "Checking…" : "Preview"}
+      </button>
+      {problem && (
+        <div className="basis-full">
+          <FormAlert id={form.errorId} message={problem} />
+        </div>
+      )}
+    </Form>
+  );
+}
+
+function ApplyForm({
+  id,
+  hash,
+  counts,
+  reply,
+  busy,
+  applying,
+  reportHref,
+}: {
+  id: string;
+  hash: string;
+  counts: ImportPreview["counts"];
+  reply: Reply;
+  busy: boolean;
+  applying: boolean;
+  reportHref: string;
+}) {
+  const [form, fields] = useSchemaForm(importApplySchema, { id: "import-apply", lastResult: replyFor(reply, "apply") });
+  const { key, ...onlyValid } = getInputProps(fields.onlyValid, { type: "checkbox" });
+  const good = counts.create + counts.update;
+  return (
+    <Form
+      method="post"
+      action={`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`}
+      {...getFormProps(form)}
+      className="mt-6 flex flex-wrap items-center gap-4"
+    >
+      <div className="basis-full empty:hidden">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+      <input type="hidden" name="intent" value="apply" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="hash" value={hash} />
+      {counts.error > 0 && good > 0 && (
+        <label className="flex items-center gap-2 text-sm">
+          <input key={key} {...onlyValid} className="h-4 w-4" /> Import only the {good.toLocaleString("en-GB")} valid rows
+        </label>
+      )}
+      <button
+        type="submit"
+        disabled={busy || good === 0}
+        className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {applying ? "Importing…" : `Import ${good.toLocaleString("en-GB")} row${good === 1 ? "" : "s"}`}
+      </button>
+      <a href={reportHref} className="text-sm font-semibold text-needle-dark underline">
+        Download the report (CSV)
+      </a>
+    </Form>
+  );
+}
 
 function Preview({
   id,
   hash,
   preview,
+  reply,
   applying,
   busy,
 }: {
   id: string;
   hash: string;
-  preview: Preview;
+  preview: ImportPreview;
+  reply: Reply;
   applying: boolean;
   busy: boolean;
 }) {
@@ -297,31 +317,7 @@ function Preview({
         </details>
       )}
 
-      <Form
-        method="post"
-        action={`/admin/catalog-update/import?${new URLSearchParams({ id, hash })}`}
-        className="mt-6 flex flex-wrap items-center gap-4"
-      >
-        <input type="hidden" name="intent" value="apply" />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="hash" value={hash} />
-        {counts.error > 0 && good > 0 && (
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="onlyValid" className="h-4 w-4" /> Import only the {good.toLocaleString("en-GB")} valid
-            rows
-          </label>
-        )}
-        <button
-          type="submit"
-          disabled={busy || good === 0}
-          className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {applying ? "Importing…" : `Import ${good.toLocaleString("en-GB")} row${good === 1 ? "" : "s"}`}
-        </button>
-        <a href={reportHref} className="text-sm font-semibold text-needle-dark underline">
-          Download the report (CSV)
-        </a>
-      </Form>
+      <ApplyForm id={id} hash={hash} counts={counts} reply={reply} busy={busy} applying={applying} reportHref={reportHref} />
       {applying && (
         <TrpcScope>
           <ApplyProgress id={id} hash={hash} rows={good} />

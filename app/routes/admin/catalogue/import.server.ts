@@ -1,0 +1,43 @@
+/** The import page's state, shaped for the page: a kept file's preview, or an applied file's counts. */
+import type { ImportPlan } from "~/domain/catalogue/record-import";
+
+/** Rows of each kind sent to the page; the downloadable report has every row. */
+const SHOWN = 200;
+
+function previewOf(plan: ImportPlan) {
+  const take = <A extends ImportPlan["rows"][number]["action"]>(action: A) =>
+    plan.rows
+      .filter((r): r is Extract<ImportPlan["rows"][number], { action: A }> => r.action === action)
+      .slice(0, action === "error" ? 1000 : SHOWN);
+  return {
+    kind: plan.kind,
+    fileError: plan.fileError,
+    ignoredColumns: plan.ignoredColumns,
+    counts: plan.counts,
+    errors: take("error"),
+    updates: take("update").map((r) => ({
+      line: r.line,
+      catalogNumber: r.fields.catalogNumber,
+      title: r.fields.title,
+      changes: r.changes,
+    })),
+    creates: take("create").map((r) => ({
+      line: r.line,
+      catalogNumber: r.fields.catalogNumber,
+      title: r.fields.title,
+      artist: r.fields.artist,
+    })),
+  };
+}
+export type ImportPreview = ReturnType<typeof previewOf>;
+
+type Found = { state: "pending"; plan: ImportPlan } | { state: "applied"; report: string[][] } | null;
+
+/** What the page shows for a kept file: gone (expired), its preview to confirm, or what its import did. */
+export function importPage(ref: { id: string; hash: string }, found: Found) {
+  if (!found) return { state: "expired" as const };
+  if (found.state === "pending") return { state: "pending" as const, ...ref, preview: previewOf(found.plan) };
+  const rows = found.report.slice(1);
+  const count = (outcome: string) => rows.filter((r) => r[1] === outcome).length;
+  return { state: "applied" as const, ...ref, created: count("created"), updated: count("updated"), skipped: count("skipped") };
+}

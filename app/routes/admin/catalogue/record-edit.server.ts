@@ -1,0 +1,67 @@
+/**
+ * The record page's forms: what each asks for and which service does it. The page's action picks one by its intent;
+ * every one comes back to the record's page with a toast.
+ */
+import type { Actor } from "~/domain/admin/audit";
+import { addPhotosSchema, removePhotoSchema } from "~/domain/catalogue/copy-photo-schema";
+import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
+import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { intent } from "~/lib/forms/form-action.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Services } from "../../../../server/services";
+
+const pageOf = (id: number) => `/admin/catalog-update/${id}`;
+
+/** Every file chosen in a file input (browsers send an empty, nameless part when none was). */
+function filesOf(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((v): v is File => v instanceof File && v.size > 0);
+}
+
+/** A new cover or audio preview, if one was chosen; the service checks each. */
+const uploadsOf = (form: FormData) => ({ cover: filesOf(form, "cover")[0] ?? null, audio: filesOf(form, "audio")[0] ?? null });
+
+/** "Add a record". */
+export function newRecordIntents(services: Services, actor: Actor) {
+  return {
+    save: intent(newRecordFormSchema, async (record, form) => {
+      const { id } = await services.adminCatalogue.create(actor, record, uploadsOf(form));
+      const description = `${record.fields.title} by ${record.fields.artist} is in the catalogue.`;
+      return redirectWithToast(pageOf(id), { type: "success", title: "Record added", description });
+    }),
+  };
+}
+
+/** A record's page: its fields, whether it shows, and, for a pressing, its used copies (for a copy, its photos). */
+export function recordIntents(services: Services, actor: Actor, id: number) {
+  const done = (title: string, description?: string) => redirectWithToast(pageOf(id), { type: "success", title, description });
+  const publish = (published: boolean) =>
+    intent(publishRecordSchema, () => {
+      services.adminCatalogue.setPublished(actor, id, published);
+      return published
+        ? done("Record published", "It shows in the shop again.")
+        : done("Record unpublished", "It is hidden from every shop page.");
+    });
+  return {
+    save: intent(recordFieldsSchema, async (fields, form) => {
+      await services.adminCatalogue.update(actor, id, fields, uploadsOf(form));
+      return done("Record saved");
+    }),
+    publish: publish(true),
+    unpublish: publish(false),
+    "add-used-copy": intent(usedCopySchema, async (copy, form) => {
+      const made = await services.usedCopies.addWithPhotos(actor, id, copy, filesOf(form, "photos"));
+      const n = made.photos.length;
+      const photos = n === 0 ? "" : n === 1 ? " with 1 photo" : ` with ${n} photos`;
+      return done("Used copy added", `#${made.id}, ${made.mediaGrade}/${made.sleeveGrade}, is on sale${photos}.`);
+    }),
+    "add-photos": intent(addPhotosSchema, async (_none, form) => {
+      const before = services.copyPhotos.of(id).length;
+      const added = (await services.copyPhotos.add(actor, id, filesOf(form, "photos"))).length - before;
+      return done(added === 1 ? "Photo added" : `${added} photos added`);
+    }),
+    "remove-photo": intent(removePhotoSchema, async ({ photoId }) => {
+      await services.copyPhotos.remove(actor, id, photoId);
+      return done("Photo removed");
+    }),
+  };
+}
