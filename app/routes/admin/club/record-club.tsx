@@ -1,9 +1,14 @@
-import { data, Form, useNavigation, Link } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
-import { formFailureOf } from "~/domain/shared/errors";
+import { requireActor } from "~/lib/admin/actor.server";
+import { formAction, intent } from "~/lib/forms/form-action.server";
+import { DEFAULT_INTENT, replyForRow } from "~/lib/forms/form-reply";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -35,25 +40,60 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const formData = await request.formData();
-  const parsed = choosePickSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? "Please check the pick." }, { status: 400 });
-  try {
-    const chosen = context.services.club.choosePick({ id: admin.id, username: admin.username }, parsed.data);
-    return redirectWithToast(`${PATH}#picks`, {
-      type: "success",
-      title: "Pick saved",
-      description: `${chosen.record.title} by ${chosen.record.artist} for ${chosen.plan === "one-lp" ? "One LP" : "Two LPs"} a month.`,
-    });
-  } catch (error) {
-    const known = formFailureOf(error);
-    if (!known) throw error;
-    return data({ problem: known.message }, { status: known.status });
-  }
+  const actor = requireActor(context, request);
+  return formAction(request, {
+    [DEFAULT_INTENT]: intent(choosePickSchema, (pick) => {
+      const chosen = context.services.club.choosePick(actor, pick);
+      const plan = chosen.plan === "one-lp" ? "One LP" : "Two LPs";
+      const description = `${chosen.record.title} by ${chosen.record.artist} for ${plan} a month.`;
+      return redirectWithToast(`${PATH}#picks`, { type: "success", title: "Pick saved", description });
+    }),
+  });
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
+
+/** One plan's pick for the month: a record by its number. */
+function PickForm({
+  plan,
+  month,
+  saving,
+  reply,
+}: {
+  plan: string;
+  month: string;
+  saving: boolean;
+  reply: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useSchemaForm(choosePickSchema, {
+    id: `pick-${plan}`,
+    lastResult: replyForRow(reply, DEFAULT_INTENT, "plan", plan),
+  });
+  const { key, ...recordId } = getInputProps(fields.recordId, { type: "text" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3">
+      <div className="flex items-end gap-2">
+        <input type="hidden" name="plan" value={plan} />
+        <input type="hidden" name="month" value={month} />
+        <label className="grow text-sm font-medium">
+          Record number
+          <input key={key} {...recordId} inputMode="numeric" maxLength={9} className={input} />
+        </label>
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
+        >
+          Choose
+        </button>
+      </div>
+      <FieldMessage field={fields.recordId} />
+      <div className="mt-2 empty:hidden">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+    </Form>
+  );
+}
 
 export default function RecordClubAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, picks } = loaderData;
@@ -77,11 +117,9 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
         <p className="mt-1 text-sm text-stone-600">
           Without a choice, the default is the best-selling LP in stock that has not been a pick before.
         </p>
-        {actionData?.problem && (
-          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">
-            {actionData.problem}
-          </p>
-        )}
+        <div className="mt-3 empty:hidden">
+          <FormAlert message={actionData?.intent === null ? actionData.result.error?.[""]?.[0] : undefined} />
+        </div>
         <div className="mt-4 grid gap-4 md:grid-cols-2">
           {picks.map((p) => (
             <div key={p.plan.id} className="rounded-lg p-4 ring-1 ring-stone-200" data-testid={`pick-${p.plan.id}`}>
@@ -96,21 +134,7 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
                   "No LP in stock to suggest."
                 )}
               </p>
-              <Form method="post" className="mt-3 flex items-end gap-2">
-                <input type="hidden" name="plan" value={p.plan.id} />
-                <input type="hidden" name="month" value={p.month} />
-                <label className="grow text-sm font-medium">
-                  Record number
-                  <input name="recordId" inputMode="numeric" required maxLength={9} className={input} />
-                </label>
-                <button
-                  type="submit"
-                  disabled={saving}
-                  className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
-                >
-                  Choose
-                </button>
-              </Form>
+              <PickForm plan={p.plan.id} month={p.month} saving={saving} reply={actionData} />
             </div>
           ))}
         </div>
