@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/domain/shared/zod";
-import { readSearchParams } from "./search-params";
+import { readParams, readSearchParams } from "./search-params";
 
 const schema = z.object({
   status: z.enum(["paid", "shipped"], { error: "Choose a status" }).optional(),
@@ -20,5 +20,23 @@ describe("readSearchParams", () => {
       query: { page: 1 },
       problem: "Choose a status; Pages start at 1",
     });
+  });
+});
+
+describe("readParams", () => {
+  const byId = z.object({ postId: z.coerce.number().int().positive() });
+
+  it("reads a page's path parameters with the schema", () => {
+    expect(readParams(byId, { postId: "12" })).toEqual({ postId: 12 });
+  });
+
+  it("answers anything the schema refuses with a 404: no such page", () => {
+    let thrown: unknown;
+    try {
+      readParams(byId, { postId: "twelve" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ init: { status: 404 } });
   });
 });

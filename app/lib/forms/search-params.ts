@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "~/domain/shared/zod";
 
 /**
@@ -12,4 +13,11 @@ export function readSearchParams<Schema extends z.ZodType>(
   const parsed = schema.safeParse(Object.fromEntries(params));
   if (parsed.success) return { query: parsed.data, problem: null };
   return { query: schema.parse({}), problem: parsed.error.issues.map((issue) => issue.message).join("; ") };
+}
+
+/** A page's path parameters read with a domain schema: anything the schema refuses names no page, so a 404. */
+export function readParams<Schema extends z.ZodType>(schema: Schema, params: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }
