@@ -17,6 +17,7 @@ import { NotFoundError } from "~/domain/shared/errors";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
+import { readParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
@@ -30,11 +31,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 const LIST = "/admin/email-marketing";
 
-function campaignIdOf(params: { campaignId: string }): number {
-  const parsed = campaignIdSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data.campaignId;
-}
+const campaignIdOf = (params: { campaignId: string }) => readParams(campaignIdSchema, params).campaignId;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireAdmin(context, request);

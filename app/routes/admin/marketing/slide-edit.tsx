@@ -6,6 +6,7 @@ import { slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
+import { readParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { slideUploads } from "~/lib/slide-form.server";
@@ -18,11 +19,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function slideIdOf(params: { slideId: string }): number {
-  const parsed = slideIdSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data.slideId;
-}
+const slideIdOf = (params: { slideId: string }) => readParams(slideIdSchema, params).slideId;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -9,18 +9,19 @@ import {
   cancelInputSchema,
   deliverInputSchema,
   londonDateTime,
+  orderNumberInputSchema,
   orderPageQuerySchema,
   packInputSchema,
   refundFormSchema,
   shipInputSchema,
 } from "~/domain/orders/order-admin";
-import { orderNumberSchema } from "~/domain/orders/order-status";
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
+import { readParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
@@ -32,11 +33,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function orderNumberOf(params: { orderNumber?: string }): string {
-  const parsed = orderNumberSchema.safeParse(params.orderNumber);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
+const orderNumberOf = (params: { orderNumber?: string }) => readParams(orderNumberInputSchema, params).orderNumber;
 
 export function loader({ context, request, params, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
