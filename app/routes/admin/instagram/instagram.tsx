@@ -44,34 +44,25 @@ const POST_CHANGES = ["caption", "schedule", "status"] as const;
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const s = context.services.instagram;
-  const at = (id: number) => `${PATH}#post-${id}`;
+  // Back to the post the form was about (or the list), with a toast.
+  const done = (title: string, post?: number, description?: string) =>
+    redirectWithToast(post ? `${PATH}#post-${post}` : PATH, { type: "success", title, description });
   const change = intent(updatePostSchema, (input) => {
     const post = s.update(actor, input);
     const when = post.scheduledAt ? `, ${formatLondonInstant(post.scheduledAt)}` : "";
-    return redirectWithToast(at(post.id), {
-      type: "success",
-      title: "Post saved",
-      description: `${POST_STATUS_LABELS[post.status]}${when}.`,
-    });
+    return done("Post saved", post.id, `${POST_STATUS_LABELS[post.status]}${when}.`);
   });
   return formAction(request, {
     ...Object.fromEntries(POST_CHANGES.map((name) => [name, change])),
     create: intent(createPostSchema, async (input) => {
       const post = await s.create(actor, input);
-      return redirectWithToast(at(post.id), {
-        type: "success",
-        title: "Draft created",
-        description: `${post.recordArtist} – ${post.recordTitle}`,
-      });
+      return done("Draft created", post.id, `${post.recordArtist} – ${post.recordTitle}`);
     }),
     remove: intent(postIdSchema, async ({ postId }) => {
       await s.remove(actor, postId);
-      return redirectWithToast(PATH, { type: "success", title: "Draft deleted" });
+      return done("Draft deleted");
     }),
-    publish: intent(postIdSchema, async ({ postId }) => {
-      const post = await s.publish(actor, postId);
-      return redirectWithToast(at(post.id), { type: "success", title: "Published on Instagram" });
-    }),
+    publish: intent(postIdSchema, async ({ postId }) => done("Published on Instagram", (await s.publish(actor, postId)).id)),
   });
 }
 
