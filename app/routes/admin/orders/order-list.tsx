@@ -1,4 +1,6 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
+import { FieldMessage } from "~/components/admin/form-field";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import {
@@ -13,6 +15,7 @@ import {
 import { ORDER_STATUSES, orderStatusWords } from "~/domain/orders/order-status";
 import { formatPence } from "~/domain/shared/money";
 import { readSearchParams } from "~/lib/forms/search-params";
+import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
@@ -32,26 +35,34 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
 
+/** The list's filters, read in the browser with the loader's own schema: a range that ends before it starts is said at once. */
 function Filters({ query }: { query: OrderListQuery }) {
+  const [form, fields] = useSchemaForm(orderListQuerySchema, {
+    lastResult: undefined,
+    defaultValue: { ...query, page: undefined, size: String(query.size) },
+  });
+  const { key: qKey, ...q } = getInputProps(fields.q, { type: "search" });
+  const { key: statusKey, ...status } = getSelectProps(fields.status);
+  const { key: sortKey, ...sort } = getSelectProps(fields.sort);
+  const { key: fromKey, ...from } = getInputProps(fields.from, { type: "date" });
+  const { key: toKey, ...to } = getInputProps(fields.to, { type: "date" });
+  const { key: sizeKey, ...size } = getSelectProps(fields.size);
   return (
     <Form
       method="get"
+      {...getFormProps(form)}
       className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-3 2xl:grid-cols-6"
     >
-      <label className="col-span-2 text-sm font-medium">
-        Search orders
-        <input
-          type="search"
-          name="q"
-          defaultValue={query.q ?? ""}
-          maxLength={100}
-          placeholder="Order number, email or name"
-          className={input}
-        />
-      </label>
+      <div className="col-span-2 text-sm font-medium">
+        <label>
+          Search orders
+          <input key={qKey} {...q} placeholder="Order number, email or name" className={input} />
+        </label>
+        <FieldMessage field={fields.q} />
+      </div>
       <label className="text-sm font-medium">
         Status
-        <select name="status" defaultValue={query.status ?? ""} className={input}>
+        <select key={statusKey} {...status} className={input}>
           <option value="">Any status</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -62,7 +73,7 @@ function Filters({ query }: { query: OrderListQuery }) {
       </label>
       <label className="text-sm font-medium">
         Sort
-        <select name="sort" defaultValue={query.sort} className={input}>
+        <select key={sortKey} {...sort} className={input}>
           {ORDER_SORTS.map((s) => (
             <option key={s} value={s}>
               {ORDER_SORT_WORDS[s]}
@@ -70,17 +81,23 @@ function Filters({ query }: { query: OrderListQuery }) {
           ))}
         </select>
       </label>
-      <label className="text-sm font-medium">
-        Placed from
-        <input type="date" name="from" defaultValue={query.from ?? ""} className={input} />
-      </label>
-      <label className="text-sm font-medium">
-        Placed to
-        <input type="date" name="to" defaultValue={query.to ?? ""} className={input} />
-      </label>
+      <div className="text-sm font-medium">
+        <label>
+          Placed from
+          <input key={fromKey} {...from} className={input} />
+        </label>
+        <FieldMessage field={fields.from} />
+      </div>
+      <div className="text-sm font-medium">
+        <label>
+          Placed to
+          <input key={toKey} {...to} className={input} />
+        </label>
+        <FieldMessage field={fields.to} />
+      </div>
       <label className="text-sm font-medium">
         Per page
-        <select name="size" defaultValue={String(query.size)} className={input}>
+        <select key={sizeKey} {...size} className={input}>
           {ORDER_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}
