@@ -1,3 +1,9 @@
+CREATE TABLE `leases` (
+	`name` text PRIMARY KEY NOT NULL,
+	`holder` text NOT NULL,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `catalogue_import_runs` (
 	`import_id` text NOT NULL,
 	`file_hash` text NOT NULL,
