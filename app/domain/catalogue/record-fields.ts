@@ -320,15 +320,6 @@ export function changedRecordFields(before: RecordFields, after: Partial<RecordF
 
 export { FORMATS };
 
-/** A record form's text fields as the schema reads them (a file sent where text belongs counts as not given). */
-export function recordInputFromForm(form: FormData): Record<RecordFieldName, string | undefined> {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
-  return Object.fromEntries(RECORD_FIELD_NAMES.map((n) => [n, text(n)])) as Record<RecordFieldName, string | undefined>;
-}
-
 /** Field messages keyed by field name, from a ValidationError's paths ("fields.price" → "price"). */
 export function fieldMessages(fields: Record<string, string[]> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
