@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
+import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -17,7 +18,7 @@ import {
 } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
-import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
+import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
@@ -106,11 +107,7 @@ function PackForm({ order, busy, reply }: MoveProps) {
         <label className="min-w-0 flex-1 text-sm font-medium">
           Royal Mail service
           <select key={key} {...service} className={input}>
-            {ROYAL_MAIL_SERVICES.map((s) => (
-              <option key={s.key} value={s.key}>
-                {s.name} ({formatPence(s.costPence)})
-              </option>
-            ))}
+            <RoyalMailOptions />
           </select>
         </label>
         <button type="submit" disabled={busy} className={primary}>
@@ -149,11 +146,7 @@ function ShipForm({ order, busy, reply }: MoveProps) {
           <label className="min-w-0 flex-1 text-sm font-medium">
             Service
             <select key={serviceKey} {...service} className={input}>
-              {ROYAL_MAIL_SERVICES.map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.name}
-                </option>
-              ))}
+              <RoyalMailOptions withCost={false} />
             </select>
           </label>
         )}

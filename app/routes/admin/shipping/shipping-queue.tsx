@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
+import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { formatDateTimeGB } from "~/domain/shared/dates";
-import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { packManySchema, rowField, shipManySchema } from "~/domain/shipping/shipping-schemas";
 import { requireActor } from "~/lib/admin/actor.server";
@@ -115,11 +115,7 @@ function ServiceSelect({ p, label, className = "" }: { p: Parcel; label: string;
         aria-label={label}
         className="w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
       >
-        {ROYAL_MAIL_SERVICES.map((s) => (
-          <option key={s.key} value={s.key}>
-            {s.name} ({formatPence(s.costPence)})
-          </option>
-        ))}
+        <RoyalMailOptions />
       </select>
     </label>
   );
@@ -186,60 +182,74 @@ function Done({ outcome }: { outcome: BulkOutcome | undefined }) {
   );
 }
 
-function ToPack({ parcels, reply, busy }: { parcels: Parcel[]; reply: Reply; busy: boolean }) {
-  const { form, outcome, ticked, problems, batchProblem } = useQueueForm("pack", reply);
-  return (
-    <section aria-labelledby="to-pack" className="mt-8">
-      <h2 id="to-pack" className="font-display text-xl font-bold">
-        To pack ({parcels.length})
-      </h2>
-      <Done outcome={outcome} />
-      {parcels.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">Nothing to pack.</p>
-      ) : (
-        <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
-          <FormAlert id={form.errorId} message={batchProblem} />
-          <ul className={listClass}>
-            {parcels.map((p) => (
-              <li key={p.orderNumber} className={rowClass}>
-                <Tick p={p} ticked={ticked} />
-                <div className="min-w-0">
-                  <OrderLink p={p} />
-                  <span className="ml-2 text-xs text-stone-600">paid {formatDateTimeGB(p.paidAt)}</span>
-                  <Address p={p} />
-                  <Lines p={p} />
-                  <Problems messages={problems(p.orderNumber)} />
-                </div>
-                <ServiceSelect
-                  p={p}
-                  label={`Royal Mail service for ${p.orderNumber}`}
-                  className="col-start-2 sm:col-start-auto"
-                />
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="pack" disabled={busy} className={moveClass}>
-              Mark packed
-            </button>
-            <PrintButtons />
-          </div>
-        </Form>
-      )}
-    </section>
-  );
+/** What differs between the queue's two halves: their words, each row's status line and its own fields. */
+interface Half {
+  intent: QueueIntent;
+  id: string;
+  title: string;
+  empty: string;
+  move: string;
+  className: string;
+  status: (p: Parcel) => React.ReactNode;
+  controls: (p: Parcel) => React.ReactNode;
 }
 
-function Packed({ parcels, reply, busy }: { parcels: Parcel[]; reply: Reply; busy: boolean }) {
-  const { form, outcome, ticked, problems, batchProblem } = useQueueForm("ship", reply);
+const HALVES: Record<QueueIntent, Half> = {
+  pack: {
+    intent: "pack",
+    id: "to-pack",
+    title: "To pack",
+    empty: "Nothing to pack.",
+    move: "Mark packed",
+    className: "mt-8",
+    status: (p) => <>paid {formatDateTimeGB(p.paidAt)}</>,
+    controls: (p) => (
+      <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} className="col-start-2 sm:col-start-auto" />
+    ),
+  },
+  ship: {
+    intent: "ship",
+    id: "packed",
+    title: "Packed, waiting for the post",
+    empty: "Nothing packed.",
+    move: "Mark shipped",
+    className: "mt-10",
+    status: (p) => (
+      <>
+        packed {formatDateTimeGB(p.packedAt)} · {serviceName(p.shippingService)}
+      </>
+    ),
+    controls: (p) => (
+      <div className="col-start-2 grid gap-2 sm:col-start-auto">
+        <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} />
+        <label className="block text-xs">
+          <span className="sr-only">Tracking number for {p.orderNumber}</span>
+          <input
+            name={rowField("trackingNumber", p.orderNumber)}
+            placeholder="Tracking no. e.g. AB123456785GB"
+            aria-label={`Tracking number for ${p.orderNumber}`}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            className="w-full rounded-md border border-stone-300 px-2 py-1.5 font-mono text-sm"
+          />
+        </label>
+      </div>
+    ),
+  },
+};
+
+/** One half of the queue: its orders to tick, each with its own fields, and the move for the ticked ones. */
+function QueueHalf({ half, parcels, reply, busy }: { half: Half; parcels: Parcel[]; reply: Reply; busy: boolean }) {
+  const { form, outcome, ticked, problems, batchProblem } = useQueueForm(half.intent, reply);
   return (
-    <section aria-labelledby="packed" className="mt-10">
-      <h2 id="packed" className="font-display text-xl font-bold">
-        Packed, waiting for the post ({parcels.length})
+    <section aria-labelledby={half.id} className={half.className}>
+      <h2 id={half.id} className="font-display text-xl font-bold">
+        {half.title} ({parcels.length})
       </h2>
       <Done outcome={outcome} />
       {parcels.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">Nothing packed.</p>
+        <p className="mt-2 text-sm text-stone-600">{half.empty}</p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
           <FormAlert id={form.errorId} message={batchProblem} />
@@ -249,34 +259,18 @@ function Packed({ parcels, reply, busy }: { parcels: Parcel[]; reply: Reply; bus
                 <Tick p={p} ticked={ticked} />
                 <div className="min-w-0">
                   <OrderLink p={p} />
-                  <span className="ml-2 text-xs text-stone-600">
-                    packed {formatDateTimeGB(p.packedAt)} · {serviceName(p.shippingService)}
-                  </span>
+                  <span className="ml-2 text-xs text-stone-600">{half.status(p)}</span>
                   <Address p={p} />
                   <Lines p={p} />
                   <Problems messages={problems(p.orderNumber)} />
                 </div>
-                <div className="col-start-2 grid gap-2 sm:col-start-auto">
-                  <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} />
-                  <label className="block text-xs">
-                    <span className="sr-only">Tracking number for {p.orderNumber}</span>
-                    <input
-                      name={rowField("trackingNumber", p.orderNumber)}
-                      placeholder="Tracking no. e.g. AB123456785GB"
-                      aria-label={`Tracking number for ${p.orderNumber}`}
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={40}
-                      className="w-full rounded-md border border-stone-300 px-2 py-1.5 font-mono text-sm"
-                    />
-                  </label>
-                </div>
+                {half.controls(p)}
               </li>
             ))}
           </ul>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="ship" disabled={busy} className={moveClass}>
-              Mark shipped
+            <button type="submit" name="intent" value={half.intent} disabled={busy} className={moveClass}>
+              {half.move}
             </button>
             <PrintButtons />
           </div>
@@ -306,8 +300,8 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           </>
         )}
       </p>
-      <ToPack parcels={toPack} reply={actionData} busy={busy} />
-      <Packed parcels={packed} reply={actionData} busy={busy} />
+      <QueueHalf half={HALVES.pack} parcels={toPack} reply={actionData} busy={busy} />
+      <QueueHalf half={HALVES.ship} parcels={packed} reply={actionData} busy={busy} />
       {more && <p className="mt-4 text-sm text-stone-600">Showing the oldest 200 of each; pack these first.</p>}
     </div>
   );
