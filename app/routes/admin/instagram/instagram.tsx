@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
+import { RowButton } from "~/components/admin/row-button";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -80,11 +81,8 @@ type Post = Route.ComponentProps["loaderData"]["posts"][number];
 
 type Reply = Route.ComponentProps["actionData"];
 
-/** The refusal for one of a post's forms, when it is about this post (and, for `pick`, this button). */
-function refusalFor(reply: Reply, name: string, post: Post, pick: (typed: Record<string, unknown>) => boolean = () => true) {
-  const refused = replyForRow(reply, name, "postId", post.id);
-  return refused?.initialValue && pick(refused.initialValue) ? refused : undefined;
-}
+/** The refusal for one of a post's forms, when it is about this post. */
+const refusalFor = (reply: Reply, name: string, post: Post) => replyForRow(reply, name, "postId", post.id);
 
 function CaptionForm({ post, reply }: { post: Post; reply: Reply }) {
   const [form, fields] = useSchemaForm(updatePostSchema, {
@@ -149,49 +147,6 @@ function ScheduleForm({ post, reply }: { post: Post; reply: Reply }) {
   );
 }
 
-function StatusButton({ post, status, label, reply }: { post: Post; status: PostStatus; label: string; reply: Reply }) {
-  const [form] = useSchemaForm(updatePostSchema, {
-    lastResult: refusalFor(reply, "status", post, (typed) => typed.status === status),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="postId" value={post.id} />
-      <input type="hidden" name="status" value={status} />
-      <button type="submit" className={secondary}>
-        {label}
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
-  );
-}
-
-function PostButton({
-  post,
-  name,
-  label,
-  className,
-  reply,
-}: {
-  post: Post;
-  name: "publish" | "remove";
-  label: string;
-  className: string;
-  reply: Reply;
-}) {
-  const [form] = useSchemaForm(postIdSchema, { lastResult: refusalFor(reply, name, post) });
-  return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={name} />
-      <input type="hidden" name="postId" value={post.id} />
-      <button type="submit" className={className}>
-        {label}
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
-  );
-}
-
 function PostCard({ post, canPublish, reply }: { post: Post; canPublish: boolean; reply: Reply }) {
   const open = post.status !== "posted";
   return (
@@ -241,21 +196,47 @@ function PostCard({ post, canPublish, reply }: { post: Post; canPublish: boolean
             <div className="flex flex-wrap gap-2">
               {post.status === "scheduled" ? (
                 <>
-                  <StatusButton post={post} status="posted" label="Mark as posted" reply={reply} />
-                  <StatusButton post={post} status="draft" label="Back to draft" reply={reply} />
+                  <RowButton
+                    intent="status"
+                    schema={updatePostSchema}
+                    fields={{ postId: post.id, status: "posted" }}
+                    reply={reply}
+                    className={secondary}
+                  >
+                    Mark as posted
+                  </RowButton>
+                  <RowButton
+                    intent="status"
+                    schema={updatePostSchema}
+                    fields={{ postId: post.id, status: "draft" }}
+                    reply={reply}
+                    className={secondary}
+                  >
+                    Back to draft
+                  </RowButton>
                   {canPublish ? (
-                    <PostButton post={post} name="publish" label="Publish now" className={primary} reply={reply} />
+                    <RowButton
+                      intent="publish"
+                      schema={postIdSchema}
+                      fields={{ postId: post.id }}
+                      reply={reply}
+                      className={primary}
+                    >
+                      Publish now
+                    </RowButton>
                   ) : null}
                 </>
               ) : null}
               {post.status === "draft" ? (
-                <PostButton
-                  post={post}
-                  name="remove"
-                  label="Delete draft"
-                  className={`${secondary} text-red-800`}
+                <RowButton
+                  intent="remove"
+                  schema={postIdSchema}
+                  fields={{ postId: post.id }}
                   reply={reply}
-                />
+                  className={`${secondary} text-red-800`}
+                >
+                  Delete draft
+                </RowButton>
               ) : null}
             </div>
           </div>

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, InputField } from "~/components/admin/form-field";
+import { RowButton } from "~/components/admin/row-button";
 import { CoverImage } from "~/components/cover-image";
 import { recordPath } from "~/domain/catalogue/slug";
 import { CURATED_LIST_INFO, CURATED_LISTS, type CuratedListKey } from "~/domain/curation/curated-lists";
@@ -54,39 +55,6 @@ const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-st
 type Pick = Route.ComponentProps["loaderData"]["lists"][number]["picks"][number];
 type Reply = Route.ComponentProps["actionData"];
 
-/** A pick's move or remove: a form of its own, which shows the refusal when it is about this pick. */
-function PickButton({
-  pick,
-  intentName,
-  direction,
-  disabled,
-  reply,
-  children,
-}: {
-  pick: Pick;
-  intentName: "move" | "remove";
-  direction?: "up" | "down";
-  disabled?: boolean;
-  reply: Reply;
-  children: React.ReactNode;
-}) {
-  const refused = replyForRow(reply, intentName, "pickId", pick.id);
-  const [form] = useSchemaForm(intentName === "move" ? movePickSchema : removePickSchema, {
-    lastResult: refused?.initialValue?.direction === direction ? refused : undefined,
-  });
-  return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intentName} />
-      <input type="hidden" name="pickId" value={pick.id} />
-      {direction && <input type="hidden" name="direction" value={direction} />}
-      <button type="submit" disabled={disabled} className={`${smallButton} ${intentName === "remove" ? "text-red-800" : ""}`}>
-        {children}
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
-  );
-}
-
 function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; count: number; reply: Reply }) {
   const { record } = pick;
   return (
@@ -119,17 +87,37 @@ function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; cou
       <div className="flex gap-1.5">
         {count > 1 && (
           <>
-            <PickButton pick={pick} intentName="move" direction="up" disabled={index === 0} reply={reply}>
+            <RowButton
+              intent="move"
+              schema={movePickSchema}
+              fields={{ pickId: pick.id, direction: "up" }}
+              reply={reply}
+              disabled={index === 0}
+              className={smallButton}
+            >
               ↑<span className="sr-only"> Move {record.title} up</span>
-            </PickButton>
-            <PickButton pick={pick} intentName="move" direction="down" disabled={index === count - 1} reply={reply}>
+            </RowButton>
+            <RowButton
+              intent="move"
+              schema={movePickSchema}
+              fields={{ pickId: pick.id, direction: "down" }}
+              reply={reply}
+              disabled={index === count - 1}
+              className={smallButton}
+            >
               ↓<span className="sr-only"> Move {record.title} down</span>
-            </PickButton>
+            </RowButton>
           </>
         )}
-        <PickButton pick={pick} intentName="remove" reply={reply}>
+        <RowButton
+          intent="remove"
+          schema={removePickSchema}
+          fields={{ pickId: pick.id }}
+          reply={reply}
+          className={`${smallButton} text-red-800`}
+        >
           Remove<span className="sr-only"> {record.title}</span>
-        </PickButton>
+        </RowButton>
       </div>
     </li>
   );

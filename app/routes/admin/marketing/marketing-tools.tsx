@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
+import { RowButton } from "~/components/admin/row-button";
 import {
   createDiscountRuleSchema,
   discountPageQuerySchema,
@@ -14,7 +15,7 @@ import { formatPence } from "~/domain/shared/money";
 import { londonLocal } from "~/domain/schedule/schedule";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
-import { replyFor, replyForRow } from "~/lib/forms/form-reply";
+import { replyFor } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireAdmin } from "~/lib/guards.server";
@@ -70,29 +71,8 @@ function period(startsAt: string | null, endsAt: string | null): string | null {
   return null;
 }
 
-type Code = Route.ComponentProps["loaderData"]["codes"][number];
 type Editing = Route.ComponentProps["loaderData"]["editing"];
 type Reply = Route.ComponentProps["actionData"];
-
-function SwitchCode({ code, busy, reply }: { code: Code; busy: boolean; reply: Reply }) {
-  const [form] = useSchemaForm(setDiscountActiveSchema, { lastResult: replyForRow(reply, "setActive", "id", code.id) });
-  return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="setActive" />
-      <input type="hidden" name="id" value={code.id} />
-      <input type="hidden" name="active" value={code.active ? "false" : "true"} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
-        aria-label={`${code.active ? "Switch off" : "Switch on"} ${code.code}`}
-      >
-        {code.active ? "Switch off" : "Switch on"}
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
-  );
-}
 
 /** The new-code form, or the edit form of the code `?edit=` names (its code itself cannot change). */
 function CodeForm({ editing, busy, reply }: { editing: Editing; busy: boolean; reply: Reply }) {
@@ -308,7 +288,17 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
                           >
                             Edit
                           </Link>
-                          <SwitchCode code={c} busy={saving} reply={actionData} />
+                          <RowButton
+                            intent="setActive"
+                            schema={setDiscountActiveSchema}
+                            fields={{ id: c.id, active: c.active ? "false" : "true" }}
+                            reply={actionData}
+                            disabled={saving}
+                            className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+                          >
+                            {c.active ? "Switch off" : "Switch on"}
+                            <span className="sr-only"> {c.code}</span>
+                          </RowButton>
                         </div>
                       </td>
                     </tr>

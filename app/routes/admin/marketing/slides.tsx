@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "react-router";
-import { FormAlert } from "~/components/admin/form-field";
+import { Link } from "react-router";
+import { RowButton } from "~/components/admin/row-button";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
 import { moveSlideSchema, slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
 import { requireActor } from "~/lib/admin/actor.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
-import { replyFor, replyForRow } from "~/lib/forms/form-reply";
-import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { replyFor } from "~/lib/forms/form-reply";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { slideUploads } from "~/lib/slide-form.server";
@@ -47,41 +45,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
-
-type Slide = Route.ComponentProps["loaderData"]["slides"][number];
-
-/** A slide's move or delete: a form of its own, which shows the refusal when it is about this slide. */
-function SlideButton({
-  slide,
-  intentName,
-  direction,
-  disabled,
-  reply,
-  children,
-}: {
-  slide: Slide;
-  intentName: "move" | "delete";
-  direction?: "up" | "down";
-  disabled?: boolean;
-  reply: Route.ComponentProps["actionData"];
-  children: React.ReactNode;
-}) {
-  const refused = replyForRow(reply, intentName, "slideId", slide.id);
-  const [form] = useSchemaForm(intentName === "move" ? moveSlideSchema : slideIdSchema, {
-    lastResult: refused?.initialValue?.direction === direction ? refused : undefined,
-  });
-  return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intentName} />
-      <input type="hidden" name="slideId" value={slide.id} />
-      {direction && <input type="hidden" name="direction" value={direction} />}
-      <button type="submit" disabled={disabled} className={`${smallButton} ${intentName === "delete" ? "text-red-800" : ""}`}>
-        {children}
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
-  );
-}
 
 export default function Slides({ loaderData, actionData }: Route.ComponentProps) {
   const { slides } = loaderData;
@@ -126,27 +89,34 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
               </span>
               <div className="flex gap-1.5">
                 {(["up", "down"] as const).map((direction) => (
-                  <SlideButton
+                  <RowButton
                     key={direction}
-                    slide={s}
-                    intentName="move"
-                    direction={direction}
-                    disabled={direction === "up" ? i === 0 : i === slides.length - 1}
+                    intent="move"
+                    schema={moveSlideSchema}
+                    fields={{ slideId: s.id, direction }}
                     reply={actionData}
+                    disabled={direction === "up" ? i === 0 : i === slides.length - 1}
+                    className={smallButton}
                   >
                     {direction === "up" ? "↑" : "↓"}
                     <span className="sr-only">
                       {" "}
                       Move {s.title} {direction}
                     </span>
-                  </SlideButton>
+                  </RowButton>
                 ))}
                 <Link to={`${PATH}/${s.id}`} className={smallButton}>
                   Edit<span className="sr-only"> {s.title}</span>
                 </Link>
-                <SlideButton slide={s} intentName="delete" reply={actionData}>
+                <RowButton
+                  intent="delete"
+                  schema={slideIdSchema}
+                  fields={{ slideId: s.id }}
+                  reply={actionData}
+                  className={`${smallButton} text-red-800`}
+                >
                   Delete<span className="sr-only"> {s.title}</span>
-                </SlideButton>
+                </RowButton>
               </div>
             </li>
           ))}

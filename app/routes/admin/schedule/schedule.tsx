@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
+import { RowButton } from "~/components/admin/row-button";
 import { recordPath } from "~/domain/catalogue/slug";
 import {
   addMonths,
@@ -139,24 +140,6 @@ function EntryLine({ entry, back, reply, inCell = false }: { entry: Entry; back:
         <MoveForm entry={entry} back={back} reply={reply} compact />
       </details>
     </div>
-  );
-}
-
-type Scheduled = Route.ComponentProps["loaderData"]["scheduled"][number];
-
-function PublishScheduled({ item, back, reply }: { item: Scheduled; back: string; reply: Reply }) {
-  const [form] = useSchemaForm(publishNowSchema, { lastResult: replyForRow(reply, "publish-scheduled", "target", item.target) });
-  return (
-    <Form method="post" {...getFormProps(form)} className="ml-auto">
-      <input type="hidden" name="intent" value="publish-scheduled" />
-      <input type="hidden" name="kind" value={item.kind} />
-      <input type="hidden" name="target" value={item.target} />
-      <input type="hidden" name="back" value={back} />
-      <button type="submit" className="rounded border border-stone-300 px-2 py-1 text-xs font-semibold hover:bg-stone-100">
-        Publish now
-      </button>
-      <FormAlert id={form.errorId} message={form.errors?.[0]} />
-    </Form>
   );
 }
 
@@ -431,7 +414,17 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
                       : formatDateGB(item.publishAt)
                     : "Unpublished"}
                 </span>
-                <PublishScheduled item={item} back={back} reply={actionData} />
+                <div className="ml-auto">
+                  <RowButton
+                    intent="publish-scheduled"
+                    schema={publishNowSchema}
+                    fields={{ kind: item.kind, target: item.target, back }}
+                    reply={actionData}
+                    className="rounded border border-stone-300 px-2 py-1 text-xs font-semibold hover:bg-stone-100"
+                  >
+                    Publish now
+                  </RowButton>
+                </div>
               </li>
             ))}
           </ul>
