@@ -162,6 +162,8 @@ function ScheduleForm({
   const [form, fields] = useSchemaForm(scheduleSchema, {
     lastResult: replyFor(reply, asked),
     defaultValue: { kind: "record", date: today, time: "09:00" },
+    // Publishing now or taking off the shop needs only the record or post, not a date and time.
+    intents: { "publish-now": publishNowSchema, unpublish: publishNowSchema },
   });
   const { key: kindKey, ...kind } = getSelectProps(fields.kind);
   const { key: targetKey, ...target } = getInputProps(fields.target, { type: "text" });
@@ -232,6 +234,7 @@ function ScheduleForm({
           type="submit"
           name="intent"
           value="publish-now"
+          formNoValidate
           className="rounded border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
         >
           Publish now
@@ -240,6 +243,7 @@ function ScheduleForm({
           type="submit"
           name="intent"
           value="unpublish"
+          formNoValidate
           className="rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
         >
           Unpublish
