@@ -29,23 +29,8 @@ export function FavouriteToggle({
   const fetcher = useRecordFetcher(recordFetcherKey("favourite-add", recordId));
   const pending = fetcher.formData?.get("intent");
   const saved = pending ? pending === "add" : favouriteIds.includes(recordId);
-  return <FavouriteButton recordId={recordId} title={title} look={look} saved={saved} />;
-}
-
-/** The heart as it shows, filled or not: what FavouriteToggle renders, for a server render that already knows. */
-export function FavouriteButton({
-  recordId,
-  title,
-  look = "overlay",
-  saved,
-}: {
-  recordId: number;
-  title: string;
-  look?: keyof typeof LOOKS;
-  saved: boolean;
-}) {
   return (
-    // The form's props go last: a leading spread is slow on this Node (docs/decisions/0040-no-leading-spreads.md).
+    // The form's props go last (docs/decisions/0040-no-leading-spreads.md).
     <button
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from favourites` : `Add ${title} to favourites`}

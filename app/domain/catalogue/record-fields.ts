@@ -319,10 +319,3 @@ export function changedRecordFields(before: RecordFields, after: Partial<RecordF
 }
 
 export { FORMATS };
-
-/** Field messages keyed by field name, from a ValidationError's paths ("fields.price" → "price"). */
-export function fieldMessages(fields: Record<string, string[]> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fields ?? {})) if (v[0]) out[k.replace(/^fields\./, "")] ??= v[0];
-  return out;
-}
