@@ -71,6 +71,9 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
 }
 
+/** A page's HTML, and React Router's loader data for a client-side navigation (`<path>.data`). */
+const WHOLE_ANSWERS = /^text\/(?:html|x-script)\b/i;
+
 async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -83,9 +86,10 @@ async function sendResponse(req: ExpressRequest, res: ExpressResponse, response:
   if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
   if (!response.body) return void res.end();
   try {
-    // A page is rendered whole before it is sent (its data is all loaded first), so it is compressed in one call:
-    // streamed through the compression middleware, each of React's flushes cost a compressor block (decision 35).
-    if (/^text\/html\b/i.test(response.headers.get("content-type") ?? "") && !res.hasHeader("content-encoding")) {
+    // A page, or a client-side navigation's loader data, is whole before it is sent (the shop streams no deferred
+    // data), so it is compressed in one call: streamed through the compression middleware, each flush cost a
+    // compressor block and a stream of its own (decisions 35 and 55).
+    if (WHOLE_ANSWERS.test(response.headers.get("content-type") ?? "") && !res.hasHeader("content-encoding")) {
       const body = Buffer.from(await response.arrayBuffer());
       await nextTurn();
       if (!res.destroyed) sendCompressed(res, body, req.headers["accept-encoding"]);
