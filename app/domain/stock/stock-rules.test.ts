@@ -17,7 +17,10 @@ import {
   ledgerBalance,
   parseGoodsInText,
   parseStockQuery,
+  STOCK_SORTS,
   stockQueryString,
+  stockSortAsColumn,
+  stockSortFromColumn,
   thresholdSchema,
 } from "./stock-rules";
 
@@ -155,6 +158,17 @@ describe("the listing's query", () => {
   it("writes it back without defaults", () => {
     expect(stockQueryString({ q: "", filter: "all", sort: "title", page: 1 })).toBe("");
     expect(stockQueryString({ q: "a b", filter: "out", sort: "title", page: 2 })).toBe("?q=a+b&filter=out&page=2");
+  });
+  it("turns each sort into a column heading's sort and back", () => {
+    for (const sort of STOCK_SORTS) {
+      const { by, direction } = stockSortAsColumn(sort);
+      expect(stockSortFromColumn(by, direction)).toBe(sort);
+    }
+    expect(stockSortAsColumn("stock-desc")).toEqual({ by: "stock", direction: "desc" });
+    expect(stockSortFromColumn("stock", "asc")).toBe("stock-asc");
+    // The release date sorts newest first only; a heading cannot ask for anything the list does not offer.
+    expect(stockSortFromColumn("release", "asc")).toBe("release-desc");
+    expect(stockSortFromColumn("price", "asc")).toBe("title");
   });
 });
 

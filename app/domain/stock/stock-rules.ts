@@ -138,6 +138,18 @@ export const STOCK_SORT_LABELS: Record<StockSort, string> = {
   "release-desc": "Release date, newest first",
   "last-sale": "Last sale, oldest first",
 };
+/** A sort as the table's column and direction, so the column headings can sort the list too. */
+export function stockSortAsColumn(sort: StockSort): { by: string; direction: "asc" | "desc" } {
+  if (sort === "stock-asc" || sort === "stock-desc") return { by: "stock", direction: sort === "stock-asc" ? "asc" : "desc" };
+  if (sort === "release-desc") return { by: "release", direction: "desc" };
+  return { by: sort, direction: "asc" };
+}
+
+/** The sort a column heading asks for; one the list does not offer falls back to the default. */
+export function stockSortFromColumn(by: string, direction: "asc" | "desc"): StockSort {
+  const sort = by === "stock" ? `stock-${direction}` : by === "release" ? "release-desc" : by;
+  return STOCK_SORTS.find((s) => s === sort) ?? "title";
+}
 export const NO_SALE_DAYS = 90;
 export const STOCK_PAGE_SIZE = 50;
 export const MAX_STOCK_PAGE = 10_000;

@@ -1,6 +1,7 @@
 import { MostWanted } from "~/components/admin/most-wanted";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { CartReminderFigures } from "~/components/admin/cart-reminder-figures";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { dashboardPeriods } from "~/domain/admin/periods";
 import { ADMIN_SECTIONS } from "~/domain/admin/sections";
 import { formatDateGB, formatDateTimeGB } from "~/domain/shared/dates";
@@ -52,6 +53,32 @@ function Figure({ label, value, detail, to }: { label: string; value: string; de
     </Link>
   );
 }
+
+type LatestOrder = Route.ComponentProps["loaderData"]["overview"]["latest"][number];
+
+const latestOrderColumns: AdminColumn<LatestOrder>[] = [
+  {
+    header: "Order",
+    className: "font-mono whitespace-nowrap",
+    cell: (order) => (
+      <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
+        {order.orderNumber}
+      </Link>
+    ),
+  },
+  { header: "Placed", className: "whitespace-nowrap", cell: (order) => formatDateTimeGB(order.createdAt) },
+  {
+    header: "Customer",
+    cell: (order) => (
+      <>
+        <span className="block">{order.name}</span>
+        <span className="block text-xs text-stone-600">{order.email}</span>
+      </>
+    ),
+  },
+  { header: "Total", align: "right", className: "tabular-nums", cell: (order) => formatPence(order.totalPence) },
+  { header: "Status", cell: (order) => <OrderStatusBadge status={order.status} /> },
+];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const o = loaderData.overview;
@@ -144,49 +171,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <div className="mt-3 hidden overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200 sm:block">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Order
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Placed
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.latest.map((order) => (
-                  <tr key={order.orderNumber} className="border-b border-stone-100 last:border-0">
-                    <td className="px-3 py-2 font-mono whitespace-nowrap">
-                      <Link to={`/admin/order-management/${order.orderNumber}`} className="underline">
-                        {order.orderNumber}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTimeGB(order.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <span className="block">{order.name}</span>
-                      <span className="block text-xs text-stone-600">{order.email}</span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatPence(order.totalPence)}</td>
-                    <td className="px-3 py-2">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={o.latest}
+            rowKey={(order) => order.orderNumber}
+            columns={latestOrderColumns}
+            minWidth=""
+            className="mt-3 hidden sm:block"
+          />
         </>
       )}
 

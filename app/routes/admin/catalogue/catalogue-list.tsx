@@ -7,7 +7,7 @@ import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catalogue-list";
-import { AdminPager } from "~/components/admin/admin-pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Catalogue", description: "Add, edit, import and export records." }),
@@ -33,6 +33,39 @@ const SORT_LABELS = {
   stock: "Stock",
   release: "Release date",
 };
+
+type Row = Route.ComponentProps["loaderData"]["items"][number];
+
+const columns: AdminColumn<Row>[] = [
+  {
+    header: "Record",
+    sortBy: "title",
+    cell: (r) => (
+      <>
+        <Link to={`/admin/catalog-update/${r.id}`} className="font-semibold text-ink hover:text-needle-dark hover:underline">
+          {r.title}
+        </Link>
+        <span className="block text-stone-600">
+          {r.artist}
+          {r.genre ? ` · ${r.genre}` : ""}
+        </span>
+      </>
+    ),
+  },
+  { header: "Cat. no.", className: "whitespace-nowrap text-stone-700", cell: (r) => r.catalogNumber ?? "—" },
+  { header: "Price", sortBy: "price", align: "right", className: "tabular-nums", cell: (r) => formatPence(r.pricePence) },
+  { header: "Stock", sortBy: "stock", align: "right", className: "tabular-nums", cell: (r) => r.stockQuantity },
+  {
+    header: "Release",
+    sortBy: "release",
+    className: "whitespace-nowrap",
+    cell: (r) => (r.releaseDate ? formatDateGB(r.releaseDate) : "—"),
+  },
+  {
+    header: "Status",
+    cell: (r) => <StatusBadge published={r.published} hidden={r.hiddenByContent} publishAt={r.publishAt} />,
+  },
+];
 
 export default function CatalogueList({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, query, genres } = loaderData;
@@ -126,79 +159,15 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
-        {total.toLocaleString("en-GB")} record{total === 1 ? "" : "s"}
-        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
-      </p>
-
-      <div className="mt-2 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Record
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Cat. no.
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <Link to={link({ sort: "price", dir: query.sort === "price" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
-                  Price
-                </Link>
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                <Link to={link({ sort: "stock", dir: query.sort === "stock" && query.dir === "asc" ? "desc" : "asc", page: 1 })}>
-                  Stock
-                </Link>
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <Link
-                  to={link({ sort: "release", dir: query.sort === "release" && query.dir === "asc" ? "desc" : "asc", page: 1 })}
-                >
-                  Release
-                </Link>
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {items.map((r) => (
-              <tr key={r.id} className="hover:bg-stone-50">
-                <td className="px-3 py-2">
-                  <Link
-                    to={`/admin/catalog-update/${r.id}`}
-                    className="font-semibold text-ink hover:text-needle-dark hover:underline"
-                  >
-                    {r.title}
-                  </Link>
-                  <span className="block text-stone-600">
-                    {r.artist}
-                    {r.genre ? ` · ${r.genre}` : ""}
-                  </span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap text-stone-700">{r.catalogNumber ?? "—"}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPence(r.pricePence)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{r.stockQuantity}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</td>
-                <td className="px-3 py-2">
-                  <StatusBadge published={r.published} hidden={r.hiddenByContent} publishAt={r.publishAt} />
-                </td>
-              </tr>
-            ))}
-            {items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-8 text-center text-stone-600">
-                  No records match.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      <AdminPager page={page} pageCount={pageCount} hrefFor={(p) => link({ page: p })} />
+      <AdminTable
+        rows={items}
+        rowKey={(r) => r.id}
+        columns={columns}
+        empty="No records match."
+        minWidth="min-w-[44rem]"
+        sort={{ by: query.sort, direction: query.dir, hrefFor: (sort, dir) => link({ sort, dir, page: 1 }) }}
+        paging={{ total, page, pageCount, noun: ["record", "records"], hrefFor: (p) => link({ page: p }) }}
+      />
     </div>
   );
 }

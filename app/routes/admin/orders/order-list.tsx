@@ -20,6 +20,7 @@ import { requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
 import { AdminPager } from "~/components/admin/admin-pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Orders", description: "Needledrop orders: find, pack, ship, cancel and refund." }),
@@ -124,6 +125,49 @@ function Filters({ query }: { query: OrderListQuery }) {
   );
 }
 
+type OrderRow = Route.ComponentProps["loaderData"]["orders"][number];
+
+const orderColumns: AdminColumn<OrderRow>[] = [
+  {
+    header: "Order",
+    rowHeader: true,
+    className: "font-mono font-semibold whitespace-nowrap",
+    cell: (o) => (
+      <Link
+        to={`/admin/order-management/${o.orderNumber}`}
+        className="text-needle-dark underline underline-offset-2 hover:text-needle"
+      >
+        {o.orderNumber}
+      </Link>
+    ),
+  },
+  { header: "Placed", className: "whitespace-nowrap text-stone-700", cell: (o) => londonDateTime(o.createdAt) },
+  {
+    header: "Customer",
+    cell: (o) => (
+      <>
+        <span className="block font-medium">{o.shippingName}</span>
+        <span className="block text-xs text-stone-600">{o.email}</span>
+      </>
+    ),
+  },
+  { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
+  { header: "Records", align: "right", className: "tabular-nums", cell: (o) => o.itemCount },
+  {
+    header: "Total",
+    align: "right",
+    className: "font-semibold tabular-nums whitespace-nowrap",
+    cell: (o) => (
+      <>
+        {formatPence(o.totalPence)}
+        {o.refundedPence > 0 && (
+          <span className="block text-xs font-normal text-red-800">−{formatPence(o.refundedPence)} refunded</span>
+        )}
+      </>
+    ),
+  },
+];
+
 export default function OrderList({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageCount, query, problem } = loaderData;
   const exportHref = `/admin/order-management/export.csv${orderListSearch({ ...query, page: 1, size: undefined })}`;
@@ -153,66 +197,14 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       )}
       <Filters query={query} />
 
-      {orders.length === 0 ? (
-        <p className="mt-8 text-stone-600">No orders match these filters.</p>
-      ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Orders</caption>
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Order
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Placed
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Customer
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Records
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {orders.map((o) => (
-                <tr key={o.orderNumber} className="hover:bg-stone-50">
-                  <th scope="row" className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
-                    <Link
-                      to={`/admin/order-management/${o.orderNumber}`}
-                      className="text-needle-dark underline underline-offset-2 hover:text-needle"
-                    >
-                      {o.orderNumber}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-3 whitespace-nowrap text-stone-700">{londonDateTime(o.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <span className="block font-medium">{o.shippingName}</span>
-                    <span className="block text-xs text-stone-600">{o.email}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <OrderStatusBadge status={o.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{o.itemCount}</td>
-                  <td className="px-4 py-3 text-right font-semibold tabular-nums whitespace-nowrap">
-                    {formatPence(o.totalPence)}
-                    {o.refundedPence > 0 && (
-                      <span className="block text-xs font-normal text-red-800">−{formatPence(o.refundedPence)} refunded</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={orders}
+        rowKey={(o) => o.orderNumber}
+        columns={orderColumns}
+        empty="No orders match these filters."
+        minWidth="min-w-[36rem]"
+        className="mt-6"
+      />
 
       <AdminPager
         page={page}

@@ -13,6 +13,8 @@ import {
   parseStockQuery,
   quickAdjustFormSchema,
   stockQueryString,
+  stockSortAsColumn,
+  stockSortFromColumn,
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
 import { requireActor } from "~/lib/admin/actor.server";
@@ -24,7 +26,7 @@ import { requireAdmin } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
-import { AdminPager } from "~/components/admin/admin-pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Stock", description: "Stock levels, goods in and the movement log." }),
@@ -93,12 +95,63 @@ function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply
   );
 }
 
+/** The table's columns; the last holds each row's quick adjustment, so it needs the page's state. */
+function stockColumns(back: string, reply: FormReply | undefined, busyRow: number | null): AdminColumn<Row>[] {
+  return [
+    {
+      header: "Record",
+      sortBy: "title",
+      sortDirections: ["asc"],
+      cell: (r) => (
+        <>
+          <Link to={`${STOCK_PATH}/${r.id}`} className="font-semibold hover:underline">
+            {r.title}
+          </Link>
+          <div className="text-stone-600">{r.artist}</div>
+          {r.catalogNumber && <div className="text-xs text-stone-500">{r.catalogNumber}</div>}
+          {!r.published && <div className="text-xs text-stone-500">Unpublished</div>}
+        </>
+      ),
+    },
+    {
+      header: "Stock",
+      sortBy: "stock",
+      cell: (r) => (
+        <>
+          <StockBadge stock={r.stock} level={r.level} />
+          <div className="mt-1 text-xs text-stone-500">Low at ≤ {r.threshold ?? `${DEFAULT_LOW_STOCK_THRESHOLD} (default)`}</div>
+          {r.preOrder && <div className="mt-1 text-xs font-semibold text-needle-dark">Pre-order</div>}
+          {r.waitingPreOrders > 0 && <div className="text-xs text-stone-600">{r.waitingPreOrders} awaiting</div>}
+        </>
+      ),
+    },
+    {
+      header: "Release / last sale",
+      sortBy: "release",
+      sortDirections: ["desc"],
+      className: "text-stone-700",
+      cell: (r) => (
+        <>
+          <div>{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</div>
+          <div className="text-xs text-stone-500">{r.lastSaleAt ? `Sold ${formatLondonTime(r.lastSaleAt)}` : "No sales"}</div>
+        </>
+      ),
+    },
+    {
+      header: "Quick adjust",
+      className: "w-80",
+      cell: (r) => <QuickAdjust row={r} back={back} reply={reply} busy={busyRow === r.id} />,
+    },
+  ];
+}
+
 export default function StockList({ loaderData, actionData }: Route.ComponentProps) {
   const { items, query, total, page, pageCount, counts, mostWanted, today } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const back = location.pathname + location.search;
   const busyRow = navigation.formData?.get("intent") === "adjust" ? Number(navigation.formData.get("recordId")) : null;
+  const listHref = (changes: Partial<typeof query>) => `${STOCK_PATH}${stockQueryString({ ...query, ...changes })}`;
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -165,69 +218,18 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         </div>
       </Form>
 
-      <p className="mt-4 text-sm text-stone-600" aria-live="polite">
-        {total.toLocaleString("en-GB")} record{total === 1 ? "" : "s"}
-        {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
-      </p>
-      <div className="mt-2 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Record
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Stock
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Release / last sale
-              </th>
-              <th scope="col" className="w-80 px-3 py-2">
-                Quick adjust
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.id} className="border-b border-stone-100 align-top last:border-0">
-                <td className="px-3 py-2">
-                  <Link to={`${STOCK_PATH}/${r.id}`} className="font-semibold hover:underline">
-                    {r.title}
-                  </Link>
-                  <div className="text-stone-600">{r.artist}</div>
-                  {r.catalogNumber && <div className="text-xs text-stone-500">{r.catalogNumber}</div>}
-                  {!r.published && <div className="text-xs text-stone-500">Unpublished</div>}
-                </td>
-                <td className="px-3 py-2">
-                  <StockBadge stock={r.stock} level={r.level} />
-                  <div className="mt-1 text-xs text-stone-500">
-                    Low at ≤ {r.threshold ?? `${DEFAULT_LOW_STOCK_THRESHOLD} (default)`}
-                  </div>
-                  {r.preOrder && <div className="mt-1 text-xs font-semibold text-needle-dark">Pre-order</div>}
-                  {r.waitingPreOrders > 0 && <div className="text-xs text-stone-600">{r.waitingPreOrders} awaiting</div>}
-                </td>
-                <td className="px-3 py-2 text-stone-700">
-                  <div>{r.releaseDate ? formatDateGB(r.releaseDate) : "—"}</div>
-                  <div className="text-xs text-stone-500">
-                    {r.lastSaleAt ? `Sold ${formatLondonTime(r.lastSaleAt)}` : "No sales"}
-                  </div>
-                </td>
-                <td className="px-3 py-2">
-                  <QuickAdjust row={r} back={back} reply={actionData} busy={busyRow === r.id} />
-                </td>
-              </tr>
-            ))}
-            {items.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-3 py-8 text-center text-stone-600">
-                  No records match.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager page={page} pageCount={pageCount} hrefFor={(p) => `${STOCK_PATH}${stockQueryString({ ...query, page: p })}`} />
+      <AdminTable
+        rows={items}
+        rowKey={(r) => r.id}
+        columns={stockColumns(back, actionData, busyRow)}
+        empty="No records match."
+        minWidth="min-w-[720px]"
+        sort={{
+          ...stockSortAsColumn(query.sort),
+          hrefFor: (by, dir) => listHref({ sort: stockSortFromColumn(by, dir), page: 1 }),
+        }}
+        paging={{ total, page, pageCount, noun: ["record", "records"], hrefFor: (p) => listHref({ page: p }) }}
+      />
       <MostWanted items={mostWanted} today={today} />
     </div>
   );

@@ -1,0 +1,143 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AdminPager } from "./admin-pager";
+
+export type SortDirection = "asc" | "desc";
+
+/** One column: its heading, how a row fills its cell, and (if the list sorts by it) its sort key. */
+export type AdminColumn<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The list's sort key for this column; the heading becomes a link that sorts by it. */
+  sortBy?: string;
+  /** The directions the list offers for this column, the first being the one a first click asks for. */
+  sortDirections?: readonly SortDirection[];
+  align?: "right";
+  /** Extra classes for the column's heading and cells (width, wrapping, type). */
+  className?: string;
+  /** The row's name: its cell becomes a row heading for screen readers. */
+  rowHeader?: boolean;
+};
+
+export type AdminTableSort = {
+  by: string;
+  direction: SortDirection;
+  /** The list's own URL sorted this way, back on page one, its filters kept. */
+  hrefFor: (by: string, direction: SortDirection) => string;
+};
+
+export type AdminTablePaging = {
+  total: number;
+  page: number;
+  pageCount: number;
+  /** What the list counts: ["record", "records"]. */
+  noun: readonly [string, string];
+  hrefFor: (page: number) => string;
+};
+
+/**
+ * Where a click on a column's heading takes the list: the column's first direction, or the other one when the
+ * list is already sorted by it. Undefined when the column does not sort.
+ */
+export function nextSort<Row>(
+  column: AdminColumn<Row>,
+  current: Pick<AdminTableSort, "by" | "direction">,
+): { by: string; direction: SortDirection } | undefined {
+  if (!column.sortBy) return undefined;
+  const directions = column.sortDirections ?? ["asc", "desc"];
+  if (current.by !== column.sortBy) return { by: column.sortBy, direction: directions[0] ?? "asc" };
+  const other = directions.find((d) => d !== current.direction);
+  return { by: column.sortBy, direction: other ?? current.direction };
+}
+
+const cellClass = (column: { align?: "right"; className?: string }) =>
+  ["px-3 py-2", column.align === "right" ? "text-right" : "", column.className ?? ""].filter(Boolean).join(" ");
+
+/**
+ * The back office's list table: headings that sort by plain links, a line counting what matched, the rows, a line
+ * for no rows and the pager. Sorting and paging are links to the list's own URL, so they work without JavaScript.
+ */
+export function AdminTable<Row>({
+  rows,
+  rowKey,
+  columns,
+  empty = "Nothing matches.",
+  sort,
+  paging,
+  minWidth = "min-w-[40rem]",
+  className = "mt-2",
+}: {
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  columns: readonly AdminColumn<Row>[];
+  empty?: string;
+  sort?: AdminTableSort;
+  paging?: AdminTablePaging;
+  minWidth?: string;
+  className?: string;
+}) {
+  return (
+    <>
+      {paging && (
+        <p className="mt-4 text-sm text-stone-600" aria-live="polite">
+          {paging.total.toLocaleString("en-GB")} {paging.total === 1 ? paging.noun[0] : paging.noun[1]}
+          {paging.pageCount > 1 ? ` · page ${paging.page} of ${paging.pageCount}` : ""}
+        </p>
+      )}
+      <div className={`${className} overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200`}>
+        <table className={`w-full ${minWidth} text-left text-sm`}>
+          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
+            <tr>
+              {columns.map((column) => (
+                <SortableHeading key={column.header} column={column} sort={sort} />
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="align-top hover:bg-stone-50">
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.header} scope="row" className={cellClass(column)}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.header} className={cellClass(column)}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-3 py-8 text-center text-stone-600">
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {paging && <AdminPager page={paging.page} pageCount={paging.pageCount} hrefFor={paging.hrefFor} />}
+    </>
+  );
+}
+
+function SortableHeading<Row>({ column, sort }: { column: AdminColumn<Row>; sort: AdminTableSort | undefined }) {
+  const next = sort && nextSort(column, sort);
+  const sortedHere = sort && column.sortBy === sort.by;
+  const ariaSort = sortedHere ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
+  return (
+    <th scope="col" aria-sort={ariaSort} className={cellClass(column)}>
+      {sort && next ? (
+        <Link to={sort.hrefFor(next.by, next.direction)} className="underline-offset-2 hover:underline">
+          {column.header}
+          {sortedHere && <span aria-hidden="true">{sort.direction === "asc" ? " ↑" : " ↓"}</span>}
+        </Link>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
