@@ -67,7 +67,20 @@ test.describe("stock management", () => {
     await openStock(page, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
     const filters = page.getByRole("search", { name: "Filter stock" });
+    // The table's headings sort it, keeping the search, and the filter form shows the sort they chose.
     await filters.getByLabel("Search").fill(low.title);
+    await filters.getByRole("button", { name: "Apply" }).click();
+    const levels = page.getByRole("table", { name: "Stock levels" });
+    await levels.getByRole("link", { name: "Stock", exact: true }).click();
+    await expect(page).toHaveURL(/sort=stock-asc/);
+    await expect(levels.getByRole("columnheader", { name: "Stock" })).toHaveAttribute("aria-sort", "ascending");
+    await expect(levels.getByRole("row").nth(1)).toContainText(low.title);
+    await levels.getByRole("link", { name: "Stock", exact: true }).click();
+    await expect(page).toHaveURL(/sort=stock-desc/);
+    await expect(levels.getByRole("row").nth(1)).toContainText(plenty.title);
+    await expect(filters.getByLabel("Sort")).toHaveValue("stock-desc");
+    await expect(filters.getByLabel("Search")).toHaveValue(low.title);
+
     await filters.getByLabel("Show").selectOption("low");
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/filter=low/);

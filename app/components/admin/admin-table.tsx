@@ -13,7 +13,7 @@ export type AdminColumn<Row> = {
   /** The directions the list offers for this column, the first being the one a first click asks for. */
   sortDirections?: readonly SortDirection[];
   align?: "right";
-  /** Extra classes for the column's heading and cells (width, wrapping, type). */
+  /** Extra classes for the column's cells (width, wrapping, type); the heading keeps the table's own. */
   className?: string;
   /** The row's name: its cell becomes a row heading for screen readers. */
   rowHeader?: boolean;
@@ -50,14 +50,16 @@ export function nextSort<Row>(
   return { by: column.sortBy, direction: other ?? current.direction };
 }
 
+const alignClass = (column: { align?: "right" }) => (column.align === "right" ? "px-3 py-2 text-right" : "px-3 py-2");
 const cellClass = (column: { align?: "right"; className?: string }) =>
-  ["px-3 py-2", column.align === "right" ? "text-right" : "", column.className ?? ""].filter(Boolean).join(" ");
+  column.className ? `${alignClass(column)} ${column.className}` : alignClass(column);
 
 /**
  * The back office's list table: headings that sort by plain links, a line counting what matched, the rows, a line
  * for no rows and the pager. Sorting and paging are links to the list's own URL, so they work without JavaScript.
  */
 export function AdminTable<Row>({
+  caption,
   rows,
   rowKey,
   columns,
@@ -67,6 +69,8 @@ export function AdminTable<Row>({
   minWidth = "min-w-[40rem]",
   className = "mt-2",
 }: {
+  /** The table's name for screen readers (and tests): "Orders". */
+  caption: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   columns: readonly AdminColumn<Row>[];
@@ -84,41 +88,42 @@ export function AdminTable<Row>({
           {paging.pageCount > 1 ? ` · page ${paging.page} of ${paging.pageCount}` : ""}
         </p>
       )}
-      <div className={`${className} overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200`}>
-        <table className={`w-full ${minWidth} text-left text-sm`}>
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              {columns.map((column) => (
-                <SortableHeading key={column.header} column={column} sort={sort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className="align-top hover:bg-stone-50">
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th key={column.header} scope="row" className={cellClass(column)}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.header} className={cellClass(column)}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-            {rows.length === 0 && (
+      {rows.length === 0 ? (
+        // No table for nothing: a heading row that scrolls sideways on a phone would cut the message off.
+        <p className={`${className} rounded-xl bg-white px-4 py-8 text-center text-sm text-stone-600 ring-1 ring-stone-200`}>
+          {empty}
+        </p>
+      ) : (
+        <div className={`${className} overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200`}>
+          <table className={`w-full ${minWidth} text-left text-sm`}>
+            <caption className="sr-only">{caption}</caption>
+            <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-stone-600">
-                  {empty}
-                </td>
+                {columns.map((column) => (
+                  <SortableHeading key={column.header} column={column} sort={sort} />
+                ))}
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((row) => (
+                <tr key={rowKey(row)} className="align-top hover:bg-stone-50">
+                  {columns.map((column) =>
+                    column.rowHeader ? (
+                      <th key={column.header} scope="row" className={cellClass(column)}>
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.header} className={cellClass(column)}>
+                        {column.cell(row)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {paging && <AdminPager page={paging.page} pageCount={paging.pageCount} hrefFor={paging.hrefFor} />}
     </>
   );
@@ -129,11 +134,11 @@ function SortableHeading<Row>({ column, sort }: { column: AdminColumn<Row>; sort
   const sortedHere = sort && column.sortBy === sort.by;
   const ariaSort = sortedHere ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
   return (
-    <th scope="col" aria-sort={ariaSort} className={cellClass(column)}>
+    <th scope="col" aria-sort={ariaSort} className={alignClass(column)}>
       {sort && next ? (
         <Link to={sort.hrefFor(next.by, next.direction)} className="underline-offset-2 hover:underline">
           {column.header}
-          {sortedHere && <span aria-hidden="true">{sort.direction === "asc" ? " ↑" : " ↓"}</span>}
+          {sortedHere && <span aria-hidden="true">{sort.direction === "asc" ? "\u00a0↑" : "\u00a0↓"}</span>}
         </Link>
       ) : (
         column.header

@@ -172,6 +172,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <AdminTable
+            caption="Latest orders"
             rows={o.latest}
             rowKey={(order) => order.orderNumber}
             columns={latestOrderColumns}

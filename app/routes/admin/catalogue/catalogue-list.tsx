@@ -103,7 +103,9 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {/* Keyed by the query, so a sort chosen from a column heading shows in the form's own fields. */}
       <Form
+        key={link({})}
         method="get"
         className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2 lg:grid-cols-3"
         role="search"
@@ -160,6 +162,7 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <AdminTable
+        caption="Records"
         rows={items}
         rowKey={(r) => r.id}
         columns={columns}

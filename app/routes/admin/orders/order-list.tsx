@@ -198,6 +198,7 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       <Filters query={query} />
 
       <AdminTable
+        caption="Orders"
         rows={orders}
         rowKey={(o) => o.orderNumber}
         columns={orderColumns}

@@ -174,7 +174,9 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         · low means at or below the record&apos;s threshold (shop default {DEFAULT_LOW_STOCK_THRESHOLD}).
       </p>
 
+      {/* Keyed by the query, so a sort chosen from a column heading shows in the form's own fields. */}
       <Form
+        key={listHref({})}
         method="get"
         role="search"
         aria-label="Filter stock"
@@ -219,6 +221,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
       </Form>
 
       <AdminTable
+        caption="Stock levels"
         rows={items}
         rowKey={(r) => r.id}
         columns={stockColumns(back, actionData, busyRow)}
