@@ -1,34 +1,20 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../db/client";
+import { describe, expect, it } from "vitest";
 import { startRaceWorker } from "../tests/setup/race-worker";
-import { migratedTestDb, type TestDb } from "../tests/setup/test-db";
+import { processesOverOneFile } from "../tests/setup/processes-over-one-file";
 import { createLease, holderGone, holderId } from "./lease";
 
 // Several server processes over one SQLite file, each with its own connection, contending for one lease; the
 // clock is the test's, moved by hand.
 
 const TTL = 30_000;
-let t: TestDb;
-let connections: Db[];
-let clock: number;
-
-beforeEach(() => {
-  t = migratedTestDb();
-  connections = [];
-  clock = 1_800_000_000_000;
-});
-afterEach(() => {
-  for (const db of connections) db.$client.close();
-  t.cleanup();
-});
+const processes = processesOverOneFile();
 
 /** A contender with a connection of its own, as another process would have. */
 function contender(holder: string, name = "background-jobs") {
-  const db = openDatabase(t.file);
-  connections.push(db);
-  return createLease(db, { name, holder, ttlMs: TTL, now: () => clock });
+  const db = processes.connect();
+  return createLease(db, { name, holder, ttlMs: TTL, now: processes.now });
 }
 
 describe("a lease over one database", () => {
@@ -38,28 +24,28 @@ describe("a lease over one database", () => {
     expect(b.take()).toBe(false);
     expect(c.take()).toBe(false);
     expect([a.held(), b.held(), c.held()]).toEqual([true, false, false]);
-    expect(b.current()).toEqual({ holder: "a", expiresAt: clock + TTL });
+    expect(b.current()).toEqual({ holder: "a", expiresAt: processes.clock + TTL });
   });
 
   it("is renewed by its holder, so it never expires while the holder is alive", () => {
     const [a, b] = [contender("a"), contender("b")];
     a.take();
     for (let i = 0; i < 5; i++) {
-      clock += TTL / 3;
+      processes.clock += TTL / 3;
       expect(a.take()).toBe(true);
       expect(b.take()).toBe(false);
     }
-    expect(a.current()).toEqual({ holder: "a", expiresAt: clock + TTL });
+    expect(a.current()).toEqual({ holder: "a", expiresAt: processes.clock + TTL });
   });
 
   it("is taken over once it has expired, and its old holder knows it no longer holds it", () => {
     const [a, b] = [contender("a"), contender("b")];
     a.take();
-    clock += TTL - 1;
+    processes.clock += TTL - 1;
     expect(a.held()).toBe(true);
     expect(b.take()).toBe(false);
     // From the instant the holder stops counting itself one, another may take it: never both at once.
-    clock += 1;
+    processes.clock += 1;
     expect(a.held()).toBe(false);
     expect(b.take()).toBe(true);
     expect(a.take()).toBe(false);
@@ -84,10 +70,10 @@ describe("a lease over one database", () => {
 
   it("goes to exactly one of several processes racing for an expired lease", async () => {
     const dead = contender("dead");
-    clock = Date.now() - 2 * TTL;
+    processes.clock = Date.now() - 2 * TTL;
     dead.take();
     const racers = ["p1", "p2", "p3"].map((holder) =>
-      startRaceWorker<{ won: number; tries: number }>("lease-race-worker.ts", [t.file, holder]),
+      startRaceWorker<{ won: number; tries: number }>("lease-race-worker.ts", [processes.file, holder]),
     );
     await Promise.all(racers.map((r) => r.ready));
     const at = Date.now() + 300;

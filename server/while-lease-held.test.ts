@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../db/client";
+import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../tests/setup/console-error";
-import { migratedTestDb, type TestDb } from "../tests/setup/test-db";
+import { processesOverOneFile } from "../tests/setup/processes-over-one-file";
 import { createLease, type Lease } from "./lease";
 import { whileLeaseHeld } from "./while-lease-held";
 
@@ -10,24 +9,11 @@ import { whileLeaseHeld } from "./while-lease-held";
 
 const TTL = 30_000;
 const HOUR = 3_600_000;
-let t: TestDb;
-let connections: Db[];
-let clock: number;
-
-beforeEach(() => {
-  t = migratedTestDb();
-  connections = [];
-  clock = 1_800_000_000_000;
-});
-afterEach(() => {
-  for (const db of connections) db.$client.close();
-  t.cleanup();
-});
+const processes = processesOverOneFile();
 
 function leaseFor(holder: string): Lease {
-  const db = openDatabase(t.file);
-  connections.push(db);
-  return createLease(db, { name: "background-jobs", holder, ttlMs: TTL, now: () => clock });
+  const db = processes.connect();
+  return createLease(db, { name: "background-jobs", holder, ttlMs: TTL, now: processes.now });
 }
 
 /** A process's background work: counts its starts and stops. */
@@ -54,16 +40,16 @@ describe("background work while the lease is held", () => {
 
     // Both keep taking turns: the holder renews, the other keeps out.
     for (let i = 0; i < 6; i++) {
-      clock += TTL / 3;
+      processes.clock += TTL / 3;
       await Promise.all([a.runner.tick(), b.runner.tick()]);
     }
     expect([a.work.starts, b.work.starts]).toEqual([1, 0]);
 
     // The holder dies (no more turns). Until its lease runs out, nobody else starts.
-    clock += TTL - 1;
+    processes.clock += TTL - 1;
     await b.runner.tick();
     expect(b.runner.isRunning()).toBe(false);
-    clock += 1;
+    processes.clock += 1;
     await b.runner.tick();
     expect(b.runner.isRunning()).toBe(true);
     expect(b.work.starts).toBe(1);
@@ -105,10 +91,10 @@ describe("background work while the lease is held", () => {
     const a = serverProcess(flaky);
     await a.runner.tick();
     busy = true;
-    clock += TTL - 1;
+    processes.clock += TTL - 1;
     await a.runner.tick();
     expect(a.runner.isRunning()).toBe(true);
-    clock += 1;
+    processes.clock += 1;
     await a.runner.tick();
     expect(a.runner.isRunning()).toBe(false);
     expect(errors).toHaveBeenCalledWith("[lease] could not take or renew the lease:", expect.any(Error));

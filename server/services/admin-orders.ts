@@ -13,6 +13,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
+import type { OrderLineView } from "../../app/domain/orders/order-view";
 import {
   londonDateRange,
   ORDER_CSV_COLUMNS,
@@ -74,15 +75,9 @@ export interface AdminOrderList {
   query: OrderListQuery;
 }
 
-export interface AdminOrderLine {
+/** A customer's order line as the back office sees it: with its row id, allocation and refunds. */
+export interface AdminOrderLine extends OrderLineView {
   id: number;
-  recordId: number;
-  title: string;
-  artist: string;
-  unitPricePence: number;
-  quantity: number;
-  lineTotalPence: number;
-  isPreOrder: boolean;
   allocatedAt: string | null;
   refundedQuantity: number;
 }

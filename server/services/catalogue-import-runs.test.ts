@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../../db/client";
+import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { catalogueImportRuns } from "../../db/schema";
 import { ConflictError } from "../../app/domain/shared/errors";
-import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
+import { processesOverOneFile } from "../../tests/setup/processes-over-one-file";
 import { holderId } from "../lease";
 import { createImportRuns, IMPORT_RUN_STALE_MS, PROGRESS_WRITE_MS } from "./catalogue-import-runs";
 
@@ -12,25 +12,12 @@ import { createImportRuns, IMPORT_RUN_STALE_MS, PROGRESS_WRITE_MS } from "./cata
 
 const ID = "a".repeat(32);
 const HASH = "b".repeat(64);
-let t: TestDb;
-let connections: Db[];
-let clock: number;
-
-beforeEach(() => {
-  t = migratedTestDb();
-  connections = [];
-  clock = 1_800_000_000_000;
-});
-afterEach(() => {
-  for (const db of connections) db.$client.close();
-  t.cleanup();
-});
+const processes = processesOverOneFile();
 
 /** Another server process: a connection of its own, and a holder name that is alive unless told otherwise. */
 function processNamed(holder = holderId()) {
-  const db = openDatabase(t.file);
-  connections.push(db);
-  return { db, holder, runs: createImportRuns(db, { holder, now: () => clock }) };
+  const db = processes.connect();
+  return { db, holder, runs: createImportRuns(db, { holder, now: processes.now }) };
 }
 
 /** A holder name for a process of this machine that has ended. */
@@ -48,7 +35,7 @@ describe("a catalogue import's run in the database", () => {
     const refused = new ConflictError("This import is already running; wait for it to finish.");
     expect(() => a.runs.claim(ID, HASH)).toThrow(refused);
     expect(() => b.runs.claim(ID, HASH)).toThrow(refused);
-    clock += IMPORT_RUN_STALE_MS - 1;
+    processes.clock += IMPORT_RUN_STALE_MS - 1;
     expect(() => b.runs.claim(ID, HASH)).toThrow(refused);
     // Another file is another run.
     b.runs.claim(ID, "c".repeat(64));
@@ -62,10 +49,10 @@ describe("a catalogue import's run in the database", () => {
     expect(b.runs.progress(ID, HASH)).toEqual({ phase: "checking", done: 0, total: 0 });
     run.report({ phase: "staging", done: 10, total: 3000 });
     expect(b.runs.progress(ID, HASH)).toEqual({ phase: "staging", done: 10, total: 3000 });
-    clock += PROGRESS_WRITE_MS - 1;
+    processes.clock += PROGRESS_WRITE_MS - 1;
     run.report({ phase: "staging", done: 20, total: 3000 });
     expect(b.runs.progress(ID, HASH)).toEqual({ phase: "staging", done: 10, total: 3000 });
-    clock += 1;
+    processes.clock += 1;
     run.report({ phase: "staging", done: 30, total: 3000 });
     expect(b.runs.progress(ID, HASH)).toEqual({ phase: "staging", done: 30, total: 3000 });
     run.report({ phase: "writing", done: 3000, total: 3000 });
@@ -78,7 +65,7 @@ describe("a catalogue import's run in the database", () => {
   it("is taken over once its holder has been silent too long, and the old holder can then write nothing", () => {
     const [slow, next] = [processNamed(), processNamed()];
     const stalled = slow.runs.claim(ID, HASH);
-    clock += IMPORT_RUN_STALE_MS;
+    processes.clock += IMPORT_RUN_STALE_MS;
     // A run nobody is updating is not shown as running.
     expect(next.runs.progress(ID, HASH)).toBeNull();
     const taken = next.runs.claim(ID, HASH);
