@@ -27,7 +27,11 @@ test("an admin finds subscribers, sees who unsubscribed and exports the list @no
   await page.getByLabel("Search email or genre").fill(tag);
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
-  const rows = page.getByTestId("subscriber");
+  // The subscribers' rows: the heading row has column headings, not cells.
+  const rows = page
+    .getByRole("table", { name: "Subscribers" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
   await expect(rows).toHaveCount(2);
 
   await page.getByLabel("Status").selectOption("unsubscribed");

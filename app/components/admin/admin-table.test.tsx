@@ -70,6 +70,14 @@ describe("AdminTable", () => {
     expect(html).not.toContain("No records match.");
   });
 
+  it("can keep a column's heading for screen readers only", () => {
+    const actions: AdminColumn<Row> = { header: "Actions", srOnlyHeader: true, cell: () => "Edit" };
+    const html = renderToStaticMarkup(
+      <AdminTable caption="Records" rows={rows} rowKey={(r) => r.id} columns={[...columns, actions]} />,
+    );
+    expect(html).toContain('<th scope="col" class="px-3 py-2"><span class="sr-only">Actions</span></th>');
+  });
+
   it("says so when nothing matches, without an empty table", () => {
     const html = render([], "title", "asc", 1, 0);
     expect(html).toMatch(/<p class="[^"]*">No records match.<\/p>/);

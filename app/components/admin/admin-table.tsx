@@ -17,6 +17,8 @@ export type AdminColumn<Row> = {
   className?: string;
   /** The row's name: its cell becomes a row heading for screen readers. */
   rowHeader?: boolean;
+  /** A heading for screen readers only, over a column that speaks for itself (its buttons). */
+  srOnlyHeader?: boolean;
 };
 
 export type AdminTableSort = {
@@ -133,15 +135,16 @@ function SortableHeading<Row>({ column, sort }: { column: AdminColumn<Row>; sort
   const next = sort && nextSort(column, sort);
   const sortedHere = sort && column.sortBy === sort.by;
   const ariaSort = sortedHere ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
+  const header = column.srOnlyHeader ? <span className="sr-only">{column.header}</span> : column.header;
   return (
     <th scope="col" aria-sort={ariaSort} className={alignClass(column)}>
       {sort && next ? (
         <Link to={sort.hrefFor(next.by, next.direction)} className="underline-offset-2 hover:underline">
-          {column.header}
+          {header}
           {sortedHere && <span aria-hidden="true">{sort.direction === "asc" ? "\u00a0↑" : "\u00a0↓"}</span>}
         </Link>
       ) : (
-        column.header
+        header
       )}
     </th>
   );

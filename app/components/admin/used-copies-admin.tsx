@@ -8,6 +8,7 @@ import { CopyPhotoImage } from "~/components/catalogue/copy-photos";
 import { PhotoInput } from "~/components/admin/photo-input";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { FormAlert, FormField, InputField } from "./form-field";
 
 export type { AdminUsedCopy };
@@ -27,6 +28,47 @@ function GradeSelect({ field, label }: { field: FieldMetadata<unknown>; label: s
   );
 }
 
+const copyColumns: AdminColumn<AdminUsedCopy>[] = [
+  {
+    header: "Copy",
+    cell: (c) => (
+      <div className="flex items-start gap-3">
+        {c.photos[0] && (
+          <CopyPhotoImage
+            photo={c.photos[0]}
+            alt=""
+            sizes="3rem"
+            displayWidth={48}
+            className="aspect-square h-12 w-12 shrink-0 rounded object-cover"
+          />
+        )}
+        <div>
+          <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
+            #{c.id}
+          </Link>
+          {c.photos.length > 0 && (
+            <span className="ml-2 text-xs text-stone-600">
+              {c.photos.length} {c.photos.length === 1 ? "photo" : "photos"}
+            </span>
+          )}
+          {c.note && <p className="max-w-xs text-xs text-stone-600">{c.note}</p>}
+        </div>
+      </div>
+    ),
+  },
+  { header: "Record / sleeve", className: "font-medium", cell: (c) => `${c.mediaGrade} / ${c.sleeveGrade}` },
+  { header: "Price", className: "tabular-nums", cell: (c) => formatPence(c.pricePence) },
+  {
+    header: "Status",
+    cell: (c) =>
+      c.stock > 0 ? (
+        <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Available</span>
+      ) : (
+        <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Sold</span>
+      ),
+  },
+];
+
 /** A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). */
 export function UsedCopiesAdmin({
   copies,
@@ -44,71 +86,15 @@ export function UsedCopiesAdmin({
       <h2 id="used-copies-admin" className="font-display text-2xl font-bold">
         Used copies
       </h2>
-      {copies.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No used copies of this pressing yet.</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Copy
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Record / sleeve
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {copies.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-3 py-2">
-                    <div className="flex items-start gap-3">
-                      {c.photos[0] && (
-                        <CopyPhotoImage
-                          photo={c.photos[0]}
-                          alt=""
-                          sizes="3rem"
-                          displayWidth={48}
-                          className="aspect-square h-12 w-12 shrink-0 rounded object-cover"
-                        />
-                      )}
-                      <div>
-                        <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold text-needle-dark hover:underline">
-                          #{c.id}
-                        </Link>
-                        {c.photos.length > 0 && (
-                          <span className="ml-2 text-xs text-stone-600">
-                            {c.photos.length} {c.photos.length === 1 ? "photo" : "photos"}
-                          </span>
-                        )}
-                        {c.note && <p className="max-w-xs text-xs text-stone-600">{c.note}</p>}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-3 py-2 font-medium">
-                    {c.mediaGrade} / {c.sleeveGrade}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{formatPence(c.pricePence)}</td>
-                  <td className="px-3 py-2">
-                    {c.stock > 0 ? (
-                      <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Available</span>
-                    ) : (
-                      <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Sold</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption="Used copies"
+        rows={copies}
+        rowKey={(c) => c.id}
+        columns={copyColumns}
+        empty="No used copies of this pressing yet."
+        minWidth=""
+        className="mt-3"
+      />
       <Form
         method="post"
         encType="multipart/form-data"

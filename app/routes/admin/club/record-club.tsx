@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { AdminPager } from "~/components/admin/admin-pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -95,6 +96,34 @@ function PickForm({
   );
 }
 
+type Member = Route.ComponentProps["loaderData"]["list"]["members"][number];
+
+const memberColumns: AdminColumn<Member>[] = [
+  {
+    header: "Member",
+    cell: (m) => (
+      <>
+        <span className="font-semibold">{m.username}</span>
+        <span className="block text-xs break-all text-stone-600">{m.email}</span>
+      </>
+    ),
+  },
+  {
+    header: "Plan",
+    className: "whitespace-nowrap",
+    cell: (m) => (
+      <>
+        {m.plan.name}
+        <span className="block text-xs text-stone-600">{m.favouriteGenre}</span>
+      </>
+    ),
+  },
+  { header: "Status", className: "whitespace-nowrap", cell: (m) => m.statusLabel },
+  { header: "Since", className: "whitespace-nowrap", cell: (m) => shortDate(m.startedOn) },
+  { header: "Next payment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextPaymentOn) },
+  { header: "Next shipment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextShipmentOn) },
+];
+
 export default function RecordClubAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, picks } = loaderData;
   const navigation = useNavigation();
@@ -165,57 +194,15 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
             </button>
           </Form>
         </div>
-        {list.members.length === 0 ? (
-          <p className="mt-4 text-stone-600">
-            No members{query.status ? ` with the status “${STATUS_LABELS[query.status]}”` : ""}.
-          </p>
-        ) : (
-          <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="sr-only">Record club members</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Member
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Plan
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Since
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Next payment
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Next shipment
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {list.members.map((m) => (
-                  <tr key={m.id}>
-                    <td className="px-4 py-3">
-                      <span className="font-semibold">{m.username}</span>
-                      <span className="block text-xs break-all text-stone-600">{m.email}</span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {m.plan.name}
-                      <span className="block text-xs text-stone-600">{m.favouriteGenre}</span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{m.statusLabel}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.startedOn)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextPaymentOn)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{shortDate(m.nextShipmentOn)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          caption="Record club members"
+          rows={list.members}
+          rowKey={(m) => m.id}
+          columns={memberColumns}
+          empty={`No members${query.status ? ` with the status “${STATUS_LABELS[query.status]}”` : ""}.`}
+          minWidth="min-w-[32rem]"
+          className="mt-4"
+        />
         <AdminPager page={list.page} pageCount={list.pageCount} hrefFor={(page) => listHref(query.status, page)} />
         {query.status && (
           <p className="mt-3 text-sm">

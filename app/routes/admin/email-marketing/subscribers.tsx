@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatDayGB } from "~/domain/shared/dates";
-import { AdminPager } from "~/components/admin/admin-pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { CampaignList } from "~/components/admin/campaign-list";
 import { readSubscriberListQuery, subscriberListSearch, type SubscriberStatus } from "~/domain/newsletter/subscriber-list";
 import { requireAdmin } from "~/lib/guards.server";
@@ -25,6 +25,27 @@ const STATUS_LABELS: Record<SubscriberStatus, string> = {
   subscribed: "Subscribed",
   unsubscribed: "Unsubscribed",
 };
+
+type Subscriber = Route.ComponentProps["loaderData"]["items"][number];
+
+const subscriberColumns: AdminColumn<Subscriber>[] = [
+  { header: "Email", cell: (s) => s.email },
+  { header: "Favourite genre", cell: (s) => s.favoriteGenre ?? "—" },
+  { header: "Subscribed", className: "whitespace-nowrap", cell: (s) => formatDayGB(s.subscribedAt) },
+  {
+    header: "Unsubscribed",
+    className: "whitespace-nowrap",
+    cell: (s) =>
+      s.unsubscribedAt ? (
+        <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+          {formatDayGB(s.unsubscribedAt)}
+        </span>
+      ) : (
+        "—"
+      ),
+  },
+  { header: "Code used", cell: (s) => (s.hasUsedDiscount ? "Yes" : "No") },
+];
 
 export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
   const { query } = d;
@@ -87,58 +108,21 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
           </a>
         </Form>
 
-        <p className="mt-3 text-sm text-stone-600" aria-live="polite">
-          {d.total === 0 ? "No subscribers match." : `${d.total} ${d.total === 1 ? "subscriber" : "subscribers"}`}
-        </p>
-        {d.items.length > 0 && (
-          <div className="mt-2 overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-            {/* Wide enough that an address stays on one line; narrow screens scroll it sideways. */}
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Favourite genre
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Subscribed
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Unsubscribed
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Code used
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {d.items.map((s) => (
-                  <tr key={s.id} data-testid="subscriber">
-                    <td className="px-3 py-2">{s.email}</td>
-                    <td className="px-3 py-2">{s.favoriteGenre ?? "—"}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDayGB(s.subscribedAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {s.unsubscribedAt ? (
-                        <span className="rounded bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                          {formatDayGB(s.unsubscribedAt)}
-                        </span>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{s.hasUsedDiscount ? "Yes" : "No"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <AdminPager
-          page={d.page}
-          pageCount={d.pageCount}
-          hrefFor={(page) => `${PATH}${subscriberListSearch({ ...filters, page })}`}
+        {/* Wide enough that an address stays on one line; narrow screens scroll it sideways. */}
+        <AdminTable
+          caption="Subscribers"
+          rows={d.items}
+          rowKey={(s) => s.id}
+          columns={subscriberColumns}
+          empty="No subscribers match."
+          minWidth="min-w-[36rem]"
+          paging={{
+            total: d.total,
+            page: d.page,
+            pageCount: d.pageCount,
+            noun: ["subscriber", "subscribers"],
+            hrefFor: (page) => `${PATH}${subscriberListSearch({ ...filters, page })}`,
+          }}
         />
       </section>
       <p className="mt-8 text-sm">

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
 import { RowButton } from "~/components/admin/row-button";
 import {
@@ -59,7 +60,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
-const cell = "px-4 py-3 align-top";
 
 /** "1 Dec 2026 – 31 Dec 2026", "from 1 Dec 2026", "until 31 Dec 2026", or nothing. */
 function period(startsAt: string | null, endsAt: string | null): string | null {
@@ -69,6 +69,20 @@ function period(startsAt: string | null, endsAt: string | null): string | null {
   if (startsAt) return `from ${day(startsAt)}`;
   if (last) return `until ${last}`;
   return null;
+}
+
+type Code = Route.ComponentProps["loaderData"]["codes"][number];
+
+/** "spend £30.00 or more; from 1 Dec 2026; 1 per customer; first order only", or "" for none. */
+function conditions(c: Code): string {
+  return [
+    c.minSpendPence > 0 ? `spend ${formatPence(c.minSpendPence)} or more` : null,
+    period(c.startsAt, c.endsAt),
+    c.perCustomerLimit !== null ? `${c.perCustomerLimit} per customer` : null,
+    c.firstOrderOnly ? "first order only" : null,
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 type Editing = Route.ComponentProps["loaderData"]["editing"];
@@ -192,6 +206,63 @@ function CodeForm({ editing, busy, reply }: { editing: Editing; busy: boolean; r
   );
 }
 
+/** What a code takes off, its conditions and use, and its edit and on/off buttons (which need the page's reply). */
+const codeColumns = (reply: Reply, saving: boolean): AdminColumn<Code>[] => [
+  {
+    header: "Code",
+    cell: (c) => (
+      <>
+        <span className="font-mono font-semibold">{c.code}</span>
+        <span className="block text-xs text-stone-600">{c.name}</span>
+      </>
+    ),
+  },
+  { header: "Discount", className: "whitespace-nowrap", cell: (c) => discountLabel({ ...c, firstOrderOnly: false }) },
+  { header: "Conditions", cell: (c) => conditions(c) || "none" },
+  {
+    header: "Used",
+    className: "whitespace-nowrap",
+    cell: (c) => (
+      <>
+        {c.redemptions.toLocaleString("en-GB")}
+        {c.maxRedemptions !== null ? ` of ${c.maxRedemptions.toLocaleString("en-GB")}` : ""}
+        <span className="block text-xs text-stone-600">
+          {c.orders.toLocaleString("en-GB")} {c.orders === 1 ? "order" : "orders"}
+        </span>
+      </>
+    ),
+  },
+  { header: "Given away", className: "whitespace-nowrap", cell: (c) => formatPence(c.givenPence) },
+  { header: "Status", className: "whitespace-nowrap", cell: (c) => (c.active ? "On" : "Off") },
+  {
+    header: "Actions",
+    srOnlyHeader: true,
+    className: "whitespace-nowrap",
+    cell: (c) => (
+      <div className="flex items-center gap-3">
+        <Link
+          to={`${PATH}?edit=${c.id}#discount-form`}
+          className="font-semibold text-needle-dark underline underline-offset-2"
+          aria-label={`Edit ${c.code}`}
+        >
+          Edit
+        </Link>
+        <RowButton
+          intent="setActive"
+          schema={setDiscountActiveSchema}
+          fields={{ id: c.id, active: c.active ? "false" : "true" }}
+          reply={reply}
+          disabled={saving}
+          className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+        >
+          {c.active ? "Switch off" : "Switch on"}
+          <span className="sr-only"> {c.code}</span>
+        </RowButton>
+      </div>
+    ),
+  },
+];
+
 export default function MarketingTools({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, newsletter, editing } = loaderData;
   const navigation = useNavigation();
@@ -223,91 +294,15 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
           Newsletter codes (10% off a first order, one use each, one per subscriber): {newsletter.issued.toLocaleString("en-GB")}{" "}
           issued, {newsletter.used.toLocaleString("en-GB")} used, {formatPence(newsletter.givenPence)} given away.
         </p>
-        {codes.length === 0 ? (
-          <p className="mt-4 text-stone-600">No codes yet. Create one below.</p>
-        ) : (
-          <div className="mt-4 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <caption className="sr-only">Discount codes and their use</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Code
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Discount
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Conditions
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Used
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Given away
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {codes.map((c) => {
-                  const conditions = [
-                    c.minSpendPence > 0 ? `spend ${formatPence(c.minSpendPence)} or more` : null,
-                    period(c.startsAt, c.endsAt),
-                    c.perCustomerLimit !== null ? `${c.perCustomerLimit} per customer` : null,
-                    c.firstOrderOnly ? "first order only" : null,
-                  ].filter(Boolean);
-                  return (
-                    <tr key={c.id} data-testid={`discount-${c.code}`}>
-                      <td className={cell}>
-                        <span className="font-mono font-semibold">{c.code}</span>
-                        <span className="block text-xs text-stone-600">{c.name}</span>
-                      </td>
-                      <td className={`${cell} whitespace-nowrap`}>{discountLabel({ ...c, firstOrderOnly: false })}</td>
-                      <td className={cell}>{conditions.length ? conditions.join("; ") : "none"}</td>
-                      <td className={`${cell} whitespace-nowrap`}>
-                        {c.redemptions.toLocaleString("en-GB")}
-                        {c.maxRedemptions !== null ? ` of ${c.maxRedemptions.toLocaleString("en-GB")}` : ""}
-                        <span className="block text-xs text-stone-600">
-                          {c.orders.toLocaleString("en-GB")} {c.orders === 1 ? "order" : "orders"}
-                        </span>
-                      </td>
-                      <td className={`${cell} whitespace-nowrap`}>{formatPence(c.givenPence)}</td>
-                      <td className={`${cell} whitespace-nowrap`}>{c.active ? "On" : "Off"}</td>
-                      <td className={`${cell} whitespace-nowrap`}>
-                        <div className="flex items-center gap-3">
-                          <Link
-                            to={`${PATH}?edit=${c.id}#discount-form`}
-                            className="font-semibold text-needle-dark underline underline-offset-2"
-                            aria-label={`Edit ${c.code}`}
-                          >
-                            Edit
-                          </Link>
-                          <RowButton
-                            intent="setActive"
-                            schema={setDiscountActiveSchema}
-                            fields={{ id: c.id, active: c.active ? "false" : "true" }}
-                            reply={actionData}
-                            disabled={saving}
-                            className="rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
-                          >
-                            {c.active ? "Switch off" : "Switch on"}
-                            <span className="sr-only"> {c.code}</span>
-                          </RowButton>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          caption="Discount codes and their use"
+          rows={codes}
+          rowKey={(c) => c.id}
+          columns={codeColumns(actionData, saving)}
+          empty="No codes yet. Create one below."
+          minWidth="min-w-[48rem]"
+          className="mt-4"
+        />
       </section>
 
       <section

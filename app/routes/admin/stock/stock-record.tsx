@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Form, data, useNavigation, Link } from "react-router";
 import { NotFoundError } from "~/domain/shared/errors";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -178,6 +179,39 @@ function ThresholdForm({ threshold, reply, busy }: FormProps & { threshold: numb
   );
 }
 
+type Movement = Route.ComponentProps["loaderData"]["movements"][number];
+
+const movementColumns: AdminColumn<Movement>[] = [
+  { header: "When", className: "whitespace-nowrap", cell: (m) => formatLondonTime(m.createdAt) },
+  { header: "Why", cell: (m) => reasonLabel(m.reason) },
+  {
+    header: "Change",
+    align: "right",
+    className: "tabular-nums",
+    cell: (m) => (
+      <span className={m.changesStock ? undefined : "text-stone-500"}>
+        {m.change > 0 ? `+${m.change}` : m.change}
+        {!m.changesStock && <span className="sr-only"> (not from stock on hand)</span>}
+      </span>
+    ),
+  },
+  { header: "Stock after", align: "right", className: "tabular-nums", cell: (m) => m.balance },
+  { header: "Who", cell: (m) => m.actorName ?? <span className="text-stone-500">Shop</span> },
+  {
+    header: "Order / note",
+    cell: (m) => (
+      <>
+        {m.orderNumber && (
+          <Link to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
+            {m.orderNumber}
+          </Link>
+        )}
+        {m.note && <span className="ml-2 text-stone-600">{m.note}</span>}
+      </>
+    ),
+  },
+];
+
 export default function StockRecord({ loaderData, actionData }: Route.ComponentProps) {
   const { record, movements, audit } = loaderData;
   const navigation = useNavigation();
@@ -216,61 +250,15 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
       </div>
 
       <h2 className="mt-8 font-display text-2xl font-bold">Movements</h2>
-      <div className="mt-3 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                When
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Why
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Change
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Stock after
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Who
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Order / note
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {movements.map((m) => (
-              <tr key={m.id} className="border-b border-stone-100 last:border-0">
-                <td className="px-3 py-2 whitespace-nowrap">{formatLondonTime(m.createdAt)}</td>
-                <td className="px-3 py-2">{reasonLabel(m.reason)}</td>
-                <td className={`px-3 py-2 text-right tabular-nums ${m.changesStock ? "" : "text-stone-500"}`}>
-                  {m.change > 0 ? `+${m.change}` : m.change}
-                  {!m.changesStock && <span className="sr-only"> (not from stock on hand)</span>}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{m.balance}</td>
-                <td className="px-3 py-2">{m.actorName ?? <span className="text-stone-500">Shop</span>}</td>
-                <td className="px-3 py-2">
-                  {m.orderNumber && (
-                    <Link to={`/admin/order-management/${m.orderNumber}`} className="font-mono underline">
-                      {m.orderNumber}
-                    </Link>
-                  )}
-                  {m.note && <span className="ml-2 text-stone-600">{m.note}</span>}
-                </td>
-              </tr>
-            ))}
-            {movements.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-stone-600">
-                  No movements yet.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Stock movements"
+        rows={movements}
+        rowKey={(m) => m.id}
+        columns={movementColumns}
+        empty="No movements yet."
+        minWidth="min-w-[720px]"
+        className="mt-3"
+      />
       <p className="mt-2 text-xs text-stone-600">
         Pre-order lines are commitments against the coming pressing and do not change stock on hand.
       </p>
