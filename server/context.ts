@@ -16,7 +16,7 @@ export interface AuthHelpers {
    * (ending the request's current one, if any), moves the favourites this browser kept before signing in onto
    * the account, and returns the Set-Cookie values to send. Also makes `user`/`sessionId` the new ones.
    */
-  signIn(user: { id: number }): Promise<string[]>;
+  signIn(user: { id: number }, options?: { twoFactorVerified?: boolean }): Promise<string[]>;
   /** Ends the request's session (if any) and returns the Set-Cookie header value that clears the cookie. */
   signOut(): string;
   /** The request came over https; the cookie is then `__Host-session` and Secure. */
@@ -39,6 +39,11 @@ export interface RequestContext {
   sessionId: string | null;
   /** The client's address (through a proxy only with TRUST_PROXY), for sign-in throttling. */
   clientIp: string;
+  /**
+   * Set when the session's password step is done but its second factor is not: whose account. `user` is null
+   * meanwhile; only the two-factor step reads this. Absent in server-side callers.
+   */
+  pendingTwoFactorUserId?: number | null;
   auth: AuthHelpers;
 }
 
@@ -52,18 +57,28 @@ export function createRequestContext(db: Db, services: Services, req: Request, r
     today: todayInLondon(),
     user: session?.user ?? null,
     sessionId: session?.sessionId ?? null,
+    pendingTwoFactorUserId: session?.pendingTwoFactorUserId ?? null,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     auth: {
       secure,
       get linkOrigin() {
         return publicOrigin(req);
       },
-      async signIn(user) {
-        // A new session at every sign-in: an id planted before sign-in is worth nothing after it.
+      async signIn(user, options = {}) {
+        // A new session at every sign-in (and after the two-factor step): an id planted before is worth nothing after.
         if (ctx.sessionId) services.sessions.invalidate(ctx.sessionId);
-        const created = services.sessions.create(user.id);
+        const created = services.sessions.create(user.id, {
+          userAgent: req.get("user-agent") ?? null,
+          ipAddress: ctx.clientIp,
+          twoFactorVerified: options.twoFactorVerified ?? false,
+        });
         ctx.sessionId = created.sessionId;
+        ctx.pendingTwoFactorUserId = null;
         ctx.user = services.accounts.getUser(user.id);
+        if (!options.twoFactorVerified && services.twoFactor.isEnabled(user.id)) {
+          ctx.pendingTwoFactorUserId = user.id;
+          ctx.user = null;
+        }
         const session = serializeSessionCookie(created.token, {
           secure,
           maxAgeSeconds: services.sessions.maxAgeSeconds(created.expiresAt),

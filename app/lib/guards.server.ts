@@ -1,4 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import type { Actor } from "~/domain/admin/audit";
+import { may, type PagePermission, type StaffRole } from "~/domain/staff/permissions";
 
 /**
  * The one server-side guard for protected pages (spec §2, §6): signed out → /auth?redirectTo=here;
@@ -28,9 +30,61 @@ export function pageAddress(request: Request): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** Admin pages: signed out → sign in; a signed-in customer → 403, whatever the UI shows. */
-export function requireAdmin(context: AppLoadContext, request: Request) {
+/**
+ * Back-office pages, actions and exports: signed out → sign in; without `permission` → 403 (logged), whatever the
+ * UI shows; a role that needs a second factor not yet set up → its set-up first. Returns the person as the audit
+ * log names them, with the address and the permission used.
+ */
+export function requirePermission(context: AppLoadContext, request: Request, permission: PagePermission): StaffActor {
   const user = requireUser(context, request);
-  if (user.role !== "admin") throw data(null, { status: 403 });
-  return user;
+  const decision = context.services.staffAccess.check(
+    { user, clientIp: context.clientIp },
+    permission,
+    `${request.method} ${pageAddress(request)}`,
+  );
+  if (decision.ok) return { ...decision.actor, role: decision.role };
+  if (decision.reason === "two-factor-setup") {
+    throw redirect(`/profile/two-factor?${new URLSearchParams({ redirectTo: pageAddress(request) })}`);
+  }
+  throw data("You do not have permission to do that.", { status: 403 });
 }
+
+/** A member of staff as a guard returns them: who, from where, under which permission, and their role. */
+export type StaffActor = Actor & { permission: string; role: StaffRole };
+
+/** What a page offers a person: does their role hold `permission`? For showing only what they may do. */
+export function staffMay(actor: StaffActor, permission: PagePermission): boolean {
+  return may(actor.role, permission);
+}
+
+/**
+ * A back-office route's permissions, declared once as its `handle`: what opening the page needs, and what each of its
+ * form intents needs (`default` for a form with one job). The route-table test reads them and tries every role.
+ */
+export interface StaffHandle<A extends string = string> {
+  permission: PagePermission;
+  actions: Record<A, PagePermission>;
+}
+
+export function staffHandle<A extends string = never>(
+  permission: PagePermission,
+  actions: Record<A, PagePermission> = {} as Record<A, PagePermission>,
+): StaffHandle<A> {
+  return { permission, actions };
+}
+
+/** requirePermission for one of a route's declared form intents. */
+export function requireIntent<A extends string>(
+  context: AppLoadContext,
+  request: Request,
+  handle: StaffHandle<A>,
+  name: A,
+): StaffActor {
+  return requirePermission(context, request, handle.actions[name]);
+}
+
+/** @deprecated Being replaced route by route with requirePermission. */
+export function requireAdmin(context: AppLoadContext, request: Request) {
+  return requirePermission(context, request, "back-office");
+}
+export const requireActor = requireAdmin;

@@ -37,4 +37,60 @@ export const throttleBuckets = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("throttle_buckets_window_idx").on(t.windowStart)],
 );
 
+/** Invitations to join the back office. Only the SHA-256 of the e-mailed token is kept; valid 72 hours, once. */
+export const staffInvites = sqliteTable(
+  "staff_invites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Trimmed and lower-cased: the invite is for this address only. */
+    email: text("email").notNull(),
+    staffRole: text("staff_role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** Epoch ms. */
+    expiresAt: integer("expires_at").notNull(),
+    /** Epoch ms when accepted or withdrawn; a used invite never works again. */
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_invites_email_idx").on(t.email)],
+);
+
+/** Custom staff roles the owner makes from the same permissions as the built-in ones. */
+export const staffRoles = sqliteTable("staff_roles", {
+  /** A slug ("buyer"); never one of the built-in roles' keys. */
+  key: text("key").primaryKey(),
+  name: text("name").notNull(),
+  permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238). The secret is stored encrypted with the shop's key (AES-256-GCM),
+ * never as it was shown; the last accepted time step stops a code being used twice.
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  lastUsedStep: integer("last_used_step").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per person with a second factor; only their SHA-256 is kept. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;

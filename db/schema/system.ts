@@ -63,6 +63,20 @@ export const auditLog = sqliteTable(
     before: text("before", { mode: "json" }).$type<Record<string, unknown> | null>(),
     after: text("after", { mode: "json" }).$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
+    /** The address the change came from (null for rows written before it was kept, and for commands run on the server). */
+    actorIp: text("actor_ip"),
+    /** The permission the change was made under ("orders.refund"); null for sign-ins and other events. */
+    permission: text("permission"),
+    /** The back-office area, for filtering: "orders", "stock", "staff", "sign-in", … */
+    area: text("area"),
+    /** hex(sha256) of the previous row's hash and this row's content: an edited or removed row breaks the chain. */
+    prevHash: text("prev_hash"),
+    hash: text("hash"),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entityType, t.entityId, t.id), index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.id),
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.id),
+    index("audit_log_area_idx").on(t.area, t.id),
+  ],
 );

@@ -8,6 +8,8 @@ export interface RequestSession {
   sessionId: string | null;
   /** The request came over https (directly or, with TRUST_PROXY, via X-Forwarded-Proto). */
   secure: boolean;
+  /** The password was right but the second factor is still to come: whose account, for the two-factor step only. */
+  pendingTwoFactorUserId: number | null;
 }
 
 declare global {
@@ -48,7 +50,7 @@ declare global {
 export function sessionMiddleware(sessions: SessionsService): RequestHandler {
   return (req, res, next) => {
     const secure = req.secure;
-    const session: RequestSession = { user: null, sessionId: null, secure };
+    const session: RequestSession = { user: null, sessionId: null, secure, pendingTwoFactorUserId: null };
     res.locals.session = session;
     const token = readSessionToken(req.get("cookie"), secure);
     if (!token) return next();
@@ -58,8 +60,9 @@ export function sessionMiddleware(sessions: SessionsService): RequestHandler {
       keepOutOfSharedCaches(res);
       return next();
     }
-    session.user = valid.user;
     session.sessionId = valid.sessionId;
+    if (valid.pendingTwoFactor) session.pendingTwoFactorUserId = valid.user.id;
+    else session.user = valid.user;
     if (valid.refreshed) {
       res.append("Set-Cookie", serializeSessionCookie(token, { secure, maxAgeSeconds: sessions.maxAgeSeconds(valid.expiresAt) }));
       keepOutOfSharedCaches(res);

@@ -27,6 +27,8 @@ import { createAdminScheduleService } from "./admin-schedule";
 import { createBusinessAnalysisService } from "./business-analysis";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
+import { createStaffAccessService } from "./staff-access";
+import { createTwoFactorService } from "./two-factor";
 import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
@@ -83,7 +85,7 @@ function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLink
   // One throttle counts every limit: sign-in in the accounts service, the rest where adapters take them.
   const rateLimits = createRateLimits(createThrottle(db), rateLimitTable(options.rateLimitFactor, options.rateLimits));
   const accounts = createAccountsService(db, { sessions, mail, links, rateLimits });
-  return { sessions, mail, accounts, rateLimits };
+  return { sessions, mail, accounts, rateLimits, twoFactor: createTwoFactorService(db) };
 }
 
 /** Every use case the adapters may call, bound to one database handle. */
@@ -109,6 +111,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   return {
     ...authServices,
     audit,
+    staffAccess: createStaffAccessService(db, { audit }),
     adminShipping: createAdminShippingService(db),
     adminStock,
     businessAnalysis: createBusinessAnalysisService(db),

@@ -2,6 +2,10 @@
 export interface Actor {
   id: number;
   username: string;
+  /** The address the request came from; absent for commands run on the server. */
+  ip?: string | null;
+  /** The permission the change was made under ("orders.refund"). */
+  permission?: string | null;
 }
 
 /** The fields that differ between two snapshots, each side holding only those fields (what the log shows). */

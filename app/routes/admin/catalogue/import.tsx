@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain/catalogue/import-ref";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";

@@ -9,7 +9,7 @@ import { describeSnapshot } from "~/domain/admin/audit";
 import { fieldsToText, newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { recordPath } from "~/domain/catalogue/slug";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";

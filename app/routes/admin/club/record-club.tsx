@@ -6,7 +6,7 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { DEFAULT_INTENT, replyForRow } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";

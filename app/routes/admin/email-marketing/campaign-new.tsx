@@ -1,6 +1,6 @@
 import { CampaignForm } from "~/components/admin/campaign-form";
 import { campaignSchema } from "~/domain/campaigns/campaign-schema";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { requireAdmin } from "~/lib/guards.server";

@@ -14,12 +14,12 @@ import {
 } from "~/domain/campaigns/campaign-schema";
 import { londonDateTime } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireUser, requireAdmin } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/campaign";
@@ -34,7 +34,8 @@ const LIST = "/admin/email-marketing";
 const campaignIdOf = (params: { campaignId: string }) => readParams(campaignIdSchema, params).campaignId;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireAdmin(context, request);
+  requireAdmin(context, request);
+  const user = requireUser(context, request);
   try {
     const id = campaignIdOf(params);
     const campaign = context.services.campaigns.get(id);

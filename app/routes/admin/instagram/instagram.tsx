@@ -15,7 +15,7 @@ import {
 } from "~/domain/instagram/instagram";
 import { formatLondonInstant, londonLocal } from "~/domain/schedule/schedule";
 import { formatPence } from "~/domain/shared/money";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";

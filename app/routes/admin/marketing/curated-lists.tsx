@@ -7,7 +7,7 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { CURATED_LIST_INFO, CURATED_LISTS, type CuratedListKey } from "~/domain/curation/curated-lists";
 import { curatedPickSchema, movePickSchema, removePickSchema } from "~/domain/curation/curated-pick-schema";
 import { formatPence } from "~/domain/shared/money";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyForRow } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";

@@ -14,7 +14,7 @@ import { discountLabel } from "~/domain/discounts/discount-rule";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 import { londonLocal } from "~/domain/schedule/schedule";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";

@@ -3,7 +3,7 @@ import { SlideForm } from "~/components/admin/slide-form";
 import { Slideshow } from "~/components/home/slideshow";
 import { NotFoundError } from "~/domain/shared/errors";
 import { slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";

@@ -3,7 +3,7 @@ import { RowButton } from "~/components/admin/row-button";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
 import { moveSlideSchema, slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { requireAdmin } from "~/lib/guards.server";

@@ -19,7 +19,7 @@ import {
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";

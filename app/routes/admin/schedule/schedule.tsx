@@ -18,7 +18,7 @@ import {
   type ReleaseStatus,
 } from "~/domain/schedule/schedule";
 import { formatDateGB } from "~/domain/shared/dates";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";

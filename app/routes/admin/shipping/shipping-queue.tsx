@@ -5,7 +5,7 @@ import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { packManySchema, rowField, shipManySchema } from "~/domain/shipping/shipping-schemas";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { eachOrder, type BulkOutcome } from "~/lib/admin/bulk.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { MAX_GOODS_IN_LINES, STOCK_PATH, goodsInFormSchema, goodsInSummary } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";

@@ -17,7 +17,7 @@ import {
   stockSortFromColumn,
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { stockReturnPath, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyForRow, type FormReply } from "~/lib/forms/form-reply";

@@ -16,7 +16,7 @@ import {
   STOCK_PATH,
   type AdjustStock,
 } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/admin/actor.server";
+import { requireActor } from "~/lib/guards.server";
 import { recordIdParam, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
