@@ -40,6 +40,7 @@ export default [
   route("unsubscribe", "routes/newsletter/unsubscribe.tsx"),
   route("wants/confirm", "routes/wants/confirm.tsx"),
   route("wants/unsubscribe", "routes/wants/unsubscribe.tsx"),
+  route("staff-invite", "routes/staff/staff-invite.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     // Orders (each block belongs to one section; keep a section's routes together).
@@ -81,6 +82,8 @@ export default [
     route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
     route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),
     route("admin/instagram-management/:postId/caption.txt", "routes/admin/instagram/instagram-caption.ts"),
+    // Staff: who runs the shop, their roles and invitations.
+    route("admin/staff", "routes/admin/staff/staff.tsx"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
   ]),

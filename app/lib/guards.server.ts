@@ -1,6 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "~/domain/admin/audit";
 import { may, type PagePermission, type StaffRole } from "~/domain/staff/permissions";
+import type { z } from "~/domain/shared/zod";
+import { intent, type FormIntent } from "~/lib/forms/form-action.server";
 
 /**
  * The one server-side guard for protected pages (spec §2, §6): signed out → /auth?redirectTo=here;
@@ -58,33 +60,36 @@ export function staffMay(actor: StaffActor, permission: PagePermission): boolean
 }
 
 /**
- * A back-office route's permissions, declared once as its `handle`: what opening the page needs, and what each of its
- * form intents needs (`default` for a form with one job). The route-table test reads them and tries every role.
+ * A back-office route's permissions, declared once as its `handle`: what opening the page needs (`permission`), what
+ * its action needs (`action`, one permission for every form on the page) or, when its forms need different ones,
+ * what each form intent needs (`intents`). The route-table test reads them and tries every role on each.
  */
-export interface StaffHandle<A extends string = string> {
+export interface StaffHandle<I extends string = string> {
   permission: PagePermission;
-  actions: Record<A, PagePermission>;
+  action?: PagePermission;
+  intents?: Record<I, PagePermission>;
 }
 
-export function staffHandle<A extends string = never>(
+export function staffHandle<const M extends { action?: PagePermission; intents?: Record<string, PagePermission> } = object>(
   permission: PagePermission,
-  actions: Record<A, PagePermission> = {} as Record<A, PagePermission>,
-): StaffHandle<A> {
-  return { permission, actions };
+  more?: M,
+): { permission: PagePermission } & M {
+  return { permission, ...(more as M) };
 }
 
-/** requirePermission for one of a route's declared form intents. */
-export function requireIntent<A extends string>(
+/**
+ * A form intent that needs its own permission: checked before its fields are read (a refused person learns nothing
+ * about the form), and the handler gets the person under that permission for the audit log.
+ */
+export function staffIntent<I extends string, Schema extends z.ZodType, Answer>(
   context: AppLoadContext,
   request: Request,
-  handle: StaffHandle<A>,
-  name: A,
-): StaffActor {
-  return requirePermission(context, request, handle.actions[name]);
+  handle: { intents: Record<I, PagePermission> },
+  name: I,
+  schema: Schema,
+  handler: (value: z.output<Schema>, actor: StaffActor) => Answer | Promise<Answer>,
+): FormIntent<Schema, Answer> {
+  let actor: StaffActor | undefined;
+  const permitted = () => (actor ??= requirePermission(context, request, handle.intents[name]));
+  return intent(schema, (value) => handler(value, permitted()), { before: permitted });
 }
-
-/** @deprecated Being replaced route by route with requirePermission. */
-export function requireAdmin(context: AppLoadContext, request: Request) {
-  return requirePermission(context, request, "back-office");
-}
-export const requireActor = requireAdmin;

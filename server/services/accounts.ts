@@ -37,6 +37,8 @@ const newAccountSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   role: z.enum(["customer", "admin"]).default("customer"),
+  /** For an admin: the staff role (a built-in key or a custom role's); none reads as owner. */
+  staffRole: z.string().min(1).max(40).optional(),
 });
 
 export type NewAccount = z.input<typeof newAccountSchema>;

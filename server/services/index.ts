@@ -28,6 +28,7 @@ import { createBusinessAnalysisService } from "./business-analysis";
 import { createMailService } from "./mail";
 import { createSessionsService } from "./sessions";
 import { createStaffAccessService } from "./staff-access";
+import { createStaffService } from "./staff";
 import { createTwoFactorService } from "./two-factor";
 import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
@@ -112,6 +113,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     ...authServices,
     audit,
     staffAccess: createStaffAccessService(db, { audit }),
+    staff: createStaffService(db, { audit, mail: authServices.mail, links, sessions: authServices.sessions }),
     adminShipping: createAdminShippingService(db),
     adminStock,
     businessAnalysis: createBusinessAnalysisService(db),

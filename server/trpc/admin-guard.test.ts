@@ -1,13 +1,30 @@
+/**
+ * Every admin.* procedure, read from the router itself (so a new one cannot be left out), declares its staff
+ * permission, and is tried with every built-in role: FORBIDDEN exactly when the role lacks the permission.
+ */
 import { TRPCError } from "@trpc/server";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RequestContext } from "../context";
+import { totpCredentials, users } from "../../db/schema";
+import {
+  ANY_STAFF,
+  BUILT_IN_ROLE_KEYS,
+  builtInRole,
+  isPermission,
+  may,
+  type BuiltInRole,
+  type PagePermission,
+} from "../../app/domain/staff/permissions";
 import { useShopServices } from "../../tests/setup/shop-fixtures";
+import { newCustomer } from "../../tests/setup/route-context";
 import { appRouter } from "./router";
 
 const shop = useShopServices();
 
-/** Every admin procedure there is, read from the router itself, so a new one cannot be left out. */
-const adminPaths = Object.keys(appRouter._def.procedures).filter((path) => path.startsWith("admin."));
+// The router's own list of procedures: tRPC keeps it on `_def`, the one place a test can read every path.
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { permission?: PagePermission } } }>;
+const adminPaths = Object.keys(procedures).filter((path) => path.startsWith("admin."));
 
 function caller(user: RequestContext["user"]) {
   const ctx = {
@@ -35,14 +52,46 @@ async function codeOf(user: RequestContext["user"], path: string): Promise<strin
   }
 }
 
-describe("every admin.* procedure is for admins only", () => {
+const staff = {} as Record<BuiltInRole, RequestContext["user"]>;
+let customer: RequestContext["user"];
+
+beforeAll(async () => {
+  for (const role of BUILT_IN_ROLE_KEYS) {
+    const { user } = await newCustomer(shop.s);
+    shop.t.db.update(users).set({ role: "admin", staffRole: role }).where(eq(users.id, user.id)).run();
+    shop.t.db.insert(totpCredentials).values({ userId: user.id, secretEncrypted: "test" }).run();
+    staff[role] = { ...user, role: "admin" };
+  }
+  customer = (await newCustomer(shop.s)).user;
+});
+
+describe("every admin.* procedure", () => {
   it("finds the admin procedures", () => {
     expect(adminPaths).toContain("admin.overview");
+    expect(adminPaths.length).toBeGreaterThan(50);
+  });
+
+  it.each(adminPaths)("%s declares its permission", (path) => {
+    const permission = procedures[path]!._def.meta?.permission;
+    expect(permission === ANY_STAFF || isPermission(permission)).toBe(true);
   });
 
   it.each(adminPaths)("%s: UNAUTHORIZED signed out, FORBIDDEN for a customer", async (path) => {
     expect(await codeOf(null, path)).toBe("UNAUTHORIZED");
-    const customer = { id: 1, username: "collector", email: "collector@example.com", role: "customer" } as RequestContext["user"];
     expect(await codeOf(customer, path)).toBe("FORBIDDEN");
+  });
+
+  describe.each(BUILT_IN_ROLE_KEYS)("as %s", (role) => {
+    it.each(adminPaths)("%s: FORBIDDEN exactly when the role lacks the permission", async (path) => {
+      const permission = procedures[path]!._def.meta!.permission!;
+      const code = await codeOf(staff[role], path);
+      expect(code === "FORBIDDEN", `${path}: ${code}`).toBe(!may(builtInRole(role), permission));
+    });
+  });
+
+  it("an owner without a second factor is told to set one up first", async () => {
+    const { user } = await newCustomer(shop.s);
+    shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+    await expect(caller({ ...user, role: "admin" }).admin.overview()).rejects.toThrow(/two-factor/);
   });
 });

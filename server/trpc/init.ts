@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
+import type { PagePermission } from "../../app/domain/staff/permissions";
 import type { RequestContext } from "../context";
 import {
   DomainError,
@@ -14,13 +15,21 @@ import {
 } from "../../app/domain/shared/errors";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
-const t = initTRPC.context<RequestContext>().create({
-  // 2. Error formatter: Zod failures reach the client flattened, field by field.
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
-    return { ...shape, data: { ...shape.data, zodError } };
-  },
-});
+/** What a procedure declares about itself: the staff permission an `admin.*` procedure needs. */
+export interface ProcedureMeta {
+  permission?: PagePermission;
+}
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    // 2. Error formatter: Zod failures reach the client flattened, field by field.
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
+      return { ...shape, data: { ...shape.data, zodError } };
+    },
+  });
 
 const CODES = new Map<abstract new (...args: never[]) => DomainError, TRPCError["code"]>([
   [NotFoundError, "NOT_FOUND"],
@@ -56,7 +65,22 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: "Admins only" });
-  return next({ ctx });
-});
+/**
+ * A back-office procedure: `staffProcedure("orders.refund")`. Refused (and the refusal logged) for anyone without the
+ * permission, and for a role that needs a second factor not yet set up; the context gains the person as the audit
+ * log names them (`ctx.actor`). The permission is kept as the procedure's meta, where the permission test reads it.
+ */
+export function staffProcedure(permission: PagePermission) {
+  return protectedProcedure.meta({ permission }).use(({ ctx, meta, path, next }) => {
+    const decision = ctx.services.staffAccess.check(
+      { user: ctx.user, clientIp: ctx.clientIp },
+      meta?.permission ?? permission,
+      `trpc ${path}`,
+    );
+    if (decision.ok) return next({ ctx: { ...ctx, actor: decision.actor } });
+    if (decision.reason === "two-factor-setup") {
+      throw new TRPCError({ code: "FORBIDDEN", message: "Set up two-factor sign-in first (/profile/two-factor)." });
+    }
+    throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
+  });
+}

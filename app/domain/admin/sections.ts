@@ -1,27 +1,104 @@
+import type { PagePermission } from "~/domain/staff/permissions";
+
 /** The back office's sections (spec §1, §2, §6), in the order the admin navigation lists them. */
 export const ADMIN_SECTIONS = [
-  { path: "/admin", title: "Dashboard", text: "Today's orders, revenue and what needs doing.", built: true },
-  { path: "/admin/order-management", title: "Orders", text: "Find, fulfil, cancel and refund orders.", built: true },
-  { path: "/admin/shipping-management", title: "Shipping", text: "Pack, label and dispatch with Royal Mail.", built: true },
-  { path: "/admin/stock-management", title: "Stock", text: "Stock levels, goods-in and the movement log.", built: true },
-  { path: "/admin/catalog-update", title: "Catalogue", text: "Add and edit records; CSV import and export.", built: true },
-  { path: "/admin/schedule-management", title: "Schedule", text: "Release calendar and scheduled publishing.", built: true },
-  { path: "/admin/record-club", title: "Record club", text: "Club members and each month's picks.", built: true },
-  { path: "/admin/email-marketing", title: "Email marketing", text: "Newsletter subscribers and campaigns.", built: true },
+  {
+    path: "/admin",
+    permission: "back-office",
+    title: "Dashboard",
+    text: "Today's orders, revenue and what needs doing.",
+    built: true,
+  },
+  {
+    path: "/admin/order-management",
+    permission: "orders.view",
+    title: "Orders",
+    text: "Find, fulfil, cancel and refund orders.",
+    built: true,
+  },
+  {
+    path: "/admin/shipping-management",
+    permission: "orders.dispatch",
+    title: "Shipping",
+    text: "Pack, label and dispatch with Royal Mail.",
+    built: true,
+  },
+  {
+    path: "/admin/stock-management",
+    permission: "stock.manage",
+    title: "Stock",
+    text: "Stock levels, goods-in and the movement log.",
+    built: true,
+  },
+  {
+    path: "/admin/catalog-update",
+    permission: "catalogue.edit",
+    title: "Catalogue",
+    text: "Add and edit records; CSV import and export.",
+    built: true,
+  },
+  {
+    path: "/admin/schedule-management",
+    permission: "schedule.manage",
+    title: "Schedule",
+    text: "Release calendar and scheduled publishing.",
+    built: true,
+  },
+  {
+    path: "/admin/record-club",
+    permission: "club.manage",
+    title: "Record club",
+    text: "Club members and each month's picks.",
+    built: true,
+  },
+  {
+    path: "/admin/email-marketing",
+    permission: "email.manage",
+    title: "Email marketing",
+    text: "Newsletter subscribers and campaigns.",
+    built: true,
+  },
   {
     path: "/admin/business-analysis",
+    permission: "analysis.view",
     title: "Business analysis",
     text: "Sales, best sellers, stock and customers.",
     built: true,
   },
-  { path: "/admin/instagram-management", title: "Instagram", text: "Posts for new arrivals and restocks.", built: true },
+  {
+    path: "/admin/instagram-management",
+    permission: "instagram.manage",
+    title: "Instagram",
+    text: "Posts for new arrivals and restocks.",
+    built: true,
+  },
   {
     path: "/marketing-tools",
+    permission: "promotions.manage",
     title: "Marketing tools",
     text: "Discount codes, staff picks and the home page slides.",
     built: true,
   },
-] as const;
+  {
+    path: "/admin/staff",
+    permission: "staff.manage",
+    title: "Staff",
+    text: "Invite staff, set their roles and two-factor rules.",
+    built: true,
+  },
+  {
+    path: "/admin/audit-log",
+    permission: "staff.manage",
+    title: "Audit log",
+    text: "Every change made in the back office.",
+    built: true,
+  },
+] as const satisfies readonly { path: string; permission: PagePermission; title: string; text: string; built: boolean }[];
+
+/** The sections a person may open, for their navigation: only what they may do is offered. */
+export function sectionsFor(permissions: readonly string[]): AdminSection[] {
+  return ADMIN_SECTIONS.filter((s) => s.permission === "back-office" || permissions.includes(s.permission));
+}
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 

@@ -22,6 +22,8 @@ export interface FormIntent<Schema extends z.ZodType, Answer> {
   hide?: readonly string[];
   /** The title of the error toast a refusal pops up (its text is the refusal's first message), for forms that say so. */
   failure?: string;
+  /** Runs before the fields are read (a permission check): may throw a response, as a loader does. */
+  before?: () => unknown;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface FormIntent<Schema extends z.ZodType, Answer> {
 export type Echo = (messages?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
 
 /** What an intent may add to its schema and handler. */
-export type IntentOptions = Pick<FormIntent<z.ZodType, unknown>, "form" | "hide" | "failure">;
+export type IntentOptions = Pick<FormIntent<z.ZodType, unknown>, "form" | "hide" | "failure" | "before">;
 
 /** Ties a handler's value type to its schema (an object literal alone would lose it). */
 export function intent<Schema extends z.ZodType, Answer>(
@@ -97,6 +99,7 @@ export async function runForm<I extends Intents>(formData: FormData, intents: I)
   const name = typeof asked === "string" && asked !== "" ? asked : DEFAULT_INTENT;
   const chosen = Object.hasOwn(intents, name) ? intents[name] : undefined;
   if (!chosen) return refusal(null, undefined, { status: "error", error: { "": ["Unknown action."] } }, 400);
+  chosen.before?.();
   const submission = parseForm(formData, { schema: chosen.schema, form: chosen.form });
   const hideFields = chosen.hide ? [...chosen.hide] : undefined;
   if (submission.status !== "success") return refusal(name, chosen, submission.reply({ hideFields }), 400);

@@ -3,13 +3,15 @@ import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { CartReminderFigures } from "~/components/admin/cart-reminder-figures";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { dashboardPeriods } from "~/domain/admin/periods";
-import { ADMIN_SECTIONS } from "~/domain/admin/sections";
+import { ADMIN_SECTIONS, sectionsFor, type AdminSection } from "~/domain/admin/sections";
 import { formatDateGB, formatDateTimeGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle, staffMay } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/dashboard";
 import { Link } from "react-router";
+
+export const handle = staffHandle("back-office");
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Admin dashboard", description: "Needledrop shop administration." }),
@@ -17,13 +19,21 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const staff = requirePermission(context, request, handle.permission);
+  // The shop's figures (sales, customers' orders) are for those who may read its analysis; everyone else is shown
+  // the sections their role opens.
+  if (!staffMay(staff, "analysis.view"))
+    return { figures: null, sections: sectionsFor(staff.role.permissions), roleName: staff.role.name };
   const now = new Date();
   return {
-    overview: context.services.admin.overview(now),
-    reminders: context.services.cartReminders.stats(dashboardPeriods(now).thirtyDaysStart),
-    mostWanted: context.services.wants.mostWanted(5),
-    today: context.today,
+    figures: {
+      overview: context.services.admin.overview(now),
+      reminders: context.services.cartReminders.stats(dashboardPeriods(now).thirtyDaysStart),
+      mostWanted: context.services.wants.mostWanted(5),
+      today: context.today,
+    },
+    sections: null,
+    roleName: staff.role.name,
   };
 }
 
@@ -54,7 +64,8 @@ function Figure({ label, value, detail, to }: { label: string; value: string; de
   );
 }
 
-type LatestOrder = Route.ComponentProps["loaderData"]["overview"]["latest"][number];
+type Figures = NonNullable<Route.ComponentProps["loaderData"]["figures"]>;
+type LatestOrder = Figures["overview"]["latest"][number];
 
 const latestOrderColumns: AdminColumn<LatestOrder>[] = [
   {
@@ -81,7 +92,35 @@ const latestOrderColumns: AdminColumn<LatestOrder>[] = [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const o = loaderData.overview;
+  if (loaderData.figures) return <ShopFigures figures={loaderData.figures} />;
+  return <StaffSections sections={loaderData.sections ?? []} roleName={loaderData.roleName} />;
+}
+
+/** The back office's front page for a role without the shop's figures: where their work is. */
+function StaffSections({ sections, roleName }: { sections: AdminSection[]; roleName: string }) {
+  const work = sections.filter((s) => s.path !== "/admin");
+  return (
+    <div>
+      <h1 className="font-display text-3xl font-bold">Back office</h1>
+      <p className="mt-1 text-sm text-stone-600">Your role: {roleName}. These are the parts of the shop you look after.</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        {work.map((s) => (
+          <li key={s.path}>
+            <Link to={s.path} className="block rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-stone-400">
+              <span className="block font-semibold">{s.title}</span>
+              <span className="mt-1 block text-sm text-stone-600">{s.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {work.length === 0 && <p className="mt-6 text-stone-600">Your role opens no section yet; ask the shop's owner.</p>}
+    </div>
+  );
+}
+
+function ShopFigures({ figures }: { figures: Figures }) {
+  const loaderData = figures;
+  const o = figures.overview;
   const soon = ADMIN_SECTIONS.filter((s) => !s.built);
   return (
     <div>

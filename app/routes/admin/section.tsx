@@ -1,11 +1,13 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/section";
+
+export const handle = staffHandle("back-office");
 
 // Every other admin address: guarded like the dashboard (sign in, then 403 for customers); the pages
 // themselves are not built yet, so an admin gets the 404 page.
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   throw data(null, { status: 404 });
 }
 

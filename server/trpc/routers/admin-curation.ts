@@ -1,24 +1,32 @@
 import { CURATED_LISTS } from "../../../app/domain/curation/curated-lists";
 import { curatedPickSchema, movePickSchema, removePickSchema } from "../../../app/domain/curation/curated-pick-schema";
 import { z } from "../../../app/domain/shared/zod";
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 
 const list = z.object({ list: z.enum(CURATED_LISTS) });
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
 
 /** Curated lists (admin.curation.*): the same schemas and service as /marketing-tools/lists. */
 export const adminCurationRouter = router({
-  list: adminProcedure.input(list).query(({ ctx, input }) => ctx.services.curation.adminList(input.list)),
+  list: staffProcedure("promotions.manage")
+    .input(list)
+    .query(({ ctx, input }) => ctx.services.curation.adminList(input.list)),
 
-  add: adminProcedure.input(curatedPickSchema).mutation(({ ctx, input }) => ctx.services.curation.add(actorOf(ctx.user), input)),
+  add: staffProcedure("promotions.manage")
+    .input(curatedPickSchema)
+    .mutation(({ ctx, input }) => ctx.services.curation.add(actorOf(ctx.actor), input)),
 
-  move: adminProcedure.input(movePickSchema).mutation(({ ctx, input }) => {
-    const listKey = ctx.services.curation.move(actorOf(ctx.user), input.pickId, input.direction);
-    return ctx.services.curation.adminList(listKey);
-  }),
+  move: staffProcedure("promotions.manage")
+    .input(movePickSchema)
+    .mutation(({ ctx, input }) => {
+      const listKey = ctx.services.curation.move(actorOf(ctx.actor), input.pickId, input.direction);
+      return ctx.services.curation.adminList(listKey);
+    }),
 
-  remove: adminProcedure.input(removePickSchema).mutation(({ ctx, input }) => {
-    const listKey = ctx.services.curation.remove(actorOf(ctx.user), input.pickId);
-    return ctx.services.curation.adminList(listKey);
-  }),
+  remove: staffProcedure("promotions.manage")
+    .input(removePickSchema)
+    .mutation(({ ctx, input }) => {
+      const listKey = ctx.services.curation.remove(actorOf(ctx.actor), input.pickId);
+      return ctx.services.curation.adminList(listKey);
+    }),
 });

@@ -6,30 +6,30 @@ import {
   upcomingQuerySchema,
 } from "../../../app/domain/schedule/schedule";
 import { z } from "../../../app/domain/shared/zod";
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
 
 /** The release schedule (admin.schedule.*): the same schemas and service as /admin/schedule-management. */
 export const adminScheduleRouter = router({
-  calendar: adminProcedure
+  calendar: staffProcedure("schedule.manage")
     .input(calendarQuerySchema)
     .query(({ ctx, input }) => ctx.services.adminSchedule.calendar(input.month, { today: ctx.today })),
 
-  upcoming: adminProcedure
+  upcoming: staffProcedure("schedule.manage")
     .input(upcomingQuerySchema)
     .query(({ ctx, input }) => ctx.services.adminSchedule.upcoming(input, { today: ctx.today })),
 
-  scheduled: adminProcedure.query(({ ctx }) => ctx.services.adminSchedule.scheduled({ today: ctx.today })),
+  scheduled: staffProcedure("schedule.manage").query(({ ctx }) => ctx.services.adminSchedule.scheduled({ today: ctx.today })),
 
-  moveReleaseDate: adminProcedure
+  moveReleaseDate: staffProcedure("schedule.manage")
     .input(moveReleaseDateSchema)
     .mutation(({ ctx, input }) =>
-      ctx.services.adminSchedule.moveReleaseDate(actorOf(ctx.user), input.recordId, input.releaseDate, { today: ctx.today }),
+      ctx.services.adminSchedule.moveReleaseDate(actorOf(ctx.actor), input.recordId, input.releaseDate, { today: ctx.today }),
     ),
 
   /** Schedule for a London date and time, publish now, or withdraw a record. */
-  schedule: adminProcedure
+  schedule: staffProcedure("schedule.manage")
     .input(
       z.discriminatedUnion("action", [
         z.object({ action: z.literal("schedule"), item: scheduleSchema }),
@@ -38,7 +38,7 @@ export const adminScheduleRouter = router({
       ]),
     )
     .mutation(({ ctx, input }) => {
-      const actor = actorOf(ctx.user);
+      const actor = actorOf(ctx.actor);
       const s = ctx.services.adminSchedule;
       if (input.action === "schedule") return s.schedule(actor, input.item);
       if (input.action === "publishNow") return s.publishNow(actor, input.item);

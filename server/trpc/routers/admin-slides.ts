@@ -1,5 +1,5 @@
 import { moveSlideSchema, slideIdSchema, slideSchema } from "../../../app/domain/home/slide-schema";
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 
 const actorOf = (user: { id: number; username: string }) => ({ id: user.id, username: user.username });
 
@@ -8,21 +8,27 @@ const actorOf = (user: { id: number; username: string }) => ({ id: user.id, user
  * uploaded through that page's form (multipart files, not JSON); here a slide keeps the images it has.
  */
 export const adminSlidesRouter = router({
-  list: adminProcedure.query(({ ctx }) => ctx.services.slides.list()),
+  list: staffProcedure("promotions.manage").query(({ ctx }) => ctx.services.slides.list()),
 
-  create: adminProcedure.input(slideSchema).mutation(({ ctx, input }) => ctx.services.slides.create(actorOf(ctx.user), input)),
+  create: staffProcedure("promotions.manage")
+    .input(slideSchema)
+    .mutation(({ ctx, input }) => ctx.services.slides.create(actorOf(ctx.actor), input)),
 
-  update: adminProcedure
+  update: staffProcedure("promotions.manage")
     .input(slideIdSchema.extend({ slide: slideSchema }))
-    .mutation(({ ctx, input }) => ctx.services.slides.update(actorOf(ctx.user), input.slideId, input.slide)),
+    .mutation(({ ctx, input }) => ctx.services.slides.update(actorOf(ctx.actor), input.slideId, input.slide)),
 
-  move: adminProcedure.input(moveSlideSchema).mutation(({ ctx, input }) => {
-    ctx.services.slides.move(actorOf(ctx.user), input.slideId, input.direction);
-    return ctx.services.slides.list();
-  }),
+  move: staffProcedure("promotions.manage")
+    .input(moveSlideSchema)
+    .mutation(({ ctx, input }) => {
+      ctx.services.slides.move(actorOf(ctx.actor), input.slideId, input.direction);
+      return ctx.services.slides.list();
+    }),
 
-  remove: adminProcedure.input(slideIdSchema).mutation(async ({ ctx, input }) => {
-    await ctx.services.slides.remove(actorOf(ctx.user), input.slideId);
-    return ctx.services.slides.list();
-  }),
+  remove: staffProcedure("promotions.manage")
+    .input(slideIdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.slides.remove(actorOf(ctx.actor), input.slideId);
+      return ctx.services.slides.list();
+    }),
 });

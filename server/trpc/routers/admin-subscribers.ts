@@ -1,7 +1,9 @@
 import { subscriberListQuerySchema } from "../../../app/domain/newsletter/subscriber-list";
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 
 /** The newsletter's subscribers (admin.subscribers.*): the same query and service as /admin/email-marketing. */
 export const adminSubscribersRouter = router({
-  list: adminProcedure.input(subscriberListQuerySchema).query(({ ctx, input }) => ctx.services.adminSubscribers.list(input)),
+  list: staffProcedure("email.manage")
+    .input(subscriberListQuerySchema)
+    .query(({ ctx, input }) => ctx.services.adminSubscribers.list(input)),
 });

@@ -1,6 +1,6 @@
 import { usedCopySchema } from "../../../app/domain/catalogue/used-copy-schema";
 import { z } from "../../../app/domain/shared/zod";
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 
 const recordId = z.coerce.number().int().positive();
 
@@ -9,20 +9,22 @@ const recordId = z.coerce.number().int().positive();
  * Photos are uploaded through that page's form (multipart files, not JSON); here they can be listed and removed.
  */
 export const adminUsedCopiesRouter = router({
-  list: adminProcedure.input(z.object({ recordId })).query(({ ctx, input }) => ctx.services.usedCopies.allOf(input.recordId)),
+  list: staffProcedure("catalogue.edit")
+    .input(z.object({ recordId }))
+    .query(({ ctx, input }) => ctx.services.usedCopies.allOf(input.recordId)),
 
-  add: adminProcedure
+  add: staffProcedure("catalogue.edit")
     .input(z.object({ recordId, copy: usedCopySchema }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.usedCopies.add({ id: ctx.user.id, username: ctx.user.username }, input.recordId, input.copy),
-    ),
+    .mutation(({ ctx, input }) => ctx.services.usedCopies.add(ctx.actor, input.recordId, input.copy)),
 
-  photos: adminProcedure
+  photos: staffProcedure("catalogue.edit")
     .input(z.object({ copyId: recordId }))
     .query(({ ctx, input }) => ctx.services.copyPhotos.of(input.copyId)),
 
-  removePhoto: adminProcedure.input(z.object({ copyId: recordId, photoId: recordId })).mutation(async ({ ctx, input }) => {
-    await ctx.services.copyPhotos.remove({ id: ctx.user.id, username: ctx.user.username }, input.copyId, input.photoId);
-    return ctx.services.copyPhotos.of(input.copyId);
-  }),
+  removePhoto: staffProcedure("catalogue.edit")
+    .input(z.object({ copyId: recordId, photoId: recordId }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.copyPhotos.remove(ctx.actor, input.copyId, input.photoId);
+      return ctx.services.copyPhotos.of(input.copyId);
+    }),
 });

@@ -1,4 +1,4 @@
-import { adminProcedure, router } from "../init";
+import { router, staffProcedure } from "../init";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminStockRouter } from "./admin-stock";
 import { adminScheduleRouter } from "./admin-schedule";
@@ -15,7 +15,7 @@ import { adminCampaignsRouter } from "./admin-campaigns";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
-  overview: adminProcedure.query(({ ctx }) => ctx.services.admin.overview()),
+  overview: staffProcedure("back-office").query(({ ctx }) => ctx.services.admin.overview()),
   orders: adminOrdersRouter,
   stock: adminStockRouter,
   schedule: adminScheduleRouter,

@@ -3,12 +3,14 @@ import { data } from "react-router";
 import { analysisQuerySchema, resolveRange } from "~/domain/admin/analysis/range";
 import { figureCsvRows, figureSchema } from "~/domain/admin/analysis/figures";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/business-analysis-csv";
+
+export const handle = staffHandle("analysis.view");
 
 /** One figure of the business analysis page, for the page's period, as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const figure = figureSchema.safeParse(url.searchParams.get("figure"));
   if (!figure.success) throw data("No such figure.", { status: 400 });
   const { query, problem } = readSearchParams(analysisQuerySchema, url.searchParams);

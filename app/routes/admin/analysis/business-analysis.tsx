@@ -19,9 +19,11 @@ import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence, vatIncludedPence } from "~/domain/shared/money";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/business-analysis";
+
+export const handle = staffHandle("analysis.view");
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Business analysis", description: "Sales, stock and customers over a chosen period." }),
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/admin/business-analysis";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const asked = analysisAsked(url.searchParams);
   const { query, problem } = readSearchParams(analysisQuerySchema, url.searchParams);
   if (problem) return data({ asked, problem, range: null, figures: null }, { status: 400 });

@@ -4,10 +4,12 @@ import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
 import { adminRecordListSchema } from "~/domain/catalogue/admin-record-list";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/catalogue-list";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+
+export const handle = staffHandle("catalogue.edit");
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Catalogue", description: "Add, edit, import and export records." }),
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return context.services.adminCatalogue.list(readSearchParams(adminRecordListSchema, url.searchParams).query);
 }
 

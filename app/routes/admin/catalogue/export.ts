@@ -1,10 +1,12 @@
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { todayInLondon } from "~/domain/shared/dates";
 import type { Route } from "./+types/export";
 
+export const handle = staffHandle("catalogue.edit");
+
 /** The whole catalogue as CSV, in the columns the import reads back. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return new Response(context.services.adminCatalogue.exportCsv(), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

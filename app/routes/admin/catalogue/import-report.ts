@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { importRefSchema } from "~/domain/catalogue/import-ref";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/import-report";
+
+export const handle = staffHandle("catalogue.edit");
 
 /** An import's report: every line of the file with what the preview found, or what was done once applied. */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const ref = importRefSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!ref.success) throw data(null, { status: 404 });
   try {

@@ -4,16 +4,17 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain/catalogue/import-ref";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { TrpcScope, useTRPC } from "~/lib/trpc";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/import";
 import { importPage, type ImportPreview } from "./import.server";
+
+export const handle = staffHandle("catalogue.edit", { action: "catalogue.edit" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Import records", description: "Import the catalogue from a CSV file." }),
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   if (!url.searchParams.has("id") && !url.searchParams.has("hash")) return { state: "upload" as const };
   const ref = importRefSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!ref.success) return { state: "expired" as const };
@@ -29,7 +30,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const imports = context.services.adminCatalogue;
   const pageOf = (ref: { id: string; hash: string }) => `/admin/catalog-update/import?${new URLSearchParams(ref)}`;
   return formAction(request, {

@@ -9,14 +9,15 @@ import { describeSnapshot } from "~/domain/admin/audit";
 import { fieldsToText, newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { recordPath } from "~/domain/catalogue/slug";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireActor } from "~/lib/guards.server";
 import { formAction } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/record-edit";
 import { newRecordIntents, recordIntents } from "./record-edit.server";
+
+export const handle = staffHandle("catalogue.edit", { action: "catalogue.edit" });
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   ...pageMeta({ title: d?.record ? `Edit ${d.record.title}` : "Add a record", description: "Catalogue back office." }),
@@ -30,7 +31,7 @@ function recordIdOf(params: { recordId?: string }): number | null {
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const id = recordIdOf(params);
   const genres = context.services.adminCatalogue.genres();
   if (id === null) return { record: null, genres, usedCopies: [], copy: null };
@@ -48,7 +49,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const id = recordIdOf(params);
   const intents = id === null ? newRecordIntents(context.services, actor) : recordIntents(context.services, actor, id);
   return formAction(request, intents);

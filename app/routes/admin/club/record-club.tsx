@@ -6,14 +6,15 @@ import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { DEFAULT_INTENT, replyForRow } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/record-club";
+
+export const handle = staffHandle("club.manage", { action: "club.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Record club", description: "Record club members and the month's picks." }),
@@ -34,14 +35,14 @@ const listHref = (status: MembershipStatus | undefined, page: number) => {
 };
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const query = clubMembersQuerySchema.parse(Object.fromEntries(url.searchParams));
   const club = context.services.club;
   return { query, list: club.members(query, { today: context.today }), picks: club.picks({ today: context.today }) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
     [DEFAULT_INTENT]: intent(choosePickSchema, (pick) => {
       const chosen = context.services.club.choosePick(actor, pick);

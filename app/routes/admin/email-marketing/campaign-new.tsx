@@ -1,13 +1,14 @@
 import { CampaignForm } from "~/components/admin/campaign-form";
 import { campaignSchema } from "~/domain/campaigns/campaign-schema";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/campaign-new";
 import { Link } from "react-router";
+
+export const handle = staffHandle("email.manage", { action: "email.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "New campaign", description: "Write an e-mail campaign." }),
@@ -15,12 +16,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
     save: intent(campaignSchema, (campaign) => {
       const { id } = context.services.campaigns.create(actor, campaign);

@@ -14,15 +14,16 @@ import {
 } from "~/domain/campaigns/campaign-schema";
 import { londonDateTime } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireUser, requireAdmin } from "~/lib/guards.server";
+import { requirePermission, requireUser, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/campaign";
+
+export const handle = staffHandle("email.manage", { action: "email.manage" });
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   ...pageMeta({ title: d ? `Campaign: ${d.campaign.subject}` : "Campaign", description: "An e-mail campaign." }),
@@ -34,7 +35,7 @@ const LIST = "/admin/email-marketing";
 const campaignIdOf = (params: { campaignId: string }) => readParams(campaignIdSchema, params).campaignId;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const user = requireUser(context, request);
   try {
     const id = campaignIdOf(params);
@@ -52,7 +53,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const campaignId = campaignIdOf(params);
   const campaigns = context.services.campaigns;
   const here = `${LIST}/campaigns/${campaignId}`;

@@ -1,11 +1,13 @@
 import { readSubscriberListQuery } from "~/domain/newsletter/subscriber-list";
 import { todayInLondon } from "~/domain/shared/dates";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/subscribers-csv";
+
+export const handle = staffHandle("customers.export");
 
 /** The subscriber list's filters (every page) as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const csv = context.services.adminSubscribers.csv(readSubscriberListQuery(url.searchParams));
   return new Response(csv, {
     headers: {

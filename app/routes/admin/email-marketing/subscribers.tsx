@@ -3,9 +3,11 @@ import { formatDayGB } from "~/domain/shared/dates";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { CampaignList } from "~/components/admin/campaign-list";
 import { readSubscriberListQuery, subscriberListSearch, type SubscriberStatus } from "~/domain/newsletter/subscriber-list";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle, staffMay } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
+
+export const handle = staffHandle("email.manage");
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Email marketing", description: "Campaigns and newsletter subscribers." }),
@@ -15,9 +17,14 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/admin/email-marketing";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const staff = requirePermission(context, request, handle.permission);
   const query = readSubscriberListQuery(url.searchParams);
-  return { query, campaigns: context.services.campaigns.list(), ...context.services.adminSubscribers.list(query) };
+  return {
+    canExport: staffMay(staff, "customers.export"),
+    query,
+    campaigns: context.services.campaigns.list(),
+    ...context.services.adminSubscribers.list(query),
+  };
 }
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
@@ -99,13 +106,15 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
           <button type="submit" className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle">
             Show
           </button>
-          <a
-            href={`${PATH}/subscribers.csv${subscriberListSearch(filters)}`}
-            download
-            className="rounded-full px-5 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
-          >
-            Export CSV
-          </a>
+          {d.canExport && (
+            <a
+              href={`${PATH}/subscribers.csv${subscriberListSearch(filters)}`}
+              download
+              className="rounded-full px-5 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Export CSV
+            </a>
+          )}
         </Form>
 
         {/* Wide enough that an address stays on one line; narrow screens scroll it sideways. */}

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { postIdSchema } from "~/domain/instagram/instagram";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/instagram-image";
+
+export const handle = staffHandle("instagram.manage");
 
 /** A post's 1080 px square JPEG as a download, to post by hand. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const parsed = postIdSchema.safeParse({ postId: params.postId });
   if (!parsed.success) throw data("No such post.", { status: 404 });
   try {

@@ -15,15 +15,16 @@ import {
 } from "~/domain/instagram/instagram";
 import { formatLondonInstant, londonLocal } from "~/domain/schedule/schedule";
 import { formatPence } from "~/domain/shared/money";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/instagram";
+
+export const handle = staffHandle("instagram.manage", { action: "instagram.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Instagram", description: "Plan Instagram posts for records." }),
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/admin/instagram-management";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const { q } = readSearchParams(recordSearchSchema, url.searchParams).query;
   const s = context.services.instagram;
   return { q: q ?? "", choices: s.recordChoices(q), posts: s.list(), canPublish: s.canPublish };
@@ -43,7 +44,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 const POST_CHANGES = ["caption", "schedule", "status"] as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const s = context.services.instagram;
   // Back to the post the form was about (or the list), with a toast.
   const done = (title: string, post?: number, description?: string) =>

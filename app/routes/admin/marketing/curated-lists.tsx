@@ -7,14 +7,15 @@ import { recordPath } from "~/domain/catalogue/slug";
 import { CURATED_LIST_INFO, CURATED_LISTS, type CuratedListKey } from "~/domain/curation/curated-lists";
 import { curatedPickSchema, movePickSchema, removePickSchema } from "~/domain/curation/curated-pick-schema";
 import { formatPence } from "~/domain/shared/money";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyForRow } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/curated-lists";
+
+export const handle = staffHandle("promotions.manage", { action: "promotions.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Curated lists", description: "Staff picks and the record of the week." }),
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/marketing-tools/lists";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return { lists: CURATED_LISTS.map((key) => ({ key, picks: context.services.curation.adminList(key) })) };
 }
 
@@ -32,7 +33,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 const listAnchor = (list: CuratedListKey) => `${PATH}#${list}`;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const curation = context.services.curation;
   return formAction(request, {
     add: intent(curatedPickSchema, (pick) => {

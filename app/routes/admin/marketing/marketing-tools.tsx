@@ -14,15 +14,16 @@ import { discountLabel } from "~/domain/discounts/discount-rule";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 import { londonLocal } from "~/domain/schedule/schedule";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/marketing-tools";
+
+export const handle = staffHandle("promotions.manage", { action: "promotions.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Marketing tools", description: "Discount codes and their use." }),
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/marketing-tools";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const { query } = readSearchParams(discountPageQuerySchema, url.searchParams);
   const editing = query.edit ? context.services.adminDiscounts.get(query.edit) : null;
   return {
@@ -42,7 +43,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const s = context.services.adminDiscounts;
   const done = (title: string, description: string) => redirectWithToast(PATH, { type: "success", title, description });
   return formAction(request, {

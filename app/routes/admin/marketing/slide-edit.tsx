@@ -3,16 +3,17 @@ import { SlideForm } from "~/components/admin/slide-form";
 import { Slideshow } from "~/components/home/slideshow";
 import { NotFoundError } from "~/domain/shared/errors";
 import { slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { slideUploads } from "~/lib/slide-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { toSlide } from "~/domain/home/slide-rules";
 import type { Route } from "./+types/slide-edit";
+
+export const handle = staffHandle("promotions.manage", { action: "promotions.manage" });
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   ...pageMeta({ title: d ? `Slide: ${d.slide.title}` : "Slide", description: "Edit a home page slide." }),
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 const slideIdOf = (params: { slideId: string }) => readParams(slideIdSchema, params).slideId;
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   try {
     const slide = context.services.slides.get(slideIdOf(params));
     return { slide, preview: toSlide(slide) };
@@ -33,7 +34,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const id = slideIdOf(params);
   return formAction(request, {
     save: intent(slideSchema, async (slide, form) => {

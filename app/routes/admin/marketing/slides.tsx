@@ -3,14 +3,15 @@ import { RowButton } from "~/components/admin/row-button";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
 import { moveSlideSchema, slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { slideUploads } from "~/lib/slide-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/slides";
+
+export const handle = staffHandle("promotions.manage", { action: "promotions.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Home page slides", description: "The home page's hero slides." }),
@@ -20,12 +21,12 @@ export const meta: Route.MetaFunction = () => [
 const PATH = "/marketing-tools/slides";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return { slides: context.services.slides.list() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const slides = context.services.slides;
   const done = (title: string, description?: string) => redirectWithToast(PATH, { type: "success", title, description });
   return formAction(request, {

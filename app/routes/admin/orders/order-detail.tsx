@@ -19,15 +19,25 @@ import {
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
-import { requireActor } from "~/lib/guards.server";
-import { formAction, intent } from "~/lib/forms/form-action.server";
+import { formAction } from "~/lib/forms/form-action.server";
+import type { z } from "~/domain/shared/zod";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle, staffIntent, staffMay, type StaffActor } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/order-detail";
+
+export const handle = staffHandle("orders.view", {
+  intents: {
+    pack: "orders.dispatch",
+    ship: "orders.dispatch",
+    deliver: "orders.dispatch",
+    cancel: "orders.cancel",
+    refund: "orders.refund",
+  },
+});
 
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta({ title: `Order ${params.orderNumber}`, description: "A Needledrop order in the back office." }),
@@ -37,11 +47,23 @@ export const meta: Route.MetaFunction = ({ params }) => [
 const orderNumberOf = (params: { orderNumber?: string }) => readParams(orderNumberInputSchema, params).orderNumber;
 
 export function loader({ context, request, params, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const staff = requirePermission(context, request, handle.permission);
   const orderNumber = orderNumberOf(params);
   const { confirm } = orderPageQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
-    const order = context.services.adminOrders.get(orderNumber);
+    const found = context.services.adminOrders.get(orderNumber);
+    // Only the moves this person's role allows are offered (the action refuses the others whatever is posted).
+    const allowed = (intent: keyof typeof handle.intents) => staffMay(staff, handle.intents[intent]);
+    const m = found.moves;
+    const moves = {
+      ...m,
+      pack: m.pack && allowed("pack"),
+      ship: m.ship && allowed("ship"),
+      markDelivered: m.markDelivered && allowed("deliver"),
+      cancel: m.cancel && allowed("cancel"),
+      refund: m.refund && allowed("refund"),
+    };
+    const order = { ...found, moves };
     return { order, confirmCancel: confirm === "cancel" && order.moves.cancel };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
@@ -51,31 +73,37 @@ export function loader({ context, request, params, url }: Route.LoaderArgs) {
 
 /** One action for every move: the intent picks the move, its schema checks the form, the service does it. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
-  const orderNumber = orderNumberOf(params);
+  // Seeing the order comes first: a refused person learns nothing, not even whether the order exists.
+  requirePermission(context, request, handle.permission);
   const orders = context.services.adminOrders;
-  const done = (title: string, description?: string) =>
+  // The move's own permission is checked before the address is read: a refused move says 403, not "no such order".
+  const move = <I extends keyof typeof handle.intents, S extends z.ZodType, A>(
+    name: I,
+    schema: S,
+    run: (value: z.output<S>, actor: StaffActor, orderNumber: string) => A | Promise<A>,
+  ) => staffIntent(context, request, handle, name, schema, (value, actor) => run(value, actor, orderNumberOf(params)));
+  const done = (orderNumber: string, title: string, description?: string) =>
     redirectWithToast(`/admin/order-management/${orderNumber}`, { type: "success", title, description });
   return formAction(request, {
-    pack: intent(packInputSchema, (move) => {
-      orders.pack(actor, orderNumber, move);
-      return done("Order packed");
+    pack: move("pack", packInputSchema, (input, actor, orderNumber) => {
+      orders.pack(actor, orderNumber, input);
+      return done(orderNumber, "Order packed");
     }),
-    ship: intent(shipInputSchema, (move) => {
-      orders.ship(actor, orderNumber, move);
-      return done("Order shipped", "The customer has been sent the tracking link.");
+    ship: move("ship", shipInputSchema, (input, actor, orderNumber) => {
+      orders.ship(actor, orderNumber, input);
+      return done(orderNumber, "Order shipped", "The customer has been sent the tracking link.");
     }),
-    deliver: intent(deliverInputSchema, () => {
+    deliver: move("deliver", deliverInputSchema, (_input, actor, orderNumber) => {
       orders.markDelivered(actor, orderNumber);
-      return done("Marked as delivered");
+      return done(orderNumber, "Marked as delivered");
     }),
-    cancel: intent(cancelInputSchema, async (move) => {
-      await orders.cancel(actor, orderNumber, move);
-      return done("Order cancelled", "Stock returned and payment refunded.");
+    cancel: move("cancel", cancelInputSchema, async (input, actor, orderNumber) => {
+      await orders.cancel(actor, orderNumber, input);
+      return done(orderNumber, "Order cancelled", "Stock returned and payment refunded.");
     }),
-    refund: intent(refundFormSchema, async (move) => {
-      const order = await orders.refund(actor, orderNumber, move);
-      return done(`Refunded ${formatPence(order.refunds.at(-1)?.amountPence ?? 0)}`);
+    refund: move("refund", refundFormSchema, async (input, actor, orderNumber) => {
+      const order = await orders.refund(actor, orderNumber, input);
+      return done(orderNumber, `Refunded ${formatPence(order.refunds.at(-1)?.amountPence ?? 0)}`);
     }),
   });
 }

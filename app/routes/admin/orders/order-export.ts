@@ -2,12 +2,14 @@ import { data } from "react-router";
 import { orderListQuerySchema } from "~/domain/orders/order-admin";
 import { todayInLondon } from "~/domain/shared/dates";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/order-export";
+
+export const handle = staffHandle("customers.export");
 
 /** The order list's filters as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
   if (problem) throw data(problem, { status: 400 });
   return new Response(context.services.adminOrders.csv(query), {

@@ -16,11 +16,13 @@ import { ORDER_STATUSES, orderStatusWords } from "~/domain/orders/order-status";
 import { formatPence } from "~/domain/shared/money";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle, staffMay } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/order-list";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+
+export const handle = staffHandle("orders.view");
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Orders", description: "Needledrop orders: find, pack, ship, cancel and refund." }),
@@ -28,10 +30,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const staff = requirePermission(context, request, handle.permission);
   // A hand-edited address: say what is wrong and show the unfiltered list rather than fail.
   const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
-  return data({ ...context.services.adminOrders.list(query), problem }, { status: problem ? 400 : 200 });
+  const canExport = staffMay(staff, "customers.export");
+  return data({ ...context.services.adminOrders.list(query), problem, canExport }, { status: problem ? 400 : 200 });
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
@@ -181,14 +184,16 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
             {pageCount > 1 && ` · page ${page} of ${pageCount}`}
           </p>
         </div>
-        <a
-          href={exportHref}
-          download
-          className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
-          <Icon name="download" className="size-4" />
-          Export CSV
-        </a>
+        {loaderData.canExport && (
+          <a
+            href={exportHref}
+            download
+            className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            <Icon name="download" className="size-4" />
+            Export CSV
+          </a>
+        )}
       </div>
       {problem && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900 ring-1 ring-red-200">

@@ -18,16 +18,17 @@ import {
   type ReleaseStatus,
 } from "~/domain/schedule/schedule";
 import { formatDateGB } from "~/domain/shared/dates";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/schedule";
 import { movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
+
+export const handle = staffHandle("schedule.manage", { action: "schedule.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Release schedule", description: "Release calendar and scheduled publishing." }),
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = () => [
 const PATH = SCHEDULE_PATH;
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const { query } = readSearchParams(schedulePageQuerySchema, url.searchParams);
   const { view, page } = query;
   const month = query.month ?? context.today.slice(0, 7);
@@ -55,7 +56,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const s = context.services.adminSchedule;
   const publish = intent(
     publishNowSchema,

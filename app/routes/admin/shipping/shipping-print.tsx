@@ -2,11 +2,13 @@ import { data, Link } from "react-router";
 import { formatDateGB, todayInLondon } from "~/domain/shared/dates";
 import { RETURN_ADDRESS, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { printSchema } from "~/domain/shipping/shipping-schemas";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-print";
+
+export const handle = staffHandle("orders.dispatch");
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   ...pageMeta({ title: d?.kind === "labels" ? "Address labels" : "Packing slips", description: "Print for the packing bench." }),
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const parsed = printSchema.safeParse({ kind: url.searchParams.get("kind"), orders: url.searchParams.getAll("selected") });
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Nothing to print", { status: 400 });
   return { kind: parsed.data.kind, parcels: context.services.adminShipping.parcels(parsed.data.orders) };

@@ -5,16 +5,17 @@ import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { packManySchema, rowField, shipManySchema } from "~/domain/shipping/shipping-schemas";
-import { requireActor } from "~/lib/guards.server";
 import { eachOrder, type BulkOutcome } from "~/lib/admin/bulk.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-queue";
+
+export const handle = staffHandle("orders.dispatch", { action: "orders.dispatch" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Shipping", description: "Pack and dispatch orders." }),
@@ -22,12 +23,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return { queue: context.services.adminShipping.queue() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const orders = context.services.adminOrders;
   return formAction(request, {
     pack: intent(packManySchema, async (batch) =>

@@ -4,15 +4,16 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { MAX_GOODS_IN_LINES, STOCK_PATH, goodsInFormSchema, goodsInSummary } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/guards.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/goods-in";
+
+export const handle = staffHandle("stock.manage", { action: "stock.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Goods in", description: "Receive a delivery of many records at once." }),
@@ -22,12 +23,12 @@ export const meta: Route.MetaFunction = () => [
 const PATH = `${STOCK_PATH}/goods-in`;
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   return null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
     "goods-in": intent(goodsInFormSchema, (delivery) => {
       const result = context.services.adminStock.goodsIn(actor, delivery);

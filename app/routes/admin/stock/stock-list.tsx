@@ -17,16 +17,17 @@ import {
   stockSortFromColumn,
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/guards.server";
 import { stockReturnPath, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyForRow, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
+
+export const handle = staffHandle("stock.manage", { action: "stock.manage" });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Stock", description: "Stock levels, goods in and the movement log." }),
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const query = parseStockQuery(url.searchParams);
   return {
     ...context.services.adminStock.list(query, context.today),
@@ -46,7 +47,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 
 /** One intent: a quick adjustment from a row of the table, back to the list as it was filtered. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
     adjust: intent(quickAdjustFormSchema, ({ recordId, ...adjustment }, formData) => {
       const r = context.services.adminStock.adjust(actor, recordId, adjustment);

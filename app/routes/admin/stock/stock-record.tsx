@@ -16,15 +16,16 @@ import {
   STOCK_PATH,
   type AdjustStock,
 } from "~/domain/stock/stock-rules";
-import { requireActor } from "~/lib/guards.server";
 import { recordIdParam, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requireAdmin } from "~/lib/guards.server";
+import { requirePermission, staffHandle } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-record";
+
+export const handle = staffHandle("stock.manage", { action: "stock.manage" });
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: data ? `Stock: ${data.record.title}` : "Stock", description: "A record's stock and its ledger." }),
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requirePermission(context, request, handle.permission);
   const id = recordIdParam(params.recordId);
   const stock = context.services.adminStock;
   try {
@@ -49,7 +50,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Intents: adjust (a change with a reason), count (set to the counted quantity), threshold. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = requireActor(context, request);
+  const actor = requirePermission(context, request, handle.action!);
   const id = recordIdParam(params.recordId);
   const stock = context.services.adminStock;
   const back = `${STOCK_PATH}/${id}`;
