@@ -25,19 +25,35 @@ describe("npm run user:create", { timeout: 120_000 }, () => {
     const first = run("s3cret-pass\n", "--username", "root", "--email", "root@example.com", "--admin");
     expect(first.err).toBe("");
     expect(first.code).toBe(0);
-    expect(first.out).toContain('Created admin "root" <root@example.com>');
+    expect(first.out).toContain('Created owner "root" <root@example.com>');
     const db = new Database(dbFile, { readonly: true });
-    const row = db.prepare("select role, password_hash from users where username = 'root'").get() as {
+    const row = db.prepare("select role, staff_role, password_hash from users where username = 'root'").get() as {
       role: string;
+      staff_role: string;
       password_hash: string;
     };
     db.close();
     expect(row.role).toBe("admin");
+    expect(row.staff_role).toBe("owner");
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     const again = run("s3cret-pass\n", "--username", "root", "--email", "other@example.com");
     expect(again.code).toBe(1);
     expect(again.err).toContain('Could not create the account: The username "root" is already taken.');
+  });
+
+  it("makes a member of staff with --role, and refuses a role that does not exist", () => {
+    const made = run("s3cret-pass\n", "--username", "sat-packer", "--email", "packer@example.com", "--role", "packer");
+    expect(made.code).toBe(0);
+    expect(made.out).toContain('Created packer "sat-packer"');
+    const db = new Database(dbFile, { readonly: true });
+    const row = db.prepare("select role, staff_role from users where username = 'sat-packer'").get();
+    db.close();
+    expect(row).toEqual({ role: "admin", staff_role: "packer" });
+
+    const wrong = run("s3cret-pass\n", "--username", "chief", "--email", "chief@example.com", "--role", "chief");
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toContain('Unknown role "chief"');
   });
 
   it("takes the password from stdin's first line only, and checks it like sign-up does", () => {

@@ -1,14 +1,16 @@
-// Creates an account: npm run user:create -- --username U --email E [--admin]
+// Creates an account: npm run user:create -- --username U --email E [--role owner|manager|packer|marketer] [--admin]
 // The password is typed at a prompt that does not echo it, or piped on stdin; never on the command line.
 import { closeDb, getDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createAccount } from "../server/services/accounts";
 import { DomainError } from "../app/domain/shared/errors";
 import { cliArgs } from "./args";
+import { BUILT_IN_ROLE_KEYS, isBuiltInRole } from "../app/domain/staff/permissions";
 import { readPassword } from "./read-password";
 
 const usage =
-  "Usage: npm run user:create -- --username U --email E [--admin]\n" +
+  "Usage: npm run user:create -- --username U --email E [--role owner|manager|packer|marketer] [--admin]\n" +
+  "--role makes a member of staff with that role (--admin is --role owner); without either, a customer.\n" +
   "The password is asked for at a prompt (not shown), or read from the first line of stdin:\n" +
   "  printf '%s\\n' \"$PASSWORD\" | npm run user:create -- --username U --email E";
 
@@ -23,6 +25,7 @@ try {
     username: { type: "string" },
     email: { type: "string" },
     admin: { type: "boolean" },
+    role: { type: "string" },
   });
 } catch (error) {
   console.error(`${(error as Error).message}\n${usage}`);
@@ -30,6 +33,11 @@ try {
 }
 if (!args.username || !args.email) {
   console.error(usage);
+  process.exit(1);
+}
+const staffRole = args.role ?? (args.admin ? "owner" : undefined);
+if (staffRole !== undefined && !isBuiltInRole(staffRole)) {
+  console.error(`Unknown role "${staffRole}": choose ${BUILT_IN_ROLE_KEYS.join(", ")}.\n${usage}`);
   process.exit(1);
 }
 
@@ -50,9 +58,13 @@ try {
     username: args.username,
     email: args.email,
     password,
-    role: args.admin ? "admin" : "customer",
+    role: staffRole ? "admin" : "customer",
+    ...(staffRole ? { staffRole } : {}),
   });
-  console.log(`Created ${user.role} "${user.username}" <${user.email}> (id ${user.id}).`);
+  console.log(`Created ${staffRole ?? user.role} "${user.username}" <${user.email}> (id ${user.id}).`);
+  if (staffRole === "owner" || staffRole === "manager") {
+    console.log("They will be asked to set up two-factor sign-in (an authenticator app) before any back-office page.");
+  }
 } catch (error) {
   if (error instanceof DomainError) {
     console.error(`Could not create the account: ${error.message}`);
