@@ -33,6 +33,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/account/logout.ts"),
   route("profile", "routes/account/profile.tsx"),
+  route("profile/sessions", "routes/account/sessions.tsx"),
   route("recommendations", "routes/account/recommendations.tsx"),
   route("subscribe", "routes/account/subscribe.tsx"),
   route("subscription-confirmation", "routes/account/subscription-confirmation.tsx"),

@@ -14,6 +14,8 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { profileIntents } from "./profile.server";
+import { sessionListFor } from "./sessions.server";
+import { SessionList } from "~/components/account/session-list";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,7 +35,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }));
   const membership = context.services.club.membership(user.id, { today: context.today });
   const wants = context.services.wants.listForUser(user);
-  return { user, orders, membership, wants, today: context.today };
+  return { user, orders, membership, wants, today: context.today, sessions: sessionListFor(context, user.id) };
 }
 
 // A refused post (a club button on a stale page) still shows the page as it is now.
@@ -192,6 +194,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton pending={busy("password")}>{busy("password") ? "Changing…" : "Change password"}</SubmitButton>
         </Form>
       </section>
+
+      <SessionList sessions={loaderData.sessions} />
     </div>
   );
 }
