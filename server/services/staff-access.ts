@@ -92,12 +92,14 @@ export function createStaffAccessService(db: Db, { audit }: { audit: AuditServic
     check(asker: Asker, permission: PagePermission, what: string): AccessDecision {
       if (!asker.user) return { ok: false, reason: "signed-out" };
       const row = account(asker.user.id);
-      const role = row && !row.deactivatedAt ? roleOf(row, customRole) : null;
+      // An account no longer in the database (removed mid-session) has nothing to log a refusal against.
+      if (!row) return { ok: false, reason: "forbidden" };
+      const role = !row.deactivatedAt ? roleOf(row, customRole) : null;
       if (!role) {
         refuse(asker, permission, what);
         return { ok: false, reason: "forbidden" };
       }
-      if (requiresTwoFactor(role, twoFactorRequiredForAll()) && row!.totp === null)
+      if (requiresTwoFactor(role, twoFactorRequiredForAll()) && row.totp === null)
         return { ok: false, reason: "two-factor-setup" };
       if (!may(role, permission)) {
         refuse(asker, permission, what);
