@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/layout";
 
 export const handle = staffHandle("back-office");

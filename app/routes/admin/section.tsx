@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/section";
 
 export const handle = staffHandle("back-office");

@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { analysisQuerySchema, resolveRange } from "~/domain/admin/analysis/range";
 import { figureCsvRows, figureSchema } from "~/domain/admin/analysis/figures";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/business-analysis-csv";
 
 export const handle = staffHandle("analysis.view");

@@ -19,7 +19,8 @@ import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence, vatIncludedPence } from "~/domain/shared/money";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/business-analysis";
 

@@ -1,4 +1,5 @@
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { todayInLondon } from "~/domain/shared/dates";
 import type { Route } from "./+types/export";
 

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { importRefSchema } from "~/domain/catalogue/import-ref";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/import-report";
 
 export const handle = staffHandle("catalogue.edit");

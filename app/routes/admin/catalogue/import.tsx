@@ -7,7 +7,8 @@ import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { TrpcScope, useTRPC } from "~/lib/trpc";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,6 +1,7 @@
 import { readSubscriberListQuery } from "~/domain/newsletter/subscriber-list";
 import { todayInLondon } from "~/domain/shared/dates";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/subscribers-csv";
 
 export const handle = staffHandle("customers.export");

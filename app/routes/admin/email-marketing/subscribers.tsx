@@ -3,7 +3,8 @@ import { formatDayGB } from "~/domain/shared/dates";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { CampaignList } from "~/components/admin/campaign-list";
 import { readSubscriberListQuery, subscriberListSearch, type SubscriberStatus } from "~/domain/newsletter/subscriber-list";
-import { requirePermission, staffHandle, staffMay } from "~/lib/guards.server";
+import { requirePermission, staffMay } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/subscribers";
 

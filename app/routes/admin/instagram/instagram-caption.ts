@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { postIdSchema } from "~/domain/instagram/instagram";
 import { NotFoundError } from "~/domain/shared/errors";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/instagram-caption";
 
 export const handle = staffHandle("instagram.manage");

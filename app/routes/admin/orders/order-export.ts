@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { orderListQuerySchema } from "~/domain/orders/order-admin";
 import { todayInLondon } from "~/domain/shared/dates";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/order-export";
 
 export const handle = staffHandle("customers.export");

@@ -13,7 +13,8 @@ import {
   withdrawInviteSchema,
 } from "~/domain/staff/staff-rules";
 import { formAction, intent } from "~/lib/forms/form-action.server";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/staff";

@@ -7,7 +7,8 @@ import { MAX_GOODS_IN_LINES, STOCK_PATH, goodsInFormSchema, goodsInSummary } fro
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission } from "~/lib/guards.server";
+import { staffHandle } from "~/domain/staff/staff-handle";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
