@@ -4,6 +4,7 @@ import {
   AUDIT_MAX_PAGE,
   auditCsvRow,
   auditLogQuerySchema,
+  areaLabel,
   auditLogSearch,
   thingHref,
   type AuditLogRow,
@@ -58,6 +59,12 @@ describe("the audit log's filters", () => {
 });
 
 describe("where a logged thing is shown", () => {
+  it("names areas in words", () => {
+    expect(areaLabel("orders")).toBe("Orders");
+    expect(areaLabel("back-office")).toBe("Back office");
+    expect(areaLabel("sign-in")).toBe("Sign in");
+  });
+
   it("links orders, records, campaigns and slides to their pages", () => {
     expect(thingHref("order", "ND-1001")).toBe("/admin/order-management/ND-1001");
     expect(thingHref("record", "12")).toBe("/admin/catalog-update/12");

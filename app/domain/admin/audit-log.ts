@@ -81,6 +81,12 @@ export function auditLogSearch(query: Partial<AuditLogQuery>): string {
   return search ? `?${search}` : "";
 }
 
+/** An area as the filter names it: "back-office" → "Back office". */
+export function areaLabel(area: string): string {
+  const words = area.replaceAll("-", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The back-office page of a logged thing, where there is one; null otherwise. */
 export function thingHref(entityType: string, entityId: string): string | null {
   const id = encodeURIComponent(entityId);
