@@ -5,6 +5,8 @@ import { figureCsvRows, figureSchema } from "~/domain/admin/analysis/figures";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/business-analysis-csv";
+// The export is logged under the permission it needs (a second check, apart from the page's own guard).
+import * as guards from "~/lib/guards.server";
 
 /** One figure of the business analysis page, for the page's period, as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
@@ -15,6 +17,12 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   if (problem) throw data(problem, { status: 400 });
   const range = resolveRange(query, context.today);
   const rows = figureCsvRows(figure.data, context.services.businessAnalysis.all(range, context.today));
+  context.services.audit.recordExport(
+    guards.requirePermission(context, request, "analysis.view"),
+    `business-analysis/${figure.data}`,
+    "analysis",
+    { ...range },
+  );
   return new Response(stringify(rows, { bom: true, record_delimiter: "windows" }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -4,13 +4,22 @@ import { todayInLondon } from "~/domain/shared/dates";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/order-export";
+// The export is logged under the permission it needs (a second check, apart from the page's own guard).
+import * as guards from "~/lib/guards.server";
 
 /** The order list's filters as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
   if (problem) throw data(problem, { status: 400 });
-  return new Response(context.services.adminOrders.csv(query), {
+  const csv = context.services.adminOrders.csv(query);
+  context.services.audit.recordExport(
+    guards.requirePermission(context, request, "customers.export"),
+    "orders",
+    "customers",
+    query,
+  );
+  return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="needledrop-orders-${todayInLondon()}.csv"`,
