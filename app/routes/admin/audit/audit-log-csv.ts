@@ -2,10 +2,12 @@ import { data } from "react-router";
 import { auditLogQuerySchema } from "~/domain/admin/audit-log";
 import { todayInLondon } from "~/domain/shared/dates";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission, type StaffHandle } from "~/lib/guards.server";
 import type { Route } from "./+types/audit-log-csv";
 
-export const handle = staffHandle("staff.manage");
+// What staffHandle("staff.manage") makes, written out: `handle` goes to the browser, which may not import a .server
+// module (only the type is imported here).
+export const handle = { permission: "staff.manage", actions: {} } as const satisfies StaffHandle;
 
 /**
  * The audit log's filters as a CSV download: the newest AUDIT_CSV_LIMIT matching rows (capped, not streamed),

@@ -15,7 +15,7 @@ import {
 import { londonDateTime } from "~/domain/orders/order-admin";
 import { formatDayGB } from "~/domain/shared/dates";
 import { readSearchParams } from "~/lib/forms/search-params";
-import { requirePermission, staffHandle } from "~/lib/guards.server";
+import { requirePermission, type StaffHandle } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/audit-log";
 
@@ -24,7 +24,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const handle = staffHandle("staff.manage");
+// What staffHandle("staff.manage") makes, written out: `handle` goes to the browser, which may not import a .server
+// module (only the type is imported here).
+export const handle = { permission: "staff.manage", actions: {} } as const satisfies StaffHandle;
 const PATH = "/admin/audit-log";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
