@@ -54,34 +54,45 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+// Four columns, each with its details beneath, so a row fits the back office's width: a table of eight would
+// hide the change itself behind a sideways scroll on every screen.
 const columns: AdminColumn<Row>[] = [
   {
-    header: "When",
+    header: "When and from",
     className: "whitespace-nowrap tabular-nums text-stone-700",
-    cell: (r) => <time dateTime={r.createdAt}>{r.when}</time>,
+    cell: (r) => (
+      <>
+        <time dateTime={r.createdAt}>{r.when}</time>
+        <span className="block max-w-[10rem] font-mono text-xs break-all whitespace-normal text-stone-600">{r.ip ?? "—"}</span>
+      </>
+    ),
   },
   {
     header: "Who",
     rowHeader: true,
     className: "font-medium",
-    cell: (r) =>
-      r.actorId === null ? (
-        r.who
-      ) : (
-        <Link to={`${PATH}${auditLogSearch({ who: String(r.actorId) })}`} className="underline-offset-2 hover:underline">
-          {r.who}
-        </Link>
-      ),
-  },
-  { header: "From", className: "font-mono text-xs whitespace-nowrap text-stone-600", cell: (r) => r.ip ?? "—" },
-  { header: "Area", className: "whitespace-nowrap", cell: (r) => (r.area ? areaLabel(r.area) : "—") },
-  { header: "Permission", className: "font-mono text-xs text-stone-600", cell: (r) => r.permission ?? "—" },
-  {
-    header: "Thing",
-    className: "max-w-[14rem] break-words",
     cell: (r) => (
       <>
-        <span className="block text-xs text-stone-600">{r.thing.type}</span>
+        {r.actorId === null ? (
+          r.who
+        ) : (
+          <Link to={`${PATH}${auditLogSearch({ who: String(r.actorId) })}`} className="underline-offset-2 hover:underline">
+            {r.who}
+          </Link>
+        )}
+        <span className="block font-mono text-xs font-normal text-stone-600">{r.permission ?? "—"}</span>
+      </>
+    ),
+  },
+  {
+    header: "Thing",
+    className: "max-w-[12rem] break-words",
+    cell: (r) => (
+      <>
+        <span className="block text-xs text-stone-600">
+          {r.thing.type}
+          {r.area && ` · ${areaLabel(r.area)}`}
+        </span>
         <Link
           to={r.thing.href ?? `${PATH}${auditLogSearch({ type: r.thing.type, id: r.thing.id })}`}
           className="font-mono text-needle-dark underline underline-offset-2 hover:text-needle"
@@ -91,19 +102,16 @@ const columns: AdminColumn<Row>[] = [
       </>
     ),
   },
-  { header: "Action", className: "max-w-[14rem] break-words", cell: (r) => r.action },
   {
     header: "Change",
-    className: "min-w-[16rem] max-w-[28rem] break-words text-xs",
-    cell: (r) =>
-      r.before === null && r.after === null ? (
-        "—"
-      ) : (
-        <>
-          {r.before !== null && <span className="block text-stone-600">Before: {r.before}</span>}
-          {r.after !== null && <span className="block text-stone-900">After: {r.after}</span>}
-        </>
-      ),
+    className: "min-w-[16rem] break-words",
+    cell: (r) => (
+      <>
+        <span className="block font-semibold">{r.action}</span>
+        {r.before !== null && <span className="block text-xs text-stone-600">Before: {r.before}</span>}
+        {r.after !== null && <span className="block text-xs text-stone-900">After: {r.after}</span>}
+      </>
+    ),
   },
 ];
 
@@ -118,7 +126,7 @@ function Filters({ query, choices }: { query: AuditLogQuery; choices: Route.Comp
   return (
     <Form
       method="get"
-      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-3 xl:grid-cols-6"
+      className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-3"
     >
       <label className="text-sm font-medium">
         Person
@@ -154,7 +162,7 @@ function Filters({ query, choices }: { query: AuditLogQuery; choices: Route.Comp
         </select>
       </label>
       <label className="text-sm font-medium">
-        Its id or number
+        Its id
         <input
           name="id"
           type="search"
@@ -172,7 +180,7 @@ function Filters({ query, choices }: { query: AuditLogQuery; choices: Route.Comp
         To
         <input name="to" type="date" defaultValue={query.to ?? ""} className={input} />
       </label>
-      <div className="col-span-2 flex items-end justify-end gap-2 sm:col-span-3 xl:col-span-6">
+      <div className="col-span-2 flex items-end justify-end gap-2 sm:col-span-3">
         <Link
           to={PATH}
           className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
@@ -237,7 +245,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
         rowKey={(r) => r.id}
         columns={columns}
         empty="No changes match these filters."
-        minWidth="min-w-[72rem]"
+        minWidth="min-w-[40rem]"
         paging={{
           total: d.total,
           page: d.page,
