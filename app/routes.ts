@@ -83,8 +83,10 @@ export default [
     route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
     route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),
     route("admin/instagram-management/:postId/caption.txt", "routes/admin/instagram/instagram-caption.ts"),
-    // Staff: who runs the shop, their roles and invitations.
+    // Staff: who runs the shop, their roles and invitations; the audit log (every back-office change) and its CSV.
     route("admin/staff", "routes/admin/staff/staff.tsx"),
+    route("admin/audit-log", "routes/admin/audit/audit-log.tsx"),
+    route("admin/audit-log.csv", "routes/admin/audit/audit-log-csv.ts"),
     // Sections not built yet: guarded like the rest, then 404.
     route("admin/*", "routes/admin/section.tsx", { id: "admin-section" }),
   ]),

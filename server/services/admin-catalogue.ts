@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { createAdminRecordsService } from "./admin-records";
 import { exportCatalogueCsv } from "./catalogue-export";
 import { createCatalogueImportService } from "./catalogue-import";
+import type { AuditService } from "./audit";
 import type { EditListeners } from "./record-edits";
 
 export function createAdminCatalogueService(
@@ -15,10 +16,11 @@ export function createAdminCatalogueService(
     mediaDir,
     importDir = path.join(path.dirname(mediaDir), "imports"),
     wants,
-  }: { mediaDir: string; importDir?: string; wants?: EditListeners },
+    audit,
+  }: { mediaDir: string; importDir?: string; wants?: EditListeners; audit?: AuditService },
 ) {
   return {
-    ...createAdminRecordsService(db, { mediaDir, wants }),
+    ...createAdminRecordsService(db, { mediaDir, wants, audit }),
     ...createCatalogueImportService(db, { importDir, wants }),
     exportCsv: () => exportCatalogueCsv(db),
   };

@@ -16,7 +16,7 @@ import type { NewRecord, RecordFields } from "../../app/domain/catalogue/record-
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { pageWindow } from "../../app/domain/shared/paging";
 import { fieldsToColumns, newCatalogueId, rowToFields, snapshot } from "./admin-record-fields";
-import { createAuditService, type AuditEntry } from "./audit";
+import { createAuditService, type AuditEntry, type AuditService } from "./audit";
 import { tellWantsOfEdits, type EditListeners } from "./record-edits";
 import { createRecordUploads, type RecordUploads } from "./record-uploads";
 
@@ -66,8 +66,10 @@ function toAdminRow(r: RecordRow): AdminRecordRow {
   };
 }
 
-export function createAdminRecordsService(db: Db, { mediaDir, wants }: { mediaDir: string; wants?: EditListeners }) {
-  const audit = createAuditService(db);
+export function createAdminRecordsService(
+  db: Db,
+  { mediaDir, wants, audit = createAuditService(db) }: { mediaDir: string; wants?: EditListeners; audit?: AuditService },
+) {
   const { storeUploads } = createRecordUploads(mediaDir);
   const byId = db
     .select()
@@ -110,7 +112,7 @@ export function createAdminRecordsService(db: Db, { mediaDir, wants }: { mediaDi
 
   function updateRecord(
     tx: Db,
-    auditTo: ReturnType<typeof createAuditService>,
+    auditTo: AuditService,
     actor: Actor,
     before: RecordRow,
     set: Partial<typeof records.$inferInsert>,

@@ -286,3 +286,37 @@ describe("a campaign's life", () => {
     expect(shop.s.campaigns.get(c.id)).toMatchObject({ status: "draft", counts: null });
   });
 });
+
+describe("a campaign's audit rows", () => {
+  /** While this runs, writing an audit row fails, as a full disk or a broken row would. */
+  function withAuditRefused(run: () => void) {
+    shop.t.db.$client.exec(
+      "create temp trigger audit_refused before insert on audit_log begin select raise(abort, 'audit refused'); end",
+    );
+    try {
+      run();
+    } finally {
+      shop.t.db.$client.exec("drop trigger temp.audit_refused");
+    }
+  }
+
+  it("are written in the same transaction as the change: when the row cannot be written, nothing changes", () => {
+    seedAudience();
+    const c = draft({ subject: "Kept as it was" });
+    const campaigns = () => shop.s.campaigns.list().length;
+    const outbox = () => shop.t.db.select().from(emailOutbox).all().length;
+    const [count, mail] = [campaigns(), outbox()];
+    const input = parseInput(campaignSchema, { subject: "Changed", body: "x", segment: "all" });
+    const expected = shop.s.campaigns.audience({ segment: "all" });
+    withAuditRefused(() => {
+      expect(() => draft()).toThrow(/audit refused/);
+      expect(() => shop.s.campaigns.update(admin, c.id, input)).toThrow(/audit refused/);
+      expect(() => shop.s.campaigns.remove(admin, c.id)).toThrow(/audit refused/);
+      expect(() => shop.s.campaigns.testSend(admin, { campaignId: c.id, email: "me@example.com" })).toThrow(/audit refused/);
+      expect(() => shop.s.campaigns.send(admin, { campaignId: c.id, expected })).toThrow(/audit refused/);
+    });
+    expect(campaigns()).toBe(count);
+    expect(outbox()).toBe(mail);
+    expect(shop.s.campaigns.get(c.id)).toMatchObject({ subject: "Kept as it was", status: "draft" });
+  });
+});

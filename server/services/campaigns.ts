@@ -290,38 +290,45 @@ export function createCampaignsService(
     },
 
     create(actor: Actor, input: CampaignInput): CampaignView {
-      const row = db.insert(emailCampaigns).values(columnsOf(input)).returning().get();
-      audit(actor, row.id, "create", { subject: row.subject, segment: row.segment, genre: row.segmentGenre });
-      return get(row.id);
+      const id = writeTransaction(db, () => {
+        const row = db.insert(emailCampaigns).values(columnsOf(input)).returning().get();
+        audit(actor, row.id, "create", { subject: row.subject, segment: row.segment, genre: row.segmentGenre });
+        return row.id;
+      });
+      return get(id);
     },
 
     update(actor: Actor, id: number, input: CampaignInput): CampaignView {
-      const updated = db
-        .update(emailCampaigns)
-        .set({ ...columnsOf(input), updatedAt: now().toISOString() })
-        .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
-        .returning({ id: emailCampaigns.id })
-        .get();
-      if (!updated) {
-        mustGet(id);
-        throw new ConflictError("This campaign has been sent: it can no longer be changed.");
-      }
-      audit(actor, id, "update", { subject: input.subject, segment: input.segment, genre: input.genre });
+      writeTransaction(db, () => {
+        const updated = db
+          .update(emailCampaigns)
+          .set({ ...columnsOf(input), updatedAt: now().toISOString() })
+          .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
+          .returning({ id: emailCampaigns.id })
+          .get();
+        if (!updated) {
+          mustGet(id);
+          throw new ConflictError("This campaign has been sent: it can no longer be changed.");
+        }
+        audit(actor, id, "update", { subject: input.subject, segment: input.segment, genre: input.genre });
+      });
       return get(id);
     },
 
     /** Deletes a draft; a sent campaign stays, with its counts. */
     remove(actor: Actor, id: number): void {
-      const gone = db
-        .delete(emailCampaigns)
-        .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
-        .returning({ subject: emailCampaigns.subject })
-        .get();
-      if (!gone) {
-        mustGet(id);
-        throw new ConflictError("A campaign that has been sent stays on record: it cannot be deleted.");
-      }
-      audit(actor, id, "delete", { subject: gone.subject });
+      writeTransaction(db, () => {
+        const gone = db
+          .delete(emailCampaigns)
+          .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "draft")))
+          .returning({ subject: emailCampaigns.subject })
+          .get();
+        if (!gone) {
+          mustGet(id);
+          throw new ConflictError("A campaign that has been sent stays on record: it cannot be deleted.");
+        }
+        audit(actor, id, "delete", { subject: gone.subject });
+      });
     },
 
     preview,
@@ -329,15 +336,18 @@ export function createCampaignsService(
     /** Sends the mail once to one address (subject marked as a test), outside the campaign's counts. */
     testSend(actor: Actor, input: { campaignId: number; email: string }): { messageId: number; sends: boolean } {
       const content = testMail(input.campaignId);
-      const messageId = deps.mail.enqueue({
-        to: input.email,
-        subject: `[Test] ${content.subject}`,
-        text: content.text,
-        html: content.html,
-        kind: CAMPAIGN_TEST_KIND,
+      const messageId = writeTransaction(db, () => {
+        const queued = deps.mail.enqueue({
+          to: input.email,
+          subject: `[Test] ${content.subject}`,
+          text: content.text,
+          html: content.html,
+          kind: CAMPAIGN_TEST_KIND,
+        });
+        audit(actor, input.campaignId, "test send", { to: input.email });
+        return queued;
       });
       deps.mail.dispatch(messageId);
-      audit(actor, input.campaignId, "test send", { to: input.email });
       return { messageId, sends: deps.mail.sends };
     },
 
@@ -348,7 +358,7 @@ export function createCampaignsService(
      */
     send(actor: Actor, input: { campaignId: number; expected: number }): CampaignView {
       const at = now().toISOString();
-      const queued = writeTransaction(db, () => {
+      writeTransaction(db, () => {
         const row = mustGet(input.campaignId);
         if (row.status !== "draft") throw new ConflictError("This campaign has already been sent.");
         const size = audienceSize(row.segment, row.segmentGenre);
@@ -369,9 +379,8 @@ export function createCampaignsService(
           .set({ status: "sending", sentAt: at, updatedAt: at })
           .where(eq(emailCampaigns.id, row.id))
           .run();
-        return inserted.changes;
+        audit(actor, row.id, "send", { queued: inserted.changes });
       });
-      audit(actor, input.campaignId, "send", { queued });
       return get(input.campaignId);
     },
 

@@ -9,6 +9,7 @@ import { DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import { fieldsToText, type RecordFields } from "../../app/domain/catalogue/record-fields";
 import { ConflictError } from "../../app/domain/shared/errors";
 import { newCatalogueId } from "./admin-record-fields";
+import { auditAppender } from "./audit";
 import type { RecordEdit } from "./record-edits";
 
 const nowIso = () => new Date().toISOString();
@@ -45,11 +46,12 @@ function bindFields(f: RecordFields): Record<string, string | number | null> {
  * is held for the few hundred milliseconds SQLite needs, not for the seconds the JavaScript took (a write on the
  * shop's connection waits for a lock synchronously, so a lock held across a pause would stall it, and the pause
  * with it, until busy_timeout gave up). The same rows as create/update/setPublished write: the record, its opening
- * stock as a delivery in the ledger, and an audit row with the changed fields.
+ * stock as a delivery in the ledger, and a chained audit row with the changed fields.
  */
 export function importWriter(client: Database.Database, actor: Actor) {
   const names = Object.keys(RECORD_COLUMNS) as (keyof RecordFields)[];
   const columns = names.map((n) => RECORD_COLUMNS[n]);
+  const appendAudit = auditAppender(client);
   const stage = `temp.import_stage_${randomBytes(6).toString("hex")}`;
   client.exec(
     `create table ${stage} (seq integer primary key, line integer not null, action text not null,
@@ -159,13 +161,25 @@ export function importWriter(client: Database.Database, actor: Actor) {
            from ${stage} s where s.action = 'update' and records.id = s.record_id`,
         )
         .run(nowIso());
-      client
-        .prepare(
-          `insert into audit_log (actor_id, actor_name, entity_type, entity_id, action, before, after)
-           select ?, ?, 'record', cast(coalesce(s.record_id, r.id) as text), s.audit_action, s.audit_before, s.audit_after
+      // A row at a time, not one set-based insert: each audit row is chained to the one before it (its hash
+      // covers that row's hash), like every other change's. Its id comes from its new record for a created one.
+      const staged = client
+        .prepare<[], { entityId: number; action: string; before: string | null; after: string | null }>(
+          `select coalesce(s.record_id, r.id) as entityId, s.audit_action as action, s.audit_before as before,
+             s.audit_after as after
            from ${stage} s left join records r on s.action = 'create' and r.catalogue_id = s.catalogue_id order by s.seq`,
         )
-        .run(actor.id, actor.username);
+        .all();
+      const parse = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
+      for (const row of staged)
+        appendAudit(actor, {
+          entityType: "record",
+          entityId: row.entityId,
+          action: row.action,
+          before: parse(row.before),
+          after: parse(row.after),
+          area: "catalogue",
+        });
       return edits;
     },
     /** The staging table goes with the import, whatever happened. */

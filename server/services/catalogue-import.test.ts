@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/client";
 import { auditLog, catalogueImportRuns, records, stockMovements } from "../../db/schema";
 import { recordCount, upload, useCatalogueAdmin } from "../../tests/setup/catalogue-admin";
+import { createAuditService } from "./audit";
 import { createCatalogueImportService, type CatalogueImportService } from "./catalogue-import";
 
 const admin = useCatalogueAdmin();
@@ -66,6 +67,13 @@ describe("the catalogue's import", () => {
         .from(auditLog)
         .get()!.n,
     ).toBe(auditBefore + 3);
+    // Each imported row's audit row is chained like any other change's: the chain still checks out.
+    const imported = admin.t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(3).all();
+    expect(imported.map((r) => [r.action, r.area, r.hash === null])).toEqual(
+      Array(3).fill(["imported (created)", "catalogue", false]),
+    );
+    expect(imported.map((r) => r.entityId)).toContain(String(imp1.id));
+    expect(createAuditService(admin.t.db).verify().broken).toBeNull();
     expect(await service.importReport(fixed.id, fixed.hash)).toContain("2,created,IMP-1,First,");
     // The kept file is gone once applied: applying twice is refused.
     await expect(service.applyImport(admin.actor, { id: fixed.id, hash: fixed.hash, onlyValid: false })).rejects.toThrow(

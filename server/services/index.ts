@@ -119,7 +119,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     businessAnalysis: createBusinessAnalysisService(db),
     admin: createAdminService(db, { stock: adminStock }),
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
-    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants }),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
     wants,
     usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
     copyPhotos,

@@ -17,5 +17,16 @@ describe("audit snapshots", () => {
   it("writes a side as a short line", () => {
     expect(describeSnapshot({ status: "paid", tracking: null })).toBe("status: paid, tracking: —");
     expect(describeSnapshot(null)).toBe("—");
+    expect(describeSnapshot({})).toBe("—");
+  });
+
+  it("shows amounts kept in pence as pounds", () => {
+    expect(describeSnapshot({ refundedPence: 350, shippingCostPence: 0, status: "refunded" })).toBe(
+      "refunded: £3.50, shippingCost: £0.00, status: refunded",
+    );
+    expect(describeSnapshot({ price: 1250 })).toBe("price: £12.50");
+    // A price typed as text (a record's fields) and a count are left as they are.
+    expect(describeSnapshot({ price: "12.99", stock: 4 })).toBe("price: 12.99, stock: 4");
+    expect(describeSnapshot({ refundedPence: null })).toBe("refundedPence: —");
   });
 });

@@ -5,15 +5,18 @@ import { readSearchParams } from "~/lib/forms/search-params";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/order-export";
+// The export is logged under the permission it needs (a second check, apart from the page's own guard).
 
 export const handle = staffHandle("customers.export");
 
 /** The order list's filters as a CSV download. */
 export function loader({ context, request, url }: Route.LoaderArgs) {
-  requirePermission(context, request, handle.permission);
+  const actor = requirePermission(context, request, handle.permission);
   const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
   if (problem) throw data(problem, { status: 400 });
-  return new Response(context.services.adminOrders.csv(query), {
+  const csv = context.services.adminOrders.csv(query);
+  context.services.audit.recordExport(actor, "orders", "customers", query);
+  return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="needledrop-orders-${todayInLondon()}.csv"`,
