@@ -32,7 +32,7 @@ describe("the forms' schemas", () => {
     expect(signInCodeSchema.parse({ code: " 123 456 " }).code).toBe("123456");
     const refused = signInCodeSchema.safeParse({ code: "12345" });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe("Enter the 6-digit code from your authenticator app");
+    expect(refused.error?.issues[0]?.message).toBe("Enter the 6-digit code from your app");
   });
 
   it("read a recovery code into its stored form", () => {

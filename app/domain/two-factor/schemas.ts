@@ -6,8 +6,9 @@ import { z } from "~/domain/shared/zod";
 import { normaliseRecoveryCode, normaliseTotpCode } from "./recovery-codes";
 import { parseSecretText } from "./totp";
 
-export const CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
-export const RECOVERY_MESSAGE = "Enter one of your recovery codes, like ABCDE-FGHIJ";
+// Short enough for one line beside a phone-wide field: a message that wraps would move what is below it as it appears.
+export const CODE_MESSAGE = "Enter the 6-digit code from your app";
+export const RECOVERY_MESSAGE = "Enter a recovery code, like ABCDE-FGHIJ";
 export const EITHER_MESSAGE = "Enter the 6-digit code from your app, or a recovery code";
 /** What a wrong code is told: the same whichever kind it was. */
 export const WRONG_CODE = "That code is not right, or it has been used already.";

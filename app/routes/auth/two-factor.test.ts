@@ -32,13 +32,14 @@ async function customerWithTwoFactor() {
   const cookie = sessionOf(shop.s, user.id).cookie;
   const page = await settle(() => setUpLoader(call(pageGet("/profile/two-factor?redirectTo=%2Ffavorites", cookie))));
   if (!page.data || page.data.enabled) throw new Error("expected the set-up form");
-  const key = parseSecretText(page.data.secret)!;
+  const secret = page.data.secret;
+  const key = parseSecretText(secret)!;
   const enabled = await settle(() =>
     setUpAction(
       call(
         formPost(
           "/profile/two-factor",
-          { intent: "enable", secret: page.data!.secret, code: codeForStep(key, stepAt(Date.now())), redirectTo: "/favorites" },
+          { intent: "enable", secret, code: codeForStep(key, stepAt(Date.now())), redirectTo: "/favorites" },
           cookie,
         ),
       ),

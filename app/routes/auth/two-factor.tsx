@@ -53,7 +53,6 @@ function CodeInput({ label, meta, numeric }: { label: string; meta: FieldMetadat
       <input
         {...props}
         key={props.key}
-        autoFocus
         autoComplete="one-time-code"
         inputMode={numeric ? "numeric" : "text"}
         spellCheck={false}
