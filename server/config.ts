@@ -37,6 +37,14 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     /** Without SMTP_URL: write each sent message as a JSON file here (development and browser tests). */
     MAIL_DIR: z.string().min(1).optional(),
+    /**
+     * The key that seals secrets the shop must read back (authenticator apps' keys): 32 bytes as 64 hex digits or
+     * base64. Without it a random key is made once in secret.key beside the database (keep that file with it).
+     */
+    SECRET_KEY: z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex digits or base64")
+      .optional(),
     /** Key for signed cookies (newsletter ownership); set it so they survive restarts. At least 32 characters. */
     COOKIE_SECRET: z.string().min(32).optional(),
     /** The shop's public address for links in e-mails (e.g. https://needledrop.example); http://localhost:PORT without it. */

@@ -13,7 +13,7 @@ export function Field({
   meta: FieldMetadata<string>;
   type?: "text" | "email" | "password" | "tel";
   autoComplete?: string;
-  inputMode?: "email" | "text" | "tel";
+  inputMode?: "email" | "text" | "tel" | "numeric";
 }) {
   const props = getInputProps(meta, { type });
   return (

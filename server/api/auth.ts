@@ -2,6 +2,7 @@ import { Router, type Response } from "express";
 import { loginSchema, RESET_REQUESTED, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
 import { registerSchema } from "../../app/domain/accounts/profile-schemas";
 import { parseInput } from "../../app/domain/shared/parse-input";
+import { apiSecondFactorSchema } from "../../app/domain/two-factor/schemas";
 import { sendError } from "../http/errors";
 import { contextOf, fieldErrors, noStore } from "./helpers";
 
@@ -12,9 +13,14 @@ import { contextOf, fieldErrors, noStore } from "./helpers";
  */
 export const authApi = Router();
 
-/** Starts the session (with everything a sign-in does, see auth.signIn) and sends its cookies. */
-async function signIn(res: Response, userId: number): Promise<void> {
-  for (const cookie of await contextOf(res).auth.signIn({ id: userId })) res.append("Set-Cookie", cookie);
+/**
+ * Starts the session (with everything a sign-in does, see auth.signIn) and sends its cookies. For an account with a
+ * second factor (and no `twoFactorVerified`) the session opens only the code step: false is returned.
+ */
+async function signIn(res: Response, userId: number, options: { twoFactorVerified?: boolean } = {}): Promise<boolean> {
+  const ctx = contextOf(res);
+  for (const cookie of await ctx.auth.signIn({ id: userId }, options)) res.append("Set-Cookie", cookie);
+  return ctx.user !== null;
 }
 
 authApi.get("/user", noStore, (req, res) => {
@@ -26,8 +32,18 @@ authApi.get("/user", noStore, (req, res) => {
 authApi.post("/login", noStore, async (req, res) => {
   const ctx = contextOf(res);
   const user = await ctx.services.accounts.login({ ...parseInput(loginSchema, req.body), clientIp: ctx.clientIp });
-  await signIn(res, user.id);
+  if (!(await signIn(res, user.id))) return res.json({ twoFactorRequired: true });
   res.json(user);
+});
+
+authApi.post("/login/two-factor", noStore, async (req, res) => {
+  const ctx = contextOf(res);
+  const { code } = parseInput(apiSecondFactorSchema, req.body);
+  const userId = ctx.pendingTwoFactorUserId;
+  if (!userId) return sendError(req, res, 401, "No sign-in is waiting for a second factor; log in first");
+  ctx.services.twoFactor.completeSignIn({ id: userId, clientIp: ctx.clientIp }, code);
+  await signIn(res, userId, { twoFactorVerified: true });
+  res.json(ctx.user);
 });
 
 authApi.post("/register", noStore, async (req, res) => {

@@ -23,6 +23,7 @@ export interface RateLimit {
 }
 
 const SIGN_IN_REFUSAL = "Too many failed login attempts.";
+const TWO_FACTOR_REFUSAL = "Too many wrong codes.";
 
 export const RATE_LIMITS = {
   /** Failed sign-ins for one account from one address: the limit a guesser meets. */
@@ -31,6 +32,14 @@ export const RATE_LIMITS = {
   signInPerAccount: { limit: 200, windowMs: HOUR, refusal: SIGN_IN_REFUSAL },
   /** Failed sign-ins from one address, over every account. */
   signInPerAddress: { limit: 100, windowMs: HOUR, refusal: SIGN_IN_REFUSAL },
+  /**
+   * Wrong second-factor codes (at sign-in, and when a signed-in person turns the factor off or makes new recovery
+   * codes), counted like passwords: per account and address (strict), per account, per address. A six-digit code
+   * has a million values and three are right at any moment, so the per-account limit is kept low.
+   */
+  twoFactorPerAccountAndAddress: { limit: 10, windowMs: 15 * MINUTE, refusal: TWO_FACTOR_REFUSAL },
+  twoFactorPerAccount: { limit: 30, windowMs: HOUR, refusal: TWO_FACTOR_REFUSAL },
+  twoFactorPerAddress: { limit: 100, windowMs: HOUR, refusal: TWO_FACTOR_REFUSAL },
   /** Wrong current passwords on the change-password form (a signed-in session). */
   passwordChangePerAccount: { limit: 10, windowMs: 15 * MINUTE, refusal: "Too many wrong current passwords." },
   registrationsPerAddress: { limit: 5, windowMs: HOUR, refusal: "Too many new accounts from your network." },

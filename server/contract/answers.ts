@@ -106,6 +106,11 @@ export function toApiRecommendation(r: Recommendation, today: string): ApiRecomm
 }
 
 export const logoutAnswerSchema = z.strictObject({ ok: z.literal(true) });
+/** POST /api/login for an account with a second factor: the password was right, a code is still needed. */
+export const twoFactorRequiredSchema = z
+  .strictObject({ twoFactorRequired: z.literal(true) })
+  .describe("The password was right; send a code to POST /api/login/two-factor with the session cookie set now");
+export const loginAnswerSchema = z.union([apiUserSchema, twoFactorRequiredSchema]).describe("The user, or a code still needed");
 export const messageAnswerSchema = z.object({ message: z.string() });
 
 export const searchResultSchema = z

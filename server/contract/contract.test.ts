@@ -7,6 +7,8 @@ import { listen } from "../../tests/setup/http";
 import { lastMailTo } from "../../tests/setup/mail-dir";
 import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
+import { createServices } from "../services";
+import { codeForStep, parseSecretText, stepAt } from "../../app/domain/two-factor/totp";
 import { apiErrorSchema } from "./answers";
 import { openApiDocument } from "./openapi";
 import { ANSWER_SCHEMAS, API_OPERATIONS, type ApiOperation, type CacheRule } from "./operations";
@@ -80,11 +82,33 @@ function sessionCookie(res: Response): string {
   return set ? set.split(";")[0]! : "";
 }
 
+/**
+ * A new account with two-factor sign-in on (made and turned on through the services, with the app's key beside the test
+ * database as the app's own services use), signed in with its password only: the pending session's cookie and the
+ * app's key.
+ */
+async function signInPendingTwoFactor(name: string): Promise<{ cookie: string; key: Uint8Array }> {
+  // Made through the services: the API's sign-ups from this address are limited, and the probes use them up.
+  const services = createServices(t.db, { mediaDir: "", mailTransport: { send: async () => {} } });
+  const { id } = await services.accounts.register(account(name));
+  const { secret } = services.twoFactor.newSecret(name);
+  const key = parseSecretText(secret)!;
+  services.twoFactor.enable({ id, clientIp: "127.0.0.1" }, { secret, code: codeForStep(key, stepAt(Date.now())) });
+  const login = await call("POST", "/api/login", { json: { username: name, password } });
+  expect(await login.json()).toEqual({ twoFactorRequired: true });
+  return { cookie: sessionCookie(login), key };
+}
+
 /** The first call of each operation: a request that must succeed. */
 const PROBES: Record<string, () => Promise<Response>> = {
   "GET /api/user": () => call("GET", "/api/user", { cookie }),
   "POST /api/login": () => call("POST", "/api/login", { json: { username: "contract-alice", password } }),
   "POST /api/register": () => call("POST", "/api/register", { json: account("contract-bob") }),
+  "POST /api/login/two-factor": async () => {
+    const dora = await signInPendingTwoFactor("contract-dora");
+    const code = codeForStep(dora.key, stepAt(Date.now()) + 1);
+    return call("POST", "/api/login/two-factor", { json: { code }, cookie: dora.cookie });
+  },
   "POST /api/logout": async () => {
     const login = await call("POST", "/api/login", { json: { username: "contract-alice", password } });
     return call("POST", "/api/logout", { cookie: sessionCookie(login) });
@@ -173,6 +197,21 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     run: () => call("POST", "/api/register", { json: account("contract-alice") }),
   },
   { key: "POST /api/login", status: 400, run: () => call("POST", "/api/login", { json: { username: "contract-alice" } }) },
+  {
+    key: "POST /api/login/two-factor",
+    status: 401,
+    run: () => call("POST", "/api/login/two-factor", { json: { code: "123456" } }),
+  },
+  {
+    key: "POST /api/login/two-factor",
+    status: 400,
+    run: async () => {
+      const erin = await signInPendingTwoFactor("contract-erin");
+      const right = codeForStep(erin.key, stepAt(Date.now()) + 1);
+      const code = right === "000000" ? "000001" : "000000";
+      return call("POST", "/api/login/two-factor", { json: { code }, cookie: erin.cookie });
+    },
+  },
   {
     key: "POST /api/request-password-reset",
     status: 400,
@@ -267,6 +306,16 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     key: "POST /api/login",
     status: 429,
     run: () => untilRefused(() => call("POST", "/api/login", { json: { username: "contract-dave", password } })),
+  },
+  {
+    key: "POST /api/login/two-factor",
+    status: 429,
+    run: async () => {
+      const fred = await signInPendingTwoFactor("contract-fred");
+      const right = codeForStep(fred.key, stepAt(Date.now()) + 1);
+      const code = right === "000000" ? "000001" : "000000";
+      return untilRefused(() => call("POST", "/api/login/two-factor", { json: { code }, cookie: fred.cookie }));
+    },
   },
   {
     key: "POST /api/register",

@@ -6,6 +6,7 @@
  */
 import { loginSchema, resetPasswordSchema, resetRequestSchema } from "../../app/domain/accounts/auth-schemas";
 import { registerSchema } from "../../app/domain/accounts/profile-schemas";
+import { apiSecondFactorSchema } from "../../app/domain/two-factor/schemas";
 import { careTipsQuerySchema } from "../../app/domain/care/care-categories";
 import { cartPriceSchema } from "../../app/domain/cart/cart-lines";
 import { pageQuerySchema, recordIdSchema } from "../../app/domain/catalogue/catalogue-queries";
@@ -68,6 +69,7 @@ export const ANSWER_SCHEMAS = {
   Recommendation: a.recommendationSchema,
   RecommendationList: a.recommendationListSchema,
   User: a.apiUserSchema,
+  LoginAnswer: a.loginAnswerSchema,
   LogoutAnswer: a.logoutAnswerSchema,
   MessageAnswer: a.messageAnswerSchema,
   Error: a.apiErrorSchema,
@@ -130,11 +132,31 @@ export const OPERATIONS = {
     summary: "Log in; sets the session cookie",
     tag: "Accounts",
     body: { name: "LoginRequest", schema: loginSchema },
-    success: { status: 200, description: "The user", schema: "User" },
+    success: { status: 200, description: "The user, or `{ twoFactorRequired: true }`", schema: "LoginAnswer" },
     description:
       "`username` takes a username (any case) or the account's e-mail. Failures are limited per account and " +
-      "address (strict), per account and per address; past a limit the answer is 429 with Retry-After.",
+      "address (strict), per account and per address; past a limit the answer is 429 with Retry-After. For an " +
+      "account with two-factor sign-in the answer is `{ twoFactorRequired: true }` and the session cookie it sets " +
+      "opens only POST /api/login/two-factor until a code is sent there.",
     errors: { 400: "Invalid input", 401: "Wrong username or password", 429: TOO_MANY },
+    cache: NO_STORE,
+  },
+  loginTwoFactor: {
+    method: "post",
+    path: "/api/login/two-factor",
+    summary: "The second sign-in step: a code from the authenticator app, or a recovery code",
+    description:
+      "With the session cookie POST /api/login set. `code` is six digits from the app (each accepted once) or a " +
+      "recovery code like ABCDE-FGHIJ (each works once). Right: a new session cookie and the user. Wrong codes are " +
+      "limited per account and address, per account and per address (429 with Retry-After past a limit).",
+    tag: "Accounts",
+    body: { name: "SecondFactorRequest", schema: apiSecondFactorSchema },
+    success: { status: 200, description: "The user, now signed in", schema: "User" },
+    errors: {
+      400: "Invalid input, or a wrong or already used code",
+      401: "No sign-in waiting for a second factor",
+      429: TOO_MANY,
+    },
     cache: NO_STORE,
   },
   register: {

@@ -30,6 +30,8 @@ import { createSessionsService } from "./sessions";
 import { createStaffAccessService } from "./staff-access";
 import { createStaffService } from "./staff";
 import { createTwoFactorService } from "./two-factor";
+import { createSecretBox, loadSecretKey } from "../auth/secret-box";
+import { requiresTwoFactor } from "../../app/domain/staff/permissions";
 import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
@@ -73,6 +75,11 @@ export interface AuthServiceOptions {
   publicOrigin?: string;
   /** Publishes planned Instagram posts; none (posting by hand) unless the Graph API is configured. */
   instagramPublisher?: InstagramPublisher | null;
+  /**
+   * The shop's 32-byte key for secrets it must read back (authenticator apps' keys). By default env SECRET_KEY, else
+   * a key file made beside the database (server/auth/secret-box.ts).
+   */
+  secretKey?: Uint8Array;
 }
 
 function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLinks) {
@@ -86,7 +93,7 @@ function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLink
   // One throttle counts every limit: sign-in in the accounts service, the rest where adapters take them.
   const rateLimits = createRateLimits(createThrottle(db), rateLimitTable(options.rateLimitFactor, options.rateLimits));
   const accounts = createAccountsService(db, { sessions, mail, links, rateLimits });
-  return { sessions, mail, accounts, rateLimits, twoFactor: createTwoFactorService(db) };
+  return { sessions, mail, accounts, rateLimits };
 }
 
 /** Every use case the adapters may call, bound to one database handle. */
@@ -106,13 +113,23 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     wants,
   });
   const audit = createAuditService(db);
+  const staffAccess = createStaffAccessService(db, { audit });
+  const secretKey = auth.secretKey ?? loadSecretKey({ envValue: process.env.SECRET_KEY, databaseFile: db.$client.name });
+  const twoFactor = createTwoFactorService(db, {
+    box: createSecretBox(secretKey),
+    key: secretKey,
+    rateLimits: authServices.rateLimits,
+    audit,
+    requiredFor: (userId) => requiresTwoFactor(staffAccess.roleOf(userId), staffAccess.twoFactorRequiredForAll()),
+  });
   const payments = auth.payments ?? createTestCardProvider();
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   return {
     ...authServices,
     audit,
-    staffAccess: createStaffAccessService(db, { audit }),
+    staffAccess,
+    twoFactor,
     staff: createStaffService(db, { audit, mail: authServices.mail, links, sessions: authServices.sessions }),
     adminShipping: createAdminShippingService(db),
     adminStock,

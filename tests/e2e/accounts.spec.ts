@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { lastMailText, ready, withDb } from "./support/shop";
+import { lastMailText, ready, setUpTwoFactor, withDb } from "./support/shop";
 
 // Accounts (spec §4 session, §5 validation, §6 roles, §8 toasts). Tests tagged @no-js run in both projects:
 // the forms post to the server and must work without JavaScript, and the same steps must hold once it runs.
@@ -552,6 +552,8 @@ test.describe("roles", () => {
       await logOutFromMenu(page, javaScriptEnabled, account.username);
       await logIn(page, javaScriptEnabled, account.username, account.password);
       await expect(userMenu(page, account.username)).toBeVisible();
+      // An owner must have a second factor before any back-office page.
+      await setUpTwoFactor(page, javaScriptEnabled);
       await expect(mainNav(page).getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/admin");
 
       await ready(page, javaScriptEnabled);

@@ -1,5 +1,14 @@
 import { expect, request as http, test, type APIRequestContext, type Page } from "@playwright/test";
-import { apiRegister, createRecord, newAccount, ready, uniqueName, withDb, type TestRecord } from "./support/shop";
+import {
+  apiRegister,
+  apiSetUpTwoFactor,
+  createRecord,
+  newAccount,
+  ready,
+  uniqueName,
+  withDb,
+  type TestRecord,
+} from "./support/shop";
 
 /**
  * The standing test against cross-shopper leaks. A visitor, two signed-in customers (their own names, e-mails,
@@ -255,6 +264,8 @@ test.beforeAll(async () => {
   const adminAccount = newAccount("leakadmin");
   await apiRegister(admin.request, baseURL, adminAccount);
   withDb((db) => db.prepare("update users set role = 'admin' where username = ?").run(adminAccount.username));
+  // An owner must have a second factor before any back-office page.
+  await apiSetUpTwoFactor(admin.request, baseURL);
   Object.assign(admin, { username: adminAccount.username, email: adminAccount.email });
   const visitor = await makeShopper("visitor", "visitor");
   shoppers = [visitor, ada, bo, admin];

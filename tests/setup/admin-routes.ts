@@ -5,15 +5,20 @@ import type { Db } from "../../db/client";
 import type { Services } from "../../server/services";
 import { TEST_CARD_SUCCESS } from "../../server/payments/test-card";
 import { newCustomer, sessionOf } from "./route-context";
+import { giveTwoFactor } from "./two-factor";
 import { insertRecord, TEST_ADDRESS } from "./shop-fixtures";
 import { TEST_TODAY } from "./test-db";
 
 type Shop = { t: { db: Db }; s: Services };
 
-/** A signed-in admin: their id and username (as the audit log names them) and their session's Cookie header. */
+/**
+ * A signed-in admin (an owner, who must have a second factor): their id and username (as the audit log names them) and
+ * their session's Cookie header, a session past the second factor.
+ */
 export async function signedInAdmin(shop: Shop) {
   const { user } = await newCustomer(shop.s);
   shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  giveTwoFactor(shop.t.db, user.id);
   return { id: user.id, username: user.username, cookie: sessionOf(shop.s, user.id).cookie };
 }
 

@@ -1,14 +1,23 @@
 import { TRPCError } from "@trpc/server";
 import type { RequestContext } from "../../server/context";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { appRouter } from "../../server/trpc/router";
+import { giveTwoFactor } from "./two-factor";
 import type { useShopServices } from "./shop-fixtures";
 
 type Shop = ReturnType<typeof useShopServices>;
 /** Who calls: nobody, or a user with at least what the role checks read. */
 export type CallerUser = Pick<NonNullable<RequestContext["user"]>, "id" | "username" | "role"> | null;
 
-/** A tRPC caller as `user` over a test's shop, with the context a request would give it. */
+/**
+ * A tRPC caller as `user` over a test's shop, with the context a request would give it. An admin caller whose account
+ * is in the database is given a second factor (an owner must have one; a request's user has passed it).
+ */
 export function callerFor(shop: Shop, user: CallerUser, options: { today?: string; clientIp?: string } = {}) {
+  if (user?.role === "admin" && shop.t.db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).get()) {
+    giveTwoFactor(shop.t.db, user.id);
+  }
   return appRouter.createCaller({
     db: shop.t.db,
     services: shop.s,

@@ -35,7 +35,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }));
   const membership = context.services.club.membership(user.id, { today: context.today });
   const wants = context.services.wants.listForUser(user);
-  return { user, orders, membership, wants, today: context.today, sessions: sessionListFor(context, user.id) };
+  const twoFactorOn = context.services.twoFactor.isEnabled(user.id);
+  return { user, orders, membership, wants, today: context.today, twoFactorOn, sessions: sessionListFor(context, user.id) };
 }
 
 // A refused post (a club button on a stale page) still shows the page as it is now.
@@ -57,7 +58,7 @@ function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, membership, wants, today } = loaderData;
+  const { user, orders, membership, wants, today, twoFactorOn } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useSchemaForm(profileFormSchema, {
@@ -193,6 +194,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Field label="Confirm new password" meta={pw.confirmPassword} type="password" autoComplete="new-password" />
           <SubmitButton pending={busy("password")}>{busy("password") ? "Changing…" : "Change password"}</SubmitButton>
         </Form>
+      </section>
+
+      <section
+        id="two-factor"
+        aria-labelledby="two-factor-heading"
+        className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2 id="two-factor-heading" className="font-display text-2xl font-bold">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-3 text-stone-700">
+          {twoFactorOn
+            ? "On: signing in asks for a code from your authenticator app as well as your password."
+            : "Off. Ask for a code from an authenticator app as well as your password when you sign in."}{" "}
+          <Link to="/profile/two-factor" className="font-semibold text-needle-dark underline underline-offset-2">
+            {twoFactorOn ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+          </Link>
+        </p>
       </section>
 
       <SessionList sessions={loaderData.sessions} />

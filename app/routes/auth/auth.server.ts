@@ -1,5 +1,5 @@
 /** The /auth page's form posts: log in or register, then sign in (see auth.signIn) and go where the shopper was. */
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { loginSchema, registerFormSchema, registrationFields } from "~/domain/accounts/auth-schemas";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import type { Toast } from "~/domain/shared/toast";
@@ -40,8 +40,13 @@ export function authIntents(context: AppLoadContext) {
   };
 }
 
-/** Signed in: a fresh session, and back to where the shopper was with the welcome toast. */
+/**
+ * Signed in: a fresh session, and back to where the shopper was with the welcome toast. An account with a second
+ * factor gets a session that only opens the code step, and goes there first.
+ */
 async function signIn(context: AppLoadContext, user: { id: number; username: string }, formData: FormData, toast: Toast) {
   const headers = cookieHeaders(...(await context.auth.signIn(user)));
-  return redirectWithToast(safeRedirect(formData.get("redirectTo")), toast, { headers });
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (context.pendingTwoFactorUserId) return redirect(`/auth/two-factor?${new URLSearchParams({ redirectTo })}`, { headers });
+  return redirectWithToast(redirectTo, toast, { headers });
 }

@@ -1,5 +1,5 @@
 /** The /reset-password page's forms: ask for a reset link, then choose a new password with the mailed token. */
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { RESET_REQUESTED, RESET_SENT_TITLE, resetPasswordFormSchema, resetRequestSchema } from "~/domain/accounts/auth-schemas";
 import { cookieHeaders } from "~/lib/cart-state.server";
 import { intent } from "~/lib/forms/form-action.server";
@@ -29,6 +29,8 @@ export function resetIntents(context: AppLoadContext) {
       async (value) => {
         const user = await accounts.resetPassword(value);
         const headers = cookieHeaders(...(await context.auth.signIn(user)));
+        // A second factor is still asked for: a mailbox alone does not open the account.
+        if (context.pendingTwoFactorUserId) return redirect("/auth/two-factor", { headers });
         const toast = {
           type: "success" as const,
           title: "Password changed",

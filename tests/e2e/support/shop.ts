@@ -7,6 +7,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { lastMailTo } from "../../setup/mail-dir";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 
 export interface Account {
   username: string;
@@ -144,14 +146,68 @@ export async function setCartCookie(
   await page.context().addCookies([{ name: "needledrop-cart", value, url: baseURL }]);
 }
 
-/** A fresh account made an admin straight in the database, then signed in on `page` (back-office tests). */
-export async function logInAsAdmin(page: Page, javaScriptEnabled: boolean, baseURL: string): Promise<Account> {
+/**
+ * A fresh account made an admin (an owner) straight in the database, then signed in on `page` and given a second
+ * factor, which owners must have before any back-office page (back-office tests). Returns the account with its key.
+ */
+export async function logInAsAdmin(
+  page: Page,
+  javaScriptEnabled: boolean,
+  baseURL: string,
+): Promise<Account & { twoFactorSecret: string }> {
   const account = newAccount("admin");
   await apiRegister(page.context().request, baseURL, account);
   withDb((db) => db.prepare("update users set role = 'admin' where username = ?").run(account.username));
   await page.context().clearCookies();
   await logIn(page, javaScriptEnabled, account);
-  return account;
+  const { secret } = await setUpTwoFactor(page, javaScriptEnabled);
+  return { ...account, twoFactorSecret: secret };
+}
+
+/**
+ * The code an authenticator app shows for `secret` (the key as /profile/two-factor prints it), `stepsAhead` 30-second
+ * steps from now. A code is accepted once per step, and one step either side of now: a second sign-in within the
+ * same 30 seconds as the set-up takes the next step's code (stepsAhead 1).
+ */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  const key = decodeBase32IgnorePadding(secret.replace(/\s+/g, "").toUpperCase());
+  return generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + stepsAhead), 6);
+}
+
+/**
+ * Turns on two-factor sign-in for the signed-in person on `page`, at /profile/two-factor (where a back-office page
+ * sends an owner without one; the page is opened if not already there): reads the key shown, enters its code, and
+ * returns the key and the recovery codes shown once. The page is left on the recovery codes.
+ */
+export async function setUpTwoFactor(
+  page: Page,
+  javaScriptEnabled: boolean,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  if (!new URL(page.url()).pathname.startsWith("/profile/two-factor")) await page.goto("/profile/two-factor");
+  await ready(page, javaScriptEnabled);
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  await page.getByLabel("6-digit code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  return { secret, recoveryCodes: (await codes.allTextContents()).map((c) => c.trim()) };
+}
+
+/**
+ * setUpTwoFactor for a person signed in on a request context rather than a page (no browser): the set-up page's form
+ * posted as a browser without JavaScript would; the context keeps the renewed session's cookie.
+ */
+export async function apiSetUpTwoFactor(request: APIRequestContext, baseURL: string): Promise<{ secret: string }> {
+  const page = await request.get("/profile/two-factor");
+  expect(page.status()).toBe(200);
+  const secret = /data-testid="two-factor-secret"[^>]*>([A-Z2-7 ]+)</.exec(await page.text())?.[1]?.trim();
+  expect(secret, "the key on /profile/two-factor").toBeTruthy();
+  const res = await request.post("/profile/two-factor", {
+    headers: { origin: baseURL },
+    form: { intent: "enable", secret: secret!, code: totpCode(secret!) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { secret: secret! };
 }
 
 /** A toast saying `text`: with JavaScript a sonner toast; without, the <noscript> status banner. */
