@@ -16,6 +16,7 @@ import { createAccount } from "../services/accounts";
 import { createServices } from "../services";
 import { TOKEN_SLOT } from "../mail/links";
 import { tablesHolding } from "../../tests/setup/db-scan";
+import { giveTwoFactor } from "../../tests/setup/two-factor";
 
 // The account calls of spec §7 over real HTTP, against a temporary database. TRUST_PROXY=loopback lets a
 // test act as https (X-Forwarded-Proto) or as another client address (X-Forwarded-For). (Not "1": Express
@@ -563,15 +564,26 @@ describe("password reset", () => {
 });
 
 describe("tRPC admin.overview", () => {
-  it("401 signed out, 403 for a customer, the dashboard figures for an admin", async () => {
+  it("401 signed out, 403 for a customer and for an owner without a second factor, the dashboard figures for an owner with one", async () => {
     const { cookie: customer } = await register("frank");
-    await createAccount(t.db, { username: "boss", email: "boss@example.com", password: "secret-password", role: "admin" });
+    const boss = await createAccount(t.db, {
+      username: "boss",
+      email: "boss@example.com",
+      password: "secret-password",
+      role: "admin",
+    });
     const admin = sessionCookie((await login("boss")).res);
 
     const anonymous = await get("/trpc/admin.overview");
     expect(anonymous.res.status).toBe(401);
     const forbidden = await get("/trpc/admin.overview", { cookie: customer });
     expect(forbidden.res.status).toBe(403);
+    const noSecondFactor = await get("/trpc/admin.overview", { cookie: admin });
+    expect(noSecondFactor.res.status).toBe(403);
+    expect(JSON.stringify(noSecondFactor.body)).toContain("two-factor");
+    // The owner sets one up (here straight in the database; its session has passed the step).
+    giveTwoFactor(t.db, boss.id);
+    t.db.update(sessions).set({ twoFactorVerifiedAt: Date.now() }).where(eq(sessions.userId, boss.id)).run();
     const ok = await get("/trpc/admin.overview", { cookie: admin });
     expect(ok.res.status).toBe(200);
     const data = ok.body.result.data as { records: number; customers: number; latest: unknown[] };

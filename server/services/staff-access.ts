@@ -94,7 +94,8 @@ export function createStaffAccessService(db: Db, { audit }: { audit: AuditServic
       const row = account(asker.user.id);
       // An account no longer in the database (removed mid-session) has nothing to log a refusal against.
       if (!row) return { ok: false, reason: "forbidden" };
-      const role = !row.deactivatedAt ? roleOf(row, customRole) : null;
+      // Staff by the request's own view of the account (read with the session) and by the database's.
+      const role = asker.user.role === "admin" && !row.deactivatedAt ? roleOf(row, customRole) : null;
       if (!role) {
         refuse(asker, permission, what);
         return { ok: false, reason: "forbidden" };

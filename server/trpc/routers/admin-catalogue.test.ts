@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { giveTwoFactor } from "../../../tests/setup/two-factor";
 import { describe, expect, it } from "vitest";
 import { records, users } from "../../../db/schema";
 import { useShopServices } from "../../../tests/setup/shop-fixtures";
@@ -27,6 +28,7 @@ describe("admin.catalogue procedures", () => {
   it("let an admin create, read, edit and unpublish a record with the form's own schema", async () => {
     const { user } = await newCustomer(shop.s);
     shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+    giveTwoFactor(shop.t.db, user.id);
     const admin = callerFor(sessionOf(shop.s, user.id).cookie);
     const { id } = await admin.admin.catalogue.create({ fields, openingStock: 2, published: true });
     expect(await admin.admin.catalogue.get({ id })).toMatchObject({ title: "Tidal Rooms", pricePence: 1499, stockQuantity: 2 });

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { giveTwoFactor } from "../../../tests/setup/two-factor";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../db/schema";
 import { insertRecord, TEST_ADDRESS, useShopServices } from "../../../tests/setup/shop-fixtures";
@@ -17,6 +18,7 @@ function userOf(role: "admin" | "customer") {
     .values({ username: `trpc-${role}-${n}`, passwordHash: "x", email: `trpc-${role}-${n}@example.com`, role })
     .returning()
     .get();
+  if (role === "admin") giveTwoFactor(shop.t.db, row.id);
   return { id: row.id, username: row.username, email: row.email, role: row.role };
 }
 

@@ -15,7 +15,7 @@ import { adminCampaignsRouter } from "./admin-campaigns";
 
 export const adminRouter = router({
   /** The dashboard's figures: sales, what needs doing, the latest orders. */
-  overview: staffProcedure("back-office").query(({ ctx }) => ctx.services.admin.overview()),
+  overview: staffProcedure("analysis.view").query(({ ctx }) => ctx.services.admin.overview()),
   orders: adminOrdersRouter,
   stock: adminStockRouter,
   schedule: adminScheduleRouter,

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { giveTwoFactor } from "../../../../tests/setup/two-factor";
 import { describe, expect, it } from "vitest";
 import { auditLog, instagramPosts, users } from "../../../../db/schema";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
@@ -17,6 +18,7 @@ const PATH = "/admin/instagram-management";
 async function adminCookie(): Promise<string> {
   const { user } = await newCustomer(shop.s);
   shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  giveTwoFactor(shop.t.db, user.id);
   return sessionOf(shop.s, user.id).cookie;
 }
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { giveTwoFactor } from "../../../../tests/setup/two-factor";
 import { describe, expect, it } from "vitest";
 import { RULE_MESSAGES } from "~/domain/discounts/discount-rule-schema";
 import { discountCodes, users } from "../../../../db/schema";
@@ -13,6 +14,7 @@ const row = (code: string) => shop.t.db.select().from(discountCodes).where(eq(di
 async function adminCookie(): Promise<string> {
   const { user } = await newCustomer(shop.s);
   shop.t.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id)).run();
+  giveTwoFactor(shop.t.db, user.id);
   return sessionOf(shop.s, user.id).cookie;
 }
 
