@@ -234,16 +234,16 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             E-mail address
             <input name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
           </label>
-          <label className="text-sm font-medium">
-            Role
-            <select name="staffRole" defaultValue="packer" className={inputClass}>
+          <div className="text-sm font-medium">
+            <label htmlFor="invite-role">Role</label>
+            <select id="invite-role" name="staffRole" defaultValue="packer" className={inputClass}>
               {roles.map((r) => (
                 <option key={r.key} value={r.key}>
                   {r.name}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="submit" className={primary}>
             Send invitation
           </button>
