@@ -96,7 +96,8 @@ export function AdminTable<Row>({
           {empty}
         </p>
       ) : (
-        <div className={`${className} overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200`}>
+        // Positioned, so what sits hidden inside (a screen-reader label) is clipped with the rest, not laid out past the page.
+        <div className={`${className} relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200`}>
           <table className={`w-full ${minWidth} text-left text-sm`}>
             <caption className="sr-only">{caption}</caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs tracking-wide text-stone-600 uppercase">

@@ -132,11 +132,18 @@ function peopleColumns(me: number, roles: Role[]): AdminColumn<Person>[] {
           </Form>
         ),
     },
-    { header: "Two-factor", cell: (p) => (p.twoFactor ? "On" : <span className="text-amber-800">Not set up</span>) },
     {
-      header: "Last sign-in",
-      className: "whitespace-nowrap",
-      cell: (p) => (p.lastSignInAt ? formatDateTimeGB(p.lastSignInAt) : "Never"),
+      header: "Sign-in",
+      cell: (p) => (
+        <>
+          <span className={`block ${p.twoFactor ? "" : "text-amber-800"}`}>
+            {p.twoFactor ? "Two-factor on" : "No second factor yet"}
+          </span>
+          <span className="block text-xs text-stone-600">
+            {p.lastSignInAt ? `Last ${formatDateTimeGB(p.lastSignInAt)}` : "Never signed in"}
+          </span>
+        </>
+      ),
     },
     {
       header: "Status",
@@ -182,35 +189,34 @@ const inviteColumns: AdminColumn<Invite>[] = [
   },
 ];
 
-const roleColumns: AdminColumn<Role>[] = [
-  { header: "Role", rowHeader: true, className: "font-semibold whitespace-nowrap", cell: (r) => r.name },
-  {
-    header: "May",
-    cell: (r) => (
-      <ul className="list-disc pl-4 text-xs text-stone-700">
-        {r.permissions.map((p) => (
-          <li key={p}>{permissionLabel.get(p) ?? p}</li>
-        ))}
-      </ul>
-    ),
-  },
-  {
-    header: "Remove",
-    srOnlyHeader: true,
-    cell: (r) =>
-      r.builtIn ? (
-        <span className="text-xs text-stone-500">Built in</span>
-      ) : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove-role" />
-          <input type="hidden" name="key" value={r.key} />
-          <button type="submit" className={button} aria-label={`Remove the role ${r.name}`}>
-            Remove
-          </button>
-        </Form>
-      ),
-  },
-];
+/** The roles as a list of cards: a table of long permission lists would not fit beside the back office's menu. */
+function RoleList({ roles }: { roles: Role[] }) {
+  return (
+    <ul className="mt-3 grid gap-3">
+      {roles.map((r) => (
+        <li key={r.key} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="font-semibold">
+              {r.name} {r.builtIn && <span className="text-xs font-normal text-stone-500">built in</span>}
+            </h3>
+            {!r.builtIn && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-role" />
+                <input type="hidden" name="key" value={r.key} />
+                <button type="submit" className={button} aria-label={`Remove the role ${r.name}`}>
+                  Remove
+                </button>
+              </Form>
+            )}
+          </div>
+          <p className="mt-1 text-xs leading-relaxed text-stone-700">
+            {r.permissions.map((p) => permissionLabel.get(p) ?? p).join(" · ")}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { me, people, invites, roles, twoFactorForAll } = loaderData;
@@ -252,7 +258,14 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </section>
 
       <h2 className="font-display mt-8 text-xl font-bold">People</h2>
-      <AdminTable caption="Staff" rows={people} rowKey={(p) => p.id} columns={peopleColumns(me, roles)} className="mt-3" />
+      <AdminTable
+        caption="Staff"
+        rows={people}
+        rowKey={(p) => p.id}
+        columns={peopleColumns(me, roles)}
+        minWidth="min-w-[32rem]"
+        className="mt-3"
+      />
 
       {invites.length > 0 && (
         <>
@@ -286,13 +299,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </section>
 
       <h2 className="font-display mt-8 text-xl font-bold">Roles</h2>
-      <AdminTable
-        caption="Roles and what each may do"
-        rows={roles}
-        rowKey={(r) => r.key}
-        columns={roleColumns}
-        className="mt-3"
-      />
+      <RoleList roles={roles} />
 
       <section aria-labelledby="new-role-heading" className={box}>
         <h2 id="new-role-heading" className="font-display text-xl font-bold">
