@@ -78,6 +78,13 @@ export function createRequestContext(db: Db, services: Services, req: Request, r
         if (!options.twoFactorVerified && services.twoFactor.isEnabled(user.id)) {
           ctx.pendingTwoFactorUserId = user.id;
           ctx.user = null;
+        } else if (!options.twoFactorVerified && ctx.user?.role === "admin") {
+          // A member of staff signed in with a password alone (a role that needs no second factor, or one still to
+          // set it up): logged like the two-factor step logs the others.
+          services.audit.record(
+            { id: ctx.user.id, username: ctx.user.username, ip: ctx.clientIp },
+            { entityType: "account", entityId: ctx.user.id, action: "sign-in", area: "sign-in" },
+          );
         }
         const session = serializeSessionCookie(created.token, {
           secure,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, staffInvites, totpCredentials, users } from "../../db/schema";
 import { tokenIn } from "../../tests/setup/mail-catcher";
-import { newCustomer } from "../../tests/setup/route-context";
+import { newCustomer, pageGet, routeArgs } from "../../tests/setup/route-context";
 import { useShopServices } from "../../tests/setup/shop-fixtures";
 import { hashToken } from "../auth/tokens";
 
@@ -132,5 +132,21 @@ describe("staff roles and deactivation", () => {
       permission: "orders.refund",
       area: "orders",
     });
+  });
+});
+
+describe("staff sign-ins", () => {
+  it("are written to the audit log when no second factor is asked (a packer's password sign-in)", async () => {
+    const { user } = await newCustomer(shop.s);
+    shop.t.db.update(users).set({ role: "admin", staffRole: "packer" }).where(eq(users.id, user.id)).run();
+    const { context } = routeArgs({ db: shop.t.db, services: shop.s }, pageGet("/auth"), { clientIp: "203.0.113.77" });
+    await context.auth.signIn({ id: user.id });
+    const row = shop.t.db.select().from(auditLog).where(eq(auditLog.action, "sign-in")).all().at(-1);
+    expect(row).toMatchObject({ actorName: user.username, actorIp: "203.0.113.77", area: "sign-in" });
+    // A customer's sign-in is not a back-office event.
+    const customer = (await newCustomer(shop.s)).user;
+    const before = shop.t.db.select().from(auditLog).all().length;
+    await routeArgs({ db: shop.t.db, services: shop.s }, pageGet("/auth")).context.auth.signIn({ id: customer.id });
+    expect(shop.t.db.select().from(auditLog).all().length).toBe(before);
   });
 });
