@@ -167,12 +167,17 @@ function peopleColumns(me: number, roles: Role[]): AdminColumn<Person>[] {
 }
 
 const inviteColumns: AdminColumn<Invite>[] = [
-  { header: "E-mail", rowHeader: true, className: "break-all", cell: (i) => i.email },
-  { header: "Role", cell: (i) => i.roleName },
   {
-    header: "Link valid until",
-    className: "whitespace-nowrap",
-    cell: (i) => formatDateTimeGB(new Date(i.expiresAt).toISOString()),
+    header: "Invitation",
+    rowHeader: true,
+    cell: (i) => (
+      <>
+        <span className="block font-semibold break-all">{i.email}</span>
+        <span className="block text-xs text-stone-600">
+          {i.roleName} · link valid until {formatDateTimeGB(new Date(i.expiresAt).toISOString())}
+        </span>
+      </>
+    ),
   },
   {
     header: "Withdraw",
@@ -275,6 +280,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             rows={invites}
             rowKey={(i) => i.id}
             columns={inviteColumns}
+            minWidth=""
             className="mt-3"
           />
         </>
