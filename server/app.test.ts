@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededTestDb, type TestDb } from "../tests/setup/test-db";
 import { listen } from "../tests/setup/http";
 import { createApp } from "./app";
+import { users } from "../db/schema";
+import { giveTwoFactor } from "../tests/setup/two-factor";
+import { sessionCookieName } from "./auth/cookies";
+import { createSessionsService } from "./services/sessions";
 
 // HTTP contract of the one server process, with a stand-in page renderer: the real pages are
 // covered by the browser tests against the built server.
@@ -93,6 +97,32 @@ describe("mutations: Origin, size and JSON checks", () => {
     });
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/too large/i);
+  });
+
+  it("reads a large upload only for staff whose role may use the page it is posted to", async () => {
+    const sessions = createSessionsService(t.db);
+    const cookieFor = (staffRole: string) => {
+      const user = t.db
+        .insert(users)
+        .values({
+          username: `upload-${staffRole}`,
+          email: `upload-${staffRole}@example.com`,
+          passwordHash: "x",
+          role: "admin",
+          staffRole,
+        })
+        .returning()
+        .get();
+      giveTwoFactor(t.db, user.id);
+      return `${sessionCookieName(false)}=${sessions.create(user.id, { twoFactorVerified: true }).token}`;
+    };
+    const upload = (cookie: string) => {
+      const form = new FormData();
+      form.append("cover", new Blob([new Uint8Array(2 * 1024 * 1024)]), "cover.jpg");
+      return post("/admin/catalog-update/new", { headers: { origin: base, cookie }, body: form });
+    };
+    expect((await upload(cookieFor("packer"))).status).toBe(413);
+    expect((await upload(cookieFor("manager"))).status).toBe(200);
   });
 
   it("answers 400 with a clear message to broken JSON, on REST and tRPC", async () => {

@@ -16,6 +16,7 @@ import { instagramPublisherFor } from "./instagram/publisher";
 import { createRequestContext, createServices, type RequestContext } from "./context";
 import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
+import { may } from "../app/domain/staff/permissions";
 import { errorHandler } from "./http/errors";
 import { pageRequests } from "./http/page-requests";
 import { previewOnFirstPlay } from "./http/media";
@@ -151,7 +152,7 @@ export function createApp(options: AppOptions) {
   app.use(originCheck(config.allowedOrigins));
   // The signed-in user, read from the session cookie, before the body (an admin may upload more) and the context.
   app.use(sessionMiddleware(services.sessions));
-  app.use(bufferBody);
+  app.use(bufferBody((userId, permission) => may(services.staffAccess.roleOf(userId), permission)));
   app.use((req, res, next) => {
     res.locals.ctx = createRequestContext(db, services, req, res);
     next();

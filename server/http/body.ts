@@ -1,3 +1,4 @@
+import type { Permission } from "../../app/domain/staff/permissions";
 import express, { type RequestHandler } from "express";
 import { HttpError } from "./errors";
 
@@ -7,7 +8,11 @@ export const BODY_LIMIT = "1mb";
  * up to 20 MB in all, PHOTO_UPLOAD_MAX_BYTES), admins only: 1 MB beyond the largest for the form's other fields.
  */
 export const UPLOAD_LIMIT = "21mb";
-const UPLOAD_PATHS = ["/admin/catalog-update", "/marketing-tools/slides"];
+/** The back-office pages that take uploads, and the permission a person needs before a large body is read. */
+const UPLOAD_PATHS = [
+  { path: "/admin/catalog-update", permission: "catalogue.edit" },
+  { path: "/marketing-tools/slides", permission: "promotions.manage" },
+] as const satisfies readonly { path: string; permission: Permission }[];
 
 declare global {
   namespace Express {
@@ -21,13 +26,21 @@ declare global {
 const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
 const readUpload = express.raw({ type: () => true, limit: UPLOAD_LIMIT });
 
-/** A multipart form post by a signed-in admin to a page that takes uploads (the session is read before the body). */
-function isAdminUpload(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]): boolean {
+/**
+ * A multipart form post to a page that takes uploads, by a member of staff whose role may use that page (the session
+ * is read before the body): anyone else's body is held to the 1 MB of every other request, and the page refuses it.
+ */
+function isPermittedUpload(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], may: UploadCheck): boolean {
   if (req.method !== "POST" || !/^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) return false;
-  if (res.locals.session?.user?.role !== "admin") return false;
+  const user = res.locals.session?.user;
+  if (user?.role !== "admin") return false;
   const pathname = req.originalUrl.split("?")[0] ?? "";
-  return UPLOAD_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const page = UPLOAD_PATHS.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
+  return !!page && may(user.id, page.permission);
 }
+
+/** Whether the account may use a page needing `permission` (the staff access check, without logging). */
+export type UploadCheck = (userId: number, permission: Permission) => boolean;
 
 function isJson(contentType: string | undefined): boolean {
   return !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
@@ -39,24 +52,26 @@ function isJson(contentType: string | undefined): boolean {
  * REST shims get the parsed value in req.body; tRPC gets the text, which its adapter accepts;
  * React Router gets the raw bytes through req.rawBody.
  */
-export const bufferBody: RequestHandler = (req, res, next) => {
-  (isAdminUpload(req, res) ? readUpload : readRaw)(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const raw = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
-    req.rawBody = raw;
-    req.body = undefined;
-    if (!raw || raw.length === 0) return next();
-    const text = raw.toString("utf8");
-    if (isJson(req.get("content-type"))) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        req.body = req.originalUrl.startsWith("/trpc") ? text : parsed;
-      } catch {
-        return next(new HttpError(400, "Malformed JSON in request body."));
+export const bufferBody =
+  (may: UploadCheck): RequestHandler =>
+  (req, res, next) => {
+    (isPermittedUpload(req, res, may) ? readUpload : readRaw)(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const raw = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
+      req.rawBody = raw;
+      req.body = undefined;
+      if (!raw || raw.length === 0) return next();
+      const text = raw.toString("utf8");
+      if (isJson(req.get("content-type"))) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          req.body = req.originalUrl.startsWith("/trpc") ? text : parsed;
+        } catch {
+          return next(new HttpError(400, "Malformed JSON in request body."));
+        }
+      } else if (req.originalUrl.startsWith("/trpc")) {
+        req.body = text;
       }
-    } else if (req.originalUrl.startsWith("/trpc")) {
-      req.body = text;
-    }
-    next();
-  });
-};
+      next();
+    });
+  };
