@@ -18,6 +18,7 @@ import { readSearchParams } from "~/lib/forms/search-params";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
+import { FilterActions } from "~/components/admin/filter-actions";
 import type { Route } from "./+types/audit-log";
 
 export const meta: Route.MetaFunction = () => [
@@ -179,21 +180,11 @@ function Filters({ query, choices }: { query: AuditLogQuery; choices: Route.Comp
         To
         <input name="to" type="date" defaultValue={query.to ?? ""} className={input} />
       </label>
-      <div className="col-span-2 flex items-end justify-end gap-2 sm:col-span-3">
-        <Link
-          to={PATH}
-          className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
-          Clear
-        </Link>
-        <button
-          type="submit"
-          className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
-        >
-          <Icon name="search" className="size-4" />
-          Show changes
-        </button>
-      </div>
+      <FilterActions
+        clearTo={PATH}
+        submitLabel="Show changes"
+        className="col-span-2 flex items-end justify-end gap-2 sm:col-span-3"
+      />
     </Form>
   );
 }

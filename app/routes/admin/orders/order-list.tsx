@@ -19,6 +19,7 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requirePermission, staffMay } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
+import { FilterActions } from "~/components/admin/filter-actions";
 import type { Route } from "./+types/order-list";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
@@ -110,21 +111,11 @@ function Filters({ query }: { query: OrderListQuery }) {
           ))}
         </select>
       </label>
-      <div className="col-span-2 flex items-end gap-2 sm:col-span-2 sm:justify-end 2xl:col-span-5">
-        <Link
-          to="/admin/order-management"
-          className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-100"
-        >
-          Clear
-        </Link>
-        <button
-          type="submit"
-          className="inline-flex items-center gap-1.5 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle-dark"
-        >
-          <Icon name="search" className="size-4" />
-          Find orders
-        </button>
-      </div>
+      <FilterActions
+        clearTo="/admin/order-management"
+        submitLabel="Find orders"
+        className="col-span-2 flex items-end gap-2 sm:col-span-2 sm:justify-end 2xl:col-span-5"
+      />
     </Form>
   );
 }
