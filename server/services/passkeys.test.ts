@@ -12,9 +12,11 @@ import { createThrottle } from "../auth/throttle";
 import { createAuditService } from "./audit";
 import { createPasskeysService } from "./passkeys";
 import { createTwoFactorService } from "./two-factor";
+import { softwareAuthenticator } from "../../tests/setup/software-authenticator";
 
 const ORIGIN = "https://shop.needledrop.test";
 const RP_ID = "shop.needledrop.test";
+const authenticator = (origin: string) => softwareAuthenticator({ origin });
 
 let t: TestDb;
 let clock = Date.UTC(2026, 10, 29, 12, 0, 0);
@@ -52,97 +54,11 @@ function newUser(withApp = true) {
   return { ...user, asker, recoveryCodes };
 }
 
-// --- A software authenticator: an ES256 key, a "none" attestation and assertions, built as the WebAuthn spec says. ---
-
-const sha256 = (data: Buffer | string) => crypto.createHash("sha256").update(data).digest();
-const b64url = (data: Buffer) => data.toString("base64url");
-const u16 = (v: number) => Buffer.from([v >> 8, v & 0xff]);
-const u32 = (v: number) => Buffer.from([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
-/** A CBOR byte string (lengths below 65,536) and a short text string. */
-const cborBytes = (b: Buffer) =>
-  Buffer.concat([
-    b.length < 24
-      ? Buffer.from([0x40 | b.length])
-      : b.length < 256
-        ? Buffer.from([0x58, b.length])
-        : Buffer.concat([Buffer.from([0x59]), u16(b.length)]),
-    b,
-  ]);
-const cborText = (s: string) => Buffer.concat([Buffer.from([0x60 | s.length]), Buffer.from(s)]);
-
-function authenticator(rpId = RP_ID) {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const credentialId = crypto.randomBytes(16);
-  let counter = 0;
-  // COSE_Key {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
-  const coseKey = Buffer.concat([
-    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-    cborBytes(Buffer.from(jwk.x!, "base64url")),
-    Buffer.from([0x22]),
-    cborBytes(Buffer.from(jwk.y!, "base64url")),
-  ]);
-  const clientData = (type: string, challenge: string, origin: string) =>
-    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
-  return {
-    id: b64url(credentialId),
-    attest(challenge: string, origin = ORIGIN) {
-      // flags: user present, user verified, attested credential data
-      const authData = Buffer.concat([
-        sha256(rpId),
-        Buffer.from([0x45]),
-        u32(0),
-        Buffer.alloc(16),
-        u16(credentialId.length),
-        credentialId,
-        coseKey,
-      ]);
-      const attestationObject = Buffer.concat([
-        Buffer.from([0xa3]),
-        cborText("fmt"),
-        cborText("none"),
-        cborText("attStmt"),
-        Buffer.from([0xa0]),
-        cborText("authData"),
-        cborBytes(authData),
-      ]);
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: "public-key" as const,
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientData("webauthn.create", challenge, origin)),
-          attestationObject: b64url(attestationObject),
-          transports: ["internal"],
-        },
-      };
-    },
-    assert(challenge: string, { origin = ORIGIN, signer = privateKey }: { origin?: string; signer?: crypto.KeyObject } = {}) {
-      counter += 1;
-      const authData = Buffer.concat([sha256(rpId), Buffer.from([0x05]), u32(counter)]);
-      const clientDataJSON = clientData("webauthn.get", challenge, origin);
-      const signature = crypto.sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), signer);
-      return {
-        id: b64url(credentialId),
-        rawId: b64url(credentialId),
-        type: "public-key" as const,
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64url(clientDataJSON),
-          authenticatorData: b64url(authData),
-          signature: b64url(signature),
-        },
-      };
-    },
-  };
-}
-
 /** A person with the app on and one passkey added through the real ceremony. */
 async function withPasskey() {
   const { passkeys: service } = services();
   const user = newUser();
-  const device = authenticator();
+  const device = authenticator(ORIGIN);
   const options = await service.registrationOptions(user);
   const added = await service.register(user.asker, device.attest(options.challenge));
   return { user, device, added, service };
@@ -168,7 +84,7 @@ describe("adding a passkey", () => {
     const { passkeys: service } = services();
     const user = newUser(false);
     await expect(service.registrationOptions(user)).rejects.toThrow(ConflictError);
-    await expect(service.register(user.asker, authenticator().attest("abc"))).rejects.toThrow(ConflictError);
+    await expect(service.register(user.asker, authenticator(ORIGIN).attest("abc"))).rejects.toThrow(ConflictError);
   });
 
   it("offers options for the configured relying party and keeps a verified passkey's public key", async () => {
@@ -177,7 +93,7 @@ describe("adding a passkey", () => {
     const options = await service.registrationOptions(user);
     expect(options.rp).toEqual({ name: "Needledrop", id: RP_ID });
     expect(options.user.name).toBe(user.username);
-    const device = authenticator();
+    const device = authenticator(ORIGIN);
     const added = await service.register(user.asker, device.attest(options.challenge));
     expect(added.name).toBe("Passkey added 29 Nov 2026");
     expect(service.list(user.id)).toEqual([added]);
@@ -194,14 +110,14 @@ describe("adding a passkey", () => {
   it("uses a challenge once, and not after five minutes", async () => {
     const { passkeys: service } = services();
     const user = newUser();
-    const device = authenticator();
+    const device = authenticator(ORIGIN);
     const options = await service.registrationOptions(user);
     await service.register(user.asker, device.attest(options.challenge));
     // The same answer again: its challenge is gone.
-    await expect(service.register(user.asker, authenticator().attest(options.challenge))).rejects.toThrow(ValidationError);
+    await expect(service.register(user.asker, authenticator(ORIGIN).attest(options.challenge))).rejects.toThrow(ValidationError);
     const late = await service.registrationOptions(user);
     clock += PASSKEY_CHALLENGE_TTL_MS;
-    await expect(service.register(user.asker, authenticator().attest(late.challenge))).rejects.toThrow(ValidationError);
+    await expect(service.register(user.asker, authenticator(ORIGIN).attest(late.challenge))).rejects.toThrow(ValidationError);
     expect(t.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id)).all()).toEqual([]);
     expect(service.list(user.id)).toHaveLength(1);
   });
@@ -210,20 +126,20 @@ describe("adding a passkey", () => {
     const { passkeys: service } = services();
     const user = newUser();
     let options = await service.registrationOptions(user);
-    await expect(service.register(user.asker, authenticator().attest(options.challenge, "https://evil.test"))).rejects.toThrow(
-      ValidationError,
-    );
+    await expect(
+      service.register(user.asker, authenticator(ORIGIN).attest(options.challenge, "https://evil.test")),
+    ).rejects.toThrow(ValidationError);
     options = await service.registrationOptions(user);
-    await expect(service.register(user.asker, authenticator("evil.test").attest(options.challenge))).rejects.toThrow(
-      ValidationError,
-    );
+    await expect(
+      service.register(user.asker, softwareAuthenticator({ origin: ORIGIN, rpId: "evil.test" }).attest(options.challenge)),
+    ).rejects.toThrow(ValidationError);
     await service.registrationOptions(user);
-    await expect(service.register(user.asker, authenticator().attest("bm90LXRoZS1jaGFsbGVuZ2U"))).rejects.toThrow(
+    await expect(service.register(user.asker, authenticator(ORIGIN).attest("bm90LXRoZS1jaGFsbGVuZ2U"))).rejects.toThrow(
       ValidationError,
     );
     // Garbage where the attestation should be is a refusal too, never a crash.
     const options2 = await service.registrationOptions(user);
-    const junk = authenticator().attest(options2.challenge);
+    const junk = authenticator(ORIGIN).attest(options2.challenge);
     junk.response.attestationObject = "AAAA";
     await expect(service.register(user.asker, junk)).rejects.toThrow(ValidationError);
     expect(service.list(user.id)).toEqual([]);
@@ -258,7 +174,7 @@ describe("the sign-in step with a passkey", () => {
     );
     options = await service.authenticationOptions(user.id);
     await expect(
-      service.completeSignIn(user.asker, device.assert(options.challenge, { origin: "https://evil.test" })),
+      service.completeSignIn(user.asker, device.assert(options.challenge, { from: "https://evil.test" })),
     ).rejects.toThrow(ValidationError);
     options = await service.authenticationOptions(user.id);
     clock += PASSKEY_CHALLENGE_TTL_MS;
