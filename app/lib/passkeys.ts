@@ -2,9 +2,7 @@
  * The browser's half of a passkey ceremony: ask the server for options, let the browser's WebAuthn prompt answer,
  * send the answer back. @simplewebauthn/browser is loaded only when a ceremony starts.
  */
-
-export const ADD_PASSKEY_PATH = "/profile/two-factor/passkey";
-export const PASSKEY_SIGN_IN_PATH = "/auth/two-factor/passkey";
+import { ADD_PASSKEY_PATH, PASSKEY_SIGN_IN_PATH } from "~/domain/two-factor/passkeys";
 
 /** The browser can run a passkey ceremony (checked only after hydration; the server never renders the buttons). */
 export function browserHasPasskeys(): boolean {

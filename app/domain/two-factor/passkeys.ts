@@ -5,6 +5,12 @@
 import { formatDayGB } from "~/domain/shared/dates";
 import { z } from "~/domain/shared/zod";
 
+/** The ceremony's JSON endpoints (resource routes): adding a passkey, and the sign-in step with one. */
+export const ADD_PASSKEY_PATH = "/profile/two-factor/passkey";
+export const PASSKEY_SIGN_IN_PATH = "/auth/two-factor/passkey";
+/** The only page addresses that take a JSON body rather than a form (server/http/page-requests.ts). */
+export const JSON_PAGE_PATHS: readonly string[] = [ADD_PASSKEY_PATH, PASSKEY_SIGN_IN_PATH];
+
 /** How long a ceremony's challenge may be answered. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 
