@@ -94,3 +94,53 @@ export const recoveryCodes = sqliteTable(
 );
 
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
+
+/**
+ * A person's passkeys (WebAuthn credentials), a second way past the sign-in step beside the authenticator app. Only
+ * the public key is kept: the private key never leaves the person's device, so a stolen row signs nothing.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id as the authenticator gave it, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The authenticator's signature counter (0 for those that keep none). */
+    counter: integer("counter").notNull().default(0),
+    /** How the browser may reach the authenticator ("internal", "usb", "hybrid" …), as it reported them. */
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** A label for the person's list, e.g. "Passkey added 29 Nov 2026". */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    /** ISO-8601 UTC; null until first used to sign in. */
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * The challenge of a passkey ceremony under way: one per person and purpose (a new one replaces the old), valid
+ * five minutes and used once (verifying deletes it, whatever the outcome).
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "register" (adding a passkey) or "authenticate" (the sign-in step). */
+    purpose: text("purpose", { enum: ["register", "authenticate"] }).notNull(),
+    /** base64url, as sent to the browser. */
+    challenge: text("challenge").notNull(),
+    /** Epoch ms. */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] })],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;

@@ -62,6 +62,20 @@ describe("form posts to pages", () => {
     expect(pageHits).toBe(before);
   });
 
+  it("lets JSON, and only JSON, through to the passkey ceremony's addresses", async () => {
+    const before = pageHits;
+    const json = await call("/auth/two-factor/passkey", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ step: "options" }),
+    });
+    expect(json.status).toBe(200);
+    expect(pageHits).toBe(before + 1);
+    const form = await call("/profile/two-factor/passkey", { method: "POST", body: new URLSearchParams({ step: "options" }) });
+    expect(form.status).toBe(415);
+    expect(pageHits).toBe(before + 1);
+  });
+
   it("refuses a broken multipart body with 400, and lets a good one through", async () => {
     const before = pageHits;
     const broken = await call("/cart", {

@@ -30,6 +30,7 @@ import { createSessionsService } from "./sessions";
 import { createStaffAccessService } from "./staff-access";
 import { createStaffService } from "./staff";
 import { createTwoFactorService } from "./two-factor";
+import { createPasskeysService } from "./passkeys";
 import { createSecretBox, loadSecretKey } from "../auth/secret-box";
 import { requiresTwoFactor } from "../../app/domain/staff/permissions";
 import { createCartService } from "./cart";
@@ -122,6 +123,13 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     audit,
     requiredFor: (userId) => requiresTwoFactor(staffAccess.roleOf(userId), staffAccess.twoFactorRequiredForAll()),
   });
+  // The relying party is the shop's configured public origin, like links in mail: never a request's Host header.
+  const passkeys = createPasskeysService(db, {
+    origin: publicOrigin,
+    rateLimits: authServices.rateLimits,
+    audit,
+    hasTwoFactor: (userId) => twoFactor.isEnabled(userId),
+  });
   const payments = auth.payments ?? createTestCardProvider();
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
@@ -130,6 +138,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     audit,
     staffAccess,
     twoFactor,
+    passkeys,
     staff: createStaffService(db, { audit, mail: authServices.mail, links, sessions: authServices.sessions }),
     adminShipping: createAdminShippingService(db),
     adminStock,

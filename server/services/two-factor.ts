@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { writeTransaction, type Db } from "../../db/client";
-import { recoveryCodes, sessions, totpCredentials, users } from "../../db/schema";
+import { passkeys, recoveryCodes, sessions, totpCredentials, users, webauthnChallenges } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { RECOVERY_CODE_BYTES, RECOVERY_CODE_COUNT, recoveryCodeFrom } from "../../app/domain/two-factor/recovery-codes";
@@ -68,6 +68,12 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
       .values(codes.map((code) => ({ userId, codeHash: recoveryHash(userId, code) })))
       .run();
     return codes;
+  }
+
+  /** Passkeys come on top of the app (server/services/passkeys.ts): they go when it goes. */
+  function removePasskeys(userId: number): void {
+    db.delete(passkeys).where(eq(passkeys.userId, userId)).run();
+    db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)).run();
   }
 
   function openSecret(userId: number, sealed: string): Uint8Array {
@@ -257,6 +263,7 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
       writeTransaction(db, () => {
         db.delete(totpCredentials).where(eq(totpCredentials.userId, asker.id)).run();
         db.delete(recoveryCodes).where(eq(recoveryCodes.userId, asker.id)).run();
+        removePasskeys(asker.id);
         audit.record(actorFor(asker.id, asker.clientIp), {
           entityType: "account",
           entityId: asker.id,
@@ -280,6 +287,7 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
       return writeTransaction(db, () => {
         const hadTwoFactor = db.delete(totpCredentials).where(eq(totpCredentials.userId, row.id)).run().changes > 0;
         db.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.id)).run();
+        removePasskeys(row.id);
         const sessionsEnded = db.delete(sessions).where(eq(sessions.userId, row.id)).run().changes;
         // No account made the change: the row names the command, and its actor id stays empty (the column allows it;
         // the Actor type does not yet).

@@ -1,6 +1,10 @@
-/** The /profile/two-factor page's forms: turn the second factor on, make new recovery codes, turn it off. */
+/**
+ * The /profile/two-factor page's forms: turn the second factor on, make new recovery codes, turn it off, remove a
+ * passkey (adding one is the JSON ceremony in ./passkey.ts).
+ */
 import { data, type AppLoadContext } from "react-router";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
+import { removePasskeySchema } from "~/domain/two-factor/passkeys";
 import { disableTwoFactorSchema, enableTwoFactorSchema, regenerateRecoveryCodesSchema } from "~/domain/two-factor/schemas";
 import { cookieHeaders } from "~/lib/cart-state.server";
 import { intent } from "~/lib/forms/form-action.server";
@@ -11,7 +15,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const hide = ["code"];
 
 export function twoFactorIntents(context: AppLoadContext, user: { id: number }) {
-  const { twoFactor } = context.services;
+  const { twoFactor, passkeys } = context.services;
   const asker = { id: user.id, clientIp: context.clientIp };
   return {
     // On: a new session that has passed the step (every other session of the person must now pass it too).
@@ -51,6 +55,15 @@ export function twoFactorIntents(context: AppLoadContext, user: { id: number }) 
         return redirectWithToast("/profile", toast);
       },
       { hide, failure: "Could not turn off two-factor sign-in" },
+    ),
+    removePasskey: intent(
+      removePasskeySchema,
+      ({ passkeyId }) => {
+        passkeys.remove(asker, passkeyId);
+        const toast = { type: "success" as const, title: "Passkey removed", description: "It can no longer be used to sign in." };
+        return redirectWithToast("/profile/two-factor", toast);
+      },
+      { failure: "Could not remove the passkey" },
     ),
   };
 }

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
+import { AddPasskeyButton } from "~/components/account/passkey-buttons";
 import { SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
+import { formatDateTimeGB } from "~/domain/shared/dates";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { disableTwoFactorSchema, enableTwoFactorSchema, regenerateRecoveryCodesSchema } from "~/domain/two-factor/schemas";
 import { otpauthUri, parseSecretText } from "~/domain/two-factor/totp";
@@ -28,7 +30,12 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/profile"),
   };
   if (twoFactor.isEnabled(user.id))
-    return { ...page, enabled: true as const, recoveryCodesLeft: twoFactor.recoveryCodesLeft(user.id) };
+    return {
+      ...page,
+      enabled: true as const,
+      recoveryCodesLeft: twoFactor.recoveryCodesLeft(user.id),
+      passkeys: context.services.passkeys.list(user.id),
+    };
   // A new secret at every showing; it goes back with the form (a hidden field), and is kept only once a code proves it.
   return { ...page, enabled: false as const, secret: twoFactor.newSecret(user.username).secret };
 }
@@ -171,13 +178,64 @@ function SetUp({
   );
 }
 
+type PasskeyItem = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
+
+/** The person's passkeys, each with a plain Remove form; adding one needs the browser's passkey prompt (JavaScript). */
+function Passkeys({ passkeys }: { passkeys: PasskeyItem[] }) {
+  const navigation = useNavigation();
+  const removing = navigation.formData?.get("intent") === "removePasskey" ? navigation.formData.get("passkeyId") : null;
+  return (
+    <section aria-labelledby="passkeys-heading" className={card}>
+      <h2 id="passkeys-heading" className="font-display text-xl font-bold">
+        Passkeys
+      </h2>
+      <p className="mt-2 text-stone-700">
+        A passkey on your phone, computer or security key can stand in for the app's code when you sign in. Your authenticator app
+        and recovery codes keep working.
+      </p>
+      {passkeys.length === 0 ? (
+        <p className="mt-4 text-stone-600">You have no passkeys yet.</p>
+      ) : (
+        <ul aria-label="Your passkeys" className="mt-4 divide-y divide-stone-200 rounded-md ring-1 ring-stone-200">
+          {passkeys.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div>
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-sm text-stone-600">
+                  Added {formatDateTimeGB(p.createdAt)} ·{" "}
+                  {p.lastUsedAt ? `Last used ${formatDateTimeGB(p.lastUsedAt)}` : "Not used yet"}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="removePasskey" />
+                <input type="hidden" name="passkeyId" value={p.id} />
+                <button
+                  type="submit"
+                  disabled={removing === String(p.id)}
+                  aria-label={`Remove ${p.name}`}
+                  className="rounded-full border border-stone-300 px-4 py-1.5 text-sm font-semibold hover:border-red-600 hover:text-red-700 disabled:opacity-60"
+                >
+                  {removing === String(p.id) ? "Removing…" : "Remove"}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddPasskeyButton />
+    </section>
+  );
+}
+
 function Manage({
   left,
   required,
+  passkeys,
   actionData,
 }: {
   left: number;
   required: boolean;
+  passkeys: PasskeyItem[];
   actionData: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
@@ -206,6 +264,7 @@ function Manage({
           left.
         </p>
       </section>
+      <Passkeys passkeys={passkeys} />
       <section aria-labelledby="regenerate-heading" className={card}>
         <h2 id="regenerate-heading" className="font-display text-xl font-bold">
           New recovery codes
@@ -265,7 +324,12 @@ export default function TwoFactorSettings({ loaderData, actionData }: Route.Comp
       {codes ? (
         <RecoveryCodes codes={codes.recoveryCodes} continueTo={codes.continueTo} />
       ) : loaderData.enabled ? (
-        <Manage left={loaderData.recoveryCodesLeft} required={loaderData.required} actionData={actionData} />
+        <Manage
+          left={loaderData.recoveryCodesLeft}
+          required={loaderData.required}
+          passkeys={loaderData.passkeys}
+          actionData={actionData}
+        />
       ) : (
         <SetUp
           secret={loaderData.secret}

@@ -135,7 +135,7 @@ describe("signing in with a second factor", () => {
     const step = await settle(() =>
       stepLoader(call(pageGet("/auth/two-factor?redirectTo=%2Ffavorites", sessionCookie(out.headers)))),
     );
-    expect(step.data).toEqual({ redirectTo: "/favorites", method: "code" });
+    expect(step.data).toEqual({ redirectTo: "/favorites", method: "code", hasPasskey: false });
   });
 
   it("sends anyone without a pending sign-in to /auth, and someone signed in onward", async () => {

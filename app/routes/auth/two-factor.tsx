@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { PasskeySignInButton } from "~/components/account/passkey-buttons";
 import { SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
@@ -25,8 +26,13 @@ function pendingUserId(context: Route.LoaderArgs["context"], redirectTo: string)
 
 export function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  pendingUserId(context, redirectTo);
-  return { redirectTo, method: url.searchParams.get("method") === "recovery" ? ("recovery" as const) : ("code" as const) };
+  const userId = pendingUserId(context, redirectTo);
+  return {
+    redirectTo,
+    method: url.searchParams.get("method") === "recovery" ? ("recovery" as const) : ("code" as const),
+    // The passkey button needs JavaScript; without it the page is the code forms alone.
+    hasPasskey: context.services.passkeys.has(userId),
+  };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -88,6 +94,7 @@ export default function SecondFactorStep({ loaderData, actionData }: Route.Compo
       <ToastNow toast={actionData?.toast ?? null} />
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
         <h1 className="font-display text-3xl font-bold">Enter your code</h1>
+        {loaderData.hasPasskey ? <PasskeySignInButton redirectTo={redirectTo} /> : null}
         {method === "code" ? (
           <Form method="post" {...getFormProps(codeForm)} className="mt-4 space-y-3">
             <p className="text-stone-700">Open your authenticator app and enter the 6-digit code it shows for Needledrop.</p>
