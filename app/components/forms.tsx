@@ -43,6 +43,16 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** A form's own message (not a field's), announced when it appears; the empty box keeps Conform's form error id. */
+export function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {errors[0]}
+    </div>
+  );
+}
+
 export function SubmitButton({ children, pending }: { children: React.ReactNode; pending?: boolean }) {
   return (
     <button

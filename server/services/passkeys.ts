@@ -23,7 +23,7 @@ import {
   type AuthenticationResponseBody,
   type RegistrationResponseBody,
 } from "../../app/domain/two-factor/passkeys";
-import { limitedAddress } from "../auth/client-address";
+import { countSecondFactorAttempt } from "../auth/second-factor-attempts";
 import type { RateLimits } from "../auth/rate-limits";
 import type { AuditService } from "./audit";
 import type { TwoFactorAsker } from "./two-factor";
@@ -98,23 +98,6 @@ export function createPasskeysService(db: Db, deps: PasskeysDeps) {
       .returning()
       .get();
     return row && challengeIsLive(row.expiresAt, now()) ? row.challenge : null;
-  }
-
-  /** The sign-in step's limits, the same rules as a typed code (server/services/two-factor.ts). */
-  function countAttempt(asker: TwoFactorAsker) {
-    const account = `user:${asker.id}`;
-    const pair = `${account} from ${limitedAddress(asker.clientIp)}`;
-    const attempt = limits.consume([
-      limits.rule("twoFactorPerAccountAndAddress", pair),
-      limits.rule("twoFactorPerAccount", account),
-      limits.rule("twoFactorPerAddress", limitedAddress(asker.clientIp)),
-    ]);
-    return {
-      passed() {
-        attempt.refund();
-        limits.reset("twoFactorPerAccountAndAddress", pair);
-      },
-    };
   }
 
   async function checkAssertion(asker: TwoFactorAsker, body: AuthenticationResponseBody) {
@@ -239,7 +222,7 @@ export function createPasskeysService(db: Db, deps: PasskeysDeps) {
      * refusal past them is a 429 before any check); logged either way. Throws ValidationError when refused.
      */
     async completeSignIn(asker: TwoFactorAsker, body: AuthenticationResponseBody): Promise<void> {
-      const attempt = countAttempt(asker);
+      const attempt = countSecondFactorAttempt(limits, asker);
       const passed = await checkAssertion(asker, body);
       if (!passed) {
         audit.record(actorFor(asker.id, asker.clientIp), {

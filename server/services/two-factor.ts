@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { writeTransaction, type Db } from "../../db/client";
+import { countSecondFactorAttempt } from "../auth/second-factor-attempts";
 import { passkeys, recoveryCodes, sessions, totpCredentials, users, webauthnChallenges } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { RECOVERY_CODE_BYTES, RECOVERY_CODE_COUNT, recoveryCodeFrom } from "../../app/domain/two-factor/recovery-codes";
 import { WRONG_CODE, type SecondFactor } from "../../app/domain/two-factor/schemas";
 import { acceptedStep, otpauthUri, parseSecretText, secretText, TOTP_KEY_BYTES } from "../../app/domain/two-factor/totp";
-import { limitedAddress } from "../auth/client-address";
 import type { RateLimits } from "../auth/rate-limits";
 import type { SecretBox } from "../auth/secret-box";
 import type { AuditService } from "./audit";
@@ -121,13 +121,7 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
    * a wrong one is logged and refused with one message whatever its kind.
    */
   function check(asker: TwoFactorAsker, factor: SecondFactor, field: string): SecondFactor["kind"] {
-    const account = `user:${asker.id}`;
-    const address = limitedAddress(asker.clientIp);
-    const attempt = limits.consume([
-      limits.rule("twoFactorPerAccountAndAddress", `${account} from ${address}`),
-      limits.rule("twoFactorPerAccount", account),
-      limits.rule("twoFactorPerAddress", address),
-    ]);
+    const attempt = countSecondFactorAttempt(limits, asker);
     const kind = spend(asker.id, factor);
     if (!kind) {
       audit.record(actorFor(asker.id, asker.clientIp), {
@@ -138,8 +132,7 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
       });
       throw new ValidationError(WRONG_CODE, { [field]: [WRONG_CODE] });
     }
-    attempt.refund();
-    limits.reset("twoFactorPerAccountAndAddress", `${account} from ${address}`);
+    attempt.passed();
     if (kind === "recovery") {
       audit.record(actorFor(asker.id, asker.clientIp), {
         entityType: "account",
@@ -200,16 +193,10 @@ export function createTwoFactorService(db: Db, deps: TwoFactorDeps) {
       const key = parseSecretText(input.secret);
       if (!key) throw new ValidationError("The set-up form is out of date; please start again.");
       if (isEnabled(asker.id)) throw new ConflictError("Two-factor sign-in is already on for your account.");
-      const account = `user:${asker.id}`;
-      const address = limitedAddress(asker.clientIp);
-      const attempt = limits.consume([
-        limits.rule("twoFactorPerAccountAndAddress", `${account} from ${address}`),
-        limits.rule("twoFactorPerAccount", account),
-        limits.rule("twoFactorPerAddress", address),
-      ]);
+      const attempt = countSecondFactorAttempt(limits, asker);
       const step = acceptedStep(key, input.code, now(), 0);
       if (step === null) throw new ValidationError(WRONG_CODE, { code: [WRONG_CODE] });
-      attempt.refund();
+      attempt.passed();
       const actor = actorFor(asker.id, asker.clientIp);
       const codes = writeTransaction(db, () => {
         // Checked again under the write lock: two set-up forms posted at once turn it on once.

@@ -3,7 +3,7 @@ import { Form, useNavigation, Link, type ShouldRevalidateFunction } from "react-
 import { MembershipPanel } from "~/components/club/membership-panel";
 import { WantList } from "~/components/wants/want-list";
 import { OrderHistory } from "~/components/checkout/order-history";
-import { Field, FieldError, SubmitButton } from "~/components/forms";
+import { Field, FieldError, FormMessage, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
@@ -46,15 +46,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   return formAction(request, profileIntents(context, user));
-}
-
-function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} />;
-  return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {errors[0]}
-    </div>
-  );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { AddPasskeyButton } from "~/components/account/passkey-buttons";
-import { SubmitButton } from "~/components/forms";
+import { FormMessage, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
@@ -14,6 +14,7 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requireUser } from "~/lib/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { twoFactorIntents } from "./two-factor.server";
+import { CodeField } from "~/components/account/code-field";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [
@@ -46,52 +47,6 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 const card = "mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8";
-
-function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} />;
-  return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {errors[0]}
-    </div>
-  );
-}
-
-/** A one-time code box: digits on a phone's keypad, filled in by the browser's one-time-code suggestion. */
-function CodeField({
-  label,
-  meta,
-  hint,
-  numeric = true,
-}: {
-  label: string;
-  meta: FieldMetadata<string>;
-  hint?: string;
-  numeric?: boolean;
-}) {
-  const props = getInputProps(meta, { type: "text" });
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {hint ? <p className="text-sm text-stone-600">{hint}</p> : null}
-      <input
-        {...props}
-        key={props.key}
-        autoComplete="one-time-code"
-        inputMode={numeric ? "numeric" : "text"}
-        spellCheck={false}
-        autoCapitalize="characters"
-        className={`mt-1 block w-full max-w-xs rounded-md border bg-white px-3 py-2 font-mono text-lg tracking-widest shadow-sm focus:border-needle focus:outline-none ${
-          meta.errors ? "border-red-500" : "border-stone-300"
-        }`}
-      />
-      <p id={meta.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
-        {meta.errors?.[0]}
-      </p>
-    </div>
-  );
-}
 
 function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string }) {
   return (

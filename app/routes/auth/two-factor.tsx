@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PasskeySignInButton } from "~/components/account/passkey-buttons";
-import { SubmitButton } from "~/components/forms";
+import { FormMessage, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { safeRedirect } from "~/domain/shared/safe-redirect";
 import { signInCodeSchema, signInRecoverySchema } from "~/domain/two-factor/schemas";
@@ -10,6 +10,7 @@ import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { pageMeta } from "~/lib/seo";
 import { secondFactorIntents } from "./two-factor.server";
+import { CodeField } from "~/components/account/code-field";
 import type { Route } from "./+types/two-factor";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,40 +41,6 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return formAction(request, secondFactorIntents(context, userId));
 }
 
-function FormMessage({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} />;
-  return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {errors[0]}
-    </div>
-  );
-}
-
-function CodeInput({ label, meta, numeric }: { label: string; meta: FieldMetadata<string>; numeric: boolean }) {
-  const props = getInputProps(meta, { type: "text" });
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
-        {...props}
-        key={props.key}
-        autoComplete="one-time-code"
-        inputMode={numeric ? "numeric" : "text"}
-        spellCheck={false}
-        autoCapitalize="characters"
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-lg tracking-widest shadow-sm focus:border-needle focus:outline-none ${
-          meta.errors ? "border-red-500" : "border-stone-300"
-        }`}
-      />
-      <p id={meta.errorId} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
-        {meta.errors?.[0]}
-      </p>
-    </div>
-  );
-}
-
 export default function SecondFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
   const method = actionData?.intent === "recovery" || actionData?.intent === "code" ? actionData.intent : loaderData.method;
@@ -101,7 +68,7 @@ export default function SecondFactorStep({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="intent" value="code" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <FormMessage id={codeForm.errorId} errors={codeForm.errors} />
-            <CodeInput label="6-digit code" meta={code.code} numeric />
+            <CodeField label="6-digit code" meta={code.code} narrow={false} />
             <SubmitButton pending={pending}>{pending ? "Checking…" : "Continue"}</SubmitButton>
           </Form>
         ) : (
@@ -112,7 +79,7 @@ export default function SecondFactorStep({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="intent" value="recovery" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <FormMessage id={recoveryForm.errorId} errors={recoveryForm.errors} />
-            <CodeInput label="Recovery code" meta={recovery.recoveryCode} numeric={false} />
+            <CodeField label="Recovery code" meta={recovery.recoveryCode} numeric={false} narrow={false} />
             <SubmitButton pending={pending}>{pending ? "Checking…" : "Continue"}</SubmitButton>
           </Form>
         )}
