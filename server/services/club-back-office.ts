@@ -1,6 +1,6 @@
 /** The record club's back office: the member list, and each plan's monthly pick (chosen, or the default). */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { writeTransaction, type Db } from "../../db/client";
 import { clubMemberships, clubPicks, orderLines, orders, records, users } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { ChoosePick } from "../../app/domain/club/club-schemas";
@@ -87,7 +87,8 @@ export function createClubBackOfficeService(db: Db, deps: { audit: AuditService 
         .where(eq(records.id, input.recordId))
         .get();
       if (!record) throw new NotFoundError(`There is no record number ${input.recordId}.`);
-      return db.transaction((tx) => {
+      // Write lock first: the read of the old pick and the audit row's link in the chain belong to this write.
+      return writeTransaction(db, (tx) => {
         const before = tx
           .select({ recordId: clubPicks.recordId })
           .from(clubPicks)

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { writeTransaction, type Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { appMeta, staffRoles, totpCredentials, users } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
@@ -113,7 +113,7 @@ export function createStaffAccessService(db: Db, { audit }: { audit: AuditServic
 
     /** The owner's switch: a second factor for every member of staff, not only owners and managers. */
     setTwoFactorRequiredForAll(actor: Actor, on: boolean): void {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const before = twoFactorRequiredForAll();
         db.insert(appMeta)
           .values({ key: TWO_FACTOR_FOR_ALL_KEY, value: on ? "1" : "0" })

@@ -150,3 +150,19 @@ describe("staff sign-ins", () => {
     expect(shop.t.db.select().from(auditLog).all().length).toBe(before);
   });
 });
+
+describe("two-factor for all staff", () => {
+  it("when the owner switches it on, a packer without a second factor is sent to set one up; the switch is logged", async () => {
+    const owner = await member("owner");
+    const { user } = await newCustomer(shop.s);
+    shop.t.db.update(users).set({ role: "admin", staffRole: "packer" }).where(eq(users.id, user.id)).run();
+    const asker = { user: { ...user, role: "admin" }, clientIp: "198.51.100.7" };
+    expect(shop.s.staffAccess.check(asker, "orders.dispatch", "test").ok).toBe(true);
+    shop.s.staffAccess.setTwoFactorRequiredForAll(owner, true);
+    expect(shop.s.staffAccess.check(asker, "orders.dispatch", "test")).toEqual({ ok: false, reason: "two-factor-setup" });
+    shop.s.staffAccess.setTwoFactorRequiredForAll(owner, false);
+    expect(shop.s.staffAccess.check(asker, "orders.dispatch", "test").ok).toBe(true);
+    const rows = shop.t.db.select().from(auditLog).where(eq(auditLog.entityType, "setting")).all();
+    expect(rows.map((r) => r.after)).toEqual([{ twoFactorForAllStaff: true }, { twoFactorForAllStaff: false }]);
+  });
+});
