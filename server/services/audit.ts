@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type Database from "better-sqlite3";
-import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { changedFields, type Actor } from "../../app/domain/admin/audit";
@@ -265,11 +265,6 @@ export function createAuditService(db: Db) {
         )
         .iterate();
       return firstBrokenRow(rows);
-    },
-
-    /** Whether any row is chained yet (for the log page's note). */
-    hasChain(): boolean {
-      return db.select({ id: auditLog.id }).from(auditLog).where(isNotNull(auditLog.hash)).limit(1).get() !== undefined;
     },
   };
 }

@@ -13,8 +13,12 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** Staff (back-office accounts) are signed out sooner: after 8 hours without a visit, and 7 days after signing in. */
 export const STAFF_SESSION_INACTIVITY_MS = 8 * 60 * 60 * 1000;
 export const STAFF_SESSION_ABSOLUTE_MS = 7 * DAY_MS;
-/** How stale a session's "last seen" may get before a request writes it again. */
-const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+/**
+ * How stale a session's "last seen" may get before a request writes it again. Every write moves the shop's change
+ * version, which every read cache and the visitor page cache are checked against: an hour keeps one signed-in
+ * browser to one such write an hour, and "last seen" is told to the hour.
+ */
+const LAST_SEEN_EVERY_MS = 60 * 60 * 1000;
 
 function lifetimesFor(role: string): { inactivity: number; absolute: number } {
   return role === "admin"

@@ -128,8 +128,6 @@ export function createStaffAccessService(db: Db, { audit }: { audit: AuditServic
         });
       });
     },
-
-    customRole,
   };
 }
 

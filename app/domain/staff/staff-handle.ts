@@ -5,12 +5,6 @@ import type { PagePermission } from "./permissions";
  * its action needs (`action`, one permission for every form on the page) or, when its forms need different ones,
  * what each form intent needs (`intents`). The route-table test reads them and tries every role on each.
  */
-export interface StaffHandle<I extends string = string> {
-  permission: PagePermission;
-  action?: PagePermission;
-  intents?: Record<I, PagePermission>;
-}
-
 export function staffHandle<const M extends { action?: PagePermission; intents?: Record<string, PagePermission> } = object>(
   permission: PagePermission,
   more?: M,
