@@ -41,13 +41,18 @@ const transports = z.array(z.string().max(32)).max(10);
 const extensions = z.record(z.string().max(64), z.unknown()).default({});
 const attachment = z.enum(["platform", "cross-platform"]).optional();
 
-/** navigator.credentials.create()'s answer, as @simplewebauthn/browser's startRegistration returns it. */
-export const registrationResponseSchema = z.object({
+/** What both ceremonies' answers carry around their own `response`. */
+const credentialFields = {
   id: b64url(1400).min(1),
   rawId: b64url(1400).min(1),
   type: z.literal("public-key"),
   authenticatorAttachment: attachment,
   clientExtensionResults: extensions,
+};
+
+/** navigator.credentials.create()'s answer, as @simplewebauthn/browser's startRegistration returns it. */
+export const registrationResponseSchema = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url(8_000).min(1),
     attestationObject: b64url(64_000).min(1),
@@ -60,11 +65,7 @@ export const registrationResponseSchema = z.object({
 
 /** navigator.credentials.get()'s answer, as startAuthentication returns it. */
 export const authenticationResponseSchema = z.object({
-  id: b64url(1400).min(1),
-  rawId: b64url(1400).min(1),
-  type: z.literal("public-key"),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensions,
+  ...credentialFields,
   response: z.object({
     clientDataJSON: b64url(8_000).min(1),
     authenticatorData: b64url(8_000).min(1),
