@@ -140,6 +140,7 @@ const FIELDS = [
   "country",
   "discountCode",
   "idempotencyKey",
+  "expectedTotalPence",
   "cardNumber",
   "expiry",
   "cvc",

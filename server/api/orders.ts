@@ -1,4 +1,5 @@
-import { Router } from "express";
+import { Router, type ErrorRequestHandler } from "express";
+import { PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { customerOf } from "../../app/domain/cart/cart";
 import { toPlaceOrderAnswer } from "../contract/answers";
 import { OPERATIONS } from "../contract/operations";
@@ -17,7 +18,8 @@ ordersApi.post(routeOf(OPERATIONS.priceCart), noStore, (req, res) => {
   res.json(ctx.services.cart.price(lines, discountCode, { today: ctx.today, customer: customerOf(ctx.user) }));
 });
 
-// 201 paid / redirect / pending; 402 declined (nothing charged, stock released); 409 out of stock or code used.
+// 201 paid / redirect / pending; 402 declined (nothing charged, stock released); 409 out of stock, code used or
+// a total that is not the expectedTotalPence sent.
 ordersApi.post(routeOf(OPERATIONS.placeOrder), noStore, async (req, res) => {
   const ctx = contextOf(res);
   const { body } = inputOf(OPERATIONS.placeOrder, req);
@@ -42,5 +44,17 @@ ordersApi.get(routeOf(OPERATIONS.getOrder), noStore, (req, res) => {
   if (!params.success) return sendError(req, res, 404, "Order not found.");
   res.json(ctx.services.orders.forViewer(params.data.orderNumber, { userId: ctx.user.id, accessTokens: [] }));
 });
+
+// The total changed since the client priced it: 409 with the new total, to send back as expectedTotalPence.
+ordersApi.use(((err, _req, res, next) => {
+  if (!(err instanceof PriceChangedError) || res.headersSent) return next(err);
+  res.set("Cache-Control", "no-store");
+  res.status(409).json({
+    error: err.message,
+    message: err.message,
+    expectedTotalPence: err.expectedTotalPence,
+    totalPence: err.quote.totalPence,
+  });
+}) satisfies ErrorRequestHandler);
 
 ordersApi.use(fieldErrors);

@@ -379,7 +379,7 @@ export const OPERATIONS = {
     errors: {
       400: "Invalid details or discount code",
       402: "Card declined: nothing charged, stock released",
-      409: "Out of stock or code already used",
+      409: "Out of stock, code already used, or the total is not expectedTotalPence (the answer's totalPence is the new one; nothing was charged)",
       503: "Payment provider unreachable",
       429: TOO_MANY,
     },

@@ -163,7 +163,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
      * on its own page) is checked first, so a mistyped card never takes stock.
      */
     placeOrder(request: OrderRequest, placer: OrderPlacer): Promise<CheckoutOutcome> {
-      const { lines, card, email, discountCode, idempotencyKey, ...shipping } = request;
+      const { lines, card, email, discountCode, idempotencyKey, expectedTotalPence, ...shipping } = request;
       let cardDetails: CardDetails | undefined;
       if (payments.kind === "card-form") {
         // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).
@@ -171,7 +171,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         cardDetails = { number: checked.cardNumber, expiry: checked.cardExpiry, cvc: checked.cardCvc };
       }
       return this.submit(
-        { idempotencyKey, lines, discountCode, email, shipping, userId: placer.userId, today: placer.today },
+        { idempotencyKey, lines, discountCode, email, shipping, userId: placer.userId, today: placer.today, expectedTotalPence },
         { card: cardDetails, origin: placer.origin },
       );
     },

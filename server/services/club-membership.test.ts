@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { DECLINES, JOINED, useRecordClub } from "../../tests/setup/record-club";
+import { clubSignUpSchema } from "../../app/domain/club/club-schemas";
+import { DECLINES, JOINED, PAYS, useRecordClub } from "../../tests/setup/record-club";
 
 const { club, shop, member, signUp, row, payments, chargedKeys } = useRecordClub();
 
@@ -37,6 +38,21 @@ describe("joining", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(row(u.id)).toHaveLength(1);
     expect(chargedKeys(`club-join-${u.id}-`)).toBe(1);
+  });
+
+  it("a plan whose price changed since the page was shown charges nothing and joins nothing; at the shown price it joins", async () => {
+    const u = member();
+    const choice = { plan: "two-lp", favouriteGenre: "Jazz", ...PAYS } as const;
+    const stale = clubSignUpSchema(JOINED).parse({ ...choice, shownPrices: "one-lp:2600,two-lp:4500" });
+    const refused = club.signUp({ id: u.id }, stale, { today: JOINED });
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    await expect(club.signUp({ id: u.id }, stale, { today: JOINED })).rejects.toThrow(
+      "The price of Two LPs a month is now £48.00 a month, not the £45.00 shown. Nothing has been charged: please check it, then join.",
+    );
+    expect(row(u.id)).toHaveLength(0);
+    expect(chargedKeys(`club-join-${u.id}-`)).toBe(0);
+    const current = clubSignUpSchema(JOINED).parse({ ...choice, shownPrices: "one-lp:2600,two-lp:4800" });
+    expect(await club.signUp({ id: u.id }, current, { today: JOINED })).toMatchObject({ plan: { pricePence: 4800 } });
   });
 
   it("a declined card creates nothing", async () => {

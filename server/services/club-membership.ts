@@ -8,7 +8,7 @@ import { clubMemberships, clubPayments, users, type ClubMembershipRow } from "..
 import { billingDayOf, firstShipment, nextRenewal } from "../../app/domain/club/billing";
 import type { ClubPlanChoice, ClubSignUp } from "../../app/domain/club/club-schemas";
 import { applyMemberAction, type MemberAction, type MembershipView } from "../../app/domain/club/membership";
-import { CLUB_PLANS, planById } from "../../app/domain/club/plans";
+import { CLUB_PLANS, planById, planPriceChange, readShownPlanPrices } from "../../app/domain/club/plans";
 import { ConflictError, NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import { clubWelcomeMail } from "../mail/club-templates";
 import type { MailLinks } from "../mail/links";
@@ -27,6 +27,15 @@ function subscriptionChange(m: ClubMembershipRow, action: MemberAction): Subscri
     default:
       return { type: action };
   }
+}
+
+/** The plan chosen, at the price the page showed for it: a price changed since charges nothing. */
+function planToJoin(input: ClubPlanChoice) {
+  const plan = planById(input.plan);
+  if (!plan) throw new ValidationError("Please choose a plan", { plan: ["Please choose a plan"] });
+  const changed = planPriceChange(plan, readShownPlanPrices(input.shownPrices));
+  if (changed) throw new ConflictError(changed);
+  return plan;
 }
 
 export function createClubMembershipService(
@@ -58,8 +67,7 @@ export function createClubMembershipService(
      * nothing; a second sign-up (a double submit) is refused and not charged again.
      */
     async signUp(user: { id: number }, input: ClubSignUp, { today }: { today: string }): Promise<MembershipView> {
-      const plan = planById(input.plan);
-      if (!plan) throw new ValidationError("Please choose a plan", { plan: ["Please choose a plan"] });
+      const plan = planToJoin(input);
       if (liveFor(user.id)) throw new ConflictError("You are already a member of the record club.");
       if (deps.payments.kind !== "saved-card") {
         throw new ValidationError("Joining goes through our payment provider's page: please join on the record club page.");
@@ -123,8 +131,7 @@ export function createClubMembershipService(
     ): Promise<{ url: string }> {
       const payments = deps.payments;
       if (payments.kind !== "hosted") throw new ValidationError("Please enter your card details to join.");
-      const plan = planById(input.plan);
-      if (!plan) throw new ValidationError("Please choose a plan", { plan: ["Please choose a plan"] });
+      const plan = planToJoin(input);
       if (liveFor(user.id)) throw new ConflictError("You are already a member of the record club.");
       const account = db
         .select({ id: users.id, email: users.email, stripeCustomerId: users.stripeCustomerId })

@@ -11,6 +11,7 @@ import { deliveryEstimate } from "../../app/domain/checkout/delivery";
 import { orderTotalsWith } from "../../app/domain/cart/order-totals";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
+import { PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { customerView, type CustomerOrder, type OrderView, type ShippingAddress } from "../../app/domain/orders/order-view";
@@ -36,6 +37,8 @@ export interface PlaceOrderInput {
   userId: number | null;
   paymentProvider: string;
   today: string;
+  /** The total the shopper agreed to (the Pay button's): a different total places nothing. */
+  expectedTotalPence?: number;
 }
 
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
@@ -172,6 +175,19 @@ export function createOrdersService(
       const goods = priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity }));
       const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
       const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
+      // Thrown inside the transaction: the stock taken and the code redeemed above go back with it.
+      if (input.expectedTotalPence !== undefined && input.expectedTotalPence !== totals.totalPence) {
+        throw new PriceChangedError(input.expectedTotalPence, {
+          ...totals,
+          lines: priced.map(({ line, record }) => ({
+            recordId: record.id,
+            title: record.title,
+            artist: record.artist,
+            quantity: line.quantity,
+            unitPricePence: record.pricePence,
+          })),
+        });
+      }
       const row = db
         .insert(orders)
         .values({

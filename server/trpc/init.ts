@@ -13,6 +13,7 @@ import {
   TooManyAttemptsError,
   PaymentUnavailableError,
 } from "../../app/domain/shared/errors";
+import { PriceChangedError } from "../../app/domain/checkout/price-quote";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
 /** What a procedure declares about itself: the staff permission an `admin.*` procedure needs. */
@@ -27,7 +28,12 @@ const t = initTRPC
     // 2. Error formatter: Zod failures reach the client flattened, field by field.
     errorFormatter({ shape, error }) {
       const zodError = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
-      return { ...shape, data: { ...shape.data, zodError } };
+      // A total that changed since the client priced it: the new one, to send back as expectedTotalPence.
+      const priceChange =
+        error.cause instanceof PriceChangedError
+          ? { expectedTotalPence: error.cause.expectedTotalPence, totalPence: error.cause.quote.totalPence }
+          : null;
+      return { ...shape, data: { ...shape.data, zodError, priceChange } };
     },
   });
 
@@ -36,6 +42,7 @@ const CODES = new Map<abstract new (...args: never[]) => DomainError, TRPCError[
   [ValidationError, "BAD_REQUEST"],
   [ForbiddenError, "FORBIDDEN"],
   [ConflictError, "CONFLICT"],
+  [PriceChangedError, "CONFLICT"],
   [OutOfStockError, "CONFLICT"],
   [InvalidCredentialsError, "UNAUTHORIZED"],
   [TooManyAttemptsError, "TOO_MANY_REQUESTS"],

@@ -502,6 +502,39 @@ test.describe("checkout", () => {
     await expect(field(page, "Email")).toHaveValue("");
   });
 
+  test("a price raised between the page and Pay charges nothing: the new total and what changed are shown, and Pay accepts it @no-js", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
+    const record = createRecord({ stock: 3, pricePence: 2600 });
+    await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 2 }]);
+    await openCheckout(page, javaScriptEnabled);
+    await expect(payButton(page)).toHaveText("Pay £56.00");
+    await fillDetails(page, { email: `${uniqueName("raised")}@example.com` });
+    await fillCard(page, PAYS);
+    withDb((db) => db.prepare("update records set price_pence = 9900 where id = ?").run(record.id));
+
+    await payButton(page).click();
+    const notice = page.getByRole("status").filter({ hasText: "has changed since it was shown to you" });
+    await expect(notice).toContainText("it is now £202.00, not £56.00. Nothing has been charged.");
+    await expect(notice.getByRole("listitem")).toHaveText([
+      `“${record.title}” by ${record.artist} is now £99.00 each (was £26.00).`,
+      "The total is now £202.00 (was £56.00).",
+    ]);
+    await expect(payButton(page)).toHaveText("Pay £202.00");
+    await expectRow(summary(page), "Total", "£202.00");
+    expect(ordersOfRecord(record.id)).toBe(0);
+    expect(stockOf(record.id)).toBe(3);
+
+    // The card number is never sent back in a page: without JavaScript it is typed again.
+    if (!javaScriptEnabled) await fillCard(page, PAYS);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/payment-confirmation\?order=ND-/);
+    await expectRow(page.getByRole("main"), "Total", "£202.00");
+    expect(stockOf(record.id)).toBe(1);
+  });
+
   test("sending the same checkout form twice places one order and lands on the same confirmation", async ({ page, baseURL }) => {
     const record = createRecord({ stock: 5, pricePence: 2000 });
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 2 }]);
@@ -509,6 +542,7 @@ test.describe("checkout", () => {
     const key = await page.locator('form#checkout input[name="idempotencyKey"]').inputValue();
     const form = {
       idempotencyKey: key,
+      expectedTotalPence: await page.locator('form#checkout input[name="expectedTotalPence"]').inputValue(),
       pricedCode: "",
       email: `${uniqueName("twice")}@example.com`,
       name: "Ada Lovelace",

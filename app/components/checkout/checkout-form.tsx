@@ -48,6 +48,7 @@ export function CheckoutForm({
   idempotencyKey,
   pricedCode,
   totalPence,
+  quote,
   discount,
   lastResult,
 }: {
@@ -58,6 +59,8 @@ export function CheckoutForm({
   /** The code the total beside the form includes ("" for none). */
   pricedCode: string;
   totalPence: number;
+  /** What the total is made of (price-quote.ts): sent with Pay so a change since can be explained. */
+  quote: string;
   discount: DiscountNote | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -86,6 +89,9 @@ export function CheckoutForm({
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="pricedCode" value={pricedCode} />
+      {/* The order binds the total on the Pay button: a different total at Pay places nothing. */}
+      <input type="hidden" name="expectedTotalPence" value={totalPence} />
+      <input type="hidden" name="pricedQuote" value={quote} />
       <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
       {fields.idempotencyKey.errors && (
         <p

@@ -26,6 +26,14 @@ export function CheckoutNotice({ problem }: { problem: CheckoutProblem }) {
       <Icon name={error ? "circle-alert" : "info"} className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-medium">{problem.message}</p>
+        {problem.changes && (
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="price-changes">
+            {problem.changes.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        )}
+        {problem.changes && <p className="mt-2">Check your order, then press Pay to accept the new total.</p>}
         {problem.cartLink && (
           <Link to="/cart" className="mt-1 inline-block font-semibold underline underline-offset-2">
             Go to your cart

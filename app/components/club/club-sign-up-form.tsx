@@ -6,7 +6,7 @@ import { CardFields } from "~/components/checkout/card-fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { GENRES } from "~/domain/catalogue/genres";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
-import { CLUB_DELIVERY_TEXT, CLUB_PLANS, planVatPence } from "~/domain/club/plans";
+import { CLUB_DELIVERY_TEXT, CLUB_PLANS, planVatPence, shownPlanPrices } from "~/domain/club/plans";
 import { formatPence } from "~/domain/shared/money";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 
@@ -41,6 +41,8 @@ export function ClubSignUpForm({
   const chosenPlan = fields.plan.value ?? "one-lp";
   return (
     <Form method="post" action="/subscribe" {...getFormProps(form)} className="space-y-6">
+      {/* Joining binds the price shown: a plan whose price changed since is not charged. */}
+      <input type="hidden" name="shownPrices" value={shownPlanPrices(CLUB_PLANS)} />
       {form.errors && (
         <p id={form.errorId} role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
           {form.errors[0]}

@@ -15,6 +15,8 @@ export interface CheckoutProblem {
   message: string;
   /** Show a link back to the cart (a record can no longer be bought as asked). */
   cartLink?: boolean;
+  /** What changed since the page was shown (a price, delivery, the discount), the new total last. */
+  changes?: string[];
 }
 
 export interface CheckoutRefusal {

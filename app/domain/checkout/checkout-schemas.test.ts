@@ -22,6 +22,7 @@ const valid = {
   city: "London",
   postalCode: "SW1A 1AA",
   idempotencyKey: KEY,
+  expectedTotalPence: 2400,
 };
 
 const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
@@ -40,6 +41,7 @@ describe("checkout details: a good form", () => {
       country: "United Kingdom",
       discountCode: null,
       idempotencyKey: KEY,
+      expectedTotalPence: 2400,
     });
   });
 
@@ -75,6 +77,7 @@ describe("checkout details: each field's message", () => {
       city: "Please enter the town or city",
       postalCode: "Please enter a UK postcode, such as SW1A 1AA",
       idempotencyKey: "This form has expired. Please reload the page.",
+      expectedTotalPence: "This form has expired. Please reload the page.",
     });
   });
 

@@ -6,6 +6,7 @@ import { cardDigits, expiryIsValid, passesLuhn } from "./card";
 import { cartLinesSchema } from "~/domain/cart/cart-lines";
 import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { normaliseUkPostcode } from "./postcode";
+import { expectedTotalPenceSchema } from "./price-quote";
 import { z } from "~/domain/shared/zod";
 
 export const SHIPPING_COUNTRY = "United Kingdom";
@@ -63,13 +64,22 @@ export function cardSchema(today: string) {
   });
 }
 
-/** Contact and delivery details plus the form's idempotency key and an optional code. */
-export const checkoutDetailsSchema = z.object({
+/**
+ * Contact and delivery details, the form's idempotency key, an optional code and the total the shopper agreed to
+ * (optional for an API client; see price-quote.ts).
+ */
+const orderDetailsSchema = z.object({
   email: emailSchema,
   ...shippingAddressSchema.shape,
   discountCode: optionalDiscountCodeSchema,
   idempotencyKey: idempotencyKeySchema,
+  expectedTotalPence: expectedTotalPenceSchema
+    .optional()
+    .describe("The total shown to the buyer, in pence: when the order's total is different, nothing is placed (409)"),
 });
+
+/** The checkout page's form always carries the total on its Pay button. */
+export const checkoutDetailsSchema = orderDetailsSchema.extend({ expectedTotalPence: expectedTotalPenceSchema });
 
 /** The whole form when the shop takes the card on the page (the offline test provider). */
 export function checkoutWithCardSchema(today: string) {
@@ -97,7 +107,7 @@ export const applyCodeSchema = z.object({ discountCode: optionalDiscountCodeSche
  * Placing an order through the API (REST and tRPC): the details, the lines and, when the shop takes the card
  * itself, the card; the checkout service checks the card with cardSchema because only it knows the provider.
  */
-export const placeOrderSchema = checkoutDetailsSchema.extend({
+export const placeOrderSchema = orderDetailsSchema.extend({
   lines: cartLinesSchema.min(1, "Your cart is empty."),
   card: z
     .object({ cardNumber: z.string(), cardExpiry: z.string(), cardCvc: z.string() })

@@ -8,6 +8,14 @@ import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
 export const clubPlanChoiceSchema = z.object({
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
   favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
+  /** The plans' prices as the page showed them (shownPlanPrices): a plan whose price changed since is not joined. */
+  shownPrices: z
+    .string()
+    .max(300)
+    .optional()
+    .describe(
+      'The prices shown to the member, "one-lp:2600,two-lp:4800": when the chosen plan\'s price is different, nothing is charged (409)',
+    ),
 });
 
 export type ClubPlanChoice = z.output<typeof clubPlanChoiceSchema>;

@@ -4,7 +4,7 @@ import { addWorkingDays, billingDayOf, dispatchDayOnOrAfter, firstShipment, next
 import { choosePickSchema, clubMembersQuerySchema, clubSignUpSchema } from "./club-schemas";
 import { allowedActions, applyMemberAction, renewalStep } from "./membership";
 import { defaultPick, monthOf, type PickCandidate } from "./pick";
-import { CLUB_PLANS, planById, planVatPence } from "./plans";
+import { CLUB_PLANS, planById, planPriceChange, planVatPence, readShownPlanPrices, shownPlanPrices } from "./plans";
 
 describe("plans", () => {
   it("are priced in whole pence with VAT included", () => {
@@ -148,5 +148,23 @@ describe("schemas", () => {
       recordId: 7,
     });
     expect(choosePickSchema.safeParse({ plan: "two-lp", month: "2026-13", recordId: "x" }).success).toBe(false);
+  });
+});
+
+describe("the plan prices a sign-up page showed", () => {
+  it("read back as written, and a changed price is named", () => {
+    const shown = readShownPlanPrices(shownPlanPrices(CLUB_PLANS));
+    for (const plan of CLUB_PLANS) expect(planPriceChange(plan, shown)).toBeNull();
+    const raised = readShownPlanPrices("one-lp:2500,two-lp:4800");
+    expect(planPriceChange(CLUB_PLANS[0]!, raised)).toBe(
+      "The price of One LP a month is now £26.00 a month, not the £25.00 shown. Nothing has been charged: please check it, then join.",
+    );
+    expect(planPriceChange(CLUB_PLANS[1]!, raised)).toBeNull();
+  });
+
+  it("anything unreadable (or nothing) binds nothing, as an API client without them", () => {
+    for (const text of [undefined, "", "one-lp", "one-lp:abc", "one-lp:2500;two-lp:1"]) {
+      expect(readShownPlanPrices(text).size, String(text)).toBe(0);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import { typedDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { checkoutProblemOf, type CheckoutProblem } from "~/domain/checkout/checkout-problems";
 import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor, type CheckoutForm } from "~/domain/checkout/checkout-schemas";
+import { decodeQuote, encodeQuote, PriceChangedError, quoteChanges } from "~/domain/checkout/price-quote";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
 import { orderPath } from "~/domain/orders/order-status";
 import { noteCartChange, rememberCheckoutAddress } from "~/lib/cart-reminder.server";
@@ -83,7 +84,7 @@ function checkoutIntents(submission: Submission) {
       form,
       hide,
     }),
-    default: intent(form, (value, formData, echo) => pay(value, formData.get("pricedCode"), submission, echo), { hide }),
+    default: intent(form, (value, formData, echo) => pay(value, formData, submission, echo), { hide }),
   };
 }
 
@@ -103,9 +104,11 @@ function applyCode(code: string | null, { cart, context, email }: Submission, ec
 
 /**
  * Pay: the order is placed with the code the total beside the form was priced with (`pricedCode`); a different code
- * is shown (or refused) first.
+ * is shown (or refused) first. The order binds the total on the Pay button: a different one places nothing, and the
+ * page shows the new total and what changed (`pricedQuote`), with the Pay button now carrying it.
  */
-async function pay(value: CheckoutForm, pricedCode: unknown, submission: Submission, echo: Echo): Promise<Again | Response> {
+async function pay(value: CheckoutForm, formData: FormData, submission: Submission, echo: Echo): Promise<Again | Response> {
+  const pricedCode = formData.get("pricedCode");
   const { request, context, cart, keyCookie } = submission;
   const { cardNumber, cardExpiry, cardCvc, ...details } = value;
   const priced = { cart, code: details.discountCode };
@@ -133,6 +136,10 @@ async function pay(value: CheckoutForm, pricedCode: unknown, submission: Submiss
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
     return placed(outcome, details.idempotencyKey, request, context, keyCookie);
   } catch (error) {
+    if (error instanceof PriceChangedError) {
+      const changes = quoteChanges(decodeQuote(formData.get("pricedQuote")), error.quote, error.expectedTotalPence);
+      return again(409, { tone: "info", message: error.message, changes });
+    }
     // Placing failed for a reason the shopper can act on: said on the page, with what was typed.
     const refusal = checkoutProblemOf(error);
     if (!refusal) throw error;
@@ -180,6 +187,11 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
       isPreOrder: l.isPreOrder,
     })),
     totals: priced.totals,
+    // What the total is made of, sent back with Pay so a change can be explained.
+    quote: encodeQuote({
+      ...priced.totals,
+      lines: lines.map((l) => ({ recordId: l.recordId, quantity: l.quantity, unitPricePence: l.pricePence })),
+    }),
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
     delivery: deliveryEstimate(
       context.today,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, records } from "../../../db/schema";
+import { discountCodes, orders, records } from "../../../db/schema";
 import { createServices } from "../../../server/services";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../../tests/setup/test-db";
@@ -46,6 +46,20 @@ function checkoutForm(overrides: Record<string, string> = {}): Record<string, st
     cardCvc: "123",
     ...overrides,
   };
+}
+
+/**
+ * The post a browser sends from the checkout page: the form, with the total the page showed beside it (what the Pay
+ * button carries) unless the test sets its own, and the cart cookie.
+ */
+function payPost(form: Record<string, string>, lines: { id: number; quantity: number }[], code?: string, cookie?: string) {
+  const priced = shop.s.cart.price(
+    lines.map((l) => ({ recordId: l.id, quantity: l.quantity })),
+    form.pricedCode || null,
+    { today: TEST_TODAY, customer: { userId: null, email: form.email ?? null } },
+  );
+  const withTotal = form.intent ? form : { expectedTotalPence: String(priced.totals.totalPence), ...form };
+  return formPost("/checkout", withTotal, cookie ?? cartCookie(lines, code));
 }
 
 const stockOf = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
@@ -108,7 +122,7 @@ describe("checkout loader", () => {
 describe("checkout action", () => {
   it("with an empty cart places nothing and the page stays empty", async () => {
     const form = checkoutForm({ email: "empty-cart@example.com" });
-    const out = await settle(() => action(call(formPost("/checkout", form))));
+    const out = await settle(() => action(call(payPost(form, []))));
     expect(out.status).toBe(400);
     expect(out.data).toMatchObject({ summary: null, problem: { tone: "error", message: "Your cart is empty." } });
     expect(ordersFor("empty-cart@example.com")).toEqual([]);
@@ -119,7 +133,7 @@ describe("checkout action", () => {
   it("refuses invalid details with 400 and field errors, and never sends the card number or security code back", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     const form = checkoutForm({ email: "not-an-address", name: "", postalCode: "NOWHERE", cardCvc: "4711" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(400);
     const result = out.data?.result;
     expect(result?.status).toBe("error");
@@ -140,7 +154,7 @@ describe("checkout action", () => {
   it("'apply' with an unknown code answers 400 with the refusal on the discount field", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     const form = { intent: "apply", discountCode: "NOSUCHCODE", email: "", idempotencyKey: formKey() };
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(400);
     expect(out.data?.result.error).toMatchObject({ discountCode: ["That discount code isn't valid."] });
     expect(out.data?.summary?.discount).toMatchObject({ code: "NOSUCHCODE", ok: false });
@@ -151,7 +165,7 @@ describe("checkout action", () => {
     const rec = insertRecord(shop.t.db, { pricePence: 3000, stockQuantity: 2 });
     insertDiscountCode(shop.t.db, "APPLYROUTE10");
     const form = { intent: "apply", discountCode: "applyroute10", email: "", idempotencyKey: formKey() };
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(200);
     expect(out.data?.result.error ?? {}).toEqual({});
     expect(out.data?.summary?.discount).toMatchObject({ code: "APPLYROUTE10", ok: true });
@@ -170,7 +184,7 @@ describe("checkout action", () => {
       cardNumber: "4242 4242 4242 4242",
       idempotencyKey: formKey(),
     };
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.data?.result.initialValue).toMatchObject({ email: "typed@example.com", postalCode: "ls1 4ap" });
     expect(JSON.stringify(out.data)).not.toContain("4242 4242 4242 4242");
   });
@@ -178,7 +192,7 @@ describe("checkout action", () => {
   const applyMalformed = async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     const form = { intent: "apply", discountCode: "SAVE 10!", email: "", idempotencyKey: formKey() };
-    return settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    return settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
   };
 
   it("'apply' with a malformed code shows the input rule on the discount field", async () => {
@@ -195,7 +209,7 @@ describe("checkout action", () => {
   it("paying with the test card redirects (303) to the confirmation, grants order access, clears the cart and takes the stock", async () => {
     const rec = insertRecord(shop.t.db, { pricePence: 1500, stockQuantity: 5 });
     const form = checkoutForm({ email: "payer@example.com" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 2 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 2 }]))));
     expect(out.status).toBe(303);
     expect(out.location).toMatch(/^\/payment-confirmation\?order=ND-[A-Za-z0-9-]+$/);
     const orderNumber = decodeURIComponent(out.location!.split("order=")[1]!);
@@ -211,8 +225,8 @@ describe("checkout action", () => {
   it("submitting the same form twice lands on the same order and takes the stock once", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     const form = checkoutForm({ email: "twice@example.com" });
-    const first = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
-    const second = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const first = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
+    const second = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(first.status).toBe(303);
     expect(second.status).toBe(303);
     expect(second.location).toBe(first.location);
@@ -225,7 +239,7 @@ describe("checkout action", () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     const form = checkoutForm({ email: user.email });
     const cookie = cookies(sessionOf(shop.s, user.id).cookie, cartCookie([{ id: rec.id, quantity: 1 }]));
-    const out = await settle(() => action(call(formPost("/checkout", form, cookie))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }], undefined, cookie))));
     expect(out.status).toBe(303);
     expect(ordersFor(user.email).map((o) => o.userId)).toEqual([user.id]);
   });
@@ -233,7 +247,7 @@ describe("checkout action", () => {
   it("a declined card answers 402 with the decline message, and the stock goes back", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 2 });
     const form = checkoutForm({ email: "declined@example.com", cardNumber: DECLINED_CARD });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 2 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 2 }]))));
     expect(out.status).toBe(402);
     expect(out.data?.problem).toEqual({ tone: "error", message: "Your card was declined. Nothing has been charged." });
     expect(setCookieOf(out.headers, "needledrop-cart")).toBeUndefined();
@@ -244,7 +258,7 @@ describe("checkout action", () => {
   it("a record out of stock answers 409 with a message, and nothing is charged or placed", async () => {
     const rec = insertRecord(shop.t.db, { title: "Sold Out Sessions", stockQuantity: 0 });
     const form = checkoutForm({ email: "too-late@example.com" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(409);
     expect(out.data?.problem).toMatchObject({ tone: "error", cartLink: true });
     expect(out.data?.problem?.message).toContain("out of stock");
@@ -257,7 +271,7 @@ describe("checkout action", () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 3 });
     insertDiscountCode(shop.t.db, "CHANGED10");
     const form = checkoutForm({ email: "changed@example.com", discountCode: "CHANGED10", pricedCode: "" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(200);
     expect(out.data?.problem).toEqual({
       tone: "info",
@@ -272,7 +286,7 @@ describe("checkout action", () => {
   it("a different code that is refused answers 400 on the discount field, nothing placed", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 3 });
     const form = checkoutForm({ email: "badcode@example.com", discountCode: "NOTACODE", pricedCode: "" });
-    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
     expect(out.status).toBe(400);
     expect(out.data?.result.error).toMatchObject({ discountCode: ["That discount code isn't valid."] });
     expect(ordersFor("badcode@example.com")).toEqual([]);
@@ -282,11 +296,76 @@ describe("checkout action", () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 3 });
     insertDiscountCode(shop.t.db, "PRICED10");
     const form = checkoutForm({ email: "priced@example.com", discountCode: "priced10", pricedCode: "PRICED10" });
-    const out = await settle(() =>
-      action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }], "PRICED10")))),
-    );
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }], "PRICED10"))));
     expect(out.status).toBe(303);
     expect(ordersFor("priced@example.com").map((o) => o.discountPence)).toEqual([200]);
+  });
+});
+
+describe("the total on the Pay button is the total paid", () => {
+  /** What the page shows beside the form for a cart: its total and quote, as the Pay button carries them. */
+  async function pageFor(cookie: string) {
+    const page = await settle(() => loader(call(pageGet("/checkout", cookie))));
+    if (page.data?.state !== "ready") throw new Error("the checkout page is not ready");
+    const { totals, quote } = page.data.summary;
+    return { expectedTotalPence: String(totals.totalPence), pricedQuote: quote };
+  }
+
+  it("a price raised between the page and Pay places and charges nothing; the page says what changed, and Pay again pays the new total", async () => {
+    const rec = insertRecord(shop.t.db, { title: "Kind of Blue", artist: "Miles Davis", pricePence: 2600, stockQuantity: 3 });
+    const cookie = cartCookie([{ id: rec.id, quantity: 2 }]);
+    const shown = await pageFor(cookie);
+    expect(shown.expectedTotalPence).toBe("5600");
+    shop.t.db.update(records).set({ pricePence: 9900 }).where(eq(records.id, rec.id)).run();
+
+    const form = checkoutForm({ email: "raised@example.com", ...shown });
+    const out = await settle(() => action(call(formPost("/checkout", form, cookie))));
+    expect(out.status).toBe(409);
+    expect(out.data?.problem?.message).toBe(
+      "The total of your order has changed since it was shown to you: it is now £202.00, not £56.00. Nothing has been charged.",
+    );
+    expect(out.data?.problem?.changes).toEqual([
+      "“Kind of Blue” by Miles Davis is now £99.00 each (was £26.00).",
+      "The total is now £202.00 (was £56.00).",
+    ]);
+    expect(ordersFor("raised@example.com")).toEqual([]);
+    expect(stockOf(rec.id)).toBe(3);
+    // The form comes back priced anew: its Pay button now carries the new total, and one press pays it.
+    expect(out.data?.summary?.totals.totalPence).toBe(20200);
+    const accepted = { ...form, expectedTotalPence: "20200", pricedQuote: out.data!.summary!.quote, idempotencyKey: formKey() };
+    const paid = await settle(() => action(call(formPost("/checkout", accepted, cookie))));
+    expect(paid.status).toBe(303);
+    expect(ordersFor("raised@example.com").map((o) => [o.status, o.totalPence])).toEqual([["paid", 20200]]);
+    expect(stockOf(rec.id)).toBe(1);
+  });
+
+  it("a discount rule cut between the page and Pay places nothing, and the code is not used up", async () => {
+    const rec = insertRecord(shop.t.db, { pricePence: 2600, stockQuantity: 3 });
+    const { codeId } = insertDiscountCode(shop.t.db, "HALFOFF");
+    shop.t.db.update(discountCodes).set({ percentOff: 50 }).where(eq(discountCodes.id, codeId)).run();
+    const cookie = cartCookie([{ id: rec.id, quantity: 2 }], "HALFOFF");
+    const shown = await pageFor(cookie);
+    expect(shown.expectedTotalPence).toBe("3000");
+    shop.t.db.update(discountCodes).set({ percentOff: 1 }).where(eq(discountCodes.id, codeId)).run();
+
+    const form = checkoutForm({ email: "halfoff@example.com", discountCode: "HALFOFF", pricedCode: "HALFOFF", ...shown });
+    const out = await settle(() => action(call(formPost("/checkout", form, cookie))));
+    expect(out.status).toBe(409);
+    expect(out.data?.problem?.changes).toEqual([
+      "Your discount is now £0.52 (was £26.00).",
+      "The total is now £55.48 (was £30.00).",
+    ]);
+    expect(ordersFor("halfoff@example.com")).toEqual([]);
+    expect(shop.t.db.select().from(discountCodes).where(eq(discountCodes.id, codeId)).get()?.redemptions).toBe(0);
+  });
+
+  it("a form without the total it was priced at is refused as expired, nothing placed", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 3 });
+    const form = checkoutForm({ email: "no-total@example.com" });
+    const out = await settle(() => action(call(formPost("/checkout", form, cartCookie([{ id: rec.id, quantity: 1 }])))));
+    expect(out.status).toBe(400);
+    expect(out.data?.result.error).toMatchObject({ expectedTotalPence: [expect.stringContaining("expired")] });
+    expect(ordersFor("no-total@example.com")).toEqual([]);
   });
 });
 
@@ -295,11 +374,10 @@ describe("checkout attempts past the per-address limit", () => {
     const services = createServices(shop.t.db, { mediaDir: "", rateLimits: { checkoutPerAddress: { limit: 1 } } });
     const strictCall = (request: Request) => routeArgs({ db: shop.t.db, services }, request, { clientIp: "192.0.2.49" });
     const rec = insertRecord(shop.t.db, { stockQuantity: 3 });
-    const cart = cartCookie([{ id: rec.id, quantity: 1 }]);
     const first = checkoutForm({ email: "limited-first@example.com", cardNumber: DECLINED_CARD });
-    expect((await settle(() => action(strictCall(formPost("/checkout", first, cart))))).status).toBe(402);
+    expect((await settle(() => action(strictCall(payPost(first, [{ id: rec.id, quantity: 1 }]))))).status).toBe(402);
     const second = checkoutForm({ email: "limited-second@example.com" });
-    const refused = await settle(() => action(strictCall(formPost("/checkout", second, cart))));
+    const refused = await settle(() => action(strictCall(payPost(second, [{ id: rec.id, quantity: 1 }]))));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(9 * 60);
     expect(refused.data?.problem?.tone).toBe("error");

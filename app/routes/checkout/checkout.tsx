@@ -93,6 +93,7 @@ function ReadyCheckout({
           idempotencyKey={idempotencyKey}
           pricedCode={pricedCode}
           totalPence={summary.totals.totalPence}
+          quote={summary.quote}
           discount={summary.discount}
           lastResult={lastResult}
         />
