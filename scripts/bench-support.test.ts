@@ -1,8 +1,20 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { once } from "node:events";
-import { describe, expect, it } from "vitest";
-import { cpuMsFromStat, descendantsOf, median, parentPidFromStat, processCpuMs, tailRatio } from "./bench-support";
+import { describe, expect, it, vi } from "vitest";
+import {
+  benchEnvironment,
+  BenchFailure,
+  cpuMsFromStat,
+  descendantsOf,
+  failUnlessMeasured,
+  median,
+  parentPidFromStat,
+  printTable,
+  processCpuMs,
+  tailRatio,
+  unmeasured,
+} from "./bench-support";
 
 const statLine = (pid: number, ppid: number, name = "node") =>
   `${pid} (${name}) S ${ppid} 2 3 4 5 6 7 8 9 10 1234 56 0 0 20 0 3 0 100`;
@@ -62,5 +74,46 @@ describe("a row's tail", () => {
   it("is p99 over p50, and unknown when the median rounds to 0 ms", () => {
     expect(tailRatio({ p50: 20, p99: 90 })).toBe(4.5);
     expect(tailRatio({ p50: 0, p99: 3 })).toBeNull();
+  });
+});
+
+describe("a benchmark that measured nothing", () => {
+  const row = (target: string, rps: number, answers?: number) => ({ target, rps, answers });
+
+  it("fails the run and names the rows, whatever else was measured", () => {
+    const rows = [row("GET /api/tracks/1 (baseline read)", 2400, 24_000), row("POST /api/orders, orders/s", 0, 26_213)];
+    expect(unmeasured(rows)).toEqual(["POST /api/orders, orders/s"]);
+    expect(() => failUnlessMeasured(rows)).toThrow(BenchFailure);
+    expect(() => failUnlessMeasured(rows)).toThrow("nothing succeeded for: POST /api/orders, orders/s");
+    expect(unmeasured([row("no answers counted", 12, 0), row("not a number", Number.NaN)])).toEqual([
+      "no answers counted",
+      "not a number",
+    ]);
+  });
+
+  it("passes a run where every row measured something", () => {
+    expect(() => failUnlessMeasured([row("a", 1), row("b", 293, 2930)])).not.toThrow();
+  });
+
+  it("printing the table of a run that measured nothing fails it too", () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(() =>
+        printTable(
+          [row("baseline", 100), row("orders/s", 0)].map((r) => ({ ...r, p50: 1, p99: 2, errors: 0 })),
+          "t",
+        ),
+      ).toThrow(BenchFailure);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
+describe("the benchmarks' environment", () => {
+  it("lifts the per-address limits, which would otherwise refuse nearly every request from the one address", () => {
+    const { env, cleanup } = benchEnvironment("support-test");
+    cleanup();
+    expect(Number(env.RATE_LIMIT_FACTOR)).toBeGreaterThanOrEqual(1_000_000);
   });
 });

@@ -8,6 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+/**
+ * Every per-address limit multiplied out of reach: a benchmark sends everything from one address, so the shop's limits
+ * (ten checkouts in ten minutes, …) would refuse nearly all of it and the figures would time refusals. The limits
+ * have their own tests.
+ */
+export const NO_RATE_LIMITS = "1000000";
+
 export function benchEnvironment(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${prefix}-`));
   const env = {
@@ -16,6 +23,7 @@ export function benchEnvironment(prefix: string) {
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
     ACCESS_LOG: "off",
     HOST: "127.0.0.1",
+    RATE_LIMIT_FACTOR: NO_RATE_LIMITS,
   };
   return { dir, env, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
@@ -136,7 +144,26 @@ export function tailRatio(row: Pick<BenchRow, "p50" | "p99">): number | null {
   return row.p50 > 0 ? row.p99 / row.p50 : null;
 }
 
-/** Prints the rows; the ratios are taken against `baseline` (req/s), by default the first row's. */
+/** The rows that measured nothing: no successful answer (or order) in their seconds. */
+export function unmeasured(rows: readonly Pick<BenchRow, "target" | "rps" | "answers">[]): string[] {
+  return rows.filter((r) => !(r.rps > 0) || r.answers === 0).map((r) => r.target);
+}
+
+/** A benchmark whose figures would mislead: it stops the run with a non-zero exit and says why. */
+export class BenchFailure extends Error {
+  override name = "BenchFailure";
+}
+
+/** Stops the run when a row measured nothing: a table of zeros must never pass for a result. */
+export function failUnlessMeasured(rows: readonly Pick<BenchRow, "target" | "rps" | "answers">[]): void {
+  const empty = unmeasured(rows);
+  if (empty.length > 0) throw new BenchFailure(`nothing succeeded for: ${empty.join("; ")}`);
+}
+
+/**
+ * Prints the rows; the ratios are taken against `baseline` (req/s), by default the first row's. Then fails the run
+ * when any row measured nothing.
+ */
 export function printTable(rows: BenchRow[], header: string, unit = "req/s", baseline = rows[0]!.rps): void {
   console.log(`\n${header}; ${os.cpus().length} cores; Node ${process.version}`);
   const width = Math.max(...rows.map((r) => r.target.length));
@@ -151,6 +178,7 @@ export function printTable(rows: BenchRow[], header: string, unit = "req/s", bas
       `${r.target.padEnd(width)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${tailOf(r).padStart(7)} ${(r.rps / baseline).toFixed(3).padStart(8)} ${String(r.errors).padStart(7)}${cpuOf(r)}${r.note ? `  ${r.note}` : ""}`,
     );
   }
+  failUnlessMeasured(rows);
 }
 
 /**
@@ -164,6 +192,7 @@ export async function startBuiltServerInProcess(prefix: string): Promise<{ base:
     MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-bench-media"),
     ACCESS_LOG: "off",
     NODE_ENV: "production",
+    RATE_LIMIT_FACTOR: NO_RATE_LIMITS,
   });
   const buildDir = process.env.BUILD_DIR || "build";
   const server = await import(pathToFileURL(path.resolve(buildDir, "server", "index.js")).href);
