@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import Database from "better-sqlite3";
-import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
@@ -22,6 +21,7 @@ import {
   type ImportPlan,
   type PlannedRow,
 } from "../../app/domain/catalogue/record-import";
+import { writeCsv } from "../../app/domain/shared/csv";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { rowToFields } from "./admin-record-fields";
 import { createImportFiles, sha256 } from "./catalogue-import-files";
@@ -197,7 +197,7 @@ export function createCatalogueImportService(
           );
         const { created, updated } = await applyRows(actor, rows, run, report);
         const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
-        await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
+        await writeFile(importFile(id, hash, ".report.csv"), writeCsv(reportRows(plan, true)), { mode: 0o600 });
         await rm(importFile(id, hash), { force: true });
         return { plan, result };
       } finally {
@@ -230,7 +230,7 @@ export function createCatalogueImportService(
     async importReport(id: string, hash: string): Promise<string> {
       const applied = await readFile(importFile(id, hash, ".report.csv"), "utf8").catch(() => null);
       if (applied !== null) return applied;
-      return stringify(reportRows(await importPlan(id, hash), false));
+      return writeCsv(reportRows(await importPlan(id, hash), false));
     },
   };
 }

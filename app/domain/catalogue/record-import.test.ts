@@ -123,3 +123,28 @@ describe("catalogue import", () => {
     ]);
   });
 });
+
+describe("reading an import file", () => {
+  const header = "catalogue_number,title,artist,price";
+
+  it("takes off the apostrophe the shop's export puts before a formula character, and no other", () => {
+    const csv = [
+      `${header},label`,
+      `'=EXP-1,"'=HYPERLINK(""http://evil.example/"")",'-M-,9.99,'@Home`,
+      "EXP-2,'Round Midnight,''+Plus,9.99,'",
+    ].join("\n");
+    const plan = planImport(csv, () => []);
+    expect(
+      plan.rows.map((r) => r.action === "create" && [r.fields.catalogNumber, r.fields.title, r.fields.artist, r.fields.label]),
+    ).toEqual([
+      ["=EXP-1", '=HYPERLINK("http://evil.example/")', "-M-", "@Home"],
+      ["EXP-2", "'Round Midnight", "'+Plus", "'"],
+    ]);
+    // A Discogs file is not the shop's export: its cells are read as they are.
+    const discogs = planImport("catno,artist,title,price,release_id\nD-1,'-M-,'=Quoted,9.99,1\n", () => []);
+    expect(discogs.rows[0]?.action === "create" && [discogs.rows[0].fields.artist, discogs.rows[0].fields.title]).toEqual([
+      "'-M-",
+      "'=Quoted",
+    ]);
+  });
+});

@@ -5,6 +5,7 @@
  * fields), unchanged, or an error with its line number and reason. The service applies a plan.
  */
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "~/domain/shared/csv";
 import { z } from "~/domain/shared/zod";
 import {
   FIELD_LABELS,
@@ -215,9 +216,12 @@ function discogsCondition(grading: string): string {
 }
 
 export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
+  // The shop's export put an apostrophe before text a spreadsheet would run (writeCsv): it comes off again, and
+  // only that one, so an exported file imports back exactly. A Discogs file is read as it is.
+  const read = mapping.kind === "shop" ? restoreCell : (text: string) => text;
   const cell = (target: keyof HeaderMapping["columns"]): string | undefined => {
     const i = mapping.columns[target];
-    return i === undefined ? undefined : (row.cells[i] ?? "");
+    return i === undefined ? undefined : read(row.cells[i] ?? "");
   };
   const input: Record<string, unknown> = {};
   const given: RecordFieldName[] = [];
