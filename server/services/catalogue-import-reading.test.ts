@@ -44,4 +44,28 @@ describe("reading an import file", () => {
     expect(result).toMatchObject({ created: 3 });
     expect(stored("MIX-3")).toMatchObject({ title: "Three" });
   });
+
+  it("reads a Windows-1252 (Latin-1) file's accents, says how it read it, and stores them so", async () => {
+    // "LAT-1,Café,Motörhead,9.99" as a Latin-1 spreadsheet saves it: é is 0xE9, ö is 0xF6.
+    const row = Buffer.from([...Buffer.from("LAT-1,Caf"), 0xe9, ...Buffer.from(",Mot"), 0xf6, ...Buffer.from("rhead,9.99\r\n")]);
+    const file = Buffer.concat([Buffer.from(`${header}\r\n`), row]);
+    const preview = await service.previewImport(upload(file));
+    expect(preview.encoding).toBe("Windows-1252");
+    expect(preview.plan.rows[0]).toMatchObject({ action: "create", fields: { title: "Café", artist: "Motörhead" } });
+    expect(await service.importState(preview.id, preview.hash)).toMatchObject({ state: "pending", encoding: "Windows-1252" });
+    await service.applyImport(admin.actor, { id: preview.id, hash: preview.hash, onlyValid: false });
+    expect(stored("LAT-1")).toMatchObject({ title: "Café", artist: "Motörhead" });
+  });
+
+  it("reads UTF-8 with a byte order mark, and Excel's Unicode text (UTF-16, tab-separated)", async () => {
+    const bom = await service.previewImport(upload(`\uFEFF${header}\nBOM-1,Café,Band,1.00\n`));
+    expect(bom.encoding).toBe("UTF-8");
+    expect(bom.plan.rows[0]).toMatchObject({ action: "create", fields: { title: "Café" } });
+    const unicodeText = `${header.replaceAll(",", "\t")}\r\nU16-1\tCafé\tBand\t1.00\r\n`;
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(unicodeText, "utf16le")]);
+    const preview = await service.previewImport(upload(utf16));
+    expect(preview.encoding).toBe("UTF-16");
+    expect(preview.plan.fileError).toBeNull();
+    expect(preview.plan.rows[0]).toMatchObject({ action: "create", fields: { catalogNumber: "U16-1", title: "Café" } });
+  });
 });

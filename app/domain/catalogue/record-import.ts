@@ -163,6 +163,7 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       trim: false,
       // Any mix of line ends: left to itself, the parser takes the first line's for the whole file.
       record_delimiter: ["\r\n", "\n", "\r"],
+      delimiter: tabSeparated(text) ? "\t" : ",",
       // One record past the limit is enough to know the file is too long; no limit reads it all.
       ...(Number.isFinite(maxRows) ? { to: maxRows + 2 } : {}),
     }) as unknown as { record: string[]; info: { bytes: number } }[];
@@ -182,6 +183,12 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
   const lines = startLines(text, ends);
   const rows = rest.map(({ record }, i) => ({ line: lines[i + 1]!, cells: record }));
   return { header: first.record, rows, error: null };
+}
+
+/** Excel's "Unicode text" separates its columns with tabs: a header with tabs and no comma is read so. */
+function tabSeparated(text: string): boolean {
+  const header = text.slice(0, text.search(/[\r\n]|$/));
+  return header.includes("\t") && !header.includes(",");
 }
 
 const CR = 0x0d;
