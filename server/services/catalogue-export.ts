@@ -1,16 +1,17 @@
 /** The whole catalogue as CSV, in the import's own columns, so an exported file imports back unchanged. */
-import { stringify } from "csv-stringify/sync";
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import { fieldsToText } from "../../app/domain/catalogue/record-fields";
+import { writeCsv } from "../../app/domain/shared/csv";
 import { EXPORT_COLUMNS } from "../../app/domain/catalogue/record-import";
 import { rowToFields } from "./admin-record-fields";
 
 export function exportCatalogueCsv(db: Db): string {
   const rows = db.select().from(records).orderBy(asc(records.id)).all();
-  return stringify(
-    rows.map((r) => {
+  return writeCsv([
+    EXPORT_COLUMNS,
+    ...rows.map((r) => {
       const t = fieldsToText(rowToFields(r));
       return [
         t.catalogNumber,
@@ -29,10 +30,9 @@ export function exportCatalogueCsv(db: Db): string {
         t.isNewRelease,
         t.bestSeller,
         t.description,
-        String(r.stockQuantity),
+        r.stockQuantity,
         r.published ? "yes" : "no",
       ];
     }),
-    { header: true, columns: [...EXPORT_COLUMNS] },
-  );
+  ]);
 }

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { decodeImportFile, type ImportEncoding } from "../../app/domain/catalogue/import-encoding";
 import { IMPORT_ID, SHA256 } from "../../app/domain/catalogue/import-ref";
 import { NotFoundError } from "../../app/domain/shared/errors";
 
@@ -31,11 +32,12 @@ export function createImportFiles(importDir: string) {
     return path.join(importDir, `${id}-${hash}${suffix}`);
   }
 
-  async function readImport(id: string, hash: string): Promise<string> {
+  /** A kept file's text, read as it was at preview (see decodeImportFile), and how. */
+  async function readImport(id: string, hash: string): Promise<{ text: string; encoding: ImportEncoding }> {
     const bytes = await readFile(importFile(id, hash)).catch(() => null);
     // The hash in the name is checked against the bytes: a file changed on disk is not imported.
     if (!bytes || sha256(bytes) !== hash) throw new NotFoundError("That import has expired; upload the file again.");
-    return bytes.toString("utf8");
+    return decodeImportFile(bytes);
   }
 
   return { cleanImports, importFile, readImport };

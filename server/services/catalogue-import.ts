@@ -6,11 +6,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import Database from "better-sqlite3";
-import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
+import { decodeImportFile, type ImportEncoding } from "../../app/domain/catalogue/import-encoding";
 import { IMPORT_MAX_BYTES } from "../../app/domain/catalogue/import-limits";
 import {
   applicableRows,
@@ -22,6 +22,7 @@ import {
   type ImportPlan,
   type PlannedRow,
 } from "../../app/domain/catalogue/record-import";
+import { writeCsv } from "../../app/domain/shared/csv";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { rowToFields } from "./admin-record-fields";
 import { createImportFiles, sha256 } from "./catalogue-import-files";
@@ -80,9 +81,14 @@ export function createCatalogueImportService(
     return (key) => map.get(key) ?? [];
   }
 
-  /** The plan of a kept file, planned again against the catalogue as it is now. */
+  /** The plan of a kept file, planned again against the catalogue as it is now, and how its bytes were read. */
+  async function planKept(id: string, hash: string): Promise<{ plan: ImportPlan; encoding: ImportEncoding }> {
+    const { text, encoding } = await readImport(id, hash);
+    return { plan: await runSliced(planImportSteps(text, existingByKey())), encoding };
+  }
+
   async function importPlan(id: string, hash: string): Promise<ImportPlan> {
-    return runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
+    return (await planKept(id, hash)).plan;
   }
 
   /**
@@ -150,7 +156,7 @@ export function createCatalogueImportService(
      * Keeps an uploaded file for the apply step (under the data folder, named by a random id and its SHA-256,
      * removed after an hour) and plans it against the catalogue.
      */
-    async previewImport(file: Upload): Promise<{ id: string; hash: string; plan: ImportPlan }> {
+    async previewImport(file: Upload): Promise<{ id: string; hash: string; plan: ImportPlan; encoding: ImportEncoding }> {
       if (!file || file.size === 0)
         throw new ValidationError("Choose a CSV file to import", { file: ["Choose a CSV file to import"] });
       if (file.size > IMPORT_MAX_BYTES) {
@@ -158,14 +164,14 @@ export function createCatalogueImportService(
         throw new ValidationError(message, { file: [message] });
       }
       const bytes = Buffer.from(await file.arrayBuffer());
-      const text = bytes.toString("utf8");
+      const { text, encoding } = decodeImportFile(bytes);
       if (text.includes("\u0000")) throw new ValidationError("That is not a CSV file", { file: ["That is not a CSV file"] });
       await mkdir(importDir, { recursive: true });
       await cleanImports();
       const id = randomBytes(16).toString("hex");
       const hash = sha256(bytes);
       await writeFile(importFile(id, hash), bytes, { mode: 0o600 });
-      return { id, hash, plan: await runSliced(planImportSteps(text, existingByKey())) };
+      return { id, hash, plan: await runSliced(planImportSteps(text, existingByKey())), encoding };
     },
 
     importPlan,
@@ -188,7 +194,7 @@ export function createCatalogueImportService(
       try {
         onProgress?.({ phase: "checking", done: 0, total: 0 });
         const started = performance.now();
-        const plan = await runSliced(planImportSteps(await readImport(id, hash), existingByKey()));
+        const plan = await runSliced(planImportSteps((await readImport(id, hash)).text, existingByKey()));
         const rows = applicableRows(plan, onlyValid);
         if (!rows)
           throw new ValidationError(
@@ -197,7 +203,7 @@ export function createCatalogueImportService(
           );
         const { created, updated } = await applyRows(actor, rows, run, report);
         const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
-        await writeFile(importFile(id, hash, ".report.csv"), stringify(reportRows(plan, true)), { mode: 0o600 });
+        await writeFile(importFile(id, hash, ".report.csv"), writeCsv(reportRows(plan, true)), { mode: 0o600 });
         await rm(importFile(id, hash), { force: true });
         return { plan, result };
       } finally {
@@ -214,9 +220,11 @@ export function createCatalogueImportService(
     async importState(
       id: string,
       hash: string,
-    ): Promise<{ state: "pending"; plan: ImportPlan } | { state: "applied"; report: string[][] } | null> {
+    ): Promise<
+      { state: "pending"; plan: ImportPlan; encoding: ImportEncoding } | { state: "applied"; report: string[][] } | null
+    > {
       try {
-        return { state: "pending", plan: await importPlan(id, hash) };
+        return { state: "pending", ...(await planKept(id, hash)) };
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
       }
@@ -230,7 +238,7 @@ export function createCatalogueImportService(
     async importReport(id: string, hash: string): Promise<string> {
       const applied = await readFile(importFile(id, hash, ".report.csv"), "utf8").catch(() => null);
       if (applied !== null) return applied;
-      return stringify(reportRows(await importPlan(id, hash), false));
+      return writeCsv(reportRows(await importPlan(id, hash), false));
     },
   };
 }

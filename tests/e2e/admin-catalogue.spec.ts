@@ -134,6 +134,23 @@ test.describe("catalogue back office", () => {
     expect(imported()).toEqual({ n: 2 });
   });
 
+  test("previews a Latin-1 (Windows-1252) file with its accents, and says how it read it", async ({ page, baseURL }) => {
+    await logInAsAdmin(page, true, baseURL!);
+    const tag = uniqueName("LAT").toUpperCase();
+    // "Café Society" as a spreadsheet saving in the Windows code page writes it: é is the one byte 0xE9.
+    const file = Buffer.concat([
+      Buffer.from(`catalogue_number,title,artist,price\r\n${tag}-1,Caf`),
+      Buffer.from([0xe9]),
+      Buffer.from(" Society,Marram,14.00\r\n"),
+    ]);
+    await page.goto("/admin/catalog-update/import");
+    await ready(page, true);
+    await page.getByLabel("CSV file").setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: file });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("import-encoding")).toContainText("Read as Windows-1252 (Latin-1)");
+    await expect(page.getByText(`${tag}-1 · Café Society by Marram`)).toBeVisible();
+  });
+
   test("exports the catalogue as CSV", async ({ page, baseURL }) => {
     await logInAsAdmin(page, true, baseURL!);
     const response = await page.request.get("/admin/catalog-update/export.csv");

@@ -1,4 +1,6 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { writeCsv } from "~/domain/shared/csv";
 import {
   AUDIT_CSV_COLUMNS,
   AUDIT_MAX_PAGE,
@@ -102,15 +104,16 @@ describe("a row of the export", () => {
     expect(cells[10]).toBe("refunded: £0.00");
   });
 
-  it("neutralises every cell a spreadsheet would read as a formula", () => {
-    const cells = auditCsvRow({ ...row, entityId: "-1", action: "@SUM(A1)", before: { x: 1 }, after: null });
+  it("through the CSV writer, neutralises every cell a spreadsheet would read as a formula", () => {
+    const written = (r: AuditLogRow) => parseCsv(writeCsv([auditCsvRow(r)]))[0] as string[];
+    const cells = written({ ...row, entityId: "-1+1", action: "@SUM(A1)", before: { x: 1 }, after: null });
     expect(cells[3]).toBe('\'=HYPERLINK("http://x")');
-    expect(cells[8]).toBe("'-1");
+    expect(cells[8]).toBe("'-1+1");
     expect(cells[9]).toBe("'@SUM(A1)");
     expect(cells[11]).toBe("");
-    const risky = auditCsvRow({ ...row, actorName: "\tTab", actorIp: "+44", before: null, after: { a: "b" } });
+    const risky = written({ ...row, actorName: "\tTab", actorIp: "+44", before: null, after: { a: "b" } });
     expect(risky[3]).toBe("'\tTab");
     expect(risky[4]).toBe("'+44");
-    for (const cell of auditCsvRow(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of written(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

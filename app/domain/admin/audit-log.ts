@@ -3,7 +3,7 @@
  * thing is shown in the back office, and a row of the export.
  */
 import { describeSnapshot } from "~/domain/admin/audit";
-import { londonDateTime, safeCell } from "~/domain/orders/order-admin";
+import { londonDateTime } from "~/domain/orders/order-admin";
 import { isIsoDate } from "~/domain/shared/dates";
 import { z } from "~/domain/shared/zod";
 
@@ -142,20 +142,20 @@ export const AUDIT_CSV_COLUMNS = [
   "After",
 ] as const;
 
-/** A row of the export, in AUDIT_CSV_COLUMNS order; every text cell neutralised against spreadsheet formulas. */
+/** A row of the export, in AUDIT_CSV_COLUMNS order; the writer (writeCsv) neutralises formula-like text. */
 export function auditCsvRow(row: AuditLogRow): string[] {
   return [
     String(row.id),
     londonDateTime(row.createdAt),
     row.createdAt,
-    safeCell(row.actorName),
-    safeCell(row.actorIp ?? ""),
-    safeCell(row.area ?? ""),
-    safeCell(row.permission ?? ""),
-    safeCell(row.entityType),
-    safeCell(row.entityId),
-    safeCell(row.action),
-    safeCell(row.before ? describeSnapshot(row.before) : ""),
-    safeCell(row.after ? describeSnapshot(row.after) : ""),
+    row.actorName,
+    row.actorIp ?? "",
+    row.area ?? "",
+    row.permission ?? "",
+    row.entityType,
+    row.entityId,
+    row.action,
+    row.before ? describeSnapshot(row.before) : "",
+    row.after ? describeSnapshot(row.after) : "",
   ];
 }

@@ -123,3 +123,71 @@ describe("catalogue import", () => {
     ]);
   });
 });
+
+describe("reading an import file", () => {
+  const header = "catalogue_number,title,artist,price";
+
+  it("reads every row whatever mix of CRLF, LF and CR ends its lines", () => {
+    for (const csv of [
+      `${header}\r\nLE-1,One,Band,1.00\nLE-2,Two,Band,2.00\nLE-3,Three,Band,3.00\n`,
+      `${header}\nLE-1,One,Band,1.00\r\nLE-2,Two,Band,2.00\rLE-3,Three,Band,3.00`,
+      `${header}\rLE-1,One,Band,1.00\rLE-2,Two,Band,2.00\r\nLE-3,Three,Band,3.00\r\n`,
+    ]) {
+      const plan = planImport(csv, () => []);
+      expect(
+        plan.rows.map((r) => [r.line, r.action === "create" && r.fields.title]),
+        JSON.stringify(csv),
+      ).toEqual([
+        [2, "One"],
+        [3, "Two"],
+        [4, "Three"],
+      ]);
+    }
+  });
+
+  it("gives the line a row starts on in the file, after line breaks inside quoted cells of any kind", () => {
+    const csv = [
+      header,
+      'LN-1,"Two\r\nlines",Band,1.00',
+      'LN-2,"Old\rMac",Band,2.00',
+      "",
+      'LN-3,"Three\nmore\r\nlines",Band,x',
+      "LN-4,Last,Band,y",
+    ].join("\r\n");
+    expect(parseCsv(csv).rows.map((r) => [r.line, r.cells[0]])).toEqual([
+      [2, "LN-1"],
+      [4, "LN-2"],
+      [7, "LN-3"],
+      [10, "LN-4"],
+    ]);
+    // Line breaks inside a quoted cell are kept as the file has them.
+    expect(parseCsv(csv).rows[0]!.cells[1]).toBe("Two\r\nlines");
+    expect(
+      reportRows(
+        planImport(csv, () => []),
+        false,
+      ).map((r) => r[0]),
+    ).toEqual(["line", "2", "4", "7", "10"]);
+  });
+
+  it("takes off the apostrophe the shop's export puts before a formula character, and no other", () => {
+    const csv = [
+      `${header},label`,
+      `'=EXP-1,"'=HYPERLINK(""http://evil.example/"")",'-M-,9.99,'@Home`,
+      "EXP-2,'Round Midnight,''+Plus,9.99,'",
+    ].join("\n");
+    const plan = planImport(csv, () => []);
+    expect(
+      plan.rows.map((r) => r.action === "create" && [r.fields.catalogNumber, r.fields.title, r.fields.artist, r.fields.label]),
+    ).toEqual([
+      ["=EXP-1", '=HYPERLINK("http://evil.example/")', "-M-", "@Home"],
+      ["EXP-2", "'Round Midnight", "'+Plus", "'"],
+    ]);
+    // A Discogs file is not the shop's export: its cells are read as they are.
+    const discogs = planImport("catno,artist,title,price,release_id\nD-1,'-M-,'=Quoted,9.99,1\n", () => []);
+    expect(discogs.rows[0]?.action === "create" && [discogs.rows[0].fields.artist, discogs.rows[0].fields.title]).toEqual([
+      "'-M-",
+      "'=Quoted",
+    ]);
+  });
+});

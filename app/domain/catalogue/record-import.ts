@@ -5,6 +5,7 @@
  * fields), unchanged, or an error with its line number and reason. The service applies a plan.
  */
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "~/domain/shared/csv";
 import { z } from "~/domain/shared/zod";
 import {
   FIELD_LABELS,
@@ -152,7 +153,7 @@ export interface ParsedCsv {
 }
 
 export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?: number } = {}): ParsedCsv {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; info: { bytes: number } }[];
   try {
     records = parse(text, {
       bom: true,
@@ -160,9 +161,12 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       relax_column_count: true,
       skip_empty_lines: true,
       trim: false,
+      // Any mix of line ends: left to itself, the parser takes the first line's for the whole file.
+      record_delimiter: ["\r\n", "\n", "\r"],
+      delimiter: tabSeparated(text) ? "\t" : ",",
       // One record past the limit is enough to know the file is too long; no limit reads it all.
       ...(Number.isFinite(maxRows) ? { to: maxRows + 2 } : {}),
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { bytes: number } }[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { header: [], rows: [], error: `This is not a CSV file we can read: ${message}` };
@@ -175,15 +179,41 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       rows: [],
       error: `The file has more than ${maxRows.toLocaleString("en-GB")} rows; split it into smaller files.`,
     };
-  // info.lines is the line the record ends on; a record spanning lines (a quoted newline) starts earlier.
-  const rows = rest.map(({ record, info }) => ({ line: info.lines - countNewlines(record), cells: record }));
+  const ends = records.map((r) => r.info.bytes);
+  const lines = startLines(text, ends);
+  const rows = rest.map(({ record }, i) => ({ line: lines[i + 1]!, cells: record }));
   return { header: first.record, rows, error: null };
 }
 
-function countNewlines(cells: string[]): number {
-  let n = 0;
-  for (const c of cells) for (const ch of c) if (ch === "\n") n++;
-  return n;
+/** Excel's "Unicode text" separates its columns with tabs: a header with tabs and no comma is read so. */
+function tabSeparated(text: string): boolean {
+  const header = text.slice(0, text.search(/[\r\n]|$/));
+  return header.includes("\t") && !header.includes(",");
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * The line each record starts on, from where each ends (csv-parse's info.bytes: UTF-8 bytes up to past its line
+ * end). Counted here because csv-parse's info.lines counts a CRLF inside a quoted cell as two lines. A CRLF, a lone
+ * CR and a lone LF are one line break each; empty lines before a record are skipped, as the parser skips them.
+ */
+function startLines(text: string, ends: readonly number[]): number[] {
+  const bytes = new TextEncoder().encode(text);
+  const starts: number[] = [];
+  let line = 1;
+  let pos = 0;
+  const step = () => {
+    const byte = bytes[pos++];
+    if (byte === CR || (byte === LF && bytes[pos - 2] !== CR)) line++;
+  };
+  for (const end of ends) {
+    while (pos < end && (bytes[pos] === CR || bytes[pos] === LF)) step();
+    starts.push(line);
+    while (pos < end) step();
+  }
+  return starts;
 }
 
 /** A row checked: its fields (only those the file has count for updates) or why it is refused. */
@@ -215,9 +245,12 @@ function discogsCondition(grading: string): string {
 }
 
 export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
+  // The shop's export put an apostrophe before text a spreadsheet would run (writeCsv): it comes off again, and
+  // only that one, so an exported file imports back exactly. A Discogs file is read as it is.
+  const read = mapping.kind === "shop" ? restoreCell : (text: string) => text;
   const cell = (target: keyof HeaderMapping["columns"]): string | undefined => {
     const i = mapping.columns[target];
-    return i === undefined ? undefined : (row.cells[i] ?? "");
+    return i === undefined ? undefined : read(row.cells[i] ?? "");
   };
   const input: Record<string, unknown> = {};
   const given: RecordFieldName[] = [];

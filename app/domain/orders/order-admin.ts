@@ -223,23 +223,18 @@ export function londonDateTime(iso: string): string {
 }
 
 /**
- * A spreadsheet cell never starts with = + - @ (or a tab/return): such text is formula injection waiting to
- * happen, so it gets a leading apostrophe. Numbers are written as numbers and are not touched.
+ * One order as a row of the export, in ORDER_CSV_COLUMNS order. Money in pounds with two decimals. The writer
+ * (writeCsv) neutralises formula-like text.
  */
-export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One order as a row of the export, in ORDER_CSV_COLUMNS order. Money in pounds with two decimals. */
 export function orderCsvRow(o: OrderCsvSource): string[] {
   const pounds = (p: number) => penceToDecimalString(p);
   return [
     o.orderNumber,
     londonDateTime(o.createdAt),
     orderStatusWords(o.status),
-    safeCell(o.shippingName),
-    safeCell(o.email),
-    safeCell(o.postalCode),
+    o.shippingName,
+    o.email,
+    o.postalCode,
     String(o.itemCount),
     pounds(o.itemsPence),
     pounds(o.shippingPence),

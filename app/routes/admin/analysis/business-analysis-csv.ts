@@ -1,7 +1,7 @@
-import { stringify } from "csv-stringify/sync";
 import { data } from "react-router";
 import { analysisQuerySchema, resolveRange } from "~/domain/admin/analysis/range";
 import { figureCsvRows, figureSchema } from "~/domain/admin/analysis/figures";
+import { writeCsv } from "~/domain/shared/csv";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
@@ -20,7 +20,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   const range = resolveRange(query, context.today);
   const rows = figureCsvRows(figure.data, context.services.businessAnalysis.all(range, context.today));
   context.services.audit.recordExport(actor, `business-analysis/${figure.data}`, "analysis", { ...range });
-  return new Response(stringify(rows, { bom: true, record_delimiter: "windows" }), {
+  return new Response(writeCsv(rows, { forSpreadsheets: true }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="needledrop-${figure.data}-${context.today}.csv"`,

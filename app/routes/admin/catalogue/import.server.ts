@@ -1,16 +1,19 @@
 /** The import page's state, shaped for the page: a kept file's preview, or an applied file's counts. */
+import { encodingNotice, type ImportEncoding } from "~/domain/catalogue/import-encoding";
 import type { ImportPlan } from "~/domain/catalogue/record-import";
 
 /** Rows of each kind sent to the page; the downloadable report has every row. */
 const SHOWN = 200;
 
-function previewOf(plan: ImportPlan) {
+function previewOf(plan: ImportPlan, encoding: ImportEncoding) {
   const take = <A extends ImportPlan["rows"][number]["action"]>(action: A) =>
     plan.rows
       .filter((r): r is Extract<ImportPlan["rows"][number], { action: A }> => r.action === action)
       .slice(0, action === "error" ? 1000 : SHOWN);
   return {
     kind: plan.kind,
+    /** How the file's bytes were read, when not as UTF-8: "Read as Windows-1252 (Latin-1): …". */
+    encodingNotice: encodingNotice(encoding),
     fileError: plan.fileError,
     ignoredColumns: plan.ignoredColumns,
     counts: plan.counts,
@@ -31,12 +34,12 @@ function previewOf(plan: ImportPlan) {
 }
 export type ImportPreview = ReturnType<typeof previewOf>;
 
-type Found = { state: "pending"; plan: ImportPlan } | { state: "applied"; report: string[][] } | null;
+type Found = { state: "pending"; plan: ImportPlan; encoding: ImportEncoding } | { state: "applied"; report: string[][] } | null;
 
 /** What the page shows for a kept file: gone (expired), its preview to confirm, or what its import did. */
 export function importPage(ref: { id: string; hash: string }, found: Found) {
   if (!found) return { state: "expired" as const };
-  if (found.state === "pending") return { state: "pending" as const, ...ref, preview: previewOf(found.plan) };
+  if (found.state === "pending") return { state: "pending" as const, ...ref, preview: previewOf(found.plan, found.encoding) };
   const rows = found.report.slice(1);
   const count = (outcome: string) => rows.filter((r) => r[1] === outcome).length;
   return { state: "applied" as const, ...ref, created: count("created"), updated: count("updated"), skipped: count("skipped") };

@@ -233,11 +233,17 @@ function Preview({
   const { counts } = preview;
   const good = counts.create + counts.update;
   const reportHref = `/admin/catalog-update/import/report.csv?${new URLSearchParams({ id, hash })}`;
+  const readAs = preview.encodingNotice && (
+    <p data-testid="import-encoding" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      {preview.encodingNotice}
+    </p>
+  );
   if (preview.fileError)
     return (
       <section className={`${card} mt-6`}>
         <h2 className="font-semibold text-red-800">This file cannot be imported</h2>
         <p className="mt-2 text-sm">{preview.fileError}</p>
+        {readAs}
       </section>
     );
   return (
@@ -245,6 +251,7 @@ function Preview({
       <h2 id="preview-heading" className="font-semibold">
         Preview {preview.kind === "discogs" ? "(Discogs inventory)" : ""}
       </h2>
+      {readAs}
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {(
           [
