@@ -75,9 +75,9 @@ function goodsIn(recordId: number, quantity: number) {
 function empty(recordId: number) {
   shop.s.adminStock.adjust(admin, recordId, { reason: "recount", counted: 0 });
 }
-/** The newest confirmation mail to `email` about the record titled `title`. */
+/** The newest confirmation mail to `email` about the record titled `title` ("… – <title>: <its alerts>"). */
 const confirmMailAbout = (email: string, title: string) =>
-  shop.inbox.messages.findLast((m) => m.to === email && /Confirm/.test(m.subject) && m.text.includes(title));
+  shop.inbox.messages.findLast((m) => m.to === email && /Confirm/.test(m.subject) && m.text.includes(`${title}: `));
 /** A guest's want, confirmed through the link its own confirmation mail carries. */
 async function confirmedGuest(email: string, recordId: number, conditions: Record<string, unknown> = { backInStock: "on" }) {
   const result = want({ recordId, email, ...conditions }, { user: null });
