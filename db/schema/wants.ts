@@ -18,8 +18,43 @@ export const wantAddresses = sqliteTable("want_addresses", {
 });
 
 /**
- * Single-use secrets of mailed links (confirm, unsubscribe): only the SHA-256 is kept, one row per mail sent,
- * so a newer mail never spoils the links of an older one.
+ * A want posted without its address's owner signed in: kept apart from the address's wants until the link in its
+ * confirmation mail is confirmed, which applies it (status "applied") as a signed-in save would. Its stop link ends
+ * it ("stopped"), and then it is never applied. One row per post, each with its own mail and links.
+ */
+export const wantRequests = sqliteTable(
+  "want_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => wantAddresses.id, { onDelete: "cascade" }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    backInStock: integer("back_in_stock", { mode: "boolean" }).notNull().default(false),
+    onRelease: integer("on_release", { mode: "boolean" }).notNull().default(false),
+    priceBelowPence: integer("price_below_pence"),
+    minGrade: text("min_grade"),
+    status: text("status", { enum: ["pending", "applied", "stopped"] })
+      .notNull()
+      .default("pending"),
+    /** The confirmation mail (email_outbox), whose minter makes this request's token. */
+    mailId: integer("mail_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("want_requests_address_idx").on(t.addressId),
+    index("want_requests_mail_idx").on(t.mailId),
+    check("want_requests_price_below_positive", sql`${t.priceBelowPence} is null or ${t.priceBelowPence} > 0`),
+  ],
+);
+
+/**
+ * Secrets of mailed links: only the SHA-256 is kept, one row per mail sent, so a newer mail never spoils the links
+ * of an older one. `unsubscribe` (an alert's stop links) speaks for the address; `request` (a confirmation mail's
+ * confirm and stop links) for its one want request alone. `confirm` (an address's confirmation, mailed before
+ * want requests) confirms the address.
  */
 export const wantTokens = sqliteTable(
   "want_tokens",
@@ -28,7 +63,9 @@ export const wantTokens = sqliteTable(
     addressId: integer("address_id")
       .notNull()
       .references(() => wantAddresses.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["confirm", "unsubscribe"] }).notNull(),
+    purpose: text("purpose", { enum: ["confirm", "unsubscribe", "request"] }).notNull(),
+    /** The want request a `request` token is for. */
+    requestId: integer("request_id").references(() => wantRequests.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
   },
@@ -88,3 +125,4 @@ export const wantAlerts = sqliteTable(
 
 export type WantRow = typeof wants.$inferSelect;
 export type WantAddressRow = typeof wantAddresses.$inferSelect;
+export type WantRequestRow = typeof wantRequests.$inferSelect;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { records, wantAddresses, wants } from "../../db/schema";
+import { records, wantAddresses, wantRequests, wants } from "../../db/schema";
 import { listen } from "../../tests/setup/http";
 import { lastMailTo } from "../../tests/setup/mail-dir";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
@@ -50,9 +50,14 @@ describe("wants.create over tRPC", () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { result: { data: unknown } }).result.data).toEqual({
       email: "trpc-fan@example.com",
-      confirmed: false,
+      pending: true,
     });
-    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).get()).toMatchObject({ priceBelowPence: 1250 });
+    // Saved only once confirmed from the mailbox.
+    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).get()).toBeUndefined();
+    expect(t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()).toMatchObject({
+      priceBelowPence: 1250,
+      status: "pending",
+    });
 
     for (const bad of [
       { recordId: rec.id, email: "x@example.com" },
@@ -63,6 +68,57 @@ describe("wants.create over tRPC", () => {
       const res = await create(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
+  });
+});
+
+describe("wants.create's answer to a guest", () => {
+  it("is the same for a confirmed address, an unknown one and one awaiting confirmation, and changes no want", async () => {
+    const rec = insertRecord(t.db, { stockQuantity: 0 });
+    const known = "trpc-known@example.com";
+    const address = t.db.insert(wantAddresses).values({ email: known, confirmedAt: new Date().toISOString() }).returning().get();
+    const kept = t.db
+      .insert(wants)
+      .values({ addressId: address.id, recordId: rec.id, backInStock: true, priceBelowPence: 1500 })
+      .returning()
+      .get();
+    const waiting = "trpc-waiting@example.com";
+    await create({ recordId: rec.id, email: waiting, backInStock: true });
+
+    const answers = [];
+    for (const email of [known, "trpc-unknown@example.com", waiting]) {
+      const res = await create({ recordId: rec.id, email, priceBelow: "0.01" });
+      answers.push({ status: res.status, body: (await res.text()).replaceAll(email, "<email>") });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ result: { data: { email: "<email>", pending: true } } }) });
+    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([kept]);
+  });
+});
+
+describe("a want confirmation's one-click stop link (POST without Origin)", () => {
+  it("stops that pending want, which its confirmation link can then no longer save", async () => {
+    const confirmDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-wants-confirm-"));
+    const services = createServices(t.db, { mediaDir, mailTransport: createMailTransport(undefined, confirmDir)! });
+    const email = "one-click-pending@example.com";
+    const rec = insertRecord(t.db, { stockQuantity: 0 });
+    services.wants.want({ recordId: rec.id, email, backInStock: true, onRelease: false }, { user: null });
+    await expect.poll(() => lastMailTo(confirmDir, email, /Confirm/)).toBeDefined();
+    const mail = lastMailTo(confirmDir, email, /Confirm/)!;
+    const header = mail.headers?.["List-Unsubscribe"] ?? "";
+    expect(header).toMatch(/^<http:\/\/localhost:\d+\/wants\/unsubscribe\?token=[a-z2-7]{32}>$/);
+    const link = new URL(header.slice(1, -1));
+    const res = await fetch(`${base}${link.pathname}${link.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(res.status).toBe(200);
+    expect(t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()?.status).toBe("stopped");
+    const token = link.searchParams.get("token")!;
+    expect(() => services.wants.confirm(token)).toThrow("invalid");
+    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([]);
+    fs.rmSync(confirmDir, { recursive: true, force: true });
   });
 });
 

@@ -2,24 +2,35 @@ import { formatPence } from "../../app/domain/shared/money";
 import type { WantEvent } from "../../app/domain/wants/want-schema";
 import { escapeHtml, type MailContent } from "./templates";
 
-/** Sent once to a guest's address before any alert goes to it. */
-export function wantConfirmMail(input: { title: string; artist: string; confirmLink: string }): MailContent {
+/**
+ * Sent for each want posted without its address's owner signed in: nothing is saved until its confirm link is
+ * followed, and its stop link (also the List-Unsubscribe header) ends it, as every alert mail can be stopped.
+ */
+export function wantConfirmMail(input: {
+  title: string;
+  artist: string;
+  conditions: string;
+  confirmLink: string;
+  stopLink: string;
+}): MailContent {
   const name = `${input.artist} – ${input.title}`;
   const subject = "Confirm your Needledrop record alerts";
   const text = [
     "Hello,",
     "",
-    `You asked us to tell you about ${name}. Confirm this address once and we will send your record alerts to it:`,
+    `You asked us to tell you about ${name}: ${input.conditions}. Confirm it and we will send this alert to this address:`,
     input.confirmLink,
     "",
     "Did not ask? Ignore this mail: nothing will be sent.",
+    `Stop this alert: ${input.stopLink}`,
     "",
     "Needledrop",
   ].join("\n");
   const html = `<p>Hello,</p>
-<p>You asked us to tell you about <strong>${escapeHtml(name)}</strong>. Confirm this address once and we will send your record alerts to it:</p>
+<p>You asked us to tell you about <strong>${escapeHtml(name)}</strong>: ${escapeHtml(input.conditions)}. Confirm it and we will send this alert to this address:</p>
 <p><a href="${escapeHtml(input.confirmLink)}">Confirm my alerts</a></p>
 <p>Did not ask? Ignore this mail: nothing will be sent.</p>
+<p style="font-size:12px"><a href="${escapeHtml(input.stopLink)}">Stop this alert</a></p>
 <p>Needledrop</p>`;
   return { subject, text, html };
 }

@@ -5,12 +5,24 @@ import { recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { todayInLondon, addDays } from "../../app/domain/shared/dates";
-import { emailOutbox, records, stockMovements, users, wantAlerts, wants } from "../../db/schema";
+import {
+  emailOutbox,
+  records,
+  stockMovements,
+  users,
+  wantAddresses,
+  wantAlerts,
+  wantRequests,
+  wants,
+  wantTokens,
+} from "../../db/schema";
+import { hashToken } from "../auth/tokens";
+import { createServices } from ".";
 import type { OutgoingMail } from "../mail/transport";
 import { insertRecord, SHOP_PUBLIC_ORIGIN, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { TEST_CARD_SUCCESS } from "../payments/test-card";
 import { wantSchema } from "../../app/domain/wants/want-schema";
-import { WANT_ALERT_KIND, WANT_CONFIRM_KIND } from "./wants";
+import { WANT_ALERT_KIND, WANT_CONFIRM_KIND, wantToStop } from "./wants";
 
 const shop = useShopServices();
 let admin: Actor;
@@ -63,42 +75,60 @@ function goodsIn(recordId: number, quantity: number) {
 function empty(recordId: number) {
   shop.s.adminStock.adjust(admin, recordId, { reason: "recount", counted: 0 });
 }
-/** A guest's want with the address confirmed through the mailed link. */
+/** The newest confirmation mail to `email` about the record titled `title` ("… – <title>: <its alerts>"). */
+const confirmMailAbout = (email: string, title: string) =>
+  shop.inbox.messages.findLast((m) => m.to === email && /Confirm/.test(m.subject) && m.text.includes(`${title}: `));
+/** A guest's want, confirmed through the link its own confirmation mail carries. */
 async function confirmedGuest(email: string, recordId: number, conditions: Record<string, unknown> = { backInStock: "on" }) {
   const result = want({ recordId, email, ...conditions }, { user: null });
   await settle();
-  if (!result.confirmed) shop.s.wants.confirm(linkToken(shop.inbox.last(email, /Confirm/), "/wants/confirm")!);
+  const title = shop.t.db.select().from(records).where(eq(records.id, recordId)).get()!.title;
+  shop.s.wants.confirm(linkToken(confirmMailAbout(email, title), "/wants/confirm")!);
   return result;
 }
+/** The want of `email` for `recordId`, as stored, or undefined. */
+const wantRow = (email: string, recordId: number) =>
+  shop.t.db
+    .select({ want: wants })
+    .from(wants)
+    .innerJoin(wantAddresses, eq(wantAddresses.id, wants.addressId))
+    .where(eq(wantAddresses.email, email))
+    .all()
+    .find((r) => r.want.recordId === recordId)?.want;
 
 describe("a guest's want", () => {
-  it("is confirmed once by a mailed link; before that no alert goes out, after it every want of the address may", async () => {
+  it("waits for its mailed link; confirmed, it is saved and alerts follow; each later guest want waits for its own link", async () => {
     const a = soldOut();
     const b = soldOut();
     const email = "guest-one@example.com";
     expect(want({ recordId: String(a.id), email: " Guest-One@Example.com ", backInStock: "on" }, { user: null })).toEqual({
       email,
-      confirmed: false,
+      pending: true,
     });
     await settle();
     const confirmMail = shop.inbox.last(email, /Confirm/);
     expect(confirmMail?.text).toContain(`${SHOP_PUBLIC_ORIGIN}/wants/confirm?token=`);
+    expect(confirmMail?.text).toContain(`${a.title}: back in stock`);
 
-    // Restocked before the address is confirmed: nothing is sent, and the want stays armed.
+    // Restocked before it is confirmed: there is no want yet, so nothing is sent.
     goodsIn(a.id, 2);
     await settle();
     expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(0);
-    expect(wantOf(a.id)[0]).toMatchObject({ status: "active", backInStock: true });
+    expect(wantOf(a.id)).toEqual([]);
 
     const token = linkToken(confirmMail, "/wants/confirm")!;
-    expect(shop.s.wants.confirmTarget(token)).toEqual({ email });
+    expect(shop.s.wants.confirmTarget(token)).toEqual({ email, title: `The Fixtures – ${a.title}`, conditions: "back in stock" });
     expect(shop.s.wants.confirm(token)).toEqual({ email });
     expect(() => shop.s.wants.confirm(token)).toThrow(ValidationError);
+    expect(shop.s.wants.confirmTarget(token)).toBeNull();
+    expect(wantOf(a.id)[0]).toMatchObject({ status: "active", backInStock: true });
 
-    // A later want of the confirmed address needs no new confirmation.
-    expect(want({ recordId: b.id, email, backInStock: "on" }, { user: null }).confirmed).toBe(true);
+    // A later guest want of the confirmed address is not saved until its own link is confirmed.
+    expect(want({ recordId: b.id, email, backInStock: "on" }, { user: null })).toEqual({ email, pending: true });
     await settle();
-    expect(outboxTo(email, WANT_CONFIRM_KIND)).toHaveLength(1);
+    expect(outboxTo(email, WANT_CONFIRM_KIND)).toHaveLength(2);
+    expect(wantOf(b.id)).toEqual([]);
+    shop.s.wants.confirm(linkToken(confirmMailAbout(email, b.title), "/wants/confirm")!);
 
     empty(a.id);
     goodsIn(a.id, 1);
@@ -111,7 +141,7 @@ describe("a guest's want", () => {
     const rec = soldOut();
     expect(want({ recordId: rec.id, email: "someone-else@example.com", backInStock: "on" }, { user: customer })).toEqual({
       email: customer.email,
-      confirmed: true,
+      pending: false,
     });
     goodsIn(rec.id, 1);
     await settle();
@@ -140,6 +170,161 @@ describe("a guest's want", () => {
   });
 });
 
+describe("a want posted without the address's owner signed in", () => {
+  it("leaves the address's want as it is (conditions, price, arming) until its own mailed link is confirmed", async () => {
+    const rec = soldOut();
+    const other = soldOut();
+    const email = "fifteen-pounds@example.com";
+    await confirmedGuest(email, rec.id, { backInStock: "on", priceBelow: "£15" });
+    const before = wantRow(email, rec.id)!;
+    expect(before).toMatchObject({ backInStock: true, priceBelowPence: 1500, status: "active", generation: 1 });
+
+    // A stranger names the address: "under £0.01" instead, and a want of another record.
+    want({ recordId: rec.id, email, priceBelow: "£0.01" }, { user: null });
+    want({ recordId: other.id, email, backInStock: "on" }, { user: null });
+    await settle();
+    expect(wantRow(email, rec.id)).toEqual(before);
+    expect(wantRow(email, other.id)).toBeUndefined();
+
+    // The owner's want still alerts on its own conditions.
+    goodsIn(rec.id, 1);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(1);
+    const fired = wantRow(email, rec.id)!;
+    expect(fired).toMatchObject({ backInStock: false, priceBelowPence: 1500, status: "active", generation: 1 });
+
+    // Confirmed from the mailbox, that one want (and only it) replaces the address's want, as a signed-in save does.
+    const priceMail = confirmMailAbout(email, rec.title);
+    expect(priceMail?.text).toContain(`${rec.title}: under £0.01`);
+    shop.s.wants.confirm(linkToken(priceMail, "/wants/confirm")!);
+    expect(wantRow(email, rec.id)).toMatchObject({
+      id: before.id,
+      backInStock: false,
+      priceBelowPence: 1,
+      status: "active",
+      generation: 2,
+    });
+    expect(wantRow(email, other.id)).toBeUndefined();
+  });
+
+  it("re-arms no stopped want and no done one, and adds none, before it is confirmed", async () => {
+    const [stopped, done] = [soldOut(), soldOut()];
+    const email = "stopped-wants@example.com";
+    await confirmedGuest(email, stopped.id);
+    await confirmedGuest(email, done.id);
+    goodsIn(done.id, 1);
+    await settle();
+    const alert = shop.inbox.last(email, /back in stock/);
+    shop.s.wants.unsubscribe(linkToken(alert, "/wants/unsubscribe")!, wantRow(email, stopped.id)!.id);
+    const before = [wantRow(email, stopped.id)!, wantRow(email, done.id)!];
+    expect(before.map((w) => w.status)).toEqual(["unsubscribed", "done"]);
+
+    for (const rec of [stopped, done]) want({ recordId: rec.id, email, backInStock: "on" }, { user: null });
+    await settle();
+    expect([wantRow(email, stopped.id), wantRow(email, done.id)]).toEqual(before);
+    empty(done.id);
+    goodsIn(stopped.id, 1);
+    goodsIn(done.id, 1);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(1);
+  });
+
+  it("answers the same for a customer's confirmed address, an unknown one and one awaiting confirmation", async () => {
+    const rec = soldOut();
+    const known = customer.email;
+    want({ recordId: rec.id, backInStock: "on" }, { user: customer });
+    const waiting = "answer-waiting@example.com";
+    want({ recordId: soldOut().id, email: waiting, backInStock: "on" }, { user: null });
+    const unknown = "answer-unknown@example.com";
+
+    const answers = [known, unknown, waiting].map((email) =>
+      want({ recordId: rec.id, email, backInStock: "on" }, { user: null }),
+    );
+    expect(answers).toEqual([known, unknown, waiting].map((email) => ({ email, pending: true })));
+    await settle();
+    // Each was mailed a confirmation about this record, the customer's address too.
+    for (const email of [known, unknown, waiting]) expect(confirmMailAbout(email, rec.title)).toBeDefined();
+  });
+
+  it("past the address's hourly confirmation mails, answers the same and neither stores nor mails anything", async () => {
+    const strict = createServices(shop.t.db, {
+      mediaDir: "",
+      mailTransport: shop.inbox,
+      publicOrigin: SHOP_PUBLIC_ORIGIN,
+      rateLimits: { wantConfirmMailsPerEmail: { limit: 1 } },
+    });
+    const rec = soldOut();
+    const email = "limited-mailbox@example.com";
+    const post = () => strict.wants.want(parseInput(wantSchema, { recordId: rec.id, email, backInStock: "on" }), { user: null });
+    expect([post(), post()]).toEqual([
+      { email, pending: true },
+      { email, pending: true },
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await strict.mail.idle();
+    expect(outboxTo(email, WANT_CONFIRM_KIND)).toHaveLength(1);
+    expect(shop.t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).all()).toHaveLength(1);
+  });
+
+  it("mails a confirmation whose stop link (and List-Unsubscribe) stops that want for good", async () => {
+    const rec = soldOut();
+    const email = "stop-before-confirming@example.com";
+    want({ recordId: rec.id, email, backInStock: "on" }, { user: null });
+    await settle();
+    const mail = confirmMailAbout(email, rec.title);
+    expect(mail?.text).toContain(`Stop this alert: ${SHOP_PUBLIC_ORIGIN}/wants/unsubscribe?token=`);
+    expect(mail?.html).toContain(`${SHOP_PUBLIC_ORIGIN}/wants/unsubscribe?token=`);
+    const header = mail?.headers?.["List-Unsubscribe"] ?? "";
+    expect(header).toMatch(new RegExp(`^<${SHOP_PUBLIC_ORIGIN}/wants/unsubscribe\\?token=[a-z2-7]{32}>$`));
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    // What the one-click handler does with the header's link.
+    const link = new URL(header.slice(1, -1));
+    const stopToken = link.searchParams.get("token")!;
+    expect(shop.s.wants.unsubscribeTarget(stopToken, null)).toEqual({
+      email,
+      title: `The Fixtures – ${rec.title}`,
+      onlyThis: true,
+    });
+    expect(shop.s.wants.unsubscribe(stopToken, wantToStop(link.searchParams))).toEqual({ email, count: 1, all: false });
+    // Stopping again is fine; the stop link names no other want.
+    expect(shop.s.wants.unsubscribe(stopToken, null)).toEqual({ email, count: 0, all: false });
+    expect(() => shop.s.wants.unsubscribe(stopToken, 12345)).toThrow(ValidationError);
+
+    // Never applied later.
+    const confirmToken = linkToken(mail, "/wants/confirm")!;
+    expect(shop.s.wants.confirmTarget(confirmToken)).toBeNull();
+    expect(() => shop.s.wants.confirm(confirmToken)).toThrow(ValidationError);
+    expect(wantRow(email, rec.id)).toBeUndefined();
+    goodsIn(rec.id, 1);
+    await settle();
+    expect(outboxTo(email, WANT_ALERT_KIND)).toHaveLength(0);
+  });
+
+  it("the confirmation's stop link, once confirmed, stops the want it made; other wants of the address go on", async () => {
+    const [rec, kept] = [soldOut(), soldOut()];
+    const email = "stop-after-confirming@example.com";
+    await confirmedGuest(email, kept.id);
+    await confirmedGuest(email, rec.id);
+    const stopToken = linkToken(confirmMailAbout(email, rec.title), "/wants/unsubscribe")!;
+    expect(shop.s.wants.unsubscribe(stopToken, null)).toEqual({ email, count: 1, all: false });
+    expect([wantRow(email, rec.id)?.status, wantRow(email, kept.id)?.status]).toEqual(["unsubscribed", "active"]);
+  });
+
+  it("an address confirmation link mailed before pending wants (a confirm token of the address) still confirms it", async () => {
+    const email = "legacy-confirm@example.com";
+    const address = shop.t.db.insert(wantAddresses).values({ email }).returning().get();
+    const token = "legacyconfirmtokenabcdefghijk234";
+    shop.t.db
+      .insert(wantTokens)
+      .values({ addressId: address.id, purpose: "confirm", tokenHash: hashToken(token) })
+      .run();
+    expect(shop.s.wants.confirmTarget(token)).toEqual({ email, title: null, conditions: null });
+    expect(shop.s.wants.confirm(token)).toEqual({ email });
+    expect(shop.t.db.select().from(wantAddresses).where(eq(wantAddresses.id, address.id)).get()?.confirmedAt).not.toBeNull();
+  });
+});
+
 describe("alerts", () => {
   it("go out once per restock: not on a second delivery, not after the want is done, again only once re-wanted", async () => {
     const rec = soldOut();
@@ -156,7 +341,7 @@ describe("alerts", () => {
     await settle();
     expect(outboxTo("once@example.com", WANT_ALERT_KIND)).toHaveLength(1);
 
-    want({ recordId: rec.id, email: "once@example.com", backInStock: "on" }, { user: null });
+    await confirmedGuest("once@example.com", rec.id);
     empty(rec.id);
     goodsIn(rec.id, 1);
     await settle();
@@ -215,7 +400,7 @@ describe("alerts", () => {
     );
     expect(paid.kind).toBe("paid");
     expect(stock()).toBe(0);
-    want({ recordId: rec.id, email: "cancelled-order@example.com", backInStock: "on" }, { user: null });
+    await confirmedGuest("cancelled-order@example.com", rec.id);
     await shop.s.adminOrders.cancel(admin, paid.order!.orderNumber, {});
     await settle();
     expect(stock()).toBe(1);

@@ -5,13 +5,17 @@
  * one alert per event: the want_alerts row is unique per (want, event), the condition is cleared in the same
  * transaction, and mail is queued in the outbox there too, so an event can never mail a want twice, even
  * from two processes at once. Mail is sent after the commit.
+ *
+ * Anyone may type any address into the Want form, so a want posted without the address's owner signed in is only a
+ * request (`want_requests`) until the link mailed to that address confirms it: it never touches the address's wants
+ * before then, and the answer is the same whatever the address (known, unknown, awaiting confirmation).
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { gradeAtLeast, isGrade, type Grade } from "../../app/domain/catalogue/grades";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
-import type { MostWantedRow, WantView } from "../../app/domain/wants/want-view";
+import { wantConditionsText, type MostWantedRow, type WantView } from "../../app/domain/wants/want-view";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import {
   crossesBelow,
@@ -23,7 +27,7 @@ import {
 } from "../../app/domain/wants/want-schema";
 import { writeTransaction, type Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
-import { records, wantAddresses, wantAlerts, wants, wantTokens, type WantRow } from "../../db/schema";
+import { records, wantAddresses, wantAlerts, wantRequests, wants, wantTokens, type WantRow } from "../../db/schema";
 import type { RateLimits } from "../auth/rate-limits";
 import { generateToken, hashToken, TOKEN_PATTERN } from "../auth/tokens";
 import { TOKEN_SLOT, type MailLinks } from "../mail/links";
@@ -56,9 +60,22 @@ export interface WantWho {
 
 export interface WantResult {
   email: string;
-  /** Alerts go out: the address is confirmed. Otherwise a confirmation mail is (or was) on its way. */
-  confirmed: boolean;
+  /**
+   * True for every want posted without the owner signed in, whatever the address: it waits for the link mailed to
+   * the address (none is mailed past the address's hourly limit, and the answer does not say so either). False: the
+   * signed-in customer's own want, saved now.
+   */
+  pending: boolean;
 }
+
+/** What a want waits for, as the form's parsed input gives it and the wants and want_requests tables keep it. */
+type Conditions = Pick<WantRow, "backInStock" | "onRelease" | "priceBelowPence" | "minGrade">;
+const conditionsOf = (v: WantInput): Conditions => ({
+  backInStock: v.backInStock,
+  onRelease: v.onRelease,
+  priceBelowPence: v.priceBelow ?? null,
+  minGrade: v.minGrade ?? null,
+});
 
 const CONDITION_COLUMN: Record<WantEvent, "backInStock" | "onRelease" | "priceBelowPence" | "minGrade"> = {
   "back-in-stock": "backInStock",
@@ -91,18 +108,30 @@ export function createWantsService(
     if (ids.length) queueMicrotask(() => ids.forEach((id) => mail.dispatch(id)));
   };
 
-  function mintToken(addressId: number, purpose: "confirm" | "unsubscribe"): { token: string; revoke(): void } {
+  function mintToken(
+    addressId: number,
+    purpose: "confirm" | "unsubscribe" | "request",
+    requestId: number | null = null,
+  ): { token: string; revoke(): void } {
     const token = generateToken();
     const tokenHash = hashToken(token);
-    db.insert(wantTokens).values({ addressId, purpose, tokenHash }).run();
+    db.insert(wantTokens).values({ addressId, purpose, requestId, tokenHash }).run();
     return { token, revoke: () => db.delete(wantTokens).where(eq(wantTokens.tokenHash, tokenHash)).run() };
   }
 
+  // A confirmation mail's one token opens both its links: confirm (/wants/confirm) and stop (/wants/unsubscribe,
+  // also its List-Unsubscribe header), each for this mail's want request alone.
   mail.mintTokensFor(WANT_CONFIRM_KIND, (message: PendingMessage): MintedToken | null => {
-    const address = addressByEmail(message.to);
-    // Confirmed meanwhile (by another mail, or by signing in): this one is no longer needed.
-    if (!address || address.confirmedAt !== null) return null;
-    return mintToken(address.id, "confirm");
+    const request = db
+      .select({ id: wantRequests.id, addressId: wantRequests.addressId, status: wantRequests.status })
+      .from(wantRequests)
+      .where(eq(wantRequests.mailId, message.id))
+      .get();
+    // Stopped before this attempt went out (or its record deleted): there is nothing left to confirm. A mail queued
+    // before want requests has none either: it is not sent, and its guest may want the record again.
+    if (request?.status !== "pending") return null;
+    const minted = mintToken(request.addressId, "request", request.id);
+    return { ...minted, headers: oneClickUnsubscribeHeaders(unsubscribeLink(null)) };
   });
 
   mail.mintTokensFor(WANT_ALERT_KIND, (message: PendingMessage): MintedToken | null => {
@@ -122,18 +151,86 @@ export function createWantsService(
   const unsubscribeLink = (wantId: number | null) =>
     `${links.origin}/wants/unsubscribe?${wantId === null ? "" : `want=${wantId}&`}token=${TOKEN_SLOT}`;
 
-  /** The address a token of this purpose belongs to, or null. */
-  function tokenAddress(token: unknown, purpose: "confirm" | "unsubscribe") {
+  /** The address a presented token belongs to, what it is for and (a confirmation mail's) its want request; or null. */
+  function tokenOf(token: unknown) {
     const presented = typeof token === "string" ? token.trim() : "";
     if (!TOKEN_PATTERN.test(presented)) return null;
     return (
       db
-        .select({ id: wantAddresses.id, email: wantAddresses.email, confirmedAt: wantAddresses.confirmedAt })
+        .select({
+          id: wantAddresses.id,
+          email: wantAddresses.email,
+          purpose: wantTokens.purpose,
+          requestId: wantTokens.requestId,
+        })
         .from(wantTokens)
         .innerJoin(wantAddresses, eq(wantAddresses.id, wantTokens.addressId))
-        .where(and(eq(wantTokens.tokenHash, hashToken(presented)), eq(wantTokens.purpose, purpose)))
+        .where(eq(wantTokens.tokenHash, hashToken(presented)))
         .get() ?? null
     );
+  }
+
+  /** A want request with its record's name. */
+  const requestOf = (id: number | null) =>
+    id === null
+      ? undefined
+      : db
+          .select({ request: wantRequests, title: records.title, artist: records.artist, published: records.published })
+          .from(wantRequests)
+          .innerJoin(records, eq(records.id, wantRequests.recordId))
+          .where(eq(wantRequests.id, id))
+          .get();
+  /** A want request its confirmation link may still apply: pending, of a record on sale. */
+  const confirmable = (id: number | null) => {
+    const found = requestOf(id);
+    return found?.request.status === "pending" && found.published ? found : undefined;
+  };
+
+  /**
+   * Saves an address's want of a record: creates it, or replaces what it waits for and re-arms it (a new
+   * generation) when it was done or stopped. Only for the address's owner: signed in, or confirmed from the mailbox.
+   */
+  function save(addressId: number, recordId: number, from: Conditions, at: string) {
+    const { backInStock, onRelease, priceBelowPence, minGrade } = from;
+    const conditions = { backInStock, onRelease, priceBelowPence, minGrade };
+    db.insert(wants)
+      .values({ addressId, recordId, ...conditions })
+      .onConflictDoUpdate({
+        target: [wants.addressId, wants.recordId],
+        set: { ...conditions, status: "active", generation: sql`${wants.generation} + 1`, updatedAt: at },
+      })
+      .run();
+  }
+
+  /** Alerts may go to the address from now on (kept from the first confirmation). */
+  const confirmAddress = (addressId: number, at: string) =>
+    db
+      .update(wantAddresses)
+      .set({ confirmedAt: sql`coalesce(${wantAddresses.confirmedAt}, ${at})` })
+      .where(eq(wantAddresses.id, addressId))
+      .run();
+
+  /**
+   * A confirmation mail's stop link: a pending request is stopped for good (never applied); one already confirmed
+   * has its want stopped, as an alert's link for that record would. How many were stopped now.
+   */
+  function stopRequest(requestId: number): number {
+    return writeTransaction(db, () => {
+      const found = requestOf(requestId);
+      if (!found) return 0;
+      const { request } = found;
+      if (request.status === "pending") {
+        return db.update(wantRequests).set({ status: "stopped" }).where(eq(wantRequests.id, request.id)).run().changes;
+      }
+      if (request.status !== "applied") return 0;
+      return db
+        .update(wants)
+        .set({ status: "unsubscribed", updatedAt: iso() })
+        .where(
+          and(eq(wants.addressId, request.addressId), eq(wants.recordId, request.recordId), ne(wants.status, "unsubscribed")),
+        )
+        .run().changes;
+    });
   }
 
   /**
@@ -242,15 +339,17 @@ export function createWantsService(
 
   return {
     /**
-     * Wants a record (or changes what is wanted, re-arming a want that fired or was unsubscribed). A guest's
-     * new address gets one confirmation mail; a signed-in customer's own address is confirmed at once.
-     * Takes input parsed with `wantSchema` (every adapter parses it, so pounds become pence once); throws
+     * Wants a record (or changes what is wanted, re-arming a want that fired or was unsubscribed). A signed-in
+     * customer's want of their own address is saved at once, the address confirmed. Anyone else's is a request:
+     * one confirmation mail (within the address's hourly limit) whose link saves it, and the same answer for every
+     * address. Takes input parsed with `wantSchema` (every adapter parses it, so pounds become pence once); throws
      * ValidationError (no address, unknown record, "released" for a record already out).
      */
     want(v: WantInput, who: WantWho): WantResult {
       const email = who.user ? who.user.email.trim().toLowerCase() : v.email;
       if (!email) throw new ValidationError(NEED_EMAIL, { email: [NEED_EMAIL] });
-      const { result, mailId } = writeTransaction(db, () => {
+      const conditions = conditionsOf(v);
+      const mailId = writeTransaction(db, () => {
         const rec = record(v.recordId);
         if (!rec || !rec.published) throw new ValidationError("There is no such record.");
         if (v.onRelease && !isPreOrder(rec.releaseDate, todayInLondon(now())))
@@ -262,83 +361,116 @@ export function createWantsService(
             .set({ userId: who.user.id, confirmedAt: sql`coalesce(${wantAddresses.confirmedAt}, ${at})` })
             .where(eq(wantAddresses.email, email))
             .run();
+          save(addressByEmail(email)!.id, rec.id, conditions, at);
+          return null;
         }
+        if (!mayMailConfirmation(email)) return null;
         const address = addressByEmail(email)!;
-        const conditions = {
-          backInStock: v.backInStock,
-          onRelease: v.onRelease,
-          priceBelowPence: v.priceBelow ?? null,
-          minGrade: v.minGrade ?? null,
-        };
-        db.insert(wants)
+        const request = db
+          .insert(wantRequests)
           .values({ addressId: address.id, recordId: rec.id, ...conditions })
-          .onConflictDoUpdate({
-            target: [wants.addressId, wants.recordId],
-            set: { ...conditions, status: "active", generation: sql`${wants.generation} + 1`, updatedAt: at },
-          })
-          .run();
-        const confirmed = address.confirmedAt !== null;
-        let mailId: number | null = null;
-        if (!confirmed && mayMailConfirmation(email)) {
-          mailId = mail.enqueue({
-            to: email,
-            kind: WANT_CONFIRM_KIND,
-            ...wantConfirmMail({ title: rec.title, artist: rec.artist, confirmLink: confirmLink() }),
-          });
-        }
-        return { result: { email, confirmed }, mailId };
+          .returning({ id: wantRequests.id })
+          .get();
+        const mailId = mail.enqueue({
+          to: email,
+          kind: WANT_CONFIRM_KIND,
+          ...wantConfirmMail({
+            title: rec.title,
+            artist: rec.artist,
+            conditions: wantConditionsText(conditions),
+            confirmLink: confirmLink(),
+            stopLink: unsubscribeLink(null),
+          }),
+        });
+        db.update(wantRequests).set({ mailId }).where(eq(wantRequests.id, request.id)).run();
+        return mailId;
       });
       if (mailId !== null) mail.dispatch(mailId);
-      return result;
+      return { email, pending: who.user === null };
     },
 
-    /** The address a confirmation link is for, or null (unknown or used). */
-    confirmTarget(token: unknown): { email: string } | null {
-      const address = tokenAddress(token, "confirm");
-      return address ? { email: address.email } : null;
+    /**
+     * What a confirmation link would confirm: its want request (the record's name, what it waits for), or for an
+     * address confirmation mailed before want requests the address alone. Null when unknown, used or stopped.
+     */
+    confirmTarget(token: unknown): { email: string; title: string | null; conditions: string | null } | null {
+      const owner = tokenOf(token);
+      if (owner?.purpose === "confirm") return { email: owner.email, title: null, conditions: null };
+      const found = owner?.purpose === "request" ? confirmable(owner.requestId) : undefined;
+      if (!owner || !found) return null;
+      return {
+        email: owner.email,
+        title: `${found.artist} – ${found.title}`,
+        conditions: wantConditionsText(found.request),
+      };
     },
 
-    /** Confirms the address (and so every want of it); the address's confirmation links are used up. */
+    /**
+     * Confirms a link's want request: the address is confirmed and that one want saved, as the signed-in path
+     * saves it, once. An address confirmation mailed before want requests confirms the address (and its wants).
+     */
     confirm(token: unknown): { email: string } {
-      const address = tokenAddress(token, "confirm");
-      if (!address) throw new ValidationError(INVALID_WANT_LINK);
+      const owner = tokenOf(token);
+      if (owner?.purpose === "confirm") {
+        writeTransaction(db, () => {
+          confirmAddress(owner.id, iso());
+          db.delete(wantTokens)
+            .where(and(eq(wantTokens.addressId, owner.id), eq(wantTokens.purpose, "confirm")))
+            .run();
+        });
+        return { email: owner.email };
+      }
+      if (owner?.purpose !== "request") throw new ValidationError(INVALID_WANT_LINK);
       writeTransaction(db, () => {
-        db.update(wantAddresses)
-          .set({ confirmedAt: sql`coalesce(${wantAddresses.confirmedAt}, ${iso()})` })
-          .where(eq(wantAddresses.id, address.id))
-          .run();
-        db.delete(wantTokens)
-          .where(and(eq(wantTokens.addressId, address.id), eq(wantTokens.purpose, "confirm")))
-          .run();
+        // Read under the write lock: of two presses at once, or a press and a stop, one wins.
+        const found = confirmable(owner.requestId);
+        if (!found) throw new ValidationError(INVALID_WANT_LINK);
+        const at = iso();
+        db.update(wantRequests).set({ status: "applied" }).where(eq(wantRequests.id, found.request.id)).run();
+        confirmAddress(owner.id, at);
+        save(owner.id, found.request.recordId, found.request, at);
       });
-      return { email: address.email };
+      return { email: owner.email };
     },
 
-    /** What an alert's unsubscribe link stops: one want (`wantId`) or all of the address. Null when not valid. */
-    unsubscribeTarget(token: unknown, wantId: number | null): { email: string; title: string | null } | null {
-      const address = tokenAddress(token, "unsubscribe");
-      if (!address) return null;
-      if (wantId === null) return { email: address.email, title: null };
+    /**
+     * What a stop link stops: an alert's, one want (`wantId`) or all of the address; a confirmation mail's, its one
+     * want request (`onlyThis`), and it names no want. Null when not valid.
+     */
+    unsubscribeTarget(token: unknown, wantId: number | null): { email: string; title: string | null; onlyThis: boolean } | null {
+      const owner = tokenOf(token);
+      if (owner?.purpose === "request") {
+        const found = wantId === null ? requestOf(owner.requestId) : undefined;
+        return found ? { email: owner.email, title: `${found.artist} – ${found.title}`, onlyThis: true } : null;
+      }
+      if (owner?.purpose !== "unsubscribe") return null;
+      if (wantId === null) return { email: owner.email, title: null, onlyThis: false };
       const row = db
         .select({ title: records.title, artist: records.artist })
         .from(wants)
         .innerJoin(records, eq(records.id, wants.recordId))
-        .where(and(eq(wants.id, wantId), eq(wants.addressId, address.id)))
+        .where(and(eq(wants.id, wantId), eq(wants.addressId, owner.id)))
         .get();
-      return row ? { email: address.email, title: `${row.artist} – ${row.title}` } : null;
+      return row ? { email: owner.email, title: `${row.artist} – ${row.title}`, onlyThis: false } : null;
     },
 
-    /** Unsubscribes one want or every want of the link's address; an unsubscribed want never fires. */
-    unsubscribe(token: unknown, wantId: number | null): { email: string; count: number } {
-      const address = tokenAddress(token, "unsubscribe");
-      if (!address) throw new ValidationError(INVALID_WANT_LINK);
+    /**
+     * Stops what a stop link names (see `unsubscribeTarget`); an unsubscribed want never fires, a stopped request is
+     * never applied. `all`: every want of the address was stopped.
+     */
+    unsubscribe(token: unknown, wantId: number | null): { email: string; count: number; all: boolean } {
+      const owner = tokenOf(token);
+      if (owner?.purpose === "request" && owner.requestId !== null && wantId === null) {
+        return { email: owner.email, count: stopRequest(owner.requestId), all: false };
+      }
+      if (owner?.purpose !== "unsubscribe") throw new ValidationError(INVALID_WANT_LINK);
       const changed = db
         .update(wants)
         .set({ status: "unsubscribed", updatedAt: iso() })
-        .where(and(eq(wants.addressId, address.id), wantId === null ? undefined : eq(wants.id, wantId)))
+        .where(and(eq(wants.addressId, owner.id), wantId === null ? undefined : eq(wants.id, wantId)))
         .run();
       if (wantId !== null && changed.changes === 0) throw new ValidationError(INVALID_WANT_LINK);
-      return { email: address.email, count: changed.changes };
+      return { email: owner.email, count: changed.changes, all: wantId === null };
     },
 
     /** A signed-in customer's wants (active and done), newest first. */

@@ -2,20 +2,10 @@ import { Form, Link } from "react-router";
 import { GradeOptions } from "~/components/catalogue/grade-options";
 import { isPreOrder } from "~/domain/catalogue/pre-order";
 import { formatPence, penceToDecimalString } from "~/domain/shared/money";
-import type { WantView } from "~/domain/wants/want-view";
+import { wantConditionsText, type WantView } from "~/domain/wants/want-view";
 
 /** What the list shows of a want (the service's view, without its id). */
 export type WantListItem = Omit<WantView, "wantId">;
-
-const conditionText = (w: WantListItem) =>
-  [
-    w.backInStock && "back in stock",
-    w.onRelease && "released",
-    w.priceBelowPence !== null && `under ${formatPence(w.priceBelowPence)}`,
-    w.minGrade !== null && `a used copy graded ${w.minGrade} or better`,
-  ]
-    .filter(Boolean)
-    .join(", ");
 
 /** The profile's wants: each one's alerts, changed with a plain form post, or removed. */
 export function WantList({ wants, today }: { wants: WantListItem[]; today: string }) {
@@ -49,7 +39,7 @@ export function WantList({ wants, today }: { wants: WantListItem[]; today: strin
               {w.status === "done" ? (
                 <span className="text-stone-600">Alert sent. Tick an alert and save to want it again.</span>
               ) : (
-                <span>Alerts: {conditionText(w)}</span>
+                <span>Alerts: {wantConditionsText(w)}</span>
               )}
             </p>
             <div className="mt-2 flex flex-wrap items-end gap-x-4 gap-y-2">

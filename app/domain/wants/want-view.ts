@@ -1,4 +1,5 @@
 import type { Grade } from "~/domain/catalogue/grades";
+import { formatPence } from "~/domain/shared/money";
 
 /** A want as its owner sees it on /profile: the record, its state today and what the want waits for. */
 export interface WantView {
@@ -28,4 +29,21 @@ export interface MostWantedRow {
   stock: number;
   releaseDate: string | null;
   wants: number;
+}
+
+/** What a want waits for, in words: "back in stock, under £15.00" (the profile's list, a confirmation mail and page). */
+export function wantConditionsText(w: {
+  backInStock: boolean;
+  onRelease: boolean;
+  priceBelowPence: number | null;
+  minGrade: string | null;
+}): string {
+  return [
+    w.backInStock && "back in stock",
+    w.onRelease && "released",
+    w.priceBelowPence !== null && `under ${formatPence(w.priceBelowPence)}`,
+    w.minGrade !== null && `a used copy graded ${w.minGrade} or better`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { wantAddresses, wants } from "../../../db/schema";
 import { createServices } from "../../../server/services";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
-import { formPost, newCustomer, routeArgs, sessionOf, settle } from "../../../tests/setup/route-context";
+import { formPost, newCustomer, routeArgs, sessionOf, settle, toastOf } from "../../../tests/setup/route-context";
 import type { FormReply } from "~/lib/forms/form-reply";
 import { action } from "./record";
 
@@ -20,7 +20,7 @@ const messagesOf = (reply: unknown) => Object.values((reply as FormReply).result
 const wantRows = (recordId: number) => shop.t.db.select().from(wants).where(eq(wants.recordId, recordId)).all();
 
 describe("the record page's Want form", () => {
-  it("a guest's want: 303 back to the record with a toast, the want stored and the address awaiting confirmation", async () => {
+  it("a guest's want: 303 back to the record with a toast; nothing is saved until the mailed link is confirmed", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
     const out = await settle(() =>
       action(
@@ -29,10 +29,47 @@ describe("the record page's Want form", () => {
     );
     expect(out.status).toBe(303);
     expect(out.location).toBe(page(rec.id));
-    expect(out.headers.getSetCookie().some((c) => c.startsWith("toast="))).toBe(true);
-    expect(wantRows(rec.id)).toMatchObject([{ backInStock: true, status: "active" }]);
+    expect(await toastOf(out.headers)).toMatchObject({ type: "success", title: "Check your inbox" });
+    expect(wantRows(rec.id)).toEqual([]);
     const address = shop.t.db.select().from(wantAddresses).where(eq(wantAddresses.email, "guest@example.com")).get();
     expect(address?.confirmedAt).toBeNull();
+  });
+
+  it("a guest's answer is the same for a customer's confirmed address, an unknown one and one awaiting confirmation", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
+    const { user } = await newCustomer(shop.s);
+    const { cookie } = sessionOf(shop.s, user.id);
+    const before = await settle(() =>
+      action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), priceBelow: "£15" }, cookie))),
+    );
+    expect(await toastOf(before.headers)).toMatchObject({ title: "Want saved" });
+    const waiting = "page-waiting@example.com";
+    await settle(() =>
+      action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), email: waiting, backInStock: "on" }))),
+    );
+    const saved = wantRows(rec.id);
+
+    const answers = [];
+    for (const email of [user.email, "page-unknown@example.com", waiting]) {
+      const out = await settle(() =>
+        action(call(formPost(page(rec.id), { intent: "want", recordId: String(rec.id), email, priceBelow: "£0.01" }))),
+      );
+      const toast = JSON.stringify(await toastOf(out.headers)).replaceAll(email, "<email>");
+      answers.push({
+        status: out.status,
+        location: out.location,
+        data: out.data,
+        cookies: out.headers.getSetCookie().length,
+        toast,
+      });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 303, location: page(rec.id) });
+    expect(answers[0]!.toast).toContain("Check your inbox");
+    // The customer's want is as they saved it.
+    expect(wantRows(rec.id)).toEqual(saved);
+    expect(saved).toMatchObject([{ priceBelowPence: 1500 }]);
   });
 
   it("a signed-in customer's want uses the account's address, confirmed", async () => {

@@ -7,7 +7,8 @@ import type { Route } from "./+types/unsubscribe";
 
 /**
  * A record alert's stop links: /wants/unsubscribe?want=<id>&token=… stops alerts for that record,
- * /wants/unsubscribe?token=… every alert to the address. Opening a link only asks; the button POSTs. A mail
+ * /wants/unsubscribe?token=… every alert to the address, or, from a want's confirmation mail, that one want (its
+ * token says which). Opening a link only asks; the button POSTs. A mail
  * client's RFC 8058 one-click POST is answered before the pages (server/http/one-click-unsubscribe.ts).
  */
 
@@ -24,7 +25,13 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const wantId = wantInLinkSchema.parse(query.get("want"));
   const target = token ? context.services.wants.unsubscribeTarget(token, wantId) : null;
   return data(
-    { token: target ? token : null, wantId, email: target?.email ?? null, title: target?.title ?? null },
+    {
+      token: target ? token : null,
+      wantId,
+      email: target?.email ?? null,
+      title: target?.title ?? null,
+      onlyThis: target?.onlyThis ?? false,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -32,14 +39,14 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export const action = ({ request, context, url }: Route.ActionArgs) =>
   answerMailedLink(request, url, wantStopSchema, ({ token, scope, want }) => {
     const wantId = scope === "all" ? null : (want ?? null);
-    return { ...context.services.wants.unsubscribe(token, wantId), all: wantId === null };
+    return context.services.wants.unsubscribe(token, wantId);
   });
 
 const button = "rounded-full px-6 py-3 font-semibold disabled:cursor-wait disabled:opacity-60";
 
 export default function StopWants({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useNavigation().state === "submitting";
-  const { token, wantId, email, title } = loaderData;
+  const { token, wantId, email, title, onlyThis } = loaderData;
   const done =
     actionData && "done" in actionData
       ? {
@@ -62,11 +69,11 @@ export default function StopWants({ loaderData, actionData }: Route.ComponentPro
       <p className="text-stone-700">
         {title ? (
           <>
-            Stop alerts about <strong>{title}</strong> to <strong>{email}</strong>?
+            Stop alerts about <strong>{title}</strong> to <strong className="break-all">{email}</strong>?
           </>
         ) : (
           <>
-            Stop every record alert to <strong>{email}</strong>?
+            Stop every record alert to <strong className="break-all">{email}</strong>?
           </>
         )}
       </p>
@@ -81,7 +88,7 @@ export default function StopWants({ loaderData, actionData }: Route.ComponentPro
         >
           {title ? "Stop alerts for this record" : "Stop all alerts"}
         </button>
-        {title && (
+        {title && !onlyThis && (
           <button
             type="submit"
             name="scope"
