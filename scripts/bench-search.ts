@@ -42,7 +42,7 @@ if (args.db) {
   db.$client.pragma("synchronous = OFF"); // a throwaway file: no need to wait for the disk
   const started = performance.now();
   runMigrations(db);
-  await seedIfEmpty(db, { seed: SEED, today, mediaDir: "", media: false });
+  seedIfEmpty(db, { seed: SEED, today });
   growCatalogue(db, { seed: SEED, total, today });
   console.log(
     `Seeded ${total} records in ${((performance.now() - started) / 1000).toFixed(1)} s (${path.join(dir, "bench.db")}).`,

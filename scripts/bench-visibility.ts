@@ -18,7 +18,7 @@ const today = "2026-11-22";
 async function main() {
   const db = openDatabase(path.join(dir, "bench.db"));
   runMigrations(db);
-  await seedIfEmpty(db, { seed: 42, today, mediaDir: "", media: false });
+  seedIfEmpty(db, { seed: 42, today });
   growCatalogue(db, { seed: 42, total, today });
   // A few records held back, as a shop would have.
   db.$client.exec(

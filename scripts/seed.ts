@@ -1,8 +1,11 @@
-// Seeds DATABASE_PATH if empty; `--records N` then grows the catalogue to N records for benchmarks.
+// Seeds DATABASE_PATH if empty and makes the generated covers its catalogue shows that MEDIA_DIR lacks (the server
+// would make them in the background once it listens); `--records N` then grows the catalogue to N records for
+// benchmarks (they borrow the shop's covers).
 import { closeDb, databasePath, getDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { growCatalogue, seedIfEmpty } from "../db/seed/run";
 import { loadConfig } from "../server/config";
+import { createMediaService } from "../server/services/media";
 import { cliArgs } from "./args";
 
 const args = cliArgs({ records: { type: "string" } });
@@ -16,8 +19,10 @@ const config = loadConfig();
 const db = getDb();
 runMigrations(db);
 const started = performance.now();
-const result = await seedIfEmpty(db, { seed: config.SEED, mediaDir: config.mediaDir });
+const result = seedIfEmpty(db, { seed: config.SEED });
 console.log(result.seeded ? `Seeded ${databasePath()} (seed ${config.SEED}).` : `${databasePath()} was already seeded.`);
+const covers = await createMediaService(db, config.mediaDir).fillMissingCovers();
+if (covers.written > 0) console.log(`Made ${covers.written} missing covers in ${config.mediaDir}.`);
 if (total !== undefined) {
   const added = growCatalogue(db, { seed: config.SEED, total });
   console.log(`Added ${added} benchmark records.`);

@@ -19,7 +19,7 @@ import { bufferBody } from "./http/body";
 import { may } from "../app/domain/staff/permissions";
 import { errorHandler } from "./http/errors";
 import { pageRequests } from "./http/page-requests";
-import { previewOnFirstPlay } from "./http/media";
+import { coverOnFirstRequest, previewOnFirstPlay } from "./http/media";
 import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
 import { originCheck } from "./http/origin-check";
 import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
@@ -44,6 +44,7 @@ declare module "react-router" {
 /**
  * Checks the database (a damaged one is refused with a DamagedDatabaseError), marks it as in use by this
  * server (so a restore refuses to replace it), migrates and (on first start only) seeds it. Run once before listening.
+ * Makes no media: generated covers and previews are made once the server listens (server/services/media.ts).
  */
 export async function prepare(): Promise<void> {
   const config = loadConfig();
@@ -51,7 +52,7 @@ export async function prepare(): Promise<void> {
   const db = openCheckedDatabase(file, getDb, closeDb);
   if (file !== ":memory:") claimServerLock(file);
   runMigrations(db);
-  const result = await seedIfEmpty(db, { seed: config.SEED, mediaDir: config.mediaDir });
+  const result = seedIfEmpty(db, { seed: config.SEED });
   console.log(
     result.seeded
       ? `Seeded ${result.records} records (seed ${config.SEED}).`
@@ -141,6 +142,7 @@ export function createApp(options: AppOptions) {
     );
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
+  app.get("/media/covers/:file", coverOnFirstRequest(services));
   app.use(COVER_VARIANT_PREFIX, coverVariantRoute(services.images));
 
   // Payment webhooks come from the provider's servers (no Origin header): their signature authenticates them.

@@ -3,6 +3,7 @@ import { startCampaignSender } from "./campaign-sender";
 import { startCartReminderSweep } from "./cart-reminder-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
 import type { Config } from "./config";
+import { startCoverFill } from "./cover-fill";
 import { createLease, holderId } from "./lease";
 import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { Services } from "./services";
@@ -46,6 +47,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
     startWantReleaseSweep(services.wants, undefined, options),
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),
+    startCoverFill(services.media, undefined, options),
   ];
   return { stop: () => Promise.all(jobs.map((job) => job.stop())).then(() => {}) };
 }

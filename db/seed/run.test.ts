@@ -9,13 +9,13 @@ import { growCatalogue, seedIfEmpty } from "./run";
 let t: TestDb | undefined;
 afterEach(() => t?.cleanup());
 
-const opts = { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false } as const;
+const opts = { seed: TEST_SEED, today: TEST_TODAY } as const;
 const countOf = (db: TestDb["db"], table: SQLiteTable) => db.select({ n: count() }).from(table).get()?.n ?? 0;
 
 describe("seedIfEmpty", () => {
   it("seeds an empty database once, with the catalogue and the magazine content", async () => {
     t = migratedTestDb();
-    const first = await seedIfEmpty(t.db, opts);
+    const first = seedIfEmpty(t.db, opts);
     expect(first).toEqual({ seeded: true, records: 764 });
     expect(countOf(t.db, blogPosts)).toBeGreaterThanOrEqual(12);
     expect(countOf(t.db, triviaQuestions)).toBeGreaterThanOrEqual(20);
@@ -30,7 +30,7 @@ describe("seedIfEmpty", () => {
     t = await seededTestDb();
     t.db.update(records).set({ stockQuantity: 4242 }).where(eq(records.id, 1)).run();
     t.db.delete(records).where(eq(records.id, 2)).run();
-    const again = await seedIfEmpty(t.db, { ...opts, seed: 999 });
+    const again = seedIfEmpty(t.db, { ...opts, seed: 999 });
     expect(again).toEqual({ seeded: false, records: 763 });
     expect(t.db.select().from(records).where(eq(records.id, 1)).get()?.stockQuantity).toBe(4242);
   });

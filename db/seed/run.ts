@@ -1,4 +1,4 @@
-import { and, count, eq, like, not } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { writeTransaction, type Db } from "../client";
 import {
@@ -14,7 +14,6 @@ import {
 } from "../schema";
 import { generateBenchRecords, generateCatalogue } from "./catalogue";
 import { ARTIST_BIOS, BLOG_POSTS, TRIVIA, VINYL_CARE_TIPS } from "./content";
-import { ensureRecordMedia } from "./media/write-media";
 
 export interface SeedResult {
   seeded: boolean;
@@ -83,14 +82,11 @@ function insertContent(tx: Db): void {
 }
 
 /**
- * Seeds an empty database once: the catalogue and the magazine content in one transaction, then the
- * generated covers and previews (files, idempotent). A database that was seeded before is never
- * touched again, so restarts keep every row.
+ * Seeds an empty database once: the catalogue and the magazine content in one transaction. A database that was
+ * seeded before is never touched again, so restarts keep every row. Makes no media files: the server makes the
+ * generated covers and previews once it listens (server/services/media.ts), `npm run seed` straight after seeding.
  */
-export async function seedIfEmpty(
-  db: Db,
-  options: { seed: number; mediaDir: string; today?: string; media?: boolean },
-): Promise<SeedResult> {
+export function seedIfEmpty(db: Db, options: { seed: number; today?: string }): SeedResult {
   const today = options.today ?? todayInLondon();
   const seeded = writeTransaction(db, (tx) => {
     if (isSeeded(tx)) return false;
@@ -106,14 +102,6 @@ export async function seedIfEmpty(
     return true;
   });
   const total = db.select({ n: count() }).from(records).get()?.n ?? 0;
-  if (options.media === false) return { seeded, records: total };
-  // Media files can go missing (a new MEDIA_DIR, a cleaned disk); regenerate what is absent.
-  const catalogue = db
-    .select({ catalogueId: records.catalogueId, title: records.title, artist: records.artist, genre: records.genre })
-    .from(records)
-    .where(not(like(records.catalogueId, "bench-%")))
-    .all();
-  await ensureRecordMedia(options.mediaDir, catalogue);
   return { seeded, records: total };
 }
 

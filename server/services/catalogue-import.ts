@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import Database from "better-sqlite3";
-import { sql } from "drizzle-orm";
+import { and, gt, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
@@ -38,6 +38,9 @@ import type { Upload } from "./upload";
  */
 export const IMPORT_SLICE_MS = 8;
 
+/** Stored records read per step when a file is matched against the catalogue. */
+const EXISTING_BATCH = 500;
+
 const pause = () => new Promise((resolve) => setTimeout(resolve, IMPORT_SLICE_MS));
 
 /** Runs a generator of steps to its end, pausing after every IMPORT_SLICE_MS of work. */
@@ -67,24 +70,41 @@ export function createCatalogueImportService(
   const { cleanImports, importFile, readImport } = createImportFiles(importDir);
   const runs = createImportRuns(db, runOptions);
 
-  function existingByKey(): (key: string) => ExistingRecord[] {
+  /**
+   * The stored records by catalogue key, read a batch at a time (yielding after each), so that a big catalogue is
+   * read between pages too. Not one snapshot: a record changed meanwhile is caught when the file is applied, which
+   * plans it again and checks every record it updates is as staged.
+   */
+  function* existingByKey(): Generator<number, (key: string) => ExistingRecord[]> {
     const map = new Map<string, ExistingRecord[]>();
-    for (const r of db
-      .select()
-      .from(records)
-      .where(sql`${records.catalogNumber} is not null`)
-      .all()) {
-      const key = catalogKey(r.catalogNumber!);
-      if (!map.has(key)) map.set(key, []);
-      map.get(key)!.push({ id: r.id, fields: rowToFields(r), published: r.published });
+    for (let after = 0; ;) {
+      const batch = db
+        .select()
+        .from(records)
+        .where(and(isNotNull(records.catalogNumber), gt(records.id, after)))
+        .orderBy(records.id)
+        .limit(EXISTING_BATCH)
+        .all();
+      for (const r of batch) {
+        const key = catalogKey(r.catalogNumber!);
+        if (!map.has(key)) map.set(key, []);
+        map.get(key)!.push({ id: r.id, fields: rowToFields(r), published: r.published });
+      }
+      if (batch.length < EXISTING_BATCH) return (key) => map.get(key) ?? [];
+      after = batch.at(-1)!.id;
+      yield map.size;
     }
-    return (key) => map.get(key) ?? [];
+  }
+
+  /** A file's plan against the catalogue as it is now, a step at a time. */
+  function* planSteps(text: string): Generator<number, ImportPlan> {
+    return yield* planImportSteps(text, yield* existingByKey());
   }
 
   /** The plan of a kept file, planned again against the catalogue as it is now, and how its bytes were read. */
   async function planKept(id: string, hash: string): Promise<{ plan: ImportPlan; encoding: ImportEncoding }> {
     const { text, encoding } = await readImport(id, hash);
-    return { plan: await runSliced(planImportSteps(text, existingByKey())), encoding };
+    return { plan: await runSliced(planSteps(text)), encoding };
   }
 
   async function importPlan(id: string, hash: string): Promise<ImportPlan> {
@@ -171,7 +191,7 @@ export function createCatalogueImportService(
       const id = randomBytes(16).toString("hex");
       const hash = sha256(bytes);
       await writeFile(importFile(id, hash), bytes, { mode: 0o600 });
-      return { id, hash, plan: await runSliced(planImportSteps(text, existingByKey())), encoding };
+      return { id, hash, plan: await runSliced(planSteps(text)), encoding };
     },
 
     importPlan,
@@ -194,7 +214,7 @@ export function createCatalogueImportService(
       try {
         onProgress?.({ phase: "checking", done: 0, total: 0 });
         const started = performance.now();
-        const plan = await runSliced(planImportSteps((await readImport(id, hash)).text, existingByKey()));
+        const plan = await runSliced(planSteps((await readImport(id, hash)).text));
         const rows = applicableRows(plan, onlyValid);
         if (!rows)
           throw new ValidationError(

@@ -22,6 +22,7 @@ import {
 } from "../../app/domain/images/image-url";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { createLimiter } from "./limiter";
 
 /** Bump when the encoder settings change, so old variants are not served from the cache any more. */
 const RENDER_VERSION = 1;
@@ -63,6 +64,11 @@ export interface ImageServiceOptions {
    * without a budget a crawler could fill the disk; over budget, the oldest variants are deleted down to 80%.
    */
   maxCacheBytes?: number;
+  /**
+   * Makes a missing generated cover (a file name under mediaDir/covers) when a record has it, resolving true when the
+   * file is there now: a cover asked for before the background job made it is made for that request.
+   */
+  makeMissingCover?: (file: string) => Promise<boolean>;
 }
 
 /**
@@ -90,22 +96,6 @@ function isDimension(n: number | undefined): boolean {
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
-}
-
-/** Runs at most `limit` tasks at once, in arrival order. */
-function createLimiter(limit: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
 }
 
 async function encode(source: Buffer, req: ImageVariantRequest): Promise<Buffer> {
@@ -193,7 +183,7 @@ export function createImageService(options: ImageServiceOptions) {
   }
 
   /** The source file for an allowed path, checked to be a regular file inside its root (symlinks included). */
-  async function sourceFile(src: string): Promise<{ file: string; size: number; mtimeMs: number; key: string }> {
+  async function sourceFile(src: string, retried = false): Promise<{ file: string; size: number; mtimeMs: number; key: string }> {
     const display = displayCoverUrl(src);
     const parsed = parseShopImagePath(display);
     if (!parsed) {
@@ -213,6 +203,13 @@ export function createImageService(options: ImageServiceOptions) {
       if (info.size > MAX_SOURCE_BYTES) throw new Error(`Source image ${display} is larger than ${MAX_SOURCE_BYTES} bytes.`);
       return { file: realFile, size: info.size, mtimeMs: Math.trunc(info.mtimeMs), key: `${parsed.root}/${parsed.file}` };
     } catch (error) {
+      if (
+        errorCode(error) === "ENOENT" &&
+        parsed.root === "covers" &&
+        !retried &&
+        (await options.makeMissingCover?.(parsed.file))
+      )
+        return sourceFile(src, true);
       if (["ENOENT", "ENOTDIR", "ELOOP", "ENAMETOOLONG"].includes(errorCode(error) ?? "")) throw notFound();
       throw error;
     }

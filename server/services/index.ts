@@ -133,6 +133,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const payments = auth.payments ?? createTestCardProvider();
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
+  const media = createMediaService(db, mediaDir);
   return {
     ...authServices,
     audit,
@@ -175,7 +176,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     }),
     favourites: createFavouritesService(db),
     catalogue: createCatalogueService(db),
-    media: createMediaService(db, mediaDir),
+    media,
     home: createHomeService(db),
     browse: createBrowseService(db),
     magazine: createMagazineService(db),
@@ -189,6 +190,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
       mediaDir,
       publicDir: path.resolve("public"),
       cacheDir: path.join(mediaDir, "resized"),
+      makeMissingCover: async (file) => (await media.coverFile(file.replace(/\.jpg$/, ""))) !== null,
     }),
   };
 }

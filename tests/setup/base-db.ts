@@ -42,7 +42,7 @@ export async function buildBaseDbs(dir: string): Promise<BaseDbFiles> {
 
   const s = openDatabase(seeded);
   runMigrations(s);
-  await seedIfEmpty(s, { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false });
+  seedIfEmpty(s, { seed: TEST_SEED, today: TEST_TODAY });
   closeCheckpointed(s.$client);
 
   for (const file of [migrated, seeded]) {

@@ -45,12 +45,12 @@ export function migratedTestDb(): TestDb {
   return t;
 }
 
-/** Migrated and seeded with the fixed test seed and date (no media files: tests don't need them). */
+/** Migrated and seeded with the fixed test seed and date (seeding makes no media files). */
 export async function seededTestDb(): Promise<TestDb> {
   const { t, copied } = freshTestDb("seeded");
   if (!copied) {
     runMigrations(t.db);
-    await seedIfEmpty(t.db, { seed: TEST_SEED, today: TEST_TODAY, mediaDir: "", media: false });
+    seedIfEmpty(t.db, { seed: TEST_SEED, today: TEST_TODAY });
   }
   return t;
 }

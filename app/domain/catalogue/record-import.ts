@@ -4,7 +4,7 @@
  * each row against the records already stored (matched by catalogue number): create, update (with the changed
  * fields), unchanged, or an error with its line number and reason. The service applies a plan.
  */
-import { parse } from "csv-parse/sync";
+import type { Options } from "csv-parse";
 import { restoreCell } from "~/domain/shared/csv";
 import { z } from "~/domain/shared/zod";
 import {
@@ -19,6 +19,7 @@ import {
 } from "./record-fields";
 
 import { IMPORT_MAX_ROWS } from "./import-limits";
+import { csvRecordsInPieces } from "./csv-pieces";
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
 
@@ -152,10 +153,28 @@ export interface ParsedCsv {
   error: string | null;
 }
 
-export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?: number } = {}): ParsedCsv {
+/** How much of a file is read per step: a few milliseconds of csv-parse's work. */
+export const CSV_PIECE_BYTES = 16 * 1024;
+
+export interface ParseCsvOptions {
+  maxRows?: number;
+  /** Read this many bytes per step (Infinity: all at once). */
+  pieceBytes?: number;
+}
+
+export function parseCsv(text: string, options: ParseCsvOptions = {}): ParsedCsv {
+  return runToEnd(parseCsvSteps(text, options));
+}
+
+/** parseCsv a piece of the file at a time: yields 0 after each piece, so a server can pause between them. */
+export function* parseCsvSteps(
+  text: string,
+  { maxRows = IMPORT_MAX_ROWS, pieceBytes = CSV_PIECE_BYTES }: ParseCsvOptions = {},
+): Generator<number, ParsedCsv> {
   let records: { record: string[]; info: { bytes: number } }[];
+  const parse = (options: Options) => csvRecordsInPieces(text, options, pieceBytes);
   try {
-    records = parse(text, {
+    records = (yield* parse({
       bom: true,
       info: true,
       relax_column_count: true,
@@ -166,7 +185,7 @@ export function parseCsv(text: string, { maxRows = IMPORT_MAX_ROWS }: { maxRows?
       delimiter: tabSeparated(text) ? "\t" : ",",
       // One record past the limit is enough to know the file is too long; no limit reads it all.
       ...(Number.isFinite(maxRows) ? { to: maxRows + 2 } : {}),
-    }) as unknown as { record: string[]; info: { bytes: number } }[];
+    })) as unknown as { record: string[]; info: { bytes: number } }[];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { header: [], rows: [], error: `This is not a CSV file we can read: ${message}` };
@@ -362,7 +381,11 @@ export interface ImportPlan {
  * several stored records share, is an error for that row (which record would it change?).
  */
 export function planImport(text: string, existingByKey: (key: string) => ExistingRecord[]): ImportPlan {
-  const steps = planImportSteps(text, existingByKey);
+  return runToEnd(planImportSteps(text, existingByKey));
+}
+
+/** Runs a generator of steps to its end, without pausing. */
+function runToEnd<T>(steps: Generator<unknown, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -370,11 +393,12 @@ export function planImport(text: string, existingByKey: (key: string) => Existin
 }
 
 /**
- * planImport one row at a time: yields the number of rows planned so far after each row, so a server can
- * pause between rows and keep serving pages while a big file is checked.
+ * planImport a step at a time: the file is read a piece at a time (yielding 0), then checked one row at a time
+ * (yielding the number of rows planned so far), so a server can pause between steps and keep serving pages while a
+ * big file is read and checked.
  */
 export function* planImportSteps(text: string, existingByKey: (key: string) => ExistingRecord[]): Generator<number, ImportPlan> {
-  const csv = parseCsv(text);
+  const csv = yield* parseCsvSteps(text);
   const empty = { create: 0, update: 0, unchanged: 0, error: 0 };
   if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], rows: [], counts: empty };
   const mapping = mapHeader(csv.header);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { audioUrlFor, coverUrlFor, ensurePreview, ensureRecordMedia } from "./write-media";
+import { audioUrlFor, coverUrlFor, ensureCover, ensurePreview } from "./write-media";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-media-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -13,20 +13,23 @@ const items = [
   { catalogueId: "track-3", title: "A & B <C>", artist: "D 'E' \"F\"", genre: "House" },
 ];
 
-describe("ensureRecordMedia", () => {
-  it("writes every missing cover once, and nothing on a second run", async () => {
-    expect(await ensureRecordMedia(dir, items, { concurrency: 2 })).toEqual({ coversWritten: 3 });
+describe("ensureCover", () => {
+  it("writes a missing cover once, and nothing on a second call", async () => {
+    const made = await Promise.all(items.map((item) => ensureCover(dir, item)));
+    expect(made.map((m) => m.written)).toEqual([true, true, true]);
+    expect(made[0]!.file).toBe(path.join(dir, "covers", "track-1.jpg"));
     expect(fs.readdirSync(path.join(dir, "covers")).sort()).toEqual(["track-1.jpg", "track-2.jpg", "track-3.jpg"]);
-    expect(await ensureRecordMedia(dir, items)).toEqual({ coversWritten: 0 });
+    expect((await ensureCover(dir, items[1]!)).written).toBe(false);
   });
 
   it("replaces only files that are missing", async () => {
     fs.rmSync(path.join(dir, "covers", "track-2.jpg"));
-    expect(await ensureRecordMedia(dir, items)).toEqual({ coversWritten: 1 });
+    expect((await ensureCover(dir, items[1]!)).written).toBe(true);
+    expect((await ensureCover(dir, items[0]!)).written).toBe(false);
   });
 
   it("refuses catalogue ids that are not safe file names", async () => {
-    await expect(ensureRecordMedia(dir, [{ ...items[0]!, catalogueId: "../escape" }])).rejects.toThrow(/Unsafe/);
+    await expect(ensureCover(dir, { ...items[0]!, catalogueId: "../escape" })).rejects.toThrow(/Unsafe/);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * Writes generated sleeve JPEGs (at seed time, for every catalogue record) and audio previews (on
- * first play: 764 of them would take ~200 MB that nobody may ever listen to) into the media folder.
- * Only missing files are made, so a restart after the first run costs a few stat calls; every
- * file is written to a temp name and renamed, so a crash never leaves half a file behind.
+ * Writes a record's generated sleeve JPEG and audio preview into the media folder. The server makes them when they
+ * are first asked for, and its background job the covers the catalogue shows (server/services/media.ts), never
+ * before it listens. Only missing files are made; every file is written to a temp name and renamed, so a crash
+ * never leaves half a file behind and two processes making the same file at once both leave it whole.
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
@@ -15,10 +15,6 @@ export interface MediaItem {
   title: string;
   artist: string;
   genre: string | null;
-}
-
-export interface MediaResult {
-  coversWritten: number;
 }
 
 // Catalogue ids become file names, so only plain, path-safe ids are accepted.
@@ -47,33 +43,12 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
-export async function ensureRecordMedia(
-  mediaDir: string,
-  items: readonly MediaItem[],
-  opts: { concurrency?: number } = {},
-): Promise<MediaResult> {
-  const coversDir = path.join(mediaDir, "covers");
-  const result: MediaResult = { coversWritten: 0 };
-  // One file per id even if the list repeats a record.
-  const unique = [...new Map(items.map((item) => [checkId(item.catalogueId), item])).values()];
-
-  await pool(unique, opts.concurrency ?? 4, async (item) => {
-    const cover = path.join(coversDir, `${item.catalogueId}.jpg`);
-    if (!(await exists(cover))) {
-      await writeFileAtomic(cover, await coverJpeg(coverSvg(item)));
-      result.coversWritten++;
-    }
-  });
-  return result;
+/** Path of a record's generated cover, written unless it is there already (`written`: made now); an unsafe id throws. */
+export async function ensureCover(mediaDir: string, item: MediaItem): Promise<{ file: string; written: boolean }> {
+  const file = path.join(mediaDir, "covers", `${checkId(item.catalogueId)}.jpg`);
+  if (await exists(file)) return { file, written: false };
+  await writeFileAtomic(file, await coverJpeg(coverSvg(item)));
+  return { file, written: true };
 }
 
 /** Path of a record's preview, written on first request; an unsafe id throws. */
