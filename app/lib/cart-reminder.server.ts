@@ -13,18 +13,33 @@ function ownerOf(request: Request, context: AppLoadContext) {
   return { user, key: readCookie(request.headers.get("Cookie"), CART_KEY_COOKIE) };
 }
 
-/** The cart changed (a cart form, a paid checkout): a remembered copy follows it. */
-export function noteCartChange(request: Request, context: AppLoadContext, cart: Cart): void {
-  context.services.cartReminders.noteCartChange(ownerOf(request, context), cart);
+/**
+ * The cart changed (a cart form, a paid checkout): a remembered copy follows it. `newKey`: a guest's key made in this
+ * same request (the browser does not send it back until the next one).
+ */
+export function noteCartChange(request: Request, context: AppLoadContext, cart: Cart, newKey: string | null = null): void {
+  const owner = ownerOf(request, context);
+  context.services.cartReminders.noteCartChange(newKey ? { ...owner, key: newKey } : owner, cart);
+}
+
+/** A guest's cart key made while answering a checkout post: its Set-Cookie, and the key itself for this request. */
+export interface NewCartKey {
+  cookie: string;
+  key: string;
 }
 
 /**
  * The checkout form was posted: with a valid address and something in the cart, the cart is remembered under
- * it, whatever else happens to the submission. Returns the Set-Cookie of a guest's new key, or null.
+ * it, whatever else happens to the submission. Returns a guest's new key, or null.
  */
-export function rememberCheckoutAddress(request: Request, context: AppLoadContext, typed: unknown, cart: Cart): string | null {
+export function rememberCheckoutAddress(
+  request: Request,
+  context: AppLoadContext,
+  typed: unknown,
+  cart: Cart,
+): NewCartKey | null {
   const email = typedEmailSchema.parse(typed ?? "");
   if (!email || cart.lines.length === 0) return null;
   const { key } = context.services.cartReminders.rememberAtCheckout(ownerOf(request, context), email, cart);
-  return key ? shopperCookie(CART_KEY_COOKIE, key, context.auth.secure) : null;
+  return key ? { cookie: shopperCookie(CART_KEY_COOKIE, key, context.auth.secure), key } : null;
 }

@@ -162,6 +162,14 @@ describe("business analysis figures", () => {
       ["2026-03-23", 2, 0],
       ["2026-03-30", 1, 1],
     ]);
+    // A day without orders has neither (a missing order is not a first-time customer).
+    const daily = resolveRange(analysisQuerySchema.parse({ ...QUERY, granularity: "day" }), TODAY);
+    const quiet = analysis.customers(daily).filter((b) => b.newOrders + b.returningOrders === 0);
+    expect(quiet.length).toBeGreaterThan(0);
+    for (const b of analysis.customers(daily)) {
+      expect(b.newOrders, b.key).toBeGreaterThanOrEqual(0);
+      expect(b.returningOrders, b.key).toBeGreaterThanOrEqual(0);
+    }
     expect(analysis.discounts(r)).toEqual([
       { code: "ANALYSIS10", percentOff: 10, orders: 1, discountPence: 300, revenuePence: 2400 },
     ]);

@@ -167,8 +167,9 @@ export function createBusinessAnalysisService(db: Db) {
       const rows = db.all<{ k: string; fresh: number; total: number }>(sql`
         with ${bucketTable(range.current.buckets)}
         select b.k as k, count(o.id) as total,
-               coalesce(sum(not exists (select 1 from orders p where p.email = o.email and p.paid_at < o.paid_at
-                                        and p.status in ${kept})), 0) as fresh
+               -- A bucket without orders has one row of nulls from the left join: it counts as no order, not a new one.
+               coalesce(sum(o.id is not null and not exists (select 1 from orders p where p.email = o.email
+                                        and p.paid_at < o.paid_at and p.status in ${kept})), 0) as fresh
         from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept}
         group by b.k`);
       const byKey = new Map(rows.map((r) => [r.k, r]));

@@ -93,6 +93,17 @@ describe("cart reminders", () => {
     expect(mail.html).toContain("Sold out");
   });
 
+  it("is not sent for a cart that became an order, whatever became of the order (cancelled at the customer's request)", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 20 });
+    const email = address();
+    shop.s.cartReminders.rememberAtCheckout(guest(), email, cartOf([rec.id, 1]));
+    const { order } = placeOrder(email, rec.id);
+    shop.t.db.update(orders).set({ status: "cancelled" }).where(eq(orders.orderNumber, order.orderNumber)).run();
+    leaveFor(email, 25);
+    await shop.s.cartReminders.sweep({ hours: 24 });
+    expect(remindersTo(email)).toHaveLength(0);
+  });
+
   it("is not sent after an order, for an emptied cart, or to an address that opted out", async () => {
     const rec = insertRecord(shop.t.db, { stockQuantity: 20 });
     const ordered = address();

@@ -34,8 +34,11 @@ export const CART_REMINDER_MAIL_KIND = "cart-reminder";
 export const STOP_PATH = "/cart-reminders/stop" as const;
 export const RESTORE_PATH = "/cart/restore" as const;
 
-/** Orders that count as "ordered since": anything placed except a failed payment or a cancellation. */
-const PLACED_STATUSES = ["payment_failed", "cancelled"] as const;
+/**
+ * Orders that do not count as "ordered since": only a payment that failed (nothing was bought). A cart that became an
+ * order is done with, whatever becomes of the order: one cancelled at the customer's request is no cart left behind.
+ */
+const PLACED_STATUSES = ["payment_failed"] as const;
 
 export interface CartOwner {
   /** The signed-in customer, if any: their cart is remembered under their account. */

@@ -12,7 +12,7 @@ import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor, type CheckoutForm } f
 import { decodeQuote, encodeQuote, PriceChangedError, quoteChanges } from "~/domain/checkout/price-quote";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
 import { orderPath } from "~/domain/orders/order-status";
-import { noteCartChange, rememberCheckoutAddress } from "~/lib/cart-reminder.server";
+import { noteCartChange, rememberCheckoutAddress, type NewCartKey } from "~/lib/cart-reminder.server";
 import { intent, runForm, type Echo } from "~/lib/forms/form-action.server";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import type { CheckoutOutcome } from "../../../server/services/checkout";
@@ -52,8 +52,8 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const formData = await request.formData();
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   // A valid address is remembered with the cart for one reminder, whether or not this post places the order.
-  const keyCookie = rememberCheckoutAddress(request, context, formData.get("email"), cart);
-  const submission = { request, context, cart, keyCookie, email: String(formData.get("email") ?? "").trim() };
+  const newKey = rememberCheckoutAddress(request, context, formData.get("email"), cart);
+  const submission = { request, context, cart, newKey, email: String(formData.get("email") ?? "").trim() };
   const outcome = await runForm(formData, checkoutIntents(submission));
   if (outcome.ok && outcome.answer instanceof Response) return outcome.answer;
   const again = outcome.ok
@@ -62,7 +62,7 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const { status, result, problem, priced } = again;
   const summary = priced.cart.lines.length > 0 ? summaryOf(priced.cart, priced.code, context, submission.email) : null;
   const headers = new Headers(again.headers);
-  if (keyCookie) headers.append("Set-Cookie", keyCookie);
+  if (newKey) headers.append("Set-Cookie", newKey.cookie);
   return data({ result, problem, summary, idempotencyKey: crypto.randomUUID() }, { status, headers });
 }
 
@@ -71,7 +71,8 @@ interface Submission {
   request: Request;
   context: AppLoadContext;
   cart: Cart;
-  keyCookie: string | null;
+  /** A guest's cart key made by this post (its cookie is set with the answer). */
+  newKey: NewCartKey | null;
   email: string;
 }
 
@@ -109,7 +110,7 @@ function applyCode(code: string | null, { cart, context, email }: Submission, ec
  */
 async function pay(value: CheckoutForm, formData: FormData, submission: Submission, echo: Echo): Promise<Again | Response> {
   const pricedCode = formData.get("pricedCode");
-  const { request, context, cart, keyCookie } = submission;
+  const { request, context, cart, newKey } = submission;
   const { cardNumber, cardExpiry, cardCvc, ...details } = value;
   const priced = { cart, code: details.discountCode };
   const again = (
@@ -134,7 +135,7 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
     context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     const outcome = await context.services.checkout.placeOrder({ ...details, lines: cart.lines, card }, placer);
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
-    return placed(outcome, details.idempotencyKey, request, context, keyCookie);
+    return placed(outcome, details.idempotencyKey, request, context, newKey);
   } catch (error) {
     if (error instanceof PriceChangedError) {
       const changes = quoteChanges(decodeQuote(formData.get("pricedQuote")), error.quote, error.expectedTotalPence);
@@ -153,13 +154,14 @@ function placed(
   key: string,
   request: Request,
   context: AppLoadContext,
-  keyCookie: string | null,
+  newKey: NewCartKey | null,
 ) {
   const headers = new Headers({ "Set-Cookie": orderAccessCookie(request, key, context.auth.secure) });
-  if (keyCookie) headers.append("Set-Cookie", keyCookie);
+  if (newKey) headers.append("Set-Cookie", newKey.cookie);
   if (outcome.kind === "paid") {
     headers.append("Set-Cookie", cartCookie(EMPTY_CART, context.auth.secure));
-    noteCartChange(request, context, EMPTY_CART);
+    // The cart became an order: closed, also when this very post made the guest's key.
+    noteCartChange(request, context, EMPTY_CART, newKey?.key ?? null);
   }
   return redirect(outcome.kind === "redirect" ? outcome.url : orderPath(outcome.order.orderNumber), { status: 303, headers });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discountCodes, orders, records } from "../../../db/schema";
+import { discountCodes, orders, records, reminderCarts } from "../../../db/schema";
 import { createServices } from "../../../server/services";
 import { insertDiscountCode, insertRecord, TEST_ADDRESS, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { TEST_TODAY } from "../../../tests/setup/test-db";
@@ -220,6 +220,16 @@ describe("checkout action", () => {
     expect(stockOf(rec.id)).toBe(3);
     const placed = ordersFor("payer@example.com");
     expect(placed.map((o) => [o.orderNumber, o.status])).toEqual([[orderNumber, "paid"]]);
+  });
+
+  it("a guest who gives an address and pays in the same post leaves no open cart to be reminded of", async () => {
+    const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
+    const form = checkoutForm({ email: "bought-at-once@example.com" });
+    const out = await settle(() => action(call(payPost(form, [{ id: rec.id, quantity: 1 }]))));
+    expect(out.status).toBe(303);
+    const carts = shop.t.db.select().from(reminderCarts).where(eq(reminderCarts.email, "bought-at-once@example.com")).all();
+    expect(carts).toHaveLength(1);
+    expect(carts[0]!.closedAt).not.toBeNull();
   });
 
   it("submitting the same form twice lands on the same order and takes the stock once", async () => {
