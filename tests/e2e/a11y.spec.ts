@@ -39,3 +39,14 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+// WCAG 2.2's target size (2.5.8, AA): axe checks it only when asked. The filters of /browse are the page's smallest
+// controls, a hundred and more of them.
+for (const width of [390, 1280]) {
+  test(`every control on /browse is at least 24 × 24 px or spaced as if it were, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/browse");
+    const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))).slice(0, 5)).toEqual([]);
+  });
+}
