@@ -44,6 +44,8 @@ import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../../app/domain/payments/order-payments";
 import type { AuditEntry, AuditService } from "./audit";
 import { returnToShelf } from "./shelf-return";
+import { usedCopiesOfLines } from "./line-copies";
+import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
 import type { WantsService } from "./wants";
 import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
@@ -80,6 +82,8 @@ export interface AdminOrderLine extends OrderLineView {
   id: number;
   allocatedAt: string | null;
   refundedQuantity: number;
+  /** For a used copy: its number, reference and grades; null for a new pressing. */
+  copy: UsedCopyWords | null;
 }
 
 export interface AdminOrderRefund {
@@ -298,6 +302,10 @@ export function createAdminOrdersService(
     const placedOn = todayInLondon(new Date(row.createdAt));
     const service = row.shippingService ? royalMailService(row.shippingService) : undefined;
     const blockedBy = unallocated(lines);
+    const copies = usedCopiesOfLines(
+      db,
+      lines.map((l) => l.recordId),
+    );
     const left = refundablePence(row);
     const moments: [string, string | null][] = [
       ["Placed", row.createdAt],
@@ -331,6 +339,7 @@ export function createAdminOrdersService(
         isPreOrder: l.isPreOrder,
         allocatedAt: l.allocatedAt,
         refundedQuantity: l.refundedQuantity,
+        copy: copies.get(l.recordId) ?? null,
       })),
       totals: {
         itemCount: lines.reduce((n, l) => n + l.quantity, 0),

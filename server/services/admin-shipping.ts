@@ -3,6 +3,8 @@ import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { SHIPPING_QUEUE_LIMIT } from "../../app/domain/shipping/shipping-schemas";
+import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
+import { usedCopiesOfLines } from "./line-copies";
 
 /**
  * A paid order waits while one of its pre-order lines has no pressing set aside for it yet: the packing queue
@@ -14,6 +16,8 @@ export interface ParcelLine {
   title: string;
   artist: string;
   quantity: number;
+  /** For a used copy: its number, reference and grades, so the packer picks that copy; null for a new pressing. */
+  copy: UsedCopyWords | null;
 }
 
 export interface Parcel {
@@ -58,7 +62,13 @@ export function createAdminShippingService(db: Db) {
   function withLines(rows: (Omit<Parcel, "lines"> & { id: number })[]): Parcel[] {
     if (rows.length === 0) return [];
     const lines = db
-      .select({ orderId: orderLines.orderId, title: orderLines.title, artist: orderLines.artist, quantity: orderLines.quantity })
+      .select({
+        orderId: orderLines.orderId,
+        recordId: orderLines.recordId,
+        title: orderLines.title,
+        artist: orderLines.artist,
+        quantity: orderLines.quantity,
+      })
       .from(orderLines)
       .where(
         inArray(
@@ -68,9 +78,15 @@ export function createAdminShippingService(db: Db) {
       )
       .orderBy(asc(orderLines.id))
       .all();
+    const copies = usedCopiesOfLines(
+      db,
+      lines.map((l) => l.recordId),
+    );
     return rows.map(({ id, ...r }) => ({
       ...r,
-      lines: lines.filter((l) => l.orderId === id).map(({ title, artist, quantity }) => ({ title, artist, quantity })),
+      lines: lines
+        .filter((l) => l.orderId === id)
+        .map(({ recordId, title, artist, quantity }) => ({ title, artist, quantity, copy: copies.get(recordId) ?? null })),
     }));
   }
 

@@ -26,12 +26,26 @@ let orders = 0;
 
 /** The number of a new order for one copy of a new record, paid by test card through the real checkout. */
 export async function paidOrderNumber(shop: Shop): Promise<string> {
-  orders += 1;
   const record = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });
+  return paidOrderOf(shop, [record.id]);
+}
+
+/**
+ * A paid order for a new pressing and a used copy of it (graded VG+ record, VG sleeve, listed by `admin`): its
+ * number and the copy as the back office lists it.
+ */
+export async function paidUsedCopyOrder(shop: Shop, admin: { id: number; username: string }) {
+  const pressing = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });
+  const copy = shop.s.usedCopies.add(admin, pressing.id, { price: 1400, mediaGrade: "VG+", sleeveGrade: "VG" });
+  return { orderNumber: await paidOrderOf(shop, [pressing.id, copy.id]), copy };
+}
+
+async function paidOrderOf(shop: Shop, recordIds: number[]): Promise<string> {
+  orders += 1;
   const out = await shop.s.checkout.submit(
     {
       idempotencyKey: `admin-route-${process.pid}-${orders}-abcdefghijkl`,
-      lines: [{ recordId: record.id, quantity: 1 }],
+      lines: recordIds.map((recordId) => ({ recordId, quantity: 1 })),
       discountCode: null,
       email: `admin-route-${orders}@example.com`,
       shipping: TEST_ADDRESS,

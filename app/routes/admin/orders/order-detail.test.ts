@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paidOrderNumber, signedInAdmin } from "../../../../tests/setup/admin-routes";
+import { paidOrderNumber, paidUsedCopyOrder, signedInAdmin } from "../../../../tests/setup/admin-routes";
 import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action, loader } from "./order-detail";
@@ -21,6 +21,15 @@ describe("an order's page", () => {
     expect((await page("?confirm=cancel")).data?.confirmCancel).toBe(true);
     expect((await page("?confirm=refund")).data?.confirmCancel).toBe(false);
     expect((await page("")).data?.confirmCancel).toBe(false);
+  });
+
+  it("names a used copy's line by its number and reference, with both grades", async () => {
+    const admin = await signedInAdmin(shop);
+    const { orderNumber, copy } = await paidUsedCopyOrder(shop, admin);
+    const out = await settle(() => loader(args(pageGet(pathOf(orderNumber), admin.cookie), orderNumber)));
+    const [pressing, used] = out.data!.order.lines;
+    expect(pressing!.copy).toBeNull();
+    expect(used!.copy).toEqual({ copy: `Used copy #${copy.id}`, reference: copy.catalogueId, grades: "Media: VG+ · Sleeve: VG" });
   });
 
   it("is a 404 for a number that is no order's", async () => {

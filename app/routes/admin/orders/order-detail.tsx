@@ -4,6 +4,7 @@ import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { UsedCopyLine } from "~/components/admin/used-copy-line";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { deliveryWindowText } from "~/domain/checkout/delivery";
 import {
@@ -316,6 +317,7 @@ function RefundForm({ order, busy, reply }: MoveProps) {
                   <input type="hidden" name={line.lineId.name} value={l.id} />
                   <label htmlFor={line.quantity.id} className="min-w-0">
                     {l.artist} – {l.title}
+                    <UsedCopyLine copy={l.copy} compact />
                     <span className="block text-xs text-stone-600">
                       {l.quantity - l.refundedQuantity} refundable at {formatPence(l.unitPricePence)}
                     </span>
@@ -409,6 +411,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                             Pre-order{l.allocatedAt ? ", copy set aside" : ", waiting"}
                           </span>
                         )}
+                        <UsedCopyLine copy={l.copy} />
                         {l.refundedQuantity > 0 && (
                           <span className="block text-xs text-red-800">{l.refundedQuantity} refunded</span>
                         )}

@@ -6,6 +6,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { UsedCopyLine } from "~/components/admin/used-copy-line";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-print";
 
@@ -92,11 +93,12 @@ function Slip({ p }: { p: Parcel }) {
         <tbody>
           {p.lines.map((l, i) => (
             <tr key={i} className="border-b border-stone-200">
-              <td className="py-2 pr-2 tabular-nums">{l.quantity}</td>
+              <td className="py-2 pr-2 align-top tabular-nums">{l.quantity}</td>
               <td className="py-2 pr-2">
                 <span className="font-semibold">{l.title}</span> — {l.artist}
+                <UsedCopyLine copy={l.copy} />
               </td>
-              <td className="py-2">☐</td>
+              <td className="py-2 align-top">☐</td>
             </tr>
           ))}
         </tbody>

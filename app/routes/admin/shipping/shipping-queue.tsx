@@ -12,6 +12,7 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
+import { UsedCopyLine } from "~/components/admin/used-copy-line";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-queue";
@@ -66,6 +67,7 @@ function Lines({ p }: { p: Parcel }) {
       {p.lines.map((l, i) => (
         <li key={i}>
           {l.quantity} × {l.title} — {l.artist}
+          <UsedCopyLine copy={l.copy} compact />
         </li>
       ))}
     </ul>
