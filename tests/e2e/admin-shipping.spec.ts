@@ -1,10 +1,21 @@
 /**
  * The packing bench: an admin packs several orders at once, prints their slips and labels (checked as PDFs
  * printed by Chromium), and dispatches them with tracking numbers; a bad number holds back only its own order,
- * and each customer is mailed once. With JavaScript on and off.
+ * and each customer is mailed once. A used copy's line names the copy and its grades on the queue, the slip (also as
+ * printed) and the order page, so it is not packed as the new pressing. With JavaScript on and off.
  */
 import { expect, test } from "@playwright/test";
-import { apiPaidOrder, createRecord, expectToast, lastMailText, logInAsAdmin, newAccount, ready, withDb } from "./support/shop";
+import {
+  apiPaidOrder,
+  createRecord,
+  createUsedCopy,
+  expectToast,
+  lastMailText,
+  logInAsAdmin,
+  newAccount,
+  ready,
+  withDb,
+} from "./support/shop";
 
 const GOOD = ["RR473124829GB", "AB123456785GB"];
 
@@ -28,9 +39,11 @@ test.describe("shipping", () => {
     baseURL,
   }) => {
     const record = createRecord({ stock: 5 });
+    const copyId = createUsedCopy(record, { media: "VG+", sleeve: "VG" });
+    const usedCopy = new RegExp(`Used copy #${copyId} · .+-used-\\d+\\s*Media: VG\\+ · Sleeve: VG`);
     const emails = [newAccount("parcel").email, newAccount("parcel").email];
     const orders = [
-      await apiPaidOrder(request, baseURL!, emails[0]!, [record.id]),
+      await apiPaidOrder(request, baseURL!, emails[0]!, [record.id, copyId]),
       await apiPaidOrder(request, baseURL!, emails[1]!, [record.id]),
     ];
     await logInAsAdmin(page, javaScriptEnabled, baseURL!);
@@ -39,6 +52,7 @@ test.describe("shipping", () => {
       await page.goto("/admin/shipping-management");
       await ready(page, javaScriptEnabled);
       const toPack = page.getByRole("region", { name: /^To pack/ });
+      await expect(toPack.getByText(usedCopy)).toHaveCount(1);
       for (const n of orders) await toPack.getByLabel(`Select ${n}`).check();
       await toPack.getByLabel(`Royal Mail service for ${orders[1]}`).selectOption("tracked_24");
       await toPack.getByRole("button", { name: "Mark packed" }).click();
@@ -55,6 +69,22 @@ test.describe("shipping", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Address labels" })).toBeVisible();
       for (const n of orders) await expect(page.getByText(n)).toBeVisible();
       await expect(page.getByText("Tracked 24")).toBeVisible();
+      await test.step("the slip names the used copy and its grades, on screen and as printed", async () => {
+        const slips = new URL("/admin/shipping-management/print", baseURL);
+        slips.searchParams.set("kind", "slips");
+        slips.searchParams.append("selected", orders[0]!);
+        await page.goto(slips.toString());
+        const line = page.getByRole("row").filter({ hasText: usedCopy });
+        await expect(line).toHaveCount(1);
+        await expect(line.getByText(usedCopy)).toBeVisible();
+        await page.emulateMedia({ media: "print" });
+        await expect(line.getByText(usedCopy)).toBeVisible();
+        await page.emulateMedia({ media: "screen" });
+        // The new pressing's line (same title) says nothing of a copy.
+        await expect(page.getByRole("row").filter({ hasText: record.title })).toHaveCount(2);
+        await expect(page.getByRole("row").filter({ hasText: "Used copy" })).toHaveCount(1);
+        await page.goBack();
+      });
       if (javaScriptEnabled) {
         // Printed by Chromium as the packer's browser would: one label per page, each 6 × 4 inches (432 × 288 pt).
         await page.emulateMedia({ media: "print" });
@@ -85,6 +115,12 @@ test.describe("shipping", () => {
           [595, 842],
         ]);
       }
+    });
+
+    await test.step("the order page names the used copy and its grades", async () => {
+      await page.goto(`/admin/order-management/${orders[0]}`);
+      const records = page.getByRole("region", { name: "Records" });
+      await expect(records.getByRole("row").filter({ hasText: usedCopy })).toHaveCount(1);
     });
 
     await test.step("a mistyped tracking number holds back only its order", async () => {

@@ -11,7 +11,7 @@ export function UsedCopyLine({ copy, compact = false }: { copy: UsedCopyWords | 
       data-used-copy
       className={`mt-1 block w-fit rounded border border-stone-800 text-stone-900 ${compact ? "px-1 text-xs" : "px-1.5 py-0.5 text-sm"}`}
     >
-      <span className="font-bold">{copy.copy}</span> · <span className="font-mono break-all">{copy.reference}</span>
+      <span className="font-bold">{copy.copy}</span> · <span className="font-mono break-all">{copy.reference}</span>{" "}
       <span className="block font-semibold">{copy.grades}</span>
     </span>
   );

@@ -93,6 +93,37 @@ export function createRecord(
   });
 }
 
+/**
+ * A graded used copy of `pressing`, on the shelf, as the back office lists one (its own row, catalogue id
+ * `{pressing}-used-{n}`, one unit): its record id.
+ */
+export function createUsedCopy(pressing: TestRecord, copy: { media: string; sleeve: string; pricePence?: number }): number {
+  return withDb((db) => {
+    const parent = db.prepare("select * from records where id = ?").get(pressing.id) as Record<string, unknown>;
+    const n =
+      (db.prepare("select count(*) as n from records where used_of_record_id = ?").get(pressing.id) as { n: number }).n + 1;
+    const row = db
+      .prepare(
+        `insert into records (catalogue_id, title, artist, genre, cover_url, audio_url, duration, price_pence, format, release_date,
+           stock_quantity, low_stock_threshold, condition, used_of_record_id, media_grade, sleeve_grade)
+         values (?, ?, ?, null, ?, ?, 180, ?, 'LP', ?, 1, 0, 'used', ?, ?, ?) returning id`,
+      )
+      .get(
+        `${parent.catalogue_id as string}-used-${n}`,
+        pressing.title,
+        pressing.artist,
+        parent.cover_url,
+        parent.audio_url,
+        copy.pricePence ?? 1400,
+        parent.release_date,
+        pressing.id,
+        copy.media,
+        copy.sleeve,
+      ) as { id: number };
+    return row.id;
+  });
+}
+
 export function stockOf(recordId: number): number {
   return withDb((db) => (db.prepare("select stock_quantity as s from records where id = ?").get(recordId) as { s: number }).s);
 }
