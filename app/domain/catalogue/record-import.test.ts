@@ -24,6 +24,20 @@ describe("catalogue import", () => {
     expect(m.errors).toEqual([]);
   });
 
+  it.each([
+    [["Cat No", "Title", "Artist", "Price (£)", "Release date"], "releaseDate"],
+    [["Catalogue number", "Album Title", "Artist Name", "Price £", "Released"], "releaseDate"],
+    [["Catalog #", "TITLE", "artist", "price_gbp", "release-date"], "releaseDate"],
+    [["cat-no.", "title", "Band", "Selling price", "Record Label"], "label"],
+    [["catalogNumber", "title", "artist", "price", "Qty"], "openingStock"],
+    [["CATALOGUE_NO", "Title ", " Artist", "PRICE", "Media / Format"], "format"],
+  ] as const)("maps the loose headers %j", (header, fifth) => {
+    const m = mapHeader(header);
+    expect(m.errors).toEqual([]);
+    expect(m.ignored).toEqual([]);
+    expect(m.columns).toMatchObject({ catalogNumber: 0, title: 1, artist: 2, price: 3, [fifth]: 4 });
+  });
+
   it("refuses a file without a required column", () => {
     const plan = planImport("title,artist\nA,B\n", lookup);
     expect(plan.fileError).toMatch(/no catalogue number column/);

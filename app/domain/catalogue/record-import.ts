@@ -20,39 +20,13 @@ import {
 
 import { IMPORT_MAX_ROWS } from "./import-limits";
 import { csvRecordsInPieces } from "./csv-pieces";
+import { normaliseHeader, shopColumn, type ImportTarget } from "./import-headers";
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
 
-/** Where a column's values go: a record field, the opening stock or published flag, or nowhere. */
-export type ImportTarget = RecordFieldName | "openingStock" | "published";
+export type { ImportTarget } from "./import-headers";
+export { normaliseHeader, shopColumn } from "./import-headers";
 export type ImportKind = "shop" | "discogs";
-
-/** The shop's own columns, as the catalogue export writes them (and the names they may also go by). */
-export const SHOP_COLUMNS: Record<string, ImportTarget> = {
-  catalogue_number: "catalogNumber",
-  catalog_number: "catalogNumber",
-  catno: "catalogNumber",
-  cat_no: "catalogNumber",
-  title: "title",
-  artist: "artist",
-  genre: "genre",
-  price: "price",
-  format: "format",
-  label: "label",
-  release_date: "releaseDate",
-  physical_release_date: "physicalReleaseDate",
-  year: "year",
-  condition: "condition",
-  duration: "duration",
-  preview_seconds: "duration",
-  rating: "rating",
-  new_release: "isNewRelease",
-  is_new_release: "isNewRelease",
-  best_seller: "bestSeller",
-  description: "description",
-  stock: "openingStock",
-  published: "published",
-};
 
 /** The order the catalogue export writes its columns in; an import of that file round-trips. */
 export const EXPORT_COLUMNS = [
@@ -84,15 +58,6 @@ export const EXPORT_COLUMNS = [
  * Sold) → unpublished. release_id, listing_id, weight, location and the rest are not kept.
  */
 export const DISCOGS_MARKERS = ["release_id", "media_condition", "sleeve_condition", "listing_id"] as const;
-
-export function normaliseHeader(header: string): string {
-  return header
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "");
-}
 
 export interface HeaderMapping {
   kind: ImportKind;
@@ -126,7 +91,7 @@ export function mapHeader(header: readonly string[]): HeaderMapping {
           status: "status",
         } as const
       )[name as "catno"];
-    } else target = SHOP_COLUMNS[name];
+    } else target = shopColumn(header[i] ?? "");
     if (!target || columns[target] !== undefined) ignored.push(header[i] ?? "");
     else columns[target] = i;
   });
