@@ -119,9 +119,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           <a href="/admin/catalog-update/export.csv" className="text-needle-dark underline">
             catalogue export
           </a>{" "}
-          writes them: catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched with the
-          catalogue by catalogue number. Up to {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")}{" "}
-          rows. Nothing changes until you confirm the preview.
+          writes them: catalogue_id, catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched
+          with the catalogue by catalogue id, else by catalogue number. Dates are read day first (05/04/2024 is 5 April). Up to{" "}
+          {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")} rows. Nothing changes until you
+          confirm the preview.
         </p>
         <UploadForm reply={actionData} busy={busy} applying={applying} />
       </section>
