@@ -2,6 +2,8 @@ import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordCount, upload, useCatalogueAdmin } from "../../tests/setup/catalogue-admin";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
+import { records } from "../../db/schema";
+import { hasRealCover, isPlaceholderTitle } from "../../app/domain/catalogue/hiding";
 import { exportCatalogueCsv } from "./catalogue-export";
 import { createCatalogueImportService, type CatalogueImportService } from "./catalogue-import";
 
@@ -33,13 +35,48 @@ describe("the catalogue's export", () => {
     const csv = exportCatalogueCsv(admin.t.db);
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe(
-      "catalogue_number,title,artist,genre,price,format,label,release_date,physical_release_date,year,condition,duration,rating,new_release,best_seller,description,stock,published",
+      "catalogue_id,catalogue_number,title,artist,genre,price,format,label,release_date,physical_release_date,year,condition,duration,rating,new_release,best_seller,description,stock,published",
     );
     expect(lines.length).toBeGreaterThan(recordCount(admin.t.db));
     // Importing the export back changes nothing for the records it can match.
     const preview = await imports.previewImport(upload(csv));
     expect(preview.plan.counts.update).toBe(0);
     expect(preview.plan.counts.create).toBe(0);
+  });
+
+  it("re-imports the seeded catalogue's export with no errors", async () => {
+    const { plan } = await imports.previewImport(upload(exportCatalogueCsv(admin.t.db)));
+    const errors = plan.rows.flatMap((r) => (r.action === "error" ? [`line ${r.line}: ${r.errors.join("; ")}`] : []));
+    expect(plan.fileError).toBeNull();
+    expect(errors).toEqual([]);
+    expect(plan.counts.error).toBe(0);
+    expect(plan.counts.unchanged).toBe(recordCount(admin.t.db));
+  });
+
+  it("warns in the preview of the records the shop hides: no cover, or a placeholder title", async () => {
+    const { plan } = await imports.previewImport(upload(exportCatalogueCsv(admin.t.db)));
+    const stored = new Map(
+      admin.t.db
+        .select()
+        .from(records)
+        .all()
+        .map((r) => [r.id, r]),
+    );
+    const warned = plan.rows.flatMap((r) =>
+      (r.action === "update" || r.action === "unchanged") && r.hidden ? [[r.recordId, r.hidden] as const] : [],
+    );
+    expect(warned.map(([, why]) => why)).toContain("no cover");
+    expect(warned.map(([, why]) => why)).toContain("placeholder title");
+    for (const [id, why] of warned)
+      if (why === "no cover") expect(hasRealCover(stored.get(id!)!.coverUrl)).toBe(false);
+      else expect(isPlaceholderTitle(stored.get(id!)!.title)).toBe(true);
+    const shown = plan.rows.filter((r) => r.action === "unchanged" && !r.hidden);
+    expect(shown.length).toBeGreaterThan(0);
+  });
+
+  it("warns that a new record will be hidden until it has a cover", async () => {
+    const { plan } = await imports.previewImport(upload("catalogue_number,title,artist,price\nNEW-HID-1,Fresh,Someone,10.00\n"));
+    expect(plan.rows[0]).toMatchObject({ action: "create", hidden: "no cover" });
   });
 });
 

@@ -1,4 +1,7 @@
-/** The whole catalogue as CSV, in the import's own columns, so an exported file imports back unchanged. */
+/**
+ * The whole catalogue as CSV, in the import's own columns, so an exported file imports back unchanged: each row
+ * starts with the record's catalogue id, which the import matches it by (a catalogue number may be missing or shared).
+ */
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
@@ -14,6 +17,7 @@ export function exportCatalogueCsv(db: Db): string {
     ...rows.map((r) => {
       const t = fieldsToText(rowToFields(r));
       return [
+        r.catalogueId,
         t.catalogNumber,
         t.title,
         t.artist,

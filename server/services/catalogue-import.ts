@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import Database from "better-sqlite3";
-import { and, gt, isNotNull } from "drizzle-orm";
+import { gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { records } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
@@ -23,6 +23,7 @@ import {
   type PlannedRow,
 } from "../../app/domain/catalogue/record-import";
 import { writeCsv } from "../../app/domain/shared/csv";
+import { todayInLondon } from "../../app/domain/shared/dates";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { rowToFields } from "./admin-record-fields";
 import { createImportFiles, sha256 } from "./catalogue-import-files";
@@ -75,22 +76,29 @@ export function createCatalogueImportService(
    * read between pages too. Not one snapshot: a record changed meanwhile is caught when the file is applied, which
    * plans it again and checks every record it updates is as staged.
    */
-  function* existingByKey(): Generator<number, (key: string) => ExistingRecord[]> {
+  function* existingByKey(): Generator<
+    number,
+    { byKey: (key: string) => ExistingRecord[]; byCatalogueId: (id: string) => ExistingRecord | undefined }
+  > {
     const map = new Map<string, ExistingRecord[]>();
+    const ids = new Map<string, ExistingRecord>();
     for (let after = 0; ;) {
-      const batch = db
-        .select()
-        .from(records)
-        .where(and(isNotNull(records.catalogNumber), gt(records.id, after)))
-        .orderBy(records.id)
-        .limit(EXISTING_BATCH)
-        .all();
+      const batch = db.select().from(records).where(gt(records.id, after)).orderBy(records.id).limit(EXISTING_BATCH).all();
       for (const r of batch) {
-        const key = catalogKey(r.catalogNumber!);
+        const stored = {
+          id: r.id,
+          fields: rowToFields(r),
+          published: r.published,
+          catalogueId: r.catalogueId,
+          coverUrl: r.coverUrl,
+        };
+        ids.set(r.catalogueId, stored);
+        if (r.catalogNumber === null) continue;
+        const key = catalogKey(r.catalogNumber);
         if (!map.has(key)) map.set(key, []);
-        map.get(key)!.push({ id: r.id, fields: rowToFields(r), published: r.published });
+        map.get(key)!.push(stored);
       }
-      if (batch.length < EXISTING_BATCH) return (key) => map.get(key) ?? [];
+      if (batch.length < EXISTING_BATCH) return { byKey: (key) => map.get(key) ?? [], byCatalogueId: (id) => ids.get(id) };
       after = batch.at(-1)!.id;
       yield map.size;
     }
@@ -98,7 +106,8 @@ export function createCatalogueImportService(
 
   /** A file's plan against the catalogue as it is now, a step at a time. */
   function* planSteps(text: string): Generator<number, ImportPlan> {
-    return yield* planImportSteps(text, yield* existingByKey());
+    const { byKey, byCatalogueId } = yield* existingByKey();
+    return yield* planImportSteps(text, byKey, { byCatalogueId, today: todayInLondon() });
   }
 
   /** The plan of a kept file, planned again against the catalogue as it is now, and how its bytes were read. */

@@ -151,12 +151,31 @@ test.describe("catalogue back office", () => {
     await expect(page.getByText(`${tag}-1 · Café Society by Marram`)).toBeVisible();
   });
 
+  test("previews a UK spreadsheet's day-first date with a note saying how it was read, and warns the record will be hidden", async ({
+    page,
+    baseURL,
+  }) => {
+    await logInAsAdmin(page, true, baseURL!);
+    const tag = uniqueName("UK").toUpperCase();
+    const file = `Cat No,Title,Artist,Price (£),Format,Release date\r\n${tag}-1,Spring Tides,Marram,14.00,2LP,05/04/2024\r\n`;
+    await page.goto("/admin/catalog-update/import");
+    await ready(page, true);
+    await page.getByLabel("CSV file").setInputFiles({ name: "uk.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByTestId("import-error")).toHaveCount(0);
+    await expect(page.getByTestId("import-read-note")).toContainText(
+      `${tag}-1 · Spring Tides: Format: 2LP read as Vinyl 2×LP; Release date: 05/04/2024 read as 5 April 2024`,
+    );
+    await expect(page.getByTestId("import-column-notes")).toContainText("Cat No read as Catalogue number");
+    await expect(page.getByTestId("import-hidden-row")).toContainText(`${tag}-1 · Spring Tides: no cover`);
+  });
+
   test("exports the catalogue as CSV", async ({ page, baseURL }) => {
     await logInAsAdmin(page, true, baseURL!);
     const response = await page.request.get("/admin/catalog-update/export.csv");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toMatch(/^text\/csv/);
-    expect((await response.text()).split("\n")[0]).toMatch(/^catalogue_number,title,artist,genre,price,/);
+    expect((await response.text()).split("\n")[0]).toMatch(/^catalogue_id,catalogue_number,title,artist,genre,price,/);
   });
 
   test("a visitor is sent to sign in and a customer is refused @no-js", async ({ page, baseURL, javaScriptEnabled }) => {

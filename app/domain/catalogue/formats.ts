@@ -55,6 +55,41 @@ function normaliseFormat(format: string): string {
     .trim();
 }
 
+/**
+ * The stored format a spreadsheet's spelling stands for, case-insensitively: the stored text itself, "2LP",
+ * "2 x LP", "2×LP", "LP x2", "Double LP", "Triple LP", '12"', "12 inch", '7"', "7in", "LP, Album"… A 10-inch has
+ * no format of its own in the shop and is read as plain Vinyl. Null when it names no vinyl format ("CD").
+ */
+export function readStoredFormat(value: string): StoredFormat | null {
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/[×✕]/g, "x")
+    .replace(/[”″“]|''/g, '"')
+    .replace(/\s+/g, " ");
+  if (!text) return null;
+  const exact = FORMATS.find((f) => f.toLowerCase().replace("×", "x") === text);
+  if (exact) return exact;
+  if (/\b(cd|cassette|tape|mp3|flac|digital|dvd)\b/.test(text)) return null;
+  // "3LP", "3 x LP", "3xVinyl", "LP x3", "Triple LP"
+  const many = /\b([23])\s*x?\s*(?:lp|vinyl)\b|\b(?:lp|vinyl)\s*x\s*([23])\b/.exec(text);
+  const count = many ? (many[1] ?? many[2]) : /\btriple\b/.test(text) ? "3" : /\bdouble\b/.test(text) ? "2" : null;
+  if (count === "3") return "Vinyl 3×LP";
+  if (count === "2") return "Vinyl 2×LP";
+  if (/box/.test(text)) return "Vinyl Box Set";
+  if (/picture/.test(text)) return "Picture Disc Vinyl";
+  if (/colou?r/.test(text)) return "Coloured Vinyl";
+  if (/\bsingle\b/.test(text)) return "Vinyl Single";
+  const inches = /\b(7|10|12)\s*(?:"|-?\s*inch(?:es)?\b|in\b)/.exec(text)?.[1];
+  if (inches === "7") return "Vinyl 7-inch";
+  if (inches === "12") return "Vinyl 12-inch";
+  if (inches === "10") return "Vinyl";
+  if (/\bep\b/.test(text)) return "Vinyl EP";
+  if (/\b(lp|album)\b/.test(text)) return "Vinyl LP";
+  if (/vinyl/.test(text)) return "Vinyl";
+  return null;
+}
+
 /** Display label and speed for a stored (or loosely typed) format. */
 export function formatLabel(format: string | null | undefined): FormatLabel {
   if (typeof format !== "string" || format.trim() === "") return { ...DEFAULT_LABEL };

@@ -52,14 +52,27 @@ export interface HidingOptions {
 export type HideableRecord = Pick<RecordItem, "title" | "coverUrl" | "stockQuantity" | "releaseDate">;
 
 /**
+ * Why the hiding rule hides a record whatever its stock and the list: a placeholder title or no real cover; null
+ * when it does not (a pre-order is never hidden). The import's preview warns of it before a record is written.
+ */
+export function hiddenByContentReason(
+  record: Pick<HideableRecord, "title" | "coverUrl" | "releaseDate">,
+  today: string,
+): "placeholder title" | "no cover" | null {
+  if (isPreOrder(record.releaseDate, today)) return null;
+  if (isPlaceholderTitle(record.title)) return "placeholder title";
+  if (!hasRealCover(record.coverUrl)) return "no cover";
+  return null;
+}
+
+/**
  * Precedence: a pre-order is never hidden; otherwise hide a placeholder title or a missing/default cover;
  * then hide zero stock, except on the new-releases view or when stock is ignored.
  */
 export function shouldHideRecord(record: HideableRecord, options: HidingOptions): boolean {
   const { today, view = "default", ignoreStock = false } = options;
+  if (hiddenByContentReason(record, today)) return true;
   if (isPreOrder(record.releaseDate, today)) return false;
-  if (isPlaceholderTitle(record.title)) return true;
-  if (!hasRealCover(record.coverUrl)) return true;
   // The new-releases view lifts only the stock test: a sold-out new release is still news, but a placeholder
   // title or a missing cover is demo data wherever it would show (search would never find it either).
   if (view === "new-releases") return false;

@@ -104,3 +104,37 @@ describe("the add-a-record form", () => {
     expect(refused.error?.issues.map((i) => i.path)).toEqual([["physicalReleaseDate"]]);
   });
 });
+
+describe("format spellings a spreadsheet may use", () => {
+  const table: [string, string][] = [
+    ["2LP", "Vinyl 2×LP"],
+    ["2 x LP", "Vinyl 2×LP"],
+    ["2×LP", "Vinyl 2×LP"],
+    ["2xlp", "Vinyl 2×LP"],
+    ["Double LP", "Vinyl 2×LP"],
+    ["double album", "Vinyl 2×LP"],
+    ["LP x2", "Vinyl 2×LP"],
+    ["lp X 2", "Vinyl 2×LP"],
+    ["3LP", "Vinyl 3×LP"],
+    ["Triple LP", "Vinyl 3×LP"],
+    ["LP x3", "Vinyl 3×LP"],
+    ['12"', "Vinyl 12-inch"],
+    ["12 inch", "Vinyl 12-inch"],
+    ["12-INCH", "Vinyl 12-inch"],
+    ["12”", "Vinyl 12-inch"],
+    ['7"', "Vinyl 7-inch"],
+    ["7 inch", "Vinyl 7-inch"],
+    ["7in", "Vinyl 7-inch"],
+    ['10"', "Vinyl"],
+    ["10 inch", "Vinyl"],
+    ["lp", "Vinyl LP"],
+    ["Vinyl 2×LP", "Vinyl 2×LP"],
+  ];
+  it.each(table)("reads %s as %s", (text, stored) => {
+    expect(normaliseFormat(text)).toBe(stored);
+  });
+  it("still refuses what is not vinyl", () => {
+    expect(normaliseFormat("CD")).toBeNull();
+    expect(normaliseFormat("Cassette x2")).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { isIsoDate } from "~/domain/shared/dates";
 import { z } from "~/domain/shared/zod";
-import { FORMATS, type StoredFormat } from "./formats";
+import { FORMATS, readStoredFormat } from "./formats";
 
 export const RECORD_CONDITIONS = ["new", "used"] as const;
 export type RecordCondition = (typeof RECORD_CONDITIONS)[number];
@@ -52,26 +52,9 @@ export function durationTextToSeconds(value: string | number): number | null {
 
 /**
  * A stored format from what a person or another shop typed: an exact stored text (any case), or a common
- * spelling ("LP", '7"', "2xLP", "LP, Album"). Null when it names no vinyl format.
+ * spelling ("LP", '7"', "2LP", "LP x2", "Double LP", "LP, Album"). Null when it names no vinyl format.
  */
-export function normaliseFormat(value: string): StoredFormat | null {
-  const text = value.trim().toLowerCase();
-  if (!text) return null;
-  const exact = FORMATS.find((f) => f.toLowerCase() === text);
-  if (exact) return exact;
-  if (/\b3\s*[x×]\s*(lp|vinyl)/.test(text)) return "Vinyl 3×LP";
-  if (/\b2\s*[x×]\s*(lp|vinyl)/.test(text)) return "Vinyl 2×LP";
-  if (/box/.test(text)) return "Vinyl Box Set";
-  if (/picture/.test(text)) return "Picture Disc Vinyl";
-  if (/colou?r/.test(text)) return "Coloured Vinyl";
-  if (/\bsingle\b/.test(text)) return "Vinyl Single";
-  if (/\b7\s*(?:"|''|-?\s*inch|in\b)/.test(text)) return "Vinyl 7-inch";
-  if (/\b12\s*(?:"|''|-?\s*inch|in\b)/.test(text)) return "Vinyl 12-inch";
-  if (/\bep\b/.test(text)) return "Vinyl EP";
-  if (/\b(lp|album)\b/.test(text)) return "Vinyl LP";
-  if (/vinyl/.test(text)) return "Vinyl";
-  return null;
-}
+export const normaliseFormat = readStoredFormat;
 
 /** What forms and CSV cells send: text, where empty means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

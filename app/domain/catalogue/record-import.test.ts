@@ -24,6 +24,20 @@ describe("catalogue import", () => {
     expect(m.errors).toEqual([]);
   });
 
+  it.each([
+    [["Cat No", "Title", "Artist", "Price (£)", "Release date"], "releaseDate"],
+    [["Catalogue number", "Album Title", "Artist Name", "Price £", "Released"], "releaseDate"],
+    [["Catalog #", "TITLE", "artist", "price_gbp", "release-date"], "releaseDate"],
+    [["cat-no.", "title", "Band", "Selling price", "Record Label"], "label"],
+    [["catalogNumber", "title", "artist", "price", "Qty"], "openingStock"],
+    [["CATALOGUE_NO", "Title ", " Artist", "PRICE", "Media / Format"], "format"],
+  ] as const)("maps the loose headers %j", (header, fifth) => {
+    const m = mapHeader(header);
+    expect(m.errors).toEqual([]);
+    expect(m.ignored).toEqual([]);
+    expect(m.columns).toMatchObject({ catalogNumber: 0, title: 1, artist: 2, price: 3, [fifth]: 4 });
+  });
+
   it("refuses a file without a required column", () => {
     const plan = planImport("title,artist\nA,B\n", lookup);
     expect(plan.fileError).toMatch(/no catalogue number column/);
@@ -44,7 +58,7 @@ describe("catalogue import", () => {
     expect(errors.map((r) => [r.line, r.action === "error" && r.errors.join("; ")])).toEqual([
       [3, "Title: Enter the title"],
       [4, "Price: Enter the price in pounds, such as 12.99"],
-      [6, "Release date: Release date must be a real date written YYYY-MM-DD, such as 2026-03-14"],
+      [6, "Release date: 2026-02-30 is not a date: write it day first, as 05/04/2024, or as 2024-04-05"],
       [7, "Catalogue number NEW-1 is already on line 2"],
     ]);
     expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 4 });
@@ -189,5 +203,34 @@ describe("reading an import file", () => {
       "'-M-",
       "'=Quoted",
     ]);
+  });
+});
+
+describe("cells a UK spreadsheet writes its own way", () => {
+  const csv = [
+    "Cat No,Title,Artist,Price (£),Format,Release date,Physical release date",
+    "UK-1,Spring,Someone,12.00,2LP,05/04/2024,",
+    "UK-2,Summer,Someone,12.00,Vinyl LP,2024-06-01,1.7.2024",
+    "UK-3,Autumn,Someone,12.00,LP,13/25/2024,",
+  ].join("\n");
+
+  it("reads day-first dates and common format spellings, and says how in a note per cell", () => {
+    const plan = planImport(csv, () => []);
+    const [spring, summer, autumn] = plan.rows;
+    expect(spring).toMatchObject({ action: "create", fields: { releaseDate: "2024-04-05", format: "Vinyl 2×LP" } });
+    expect(spring!.action === "create" && spring!.notes).toEqual([
+      "Format: 2LP read as Vinyl 2×LP",
+      "Release date: 05/04/2024 read as 5 April 2024",
+    ]);
+    expect(summer).toMatchObject({ action: "create", fields: { releaseDate: "2024-06-01", physicalReleaseDate: "2024-07-01" } });
+    expect(summer!.action === "create" && summer!.notes).toEqual(["Physical release date: 1.7.2024 read as 1 July 2024"]);
+    expect(autumn).toMatchObject({
+      action: "error",
+      errors: ["Release date: 13/25/2024 is not a date: write it day first, as 05/04/2024, or as 2024-04-05"],
+    });
+  });
+
+  it("says how the file's headers were read", () => {
+    expect(planImport(csv, () => []).columnNotes).toEqual(["Cat No read as Catalogue number"]);
   });
 });

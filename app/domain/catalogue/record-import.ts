@@ -20,42 +20,19 @@ import {
 
 import { IMPORT_MAX_ROWS } from "./import-limits";
 import { csvRecordsInPieces } from "./csv-pieces";
+import { hiddenByContentReason, DEFAULT_COVER_URL } from "./hiding";
+import { readImportDate, readImportFormat } from "./import-cells";
+import { normaliseHeader, shopColumn, type ImportTarget } from "./import-headers";
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
 
-/** Where a column's values go: a record field, the opening stock or published flag, or nowhere. */
-export type ImportTarget = RecordFieldName | "openingStock" | "published";
+export type { ImportTarget } from "./import-headers";
+export { normaliseHeader, shopColumn } from "./import-headers";
 export type ImportKind = "shop" | "discogs";
-
-/** The shop's own columns, as the catalogue export writes them (and the names they may also go by). */
-export const SHOP_COLUMNS: Record<string, ImportTarget> = {
-  catalogue_number: "catalogNumber",
-  catalog_number: "catalogNumber",
-  catno: "catalogNumber",
-  cat_no: "catalogNumber",
-  title: "title",
-  artist: "artist",
-  genre: "genre",
-  price: "price",
-  format: "format",
-  label: "label",
-  release_date: "releaseDate",
-  physical_release_date: "physicalReleaseDate",
-  year: "year",
-  condition: "condition",
-  duration: "duration",
-  preview_seconds: "duration",
-  rating: "rating",
-  new_release: "isNewRelease",
-  is_new_release: "isNewRelease",
-  best_seller: "bestSeller",
-  description: "description",
-  stock: "openingStock",
-  published: "published",
-};
 
 /** The order the catalogue export writes its columns in; an import of that file round-trips. */
 export const EXPORT_COLUMNS = [
+  "catalogue_id",
   "catalogue_number",
   "title",
   "artist",
@@ -85,21 +62,14 @@ export const EXPORT_COLUMNS = [
  */
 export const DISCOGS_MARKERS = ["release_id", "media_condition", "sleeve_condition", "listing_id"] as const;
 
-export function normaliseHeader(header: string): string {
-  return header
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "");
-}
-
 export interface HeaderMapping {
   kind: ImportKind;
   /** The column index of each target the file has. */
   columns: Partial<Record<ImportTarget | "mediaCondition" | "sleeveCondition" | "comments" | "status", number>>;
   /** Columns that are not read, by their header text. */
   ignored: string[];
+  /** How headers not named as the export names them were read: "Cat No read as Catalogue number". */
+  columnNotes: string[];
   /** What stops the whole file: a missing required column. */
   errors: string[];
 }
@@ -109,6 +79,7 @@ export function mapHeader(header: readonly string[]): HeaderMapping {
   const kind: ImportKind = names.some((n) => (DISCOGS_MARKERS as readonly string[]).includes(n)) ? "discogs" : "shop";
   const columns: HeaderMapping["columns"] = {};
   const ignored: string[] = [];
+  const columnNotes: string[] = [];
   names.forEach((name, i) => {
     let target: keyof HeaderMapping["columns"] | undefined;
     if (kind === "discogs") {
@@ -126,9 +97,13 @@ export function mapHeader(header: readonly string[]): HeaderMapping {
           status: "status",
         } as const
       )[name as "catno"];
-    } else target = SHOP_COLUMNS[name];
+    } else target = shopColumn(header[i] ?? "");
     if (!target || columns[target] !== undefined) ignored.push(header[i] ?? "");
-    else columns[target] = i;
+    else {
+      columns[target] = i;
+      if (kind === "shop" && !(EXPORT_COLUMNS as readonly string[]).includes(name))
+        columnNotes.push(`${(header[i] ?? "").trim()} read as ${TARGET_LABELS[target as ImportTarget]}`);
+    }
   });
   const errors: string[] = [];
   const need = ["catalogNumber", "title", "artist", "price"] as const;
@@ -137,8 +112,15 @@ export function mapHeader(header: readonly string[]): HeaderMapping {
       errors.push(
         `The file has no ${FIELD_LABELS[field].toLowerCase()} column (${kind === "discogs" ? { catalogNumber: "catno", title: "title", artist: "artist", price: "price" }[field] : { catalogNumber: "catalogue_number", title: "title", artist: "artist", price: "price" }[field]})`,
       );
-  return { kind, columns, ignored, errors };
+  return { kind, columns, ignored, columnNotes, errors };
 }
+
+const TARGET_LABELS: Record<ImportTarget, string> = {
+  ...FIELD_LABELS,
+  catalogueId: "Catalogue id",
+  openingStock: "Stock",
+  published: "Published",
+};
 
 /** One data row of the file, with the line it starts on (the header is line 1). */
 export interface CsvRow {
@@ -245,6 +227,10 @@ export type CheckedRow =
       given: RecordFieldName[];
       openingStock: number;
       published: boolean | null;
+      /** The shop's own id of the record (its export's first column), when the file gives one. */
+      catalogueId: string | null;
+      /** How cells were read that say something other than what is stored: "Release date: 05/04/2024 read as …". */
+      notes: string[];
     }
   | { line: number; ok: false; catalogNumber: string; title: string; errors: string[] };
 
@@ -281,6 +267,27 @@ export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
     }
   }
   const errors: string[] = [];
+  const notes: string[] = [];
+  // Dates day first (a UK shop) and formats as spreadsheets spell them, read before the schema sees them.
+  for (const name of ["releaseDate", "physicalReleaseDate"] as const) {
+    if (typeof input[name] !== "string") continue;
+    const date = readImportDate(input[name]);
+    if (date.ok) {
+      input[name] = date.date ?? "";
+      if (date.note) notes.push(`${FIELD_LABELS[name]}: ${date.note}`);
+    } else {
+      input[name] = "";
+      errors.push(`${FIELD_LABELS[name]}: ${date.error}`);
+    }
+  }
+  if (typeof input.format === "string") {
+    const format = readImportFormat(input.format);
+    // A format the shop does not sell is left to the schema, which names the ones it does.
+    if (format.ok) {
+      input.format = format.value ?? "";
+      if (format.note) notes.unshift(`${FIELD_LABELS.format}: ${format.note}`);
+    }
+  }
   let published: boolean | null = null;
   let openingStock = 0;
   if (mapping.kind === "discogs") {
@@ -312,8 +319,6 @@ export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
     }
   }
   const parsed = recordFieldsSchema.safeParse(input);
-  if (parsed.success && errors.length === 0 && !parsed.data.catalogNumber)
-    errors.push("Catalogue number: every row needs one, to match it with the catalogue");
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as RecordFieldName | undefined;
@@ -327,7 +332,8 @@ export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
       title: (cell("title") ?? "").trim(),
       errors,
     };
-  return { line: row.line, ok: true, fields: parsed.data, given, openingStock, published };
+  const catalogueId = cell("catalogueId")?.trim() || null;
+  return { line: row.line, ok: true, fields: parsed.data, given, openingStock, published, catalogueId, notes };
 }
 
 /** Catalogue numbers match whatever their case and spacing: "blp  4003" is "BLP 4003". */
@@ -340,6 +346,24 @@ export interface ExistingRecord {
   id: number;
   fields: RecordFields;
   published: boolean;
+  /** The shop's own id of the record, which its export writes first. */
+  catalogueId?: string;
+  /** Its cover, for the preview's warning of records the shop hides. */
+  coverUrl?: string | null;
+}
+
+/** What a row of a file says beside its fields: how its cells were read, and why the shop would hide its record. */
+interface RowNotes {
+  notes: string[];
+  /** "no cover" or "placeholder title" when the hiding rule keeps the record out of the shop; else null. */
+  hidden: "no cover" | "placeholder title" | null;
+}
+
+export interface PlanOptions {
+  /** A stored record by its catalogue id: a row that gives one (the shop's own export) is matched by it first. */
+  byCatalogueId?: (catalogueId: string) => ExistingRecord | undefined;
+  /** Today in the shop, for the hiding rule's pre-order exception; without it no row is warned of. */
+  today?: string;
 }
 
 export interface FieldChange {
@@ -350,28 +374,29 @@ export interface FieldChange {
 }
 
 export type PlannedRow =
-  | {
+  | ({
       line: number;
       action: "create";
       fields: RecordFields;
       openingStock: number;
       published: boolean;
-    }
-  | {
+    } & RowNotes)
+  | ({
       line: number;
       action: "update";
       recordId: number;
       fields: RecordFields;
       changes: FieldChange[];
       published: boolean | null;
-    }
-  | { line: number; action: "unchanged"; recordId: number; fields: RecordFields }
+    } & RowNotes)
+  | ({ line: number; action: "unchanged"; recordId: number; fields: RecordFields } & RowNotes)
   | { line: number; action: "error"; catalogNumber: string; title: string; errors: string[] };
 
 export interface ImportPlan {
   kind: ImportKind;
   fileError: string | null;
   ignoredColumns: string[];
+  columnNotes: string[];
   rows: PlannedRow[];
   counts: { create: number; update: number; unchanged: number; error: number };
 }
@@ -380,8 +405,12 @@ export interface ImportPlan {
  * Plans the whole file against the stored records. A catalogue number that appears twice in the file, or that
  * several stored records share, is an error for that row (which record would it change?).
  */
-export function planImport(text: string, existingByKey: (key: string) => ExistingRecord[]): ImportPlan {
-  return runToEnd(planImportSteps(text, existingByKey));
+export function planImport(
+  text: string,
+  existingByKey: (key: string) => ExistingRecord[],
+  options: PlanOptions = {},
+): ImportPlan {
+  return runToEnd(planImportSteps(text, existingByKey, options));
 }
 
 /** Runs a generator of steps to its end, without pausing. */
@@ -397,28 +426,40 @@ function runToEnd<T>(steps: Generator<unknown, T>): T {
  * (yielding the number of rows planned so far), so a server can pause between steps and keep serving pages while a
  * big file is read and checked.
  */
-export function* planImportSteps(text: string, existingByKey: (key: string) => ExistingRecord[]): Generator<number, ImportPlan> {
+export function* planImportSteps(
+  text: string,
+  existingByKey: (key: string) => ExistingRecord[],
+  { byCatalogueId = () => undefined, today }: PlanOptions = {},
+): Generator<number, ImportPlan> {
   const csv = yield* parseCsvSteps(text);
   const empty = { create: 0, update: 0, unchanged: 0, error: 0 };
-  if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], rows: [], counts: empty };
+  if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], columnNotes: [], rows: [], counts: empty };
   const mapping = mapHeader(csv.header);
   if (mapping.errors.length)
-    return { kind: mapping.kind, fileError: mapping.errors.join("; "), ignoredColumns: mapping.ignored, rows: [], counts: empty };
+    return {
+      kind: mapping.kind,
+      fileError: mapping.errors.join("; "),
+      ignoredColumns: mapping.ignored,
+      columnNotes: mapping.columnNotes,
+      rows: [],
+      counts: empty,
+    };
   if (csv.rows.length === 0)
     return {
       kind: mapping.kind,
       fileError: "The file has a header but no rows.",
       ignoredColumns: mapping.ignored,
+      columnNotes: mapping.columnNotes,
       rows: [],
       counts: empty,
     };
+  const seenIds = new Map<string, number>();
   const seen = new Map<string, number>();
   const planRow = (raw: CsvRow): PlannedRow => {
     const row = checkRow(mapping, raw);
     if (!row.ok)
       return { line: row.line, action: "error", catalogNumber: row.catalogNumber, title: row.title, errors: row.errors };
-    const catalogNumber = row.fields.catalogNumber!;
-    const key = catalogKey(catalogNumber);
+    const catalogNumber = row.fields.catalogNumber ?? "";
     const error = (message: string): PlannedRow => ({
       line: row.line,
       action: "error",
@@ -426,13 +467,32 @@ export function* planImportSteps(text: string, existingByKey: (key: string) => E
       title: row.fields.title,
       errors: [message],
     });
-    const earlier = seen.get(key);
-    if (earlier !== undefined) return error(`Catalogue number ${catalogNumber} is already on line ${earlier}`);
-    seen.set(key, row.line);
-    const matches = existingByKey(key);
-    if (matches.length > 1)
-      return error(`Catalogue number ${catalogNumber} matches ${matches.length} records in the catalogue; edit them by hand`);
-    const existing = matches[0];
+    const hidden = (coverUrl: string | null | undefined, fields: RecordFields) =>
+      today
+        ? hiddenByContentReason({ title: fields.title, coverUrl: coverUrl ?? "", releaseDate: fields.releaseDate ?? "" }, today)
+        : null;
+    // The shop's own export names each record by its catalogue id: matched by it, whatever its catalogue number.
+    const byId = row.catalogueId ? byCatalogueId(row.catalogueId) : undefined;
+    let existing: ExistingRecord | undefined;
+    let given = row.given;
+    if (byId) {
+      const earlier = seenIds.get(byId.catalogueId ?? "");
+      if (earlier !== undefined) return error(`Catalogue id ${row.catalogueId} is already on line ${earlier}`);
+      seenIds.set(byId.catalogueId ?? "", row.line);
+      existing = byId;
+    } else {
+      if (!catalogNumber) return error("Catalogue number: every row needs one, to match it with the catalogue");
+      const key = catalogKey(catalogNumber);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) return error(`Catalogue number ${catalogNumber} is already on line ${earlier}`);
+      seen.set(key, row.line);
+      const matches = existingByKey(key);
+      if (matches.length > 1)
+        return error(`Catalogue number ${catalogNumber} matches ${matches.length} records in the catalogue; edit them by hand`);
+      existing = matches[0];
+      // The row matched by its catalogue number: the stored spelling of it stays.
+      given = given.filter((f) => f !== "catalogNumber");
+    }
     if (!existing)
       return {
         line: row.line,
@@ -440,14 +500,16 @@ export function* planImportSteps(text: string, existingByKey: (key: string) => E
         fields: row.fields,
         openingStock: row.openingStock,
         published: row.published ?? true,
+        notes: row.notes,
+        // A new record has no cover until one is uploaded.
+        hidden: hidden(DEFAULT_COVER_URL, row.fields),
       };
-    // The row matched by its catalogue number: the stored spelling of it stays.
-    const given = row.given.filter((f) => f !== "catalogNumber");
     const changes = diffRecord(existing, row.fields, given, row.published);
     // Columns the file does not have keep the stored values.
     const merged = { ...existing.fields };
     for (const f of given) (merged as Record<string, unknown>)[f] = row.fields[f];
-    if (changes.length === 0) return { line: row.line, action: "unchanged", recordId: existing.id, fields: merged };
+    const rowNotes = { notes: row.notes, hidden: hidden(existing.coverUrl, merged) };
+    if (changes.length === 0) return { line: row.line, action: "unchanged", recordId: existing.id, fields: merged, ...rowNotes };
     return {
       line: row.line,
       action: "update",
@@ -455,6 +517,7 @@ export function* planImportSteps(text: string, existingByKey: (key: string) => E
       fields: merged,
       changes,
       published: row.published !== null && row.published !== existing.published ? row.published : null,
+      ...rowNotes,
     };
   };
   const rows: PlannedRow[] = [];
@@ -464,7 +527,14 @@ export function* planImportSteps(text: string, existingByKey: (key: string) => E
   }
   const counts = { ...empty };
   for (const r of rows) counts[r.action]++;
-  return { kind: mapping.kind, fileError: null, ignoredColumns: mapping.ignored, rows, counts };
+  return {
+    kind: mapping.kind,
+    fileError: null,
+    ignoredColumns: mapping.ignored,
+    columnNotes: mapping.columnNotes,
+    rows,
+    counts,
+  };
 }
 
 /** The changes an import row makes to a stored record: only the fields the file gives, shown as text. */

@@ -24,6 +24,20 @@ function previewOf(plan: ImportPlan, encoding: ImportEncoding) {
       title: r.fields.title,
       changes: r.changes,
     })),
+    /** Headers read as another column's name: "Cat No read as Catalogue number". */
+    columnNotes: plan.columnNotes,
+    /** Rows with a cell read as something other than it says, and how. */
+    readNotes: readable(plan)
+      .filter((r) => r.notes.length > 0)
+      .slice(0, SHOWN)
+      .map((r) => ({ line: r.line, catalogNumber: r.fields.catalogNumber, title: r.fields.title, notes: r.notes })),
+    readNoteCount: readable(plan).filter((r) => r.notes.length > 0).length,
+    /** Rows whose record the shop will hide (no cover, placeholder title), and how many in all. */
+    hidden: readable(plan)
+      .filter((r) => r.hidden)
+      .slice(0, SHOWN)
+      .map((r) => ({ line: r.line, catalogNumber: r.fields.catalogNumber, title: r.fields.title, reason: r.hidden! })),
+    hiddenCount: readable(plan).filter((r) => r.hidden).length,
     creates: take("create").map((r) => ({
       line: r.line,
       catalogNumber: r.fields.catalogNumber,
@@ -32,6 +46,11 @@ function previewOf(plan: ImportPlan, encoding: ImportEncoding) {
     })),
   };
 }
+/** The rows that will be written or left as they are (not the refused ones). */
+function readable(plan: ImportPlan) {
+  return plan.rows.filter((r): r is Exclude<ImportPlan["rows"][number], { action: "error" }> => r.action !== "error");
+}
+
 export type ImportPreview = ReturnType<typeof previewOf>;
 
 type Found = { state: "pending"; plan: ImportPlan; encoding: ImportEncoding } | { state: "applied"; report: string[][] } | null;

@@ -119,9 +119,10 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           <a href="/admin/catalog-update/export.csv" className="text-needle-dark underline">
             catalogue export
           </a>{" "}
-          writes them: catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched with the
-          catalogue by catalogue number. Up to {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")}{" "}
-          rows. Nothing changes until you confirm the preview.
+          writes them: catalogue_id, catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched
+          with the catalogue by catalogue id, else by catalogue number. Dates are read day first (05/04/2024 is 5 April). Up to{" "}
+          {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")} rows. Nothing changes until you
+          confirm the preview.
         </p>
         <UploadForm reply={actionData} busy={busy} applying={applying} />
       </section>
@@ -269,6 +270,46 @@ function Preview({
       </dl>
       {preview.ignoredColumns.length > 0 && (
         <p className="mt-3 text-sm text-stone-600">Columns not read: {preview.ignoredColumns.join(", ")}.</p>
+      )}
+      {preview.columnNotes.length > 0 && (
+        <p data-testid="import-column-notes" className="mt-2 text-sm text-stone-600">
+          Columns: {preview.columnNotes.join("; ")}.
+        </p>
+      )}
+      {preview.hiddenCount > 0 && (
+        <div data-testid="import-hidden" className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p className="font-semibold">
+            {preview.hiddenCount.toLocaleString("en-GB")} record{preview.hiddenCount === 1 ? "" : "s"} will be hidden from the
+            shop
+          </p>
+          <p>
+            The shop hides a record without a cover (and the demo titles) until it is a pre-order. Add a cover on the
+            record&rsquo;s page once imported.
+          </p>
+          <ul className="mt-2 max-h-48 space-y-1 overflow-auto">
+            {preview.hidden.map((r) => (
+              <li key={r.line} data-testid="import-hidden-row">
+                <span className="tabular-nums">Line {r.line}</span> · {[r.catalogNumber, r.title].filter(Boolean).join(" · ")}:{" "}
+                {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview.readNoteCount > 0 && (
+        <details className="mt-4" open={preview.readNoteCount <= 20}>
+          <summary className="cursor-pointer font-semibold">
+            Cells read as ({preview.readNoteCount.toLocaleString("en-GB")} row{preview.readNoteCount === 1 ? "" : "s"})
+          </summary>
+          <ul className="mt-2 space-y-1 text-sm">
+            {preview.readNotes.map((r) => (
+              <li key={r.line} data-testid="import-read-note">
+                <span className="tabular-nums text-stone-600">Line {r.line}</span> ·{" "}
+                {[r.catalogNumber, r.title].filter(Boolean).join(" · ")}: {r.notes.join("; ")}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
 
       {preview.errors.length > 0 && (
