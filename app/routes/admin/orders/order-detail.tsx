@@ -489,7 +489,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </section>
 
           {order.moves.refund &&
-            (review ? <RefundReviewPanel order={order} busy={busy} answer={review} /> : <RefundForm {...moves} />)}
+            (review ? (
+              <RefundReviewPanel order={order} busy={busy} answer={review} />
+            ) : (
+              <RefundForm key={`${order.status}-${order.refundedPence}`} {...moves} />
+            ))}
         </div>
       </div>
     </div>

@@ -101,8 +101,8 @@ export function RefundForm({ order, busy, reply }: { order: Order; busy: boolean
           <input key={amountKey} {...amount} inputMode="decimal" placeholder="12.50" className={input} />
         </label>
         <FieldMessage field={fields.amount} />
-        <label className="text-sm font-medium">
-          Reason
+        <div className="text-sm font-medium">
+          <label htmlFor={choice.id}>Reason</label>
           <select key={choiceKey} {...choice} className={input}>
             <option value="">Choose a reason…</option>
             {Object.entries(REFUND_REASONS).map(([value, words]) => (
@@ -111,7 +111,7 @@ export function RefundForm({ order, busy, reply }: { order: Order; busy: boolean
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <FieldMessage field={fields.reasonChoice} />
         <label className="text-sm font-medium">
           Other reason (when "Other" is chosen)
