@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { Actor } from "~/domain/admin/audit";
 import { may, type PagePermission, type StaffRole } from "~/domain/staff/permissions";
 import type { z } from "~/domain/shared/zod";
-import { intent, type FormIntent } from "~/lib/forms/form-action.server";
+import { intent, type Echo, type FormIntent } from "~/lib/forms/form-action.server";
 
 /**
  * The one server-side guard for protected pages (spec §2, §6): signed out → /auth?redirectTo=here;
@@ -69,9 +69,9 @@ export function staffIntent<I extends string, Schema extends z.ZodType, Answer>(
   handle: { intents: Record<I, PagePermission> },
   name: I,
   schema: Schema,
-  handler: (value: z.output<Schema>, actor: StaffActor) => Answer | Promise<Answer>,
+  handler: (value: z.output<Schema>, actor: StaffActor, echo: Echo) => Answer | Promise<Answer>,
 ): FormIntent<Schema, Answer> {
   let actor: StaffActor | undefined;
   const permitted = () => (actor ??= requirePermission(context, request, handle.intents[name]));
-  return intent(schema, (value) => handler(value, permitted()), { before: permitted });
+  return intent(schema, (value, _formData, echo) => handler(value, permitted(), echo), { before: permitted });
 }

@@ -10,8 +10,9 @@ export { ORDER_STATUSES };
 
 /**
  * Why stock moved. sale/pre_order/cancellation/seed are the shop's own; the rest are an admin's, chosen with
- * a reason: delivery (goods-in), damaged, recount, customer_return; restock and adjustment are older names kept
- * for rows written before the back office.
+ * a reason: delivery (goods-in), damaged, recount, customer_return; refund_restock puts refunded copies of an
+ * order that never left back on the shelf; restock and adjustment are older names kept for rows written before
+ * the back office.
  */
 export const STOCK_MOVEMENT_REASONS = [
   "sale",
@@ -24,6 +25,7 @@ export const STOCK_MOVEMENT_REASONS = [
   "damaged",
   "recount",
   "customer_return",
+  "refund_restock",
 ] as const;
 
 export const orders = sqliteTable(
@@ -155,6 +157,8 @@ export const refunds = sqliteTable(
     vatPence: integer("vat_pence").notNull(),
     /** Which lines and units it covers: [{ lineId, quantity, amountPence }]; empty for an amount-only refund. */
     lines: text("lines", { mode: "json" }).$type<{ lineId: number; quantity: number; amountPence: number }[]>().notNull(),
+    /** The part of the amount that gives back shipping: shipping is refunded once at most. */
+    shippingPence: integer("shipping_pence").notNull().default(0),
     reason: text("reason"),
     providerReference: text("provider_reference"),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),

@@ -130,7 +130,9 @@ describe("the state machine in the service", () => {
       "is awaiting payment: it cannot be packed",
     );
     shop.s.orders.cancelUnpaid(pending.orderNumber);
-    await expect(shop.s.adminOrders.refund(boss, pending.orderNumber, {})).rejects.toThrow("Nothing was paid");
+    await expect(shop.s.adminOrders.refund(boss, pending.orderNumber, { reason: "Goodwill gesture" })).rejects.toThrow(
+      "Nothing was paid",
+    );
     expect(shop.s.adminOrders.get(pending.orderNumber).moves).toEqual({
       pack: false,
       ship: false,
@@ -284,25 +286,30 @@ describe("refund", () => {
     });
     expect(first.lines.find((l) => l.id === lineA.id)!.refundedQuantity).toBe(1);
 
-    const second = await shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: 1 });
+    const second = await shop.s.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture", amountPence: 1 });
     expect(second.refundedPence).toBe(3000);
     expect(second.refunds[1]!.amountPence).toBe(1);
 
-    await expect(shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: total - 3000 + 1 })).rejects.toThrow(
-      "can still be refunded",
-    );
     await expect(
-      shop.s.adminOrders.refund(boss, order.orderNumber, { lines: [{ lineId: lineA.id, quantity: 2 }] }),
+      shop.s.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture", amountPence: total - 3000 + 1 }),
+    ).rejects.toThrow("can still be refunded");
+    await expect(
+      shop.s.adminOrders.refund(boss, order.orderNumber, {
+        reason: "Goodwill gesture",
+        lines: [{ lineId: lineA.id, quantity: 2 }],
+      }),
     ).rejects.toThrow('Only 1 of "Kind of Blue"');
 
-    const last = await shop.s.adminOrders.refund(boss, order.orderNumber, {});
+    const last = await shop.s.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture" });
     expect(last.status).toBe("refunded");
     expect(last.refundedPence).toBe(total);
     expect(last.refundablePence).toBe(0);
     expect(last.refunds.reduce((s, r) => s + r.amountPence, 0)).toBe(total);
     expect(last.refunds.reduce((s, r) => s + r.vatPence, 0)).toBe(order.totals.vatPence);
     expect(last.moves.refund).toBe(false);
-    await expect(shop.s.adminOrders.refund(boss, order.orderNumber, {})).rejects.toThrow("already been refunded in full");
+    await expect(shop.s.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture" })).rejects.toThrow(
+      "already been refunded in full",
+    );
 
     const mails = shop.t.db
       .select()
@@ -323,7 +330,10 @@ describe("refund", () => {
       { recordId: b.id, quantity: 1 },
     ]);
     const lineB = shop.s.adminOrders.get(order.orderNumber).lines.find((l) => l.recordId === b.id)!;
-    const refunded = await shop.s.adminOrders.refund(boss, order.orderNumber, { lines: [{ lineId: lineB.id, quantity: 1 }] });
+    const refunded = await shop.s.adminOrders.refund(boss, order.orderNumber, {
+      reason: "Goodwill gesture",
+      lines: [{ lineId: lineB.id, quantity: 1 }],
+    });
     expect(refunded.status).toBe("partially_refunded");
     expect(refunded.moves).toMatchObject({ pack: true, ship: true, markDelivered: false });
     expect(shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_48" }).status).toBe("packed");
@@ -334,19 +344,71 @@ describe("refund", () => {
     expect(delivered.status).toBe("delivered");
     expect(delivered.refundedPence).toBe(1500);
     // Refunded again after delivery, it cannot be sent a second time.
-    const again = await shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: 100 });
+    const again = await shop.s.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture", amountPence: 100 });
     expect(again.status).toBe("partially_refunded");
     expect(again.moves).toMatchObject({ pack: false, ship: false, markDelivered: false });
     expect(() => shop.s.adminOrders.pack(boss, order.orderNumber, { service: "tracked_48" })).toThrow(/cannot|can't|not/i);
+  });
+
+  it("puts the refunded copies of an unsent order back on the shelf with a ledger entry, and keeps the reason", async () => {
+    const boss = admin();
+    const lp = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 3 });
+    seedStock(lp.id, 3);
+    const order = await paidOrder([{ recordId: lp.id, quantity: 2 }]);
+    expect(stockOf(lp.id)).toBe(1);
+    const line = shop.s.adminOrders.get(order.orderNumber).lines[0]!;
+
+    const refunded = await shop.s.adminOrders.refund(boss, order.orderNumber, {
+      lines: [{ lineId: line.id, quantity: 1 }],
+      shipping: true,
+      reason: "Damaged in the shop",
+      restock: true,
+      expectedRefundedPence: 0,
+    });
+    expect(refunded.refunds[0]).toMatchObject({
+      amountPence: 2000 + order.totals.shippingPence,
+      shippingPence: order.totals.shippingPence,
+      reason: "Damaged in the shop",
+    });
+    expect(stockOf(lp.id)).toBe(2);
+    expect(ledgerOf(lp.id)).toBe(stockOf(lp.id));
+    const orderId = shop.t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!.id;
+    const back = shop.t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, orderId), eq(stockMovements.reason, "refund_restock")))
+      .all();
+    expect(back.map((m) => [m.recordId, m.change, m.actorId])).toEqual([[lp.id, 1, boss.id]]);
+    const row = auditOf(order.orderNumber).find((r) => r.action === "refund")!;
+    expect(row.after).toMatchObject({ reason: "Damaged in the shop", restocked: `1 × ${line.title}` });
+
+    // Shipping goes back once; without restock the shelf is left alone.
+    await expect(
+      shop.s.adminOrders.refund(boss, order.orderNumber, { shipping: true, reason: "Again", restock: false }),
+    ).rejects.toThrow("shipping has already been refunded");
+    await shop.s.adminOrders.refund(boss, order.orderNumber, {
+      lines: [{ lineId: line.id, quantity: 1 }],
+      reason: "Customer changed their mind",
+      restock: false,
+    });
+    expect(stockOf(lp.id)).toBe(2);
   });
 
   it("a refund posted twice from the same page is refused the second time", async () => {
     const boss = admin();
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });
     const order = await paidOrder([{ recordId: rec.id, quantity: 1 }]);
-    await shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: 500, expectedRefundedPence: 0 });
+    await shop.s.adminOrders.refund(boss, order.orderNumber, {
+      reason: "Goodwill gesture",
+      amountPence: 500,
+      expectedRefundedPence: 0,
+    });
     await expect(
-      shop.s.adminOrders.refund(boss, order.orderNumber, { amountPence: 500, expectedRefundedPence: 0 }),
+      shop.s.adminOrders.refund(boss, order.orderNumber, {
+        reason: "Goodwill gesture",
+        amountPence: 500,
+        expectedRefundedPence: 0,
+      }),
     ).rejects.toThrow("refunded since the page was opened");
     expect(shop.s.adminOrders.get(order.orderNumber).refundedPence).toBe(500);
   });
@@ -372,15 +434,15 @@ describe("refund", () => {
     const rec = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 5 });
     const order = await paidOrder([{ recordId: rec.id, quantity: 1 }], { services });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(services.adminOrders.refund(boss, order.orderNumber, { amountPence: 700 })).rejects.toThrow(
-      "nothing was given back",
-    );
+    await expect(
+      services.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture", amountPence: 700 }),
+    ).rejects.toThrow("nothing was given back");
     errors.mockRestore();
     const undone = services.adminOrders.get(order.orderNumber);
     expect(undone).toMatchObject({ status: "paid", refundedPence: 0, refunds: [] });
     expect(auditOf(order.orderNumber).map((r) => r.action)).toEqual(["refund", "refund failed"]);
 
-    const retried = await services.adminOrders.refund(boss, order.orderNumber, { amountPence: 700 });
+    const retried = await services.adminOrders.refund(boss, order.orderNumber, { reason: "Goodwill gesture", amountPence: 700 });
     expect(retried.refundedPence).toBe(700);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

@@ -31,7 +31,7 @@ import {
   orderStatusWords,
   type OrderStatus,
 } from "../../app/domain/orders/order-status";
-import { planRefund, refundablePence, type RefundPlan } from "../../app/domain/orders/refunds";
+import { planRefund, refundablePence, type RefundPlan, type RefundReview } from "../../app/domain/orders/refunds";
 import { writeCsv } from "../../app/domain/shared/csv";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
@@ -90,6 +90,7 @@ export interface AdminOrderRefund {
   id: number;
   amountPence: number;
   vatPence: number;
+  shippingPence: number;
   lines: { lineId: number; quantity: number; amountPence: number }[];
   reason: string | null;
   providerReference: string | null;
@@ -366,6 +367,7 @@ export function createAdminOrdersService(
         id: r.id,
         amountPence: r.amountPence,
         vatPence: r.vatPence,
+        shippingPence: r.shippingPence,
         lines: r.lines,
         reason: r.reason,
         providerReference: r.providerReference,
@@ -384,6 +386,55 @@ export function createAdminOrdersService(
     };
   }
 
+  /** Shipping not given back yet: the order's shipping less the shipping parts of its refunds. */
+  function shippingLeft(row: OrderRow): number {
+    const given = db
+      .select({ sum: sql<number>`coalesce(sum(${refunds.shippingPence}), 0)` })
+      .from(refunds)
+      .where(eq(refunds.orderId, row.id))
+      .get()!.sum;
+    return Math.max(0, row.shippingPence - given);
+  }
+
+  /** The checks and the plan of a refund, the same for its review and for making it. */
+  function planFor(row: OrderRow, request: RefundInput): { plan: RefundPlan; to: OrderStatus; lines: OrderLineRow[] } {
+    if (!row.paidAt) throw new ConflictError(`Nothing was paid for order ${row.orderNumber}, so there is nothing to refund.`);
+    if (request.expectedRefundedPence !== undefined && request.expectedRefundedPence !== row.refundedPence) {
+      throw new ConflictError("This order has been refunded since the page was opened. Check the amounts and try again.");
+    }
+    const lines = linesOf(row.id);
+    const plan = planRefund(row, lines, request, shippingLeft(row));
+    const to: OrderStatus = plan.full ? "refunded" : "partially_refunded";
+    if (!canMoveOrder(row.status, to)) throw refused(row, to);
+    return { plan, to, lines };
+  }
+
+  /**
+   * Units of an order go back: on the shelf (a pre-order line still waiting for its pressing gives back only its
+   * commitment, as it took nothing from the shelf), with their ledger row, inside the caller's transaction.
+   */
+  function putBack(
+    actor: Actor,
+    row: OrderRow,
+    line: OrderLineRow,
+    quantity: number,
+    reason: "cancellation" | "refund_restock",
+    note: string,
+  ): void {
+    const fromShelf = !line.isPreOrder || line.allocatedAt !== null;
+    if (fromShelf) returnToShelf(db, deps.wants, line.recordId, quantity);
+    db.insert(stockMovements)
+      .values({
+        recordId: line.recordId,
+        change: quantity,
+        reason: fromShelf ? reason : "pre_order",
+        orderId: row.id,
+        actorId: actor.id,
+        note,
+      })
+      .run();
+  }
+
   interface Claim {
     refundId: number;
     orderNumber: string;
@@ -397,7 +448,14 @@ export function createAdminOrdersService(
   }
 
   /** Books a refund on the order (inside the caller's transaction), before the provider is asked for the money. */
-  function claimRefund(actor: Actor, row: OrderRow, plan: RefundPlan, statusAfter: OrderStatus, reason: string | null): Claim {
+  function claimRefund(
+    actor: Actor,
+    row: OrderRow,
+    plan: RefundPlan,
+    statusAfter: OrderStatus,
+    reason: string | null,
+    restock: { lines: OrderLineRow[] } | null = null,
+  ): Claim {
     const updated = update(row, { status: statusAfter, refundedPence: row.refundedPence + plan.amountPence });
     for (const line of plan.lines) {
       db.update(orderLines)
@@ -411,18 +469,33 @@ export function createAdminOrdersService(
         orderId: row.id,
         amountPence: plan.amountPence,
         vatPence: plan.vatPence,
+        shippingPence: plan.shippingPence,
         lines: plan.lines,
         reason,
         actorId: actor.id,
       })
       .returning({ id: refunds.id })
       .get();
+    const restocked: string[] = [];
+    if (restock) {
+      const byId = new Map(restock.lines.map((l) => [l.id, l]));
+      for (const refunded of plan.lines) {
+        const line = byId.get(refunded.lineId)!;
+        putBack(actor, row, line, refunded.quantity, "refund_restock", `Order ${row.orderNumber} refunded`);
+        restocked.push(`${refunded.quantity} × ${line.title}`);
+      }
+    }
     audit.record(actor, {
       entityType: "order",
       entityId: row.orderNumber,
       action: "refund",
       before: snapshot(row),
-      after: { ...snapshot(updated), refund: formatPence(plan.amountPence), ...(reason ? { reason } : {}) },
+      after: {
+        ...snapshot(updated),
+        refund: formatPence(plan.amountPence),
+        ...(reason ? { reason } : {}),
+        ...(restocked.length ? { restocked: restocked.join(", ") } : {}),
+      },
     });
     return {
       refundId: refund.id,
@@ -614,20 +687,7 @@ export function createAdminOrdersService(
         }
         const lines = linesOf(row.id);
         const cancelled = update(row, { status: "cancelled", cancelledAt: nowIso() });
-        for (const line of lines) {
-          const fromShelf = !line.isPreOrder || line.allocatedAt !== null;
-          if (fromShelf) returnToShelf(db, deps.wants, line.recordId, line.quantity);
-          db.insert(stockMovements)
-            .values({
-              recordId: line.recordId,
-              change: line.quantity,
-              reason: fromShelf ? "cancellation" : "pre_order",
-              orderId: row.id,
-              actorId: actor.id,
-              note: `Order ${orderNumber} cancelled`,
-            })
-            .run();
-        }
+        for (const line of lines) putBack(actor, row, line, line.quantity, "cancellation", `Order ${orderNumber} cancelled`);
         audit.record(actor, {
           entityType: "order",
           entityId: orderNumber,
@@ -639,7 +699,7 @@ export function createAdminOrdersService(
         const content = cancellationMail({ ...mailOrder(row, lines), refundPence: left, reason: reason ?? null });
         mailId = mail.enqueueOnce({ to: row.email, kind: "order-cancelled", onceKey: `cancel:${orderNumber}`, ...content });
         if (left === 0) return null;
-        const plan = planRefund(cancelled, lines, {});
+        const plan = planRefund(cancelled, lines, {}, shippingLeft(cancelled));
         // The money goes back with the cancellation; the order stays "cancelled", which says more than "refunded".
         return claimRefund(actor, cancelled, plan, "cancelled", reason ?? "Order cancelled");
       });
@@ -656,22 +716,37 @@ export function createAdminOrdersService(
       return get(orderNumber);
     },
 
+    /** What a refund would do, for the admin to check before it is made: the same checks, nothing written. */
+    reviewRefund(orderNumber: string, request: RefundInput): RefundReview {
+      const row = load(orderNumber);
+      const { plan, lines } = planFor(row, request);
+      const byId = new Map(lines.map((l) => [l.id, l]));
+      return {
+        amountPence: plan.amountPence,
+        vatPence: plan.vatPence,
+        shippingPence: plan.shippingPence,
+        reason: request.reason,
+        lines: plan.lines.map((l) => ({
+          ...l,
+          title: byId.get(l.lineId)!.title,
+          artist: byId.get(l.lineId)!.artist,
+          restock: request.restock === true,
+        })),
+        full: plan.full,
+      };
+    },
+
     /**
-     * Gives money back: chosen lines and quantities, an amount to the penny, or (neither) everything still
-     * refundable. Never more than was paid less what was refunded already; the order becomes partly
-     * refunded or refunded by the amount. The customer is emailed once per refund.
+     * Gives money back: chosen lines and quantities and/or the shipping, an amount to the penny, or (none of
+     * them) everything still refundable. Never more than was paid less what was refunded already, shipping once
+     * at most; the order becomes partly refunded or refunded by the amount. With `restock`, the refunded units
+     * go back in stock in the same transaction. The customer is emailed once per refund.
      */
-    async refund(actor: Actor, orderNumber: string, request: RefundInput = {}): Promise<AdminOrder> {
+    async refund(actor: Actor, orderNumber: string, request: RefundInput): Promise<AdminOrder> {
       const claim = writeTransaction(db, () => {
         const row = load(orderNumber);
-        if (!row.paidAt) throw new ConflictError(`Nothing was paid for order ${orderNumber}, so there is nothing to refund.`);
-        if (request.expectedRefundedPence !== undefined && request.expectedRefundedPence !== row.refundedPence) {
-          throw new ConflictError("This order has been refunded since the page was opened. Check the amounts and try again.");
-        }
-        const plan = planRefund(row, linesOf(row.id), request);
-        const to: OrderStatus = plan.full ? "refunded" : "partially_refunded";
-        if (!canMoveOrder(row.status, to)) throw refused(row, to);
-        return claimRefund(actor, row, plan, to, request.reason ?? null);
+        const { plan, to, lines } = planFor(row, request);
+        return claimRefund(actor, row, plan, to, request.reason, request.restock ? { lines } : null);
       });
       await settleRefund(actor, claim, { sendMail: true });
       return get(orderNumber);

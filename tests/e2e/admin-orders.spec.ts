@@ -123,9 +123,25 @@ test.describe("order management", () => {
 
     await test.step("refunds one copy of a line", async () => {
       await ready(page, javaScriptEnabled);
-      await page.getByLabel("The records chosen below").check();
       await page.getByLabel(`Copies of ${lp.title} to refund`).fill("1");
-      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      // Sent copies come back through returns: the stock box starts unticked once the order has left.
+      await expect(page.getByLabel("Put the items back in stock")).not.toBeChecked();
+      await page.getByLabel("Reason", { exact: true }).selectOption({ label: "Damaged or faulty" });
+      await page.getByRole("button", { name: "Review refund" }).click();
+      // The first press only shows what will happen: nothing is paid yet.
+      const review = page.getByRole("region", { name: `Refund £29.99 on order ${orderNumber}?` });
+      await expect(review).toContainText(`1 × ${lp.title}`);
+      await expect(review).toContainText("Damaged or faulty");
+      await expect(statusOf(page)).toHaveText(/Shipped/);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await review.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`refund-review-${width}.png`), fullPage: false });
+      }
+      await page.getByRole("button", { name: "Back" }).click();
+      await expect(page.getByLabel(`Copies of ${lp.title} to refund`)).toHaveValue("1");
+      await page.getByRole("button", { name: "Review refund" }).click();
+      await page.getByRole("button", { name: "Refund £29.99" }).click();
       await expect(statusOf(page)).toHaveText(/Partly refunded/);
       await expect(page.getByRole("region", { name: "Refunds" })).toContainText("£29.99");
       await expect(page.getByRole("list", { name: "Audit log" })).toContainText("refund");

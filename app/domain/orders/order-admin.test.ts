@@ -141,32 +141,40 @@ describe("shipInputSchema", () => {
 });
 
 describe("refundFormSchema", () => {
-  it("whole: no lines and no amount", () => {
-    expect(
-      refundFormSchema.parse({ mode: "whole", amount: "", lines: [{ lineId: "1", quantity: "2" }], expectedRefundedPence: "0" }),
-    ).toEqual({
-      reason: undefined,
-      expectedRefundedPence: 0,
+  const form = (fields: Record<string, unknown>) => refundFormSchema.safeParse({ reasonChoice: "damaged", ...fields });
+  it("nothing chosen is refused: lines, the shipping or an amount", () => {
+    expect(form({ lines: [{ lineId: "1", quantity: "0" }], amount: "" }).success).toBe(false);
+    expect(form({ shipping: "on" }).data).toEqual({
+      shipping: true,
+      reason: "Damaged or faulty",
+      restock: false,
+      expectedRefundedPence: undefined,
     });
   });
-  it("lines: the quantities above 0", () => {
+  it("lines: the quantities above 0, the reason's words and the restock box", () => {
     expect(
-      refundFormSchema.parse({
-        mode: "lines",
+      form({
         lines: [
           { lineId: "1", quantity: "0" },
           { lineId: "2", quantity: "1" },
         ],
-        reason: "scratched",
-      }),
-    ).toEqual({ lines: [{ lineId: 2, quantity: 1 }], reason: "scratched", expectedRefundedPence: undefined });
-    expect(refundFormSchema.safeParse({ mode: "lines", lines: [{ lineId: "1", quantity: "0" }] }).success).toBe(false);
+        reasonChoice: "other",
+        reasonOther: " scratched ",
+        restock: "on",
+        expectedRefundedPence: "0",
+      }).data,
+    ).toEqual({ lines: [{ lineId: 2, quantity: 1 }], reason: "scratched", restock: true, expectedRefundedPence: 0 });
+  });
+  it("a reason is required, and words for Other", () => {
+    const noReason = refundFormSchema.safeParse({ shipping: "on" });
+    expect(noReason.error?.issues.map((i) => i.path.join("."))).toContain("reasonChoice");
+    expect(form({ shipping: "on", reasonChoice: "other", reasonOther: "  " }).error?.issues[0]?.path).toEqual(["reasonOther"]);
   });
   it("amount: pounds to the penny", () => {
-    expect(refundFormSchema.parse({ mode: "amount", amount: "£12.5" }).amountPence).toBe(1250);
-    expect(refundFormSchema.parse({ mode: "amount", amount: "0.01" }).amountPence).toBe(1);
-    for (const bad of ["", "0", "0.00", "12.345", "-3", "abc"]) {
-      expect(refundFormSchema.safeParse({ mode: "amount", amount: bad }).success, bad).toBe(false);
+    expect(form({ amount: "£12.5" }).data?.amountPence).toBe(1250);
+    expect(form({ amount: "0.01" }).data?.amountPence).toBe(1);
+    for (const bad of ["0", "0.00", "12.345", "-3", "abc"]) {
+      expect(form({ amount: bad }).success, bad).toBe(false);
     }
   });
 });

@@ -115,11 +115,27 @@ export const refundLineSchema = z.object({
   lineId: z.coerce.number().int().positive(),
   quantity: z.coerce.number({ error: "Enter a whole number" }).int("Enter a whole number").min(0, "Enter 0 or more").max(999),
 });
-/** A refund as the service takes it: lines, an amount, or neither (everything still refundable). */
+
+/** Why money goes back, in the order the form lists them; "other" asks for the words. */
+export const REFUND_REASONS = {
+  damaged: "Damaged or faulty",
+  cannot_supply: "We could not supply it",
+  changed_mind: "Customer changed their mind",
+  lost_or_late: "Lost or late in the post",
+  goodwill: "Goodwill gesture",
+  other: "Other",
+} as const;
+export type RefundReasonChoice = keyof typeof REFUND_REASONS;
+const refundReasonText = z.string().trim().min(1, "Give a reason").max(500, "Keep the reason under 500 characters");
+
+/** A refund as the service takes it: lines and/or shipping, an amount, or none of them (everything still refundable). */
 export const refundInputSchema = z.object({
   lines: z.array(refundLineSchema).max(200).optional(),
+  shipping: z.boolean().optional(),
   amountPence: z.number().int("An amount in whole pence").positive("A refund must be at least 1p").optional(),
-  reason: reasonSchema,
+  reason: refundReasonText,
+  /** Put the refunded units back in stock (for units that never left the shop). */
+  restock: z.boolean().optional(),
   /** What the page showed as refunded so far: a refund posted twice, or after another admin's, is refused. */
   expectedRefundedPence: z.number().int().min(0).optional(),
 });
@@ -135,27 +151,40 @@ const poundsAmount = z.preprocess(
     .refine((p) => p > 0, "A refund must be at least 1p")
     .optional(),
 );
+/** A checkbox: "on" when ticked, absent when not. */
+const ticked = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean().default(false));
 
-/** The refund form: whole, chosen lines (a quantity per line) or an amount in pounds; turned into RefundInput. */
+/**
+ * The refund form, the same for its two steps (intent "review" shows what will happen, intent "refund" does it):
+ * a quantity per line, the shipping or not, an amount instead if wanted, a reason from the list (or the words
+ * for "Other"), and whether the units go back in stock. Nothing is chosen for the admin; turned into RefundInput.
+ */
 export const refundFormSchema = z
   .object({
-    mode: z.enum(["whole", "lines", "amount"], { error: "Choose what to refund" }),
     lines: z.array(refundLineSchema).max(200).optional(),
+    shipping: ticked,
     amount: poundsAmount,
-    reason: reasonSchema,
+    reasonChoice: z.enum(Object.keys(REFUND_REASONS) as [RefundReasonChoice, ...RefundReasonChoice[]], {
+      error: "Choose a reason",
+    }),
+    reasonOther: z.preprocess(blank, z.string().trim().max(500, "Keep the reason under 500 characters").optional()),
+    restock: ticked,
     expectedRefundedPence: z.coerce.number().int().min(0).optional(),
   })
   .superRefine((f, ctx) => {
-    if (f.mode === "amount" && f.amount === undefined)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount to refund" });
-    if (f.mode === "lines" && !f.lines?.some((l) => l.quantity > 0)) {
-      ctx.addIssue({ code: "custom", path: ["lines"], message: "Choose at least one record to refund" });
+    if (!f.lines?.some((l) => l.quantity > 0) && !f.shipping && f.amount === undefined) {
+      ctx.addIssue({ code: "custom", path: ["lines"], message: "Choose the records, the shipping or an amount to refund" });
+    }
+    if (f.reasonChoice === "other" && !f.reasonOther) {
+      ctx.addIssue({ code: "custom", path: ["reasonOther"], message: "Say why the money goes back" });
     }
   })
   .transform((f): RefundInput => ({
-    ...(f.mode === "lines" ? { lines: f.lines!.filter((l) => l.quantity > 0) } : {}),
-    ...(f.mode === "amount" ? { amountPence: f.amount } : {}),
-    reason: f.reason,
+    ...(f.lines?.some((l) => l.quantity > 0) ? { lines: f.lines.filter((l) => l.quantity > 0) } : {}),
+    ...(f.shipping ? { shipping: true } : {}),
+    ...(f.amount !== undefined ? { amountPence: f.amount } : {}),
+    reason: f.reasonChoice === "other" ? f.reasonOther! : REFUND_REASONS[f.reasonChoice],
+    restock: f.restock,
     expectedRefundedPence: f.expectedRefundedPence,
   }));
 

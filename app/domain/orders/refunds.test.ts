@@ -127,7 +127,14 @@ describe("planRefund", () => {
 
   it("an amount to the penny, with its VAT", () => {
     const plan = planRefund(paid, lines, { amountPence: 1234 });
-    expect(plan).toEqual({ amountPence: 1234, vatPence: refundVatPence(paid, 1234), lines: [], full: false });
+    expect(plan).toEqual({ amountPence: 1234, vatPence: refundVatPence(paid, 1234), lines: [], shippingPence: 0, full: false });
+  });
+
+  it("the shipping with chosen lines, or alone, once only", () => {
+    const both = planRefund(paid, lines, { lines: [{ lineId: 1, quantity: 1 }], shipping: true }, 399);
+    expect(both).toMatchObject({ amountPence: 2999 + 399, shippingPence: 399 });
+    expect(planRefund(paid, lines, { shipping: true }, 399)).toMatchObject({ amountPence: 399, shippingPence: 399, lines: [] });
+    expect(() => planRefund(paid, lines, { shipping: true }, 0)).toThrow("The shipping has already been refunded.");
   });
 
   it("chosen lines refund what they cost", () => {

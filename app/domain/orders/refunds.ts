@@ -114,29 +114,44 @@ export type RefundPlan = {
   amountPence: number;
   vatPence: number;
   lines: LineRefund[];
+  /** The part of the amount that gives back shipping. */
+  shippingPence: number;
   /** Whether the order is refunded in full once this refund is made. */
   full: boolean;
 };
 
+export interface RefundRequest {
+  lines?: readonly { lineId: number; quantity: number }[];
+  /** Give back the shipping too (once only: `shippingLeftPence` is what is left of it). */
+  shipping?: boolean;
+  amountPence?: number;
+}
+
 /**
- * What a refund request comes to: chosen lines (their paid value), an amount to the penny, or, with neither,
- * everything still refundable (every unit left on every line). Never more than was paid less what was
- * already refunded.
+ * What a refund request comes to: chosen lines (their paid value) and the shipping if asked, an amount to the
+ * penny instead, or, with none of these, everything still refundable (every unit left on every line and the
+ * shipping). Never more than was paid less what was already refunded.
  */
 export function planRefund(
   order: RefundableOrder,
   lines: readonly RefundableLine[],
-  request: { lines?: readonly { lineId: number; quantity: number }[]; amountPence?: number },
+  request: RefundRequest,
+  shippingLeftPence = 0,
 ): RefundPlan {
   const left = refundablePence(order);
   if (left === 0) throw new ValidationError("This order has already been refunded in full.");
+  if (request.shipping && shippingLeftPence <= 0) throw new ValidationError("The shipping has already been refunded.");
+  const shipping = request.shipping ? shippingLeftPence : 0;
   let amountPence: number;
   let chosen: LineRefund[] = [];
-  if (request.lines && request.lines.length > 0 && request.lines.some((l) => l.quantity > 0)) {
+  let shippingPence = shipping;
+  if (request.lines && request.lines.some((l) => l.quantity > 0)) {
     chosen = lineRefunds(order, lines, request.lines);
-    amountPence = request.amountPence ?? chosen.reduce((sum, l) => sum + l.amountPence, 0);
+    amountPence = request.amountPence ?? chosen.reduce((sum, l) => sum + l.amountPence, 0) + shipping;
   } else if (request.amountPence !== undefined) {
     amountPence = request.amountPence;
+  } else if (request.shipping) {
+    amountPence = shipping;
   } else {
     chosen = lines
       .filter((l) => l.quantity > l.refundedQuantity)
@@ -145,10 +160,29 @@ export function planRefund(
         return { lineId: l.id, quantity, amountPence: lineUnitsPaidPence(order, l.unitPricePence, quantity) };
       });
     amountPence = left;
+    shippingPence = Math.max(0, shippingLeftPence);
   }
   if (!Number.isSafeInteger(amountPence) || amountPence <= 0) throw new ValidationError("A refund must be at least 1p.");
   if (amountPence > left) {
     throw new ValidationError(`At most ${formatPence(left)} can still be refunded.`);
   }
-  return { amountPence, vatPence: refundVatPence(order, amountPence), lines: chosen, full: amountPence === left };
+  return {
+    amountPence,
+    vatPence: refundVatPence(order, amountPence),
+    lines: chosen,
+    shippingPence: Math.min(shippingPence, amountPence),
+    full: amountPence === left,
+  };
+}
+
+/** What a refund will do, shown to the admin before it is made (nothing is written to work it out). */
+export interface RefundReview {
+  amountPence: number;
+  vatPence: number;
+  shippingPence: number;
+  reason: string;
+  /** Each line refunded, and whether its units go back in stock. */
+  lines: { lineId: number; title: string; artist: string; quantity: number; amountPence: number; restock: boolean }[];
+  /** Whether the order is refunded in full by it. */
+  full: boolean;
 }

@@ -37,12 +37,21 @@ export function formFieldLimits(schema: z.ZodType): Map<string, number> {
   return limits;
 }
 
-const truncate = (value: unknown, max: number): unknown =>
+/** A string cut to size; a list (at most 20) or a fieldset (a line of a list: `lines[0].quantity`) cut likewise. */
+const truncate = (value: unknown, max: number, depth = 0): unknown =>
   typeof value === "string"
     ? value.slice(0, max)
-    : Array.isArray(value)
-      ? value.slice(0, 20).map((v) => truncate(v, max))
-      : undefined;
+    : depth > 2
+      ? undefined
+      : Array.isArray(value)
+        ? value.slice(0, 20).map((v) => truncate(v, max, depth + 1))
+        : value !== null && typeof value === "object"
+          ? Object.fromEntries(
+              Object.entries(value)
+                .slice(0, 20)
+                .map(([k, v]) => [k, truncate(v, max, depth + 1)]),
+            )
+          : undefined;
 
 /**
  * A form's error answer shows the shopper what they typed, but only in the fields the form has, each cut to the

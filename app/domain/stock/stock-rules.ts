@@ -21,6 +21,7 @@ export const MOVEMENT_REASON_LABELS: Record<string, string> = {
   sale: "Sale",
   pre_order: "Pre-order (commitment)",
   cancellation: "Order cancelled",
+  refund_restock: "Refunded, back in stock",
   seed: "Opening stock",
   restock: "Restock",
   adjustment: "Adjustment",

@@ -64,7 +64,7 @@ describe("admin.orders procedures", () => {
       c.admin.orders.ship({ orderNumber, trackingNumber: "AB123456785GB" }),
       c.admin.orders.markDelivered({ orderNumber }),
       c.admin.orders.cancel({ orderNumber }),
-      c.admin.orders.refund({ orderNumber, amountPence: 1 }),
+      c.admin.orders.refund({ orderNumber, reason: "Goodwill gesture", amountPence: 1 }),
     ];
     for (const call of calls(callerAs(null))) expect(await codeOf(call)).toBe("UNAUTHORIZED");
     for (const call of calls(callerAs(customer))) expect(await codeOf(call)).toBe("FORBIDDEN");
@@ -79,7 +79,7 @@ describe("admin.orders procedures", () => {
     expect(await codeOf(c.admin.orders.pack({ orderNumber, service: "tracked_24" }))).toBe("CONFLICT");
     expect(await codeOf(c.admin.orders.ship({ orderNumber, trackingNumber: "AB123456789GB" }))).toBe("BAD_REQUEST");
     expect((await c.admin.orders.ship({ orderNumber, trackingNumber: "AB123456785GB" })).status).toBe("shipped");
-    expect((await c.admin.orders.refund({ orderNumber, amountPence: 250 })).refundedPence).toBe(250);
+    expect((await c.admin.orders.refund({ orderNumber, reason: "Goodwill gesture", amountPence: 250 })).refundedPence).toBe(250);
     expect(await codeOf(c.admin.orders.get({ orderNumber: "ND-AAAAAAAA" }))).toBe("NOT_FOUND");
     expect(await codeOf(c.admin.orders.get({ orderNumber: "nope" }))).toBe("BAD_REQUEST");
   });

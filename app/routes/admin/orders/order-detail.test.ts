@@ -1,10 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { records } from "../../../../db/schema";
 import { paidOrderNumber, paidUsedCopyOrder, signedInAdmin } from "../../../../tests/setup/admin-routes";
 import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action, loader } from "./order-detail";
 
 const shop = useShopServices();
+const recordStock = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
 const pathOf = (orderNumber: string) => `/admin/order-management/${orderNumber}`;
 const args = (request: Request, orderNumber: string) => ({
   ...routeArgs({ db: shop.t.db, services: shop.s }, request),
@@ -62,13 +65,56 @@ describe("an order's moves", () => {
     expect(late.data).toMatchObject({ intent: "pack", result: { error: { "": [expect.any(String)] } } });
   });
 
-  it("says in its toast how much a refund gave back", async () => {
+  it("reviews a refund first (nothing paid, no stock moved), then refunds on the confirm", async () => {
     const admin = await signedInAdmin(shop);
     const orderNumber = await paidOrderNumber(shop);
-    const fields = { intent: "refund", mode: "amount", amount: "3.50", expectedRefundedPence: "0" };
-    const out = await post(orderNumber, fields, admin.cookie);
+    const order = shop.s.adminOrders.get(orderNumber);
+    const line = order.lines[0]!;
+    const stockBefore = recordStock(line.recordId);
+    const fields = {
+      "lines[0].lineId": String(line.id),
+      "lines[0].quantity": "1",
+      reasonChoice: "damaged",
+      restock: "on",
+      expectedRefundedPence: "0",
+    };
+    const review = await post(orderNumber, { ...fields, intent: "review" }, admin.cookie);
+    expect(review.status).toBe(200);
+    expect(review.data).toMatchObject({
+      intent: "review",
+      review: {
+        amountPence: 2000,
+        shippingPence: 0,
+        reason: "Damaged or faulty",
+        lines: [{ lineId: line.id, quantity: 1, amountPence: 2000, restock: true }],
+      },
+    });
+    expect(shop.s.adminOrders.get(orderNumber)).toMatchObject({ status: "paid", refundedPence: 0, refunds: [] });
+    expect(recordStock(line.recordId)).toBe(stockBefore);
+
+    const out = await post(orderNumber, { ...fields, intent: "refund" }, admin.cookie);
     expect(out.status).toBe(303);
-    expect(await toastOf(out.headers)).toMatchObject({ title: "Refunded £3.50" });
+    expect(await toastOf(out.headers)).toMatchObject({ title: "Refunded £20.00" });
+    expect(shop.s.adminOrders.get(orderNumber).refunds[0]).toMatchObject({ amountPence: 2000, reason: "Damaged or faulty" });
+    expect(recordStock(line.recordId)).toBe(stockBefore + 1);
+    // The same confirm again (a double press) pays nothing twice.
+    expect((await post(orderNumber, { ...fields, intent: "refund" }, admin.cookie)).status).toBe(409);
+  });
+
+  it("asks for a reason before reviewing or refunding, on its field", async () => {
+    const admin = await signedInAdmin(shop);
+    const orderNumber = await paidOrderNumber(shop);
+    const line = shop.s.adminOrders.get(orderNumber).lines[0]!;
+    for (const intent of ["review", "refund"]) {
+      const fields = { intent, "lines[0].lineId": String(line.id), "lines[0].quantity": "1", expectedRefundedPence: "0" };
+      const out = await post(orderNumber, fields, admin.cookie);
+      expect(out.status).toBe(400);
+      expect(out.data).toMatchObject({ intent, result: { error: { reasonChoice: [expect.any(String)] } } });
+      const other = await post(orderNumber, { ...fields, reasonChoice: "other", reasonOther: " " }, admin.cookie);
+      expect(other.status).toBe(400);
+      expect(other.data).toMatchObject({ intent, result: { error: { reasonOther: [expect.any(String)] } } });
+    }
+    expect(shop.s.adminOrders.get(orderNumber).refundedPence).toBe(0);
   });
 
   it("refuses an unknown move, and anyone but an admin", async () => {

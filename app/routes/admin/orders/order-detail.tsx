@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { backButton, confirmButton, ConfirmPanel } from "~/components/admin/confirm-panel";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { Icon } from "~/components/icons/icon";
@@ -20,7 +21,7 @@ import {
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
-import { formAction } from "~/lib/forms/form-action.server";
+import { formAction, type Echo } from "~/lib/forms/form-action.server";
 import type { z } from "~/domain/shared/zod";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
@@ -30,6 +31,7 @@ import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/order-detail";
+import { isReview, RefundForm, RefundReviewPanel, type RefundReviewAnswer } from "./refund-steps";
 
 export const handle = staffHandle("orders.view", {
   intents: {
@@ -37,7 +39,9 @@ export const handle = staffHandle("orders.view", {
     ship: "orders.dispatch",
     deliver: "orders.dispatch",
     cancel: "orders.cancel",
+    review: "orders.refund",
     refund: "orders.refund",
+    choose: "orders.refund",
   },
 });
 
@@ -82,8 +86,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const move = <I extends keyof typeof handle.intents, S extends z.ZodType, A>(
     name: I,
     schema: S,
-    run: (value: z.output<S>, actor: StaffActor, orderNumber: string) => A | Promise<A>,
-  ) => staffIntent(context, request, handle, name, schema, (value, actor) => run(value, actor, orderNumberOf(params)));
+    run: (value: z.output<S>, actor: StaffActor, orderNumber: string, echo: Echo) => A | Promise<A>,
+  ) =>
+    staffIntent(context, request, handle, name, schema, (value, actor, echo) => run(value, actor, orderNumberOf(params), echo));
   const done = (orderNumber: string, title: string, description?: string) =>
     redirectWithToast(`/admin/order-management/${orderNumber}`, { type: "success", title, description });
   return formAction(request, {
@@ -103,6 +108,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       await orders.cancel(actor, orderNumber, input);
       return done(orderNumber, "Order cancelled", "Stock returned and payment refunded.");
     }),
+    // A refund is reviewed first: the answer is the review page, nothing is paid and no stock moves.
+    review: move("review", refundFormSchema, (input, _actor, orderNumber, echo) => {
+      const answer: RefundReviewAnswer = { intent: "review", result: echo(), review: orders.reviewRefund(orderNumber, input) };
+      return answer;
+    }),
+    // "Back" from the review: the choices again, as they were.
+    choose: move("choose", refundFormSchema, (_input, _actor, _orderNumber, echo): FormReply => ({
+      intent: "refund",
+      result: echo(),
+    })),
     refund: move("refund", refundFormSchema, async (input, actor, orderNumber) => {
       const order = await orders.refund(actor, orderNumber, input);
       return done(orderNumber, `Refunded ${formatPence(order.refunds.at(-1)?.amountPence ?? 0)}`);
@@ -236,11 +251,8 @@ function ConfirmCancel({ order, busy, reply }: MoveProps) {
   const [form, fields] = useSchemaForm(cancelInputSchema, { id: "cancel", lastResult: replyFor(reply, "cancel") });
   const { key, ...reason } = getInputProps(fields.reason, { type: "text" });
   return (
-    <section aria-labelledby="cancel-heading" className="rounded-xl bg-red-50 p-5 ring-1 ring-red-200">
-      <h2 id="cancel-heading" className="font-display text-xl font-bold text-red-900">
-        Cancel order {order.orderNumber}?
-      </h2>
-      <p className="mt-1 text-sm text-red-900">
+    <ConfirmPanel id="cancel-heading" title={`Cancel order ${order.orderNumber}?`}>
+      <p className="mt-1 text-sm">
         The records go back into stock, {formatPence(order.refundablePence)} is refunded to the customer's card, and they are
         emailed.
       </p>
@@ -253,110 +265,23 @@ function ConfirmCancel({ order, busy, reply }: MoveProps) {
         </label>
         <FieldMessage field={fields.reason} />
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-red-800 px-5 py-2 text-sm font-semibold text-white hover:bg-red-900"
-          >
+          <button type="submit" disabled={busy} className={confirmButton}>
             Yes, cancel the order
           </button>
-          <Link to="." className={secondary}>
+          <Link to="." className={backButton}>
             Keep the order
           </Link>
         </div>
       </Form>
-    </section>
-  );
-}
-
-function RefundForm({ order, busy, reply }: MoveProps) {
-  const open = order.lines.filter((l) => l.quantity > l.refundedQuantity);
-  const [form, fields] = useSchemaForm(refundFormSchema, {
-    id: "refund",
-    lastResult: replyFor(reply, "refund"),
-    defaultValue: {
-      mode: "whole",
-      expectedRefundedPence: String(order.refundedPence),
-      lines: open.map((l) => ({ lineId: String(l.id), quantity: "0" })),
-    },
-  });
-  const lines = fields.lines.getFieldList();
-  const { key: amountKey, ...amount } = getInputProps(fields.amount, { type: "text" });
-  const { key: reasonKey, ...reason } = getInputProps(fields.reason, { type: "text" });
-  const mode = (value: string) => {
-    const { key, ...props } = getInputProps(fields.mode, { type: "radio", value });
-    return <input key={key} {...props} />;
-  };
-  return (
-    <section aria-labelledby="refund-heading" className={box}>
-      <h2 id="refund-heading" className="font-display text-xl font-bold">
-        Refund
-      </h2>
-      <p className="mt-1 text-sm text-stone-600">Up to {formatPence(order.refundablePence)} can still be refunded.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3">
-        <FormAlert id={form.errorId} message={form.errors?.[0]} />
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name={fields.expectedRefundedPence.name} value={order.refundedPence} />
-        <fieldset className="grid gap-2 text-sm">
-          <legend className="font-medium">What to refund</legend>
-          <label className="flex items-center gap-2">
-            {mode("whole")} Everything still refundable ({formatPence(order.refundablePence)})
-          </label>
-          <label className="flex items-center gap-2">{mode("lines")} The records chosen below</label>
-          <label className="flex items-center gap-2">{mode("amount")} An amount</label>
-          <FieldMessage field={fields.mode} />
-        </fieldset>
-        {open.length > 0 && (
-          <ul className="grid gap-2 text-sm">
-            {open.map((l, i) => {
-              const line = lines[i]?.getFieldset();
-              if (!line) return null;
-              const { key, ...quantity } = getInputProps(line.quantity, { type: "number" });
-              return (
-                <li key={l.id} className="flex items-center justify-between gap-2">
-                  <input type="hidden" name={line.lineId.name} value={l.id} />
-                  <label htmlFor={line.quantity.id} className="min-w-0">
-                    {l.artist} – {l.title}
-                    <UsedCopyLine copy={l.copy} compact />
-                    <span className="block text-xs text-stone-600">
-                      {l.quantity - l.refundedQuantity} refundable at {formatPence(l.unitPricePence)}
-                    </span>
-                  </label>
-                  <input
-                    key={key}
-                    {...quantity}
-                    max={l.quantity - l.refundedQuantity}
-                    aria-label={`Copies of ${l.title} to refund`}
-                    className="w-20 rounded-lg border border-stone-300 px-2 py-1 text-right"
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <FieldMessage field={fields.lines} />
-        <label className="text-sm font-medium">
-          Amount (£)
-          <input key={amountKey} {...amount} inputMode="decimal" placeholder="12.50" className={input} />
-        </label>
-        <FieldMessage field={fields.amount} />
-        <label className="text-sm font-medium">
-          Reason
-          <input key={reasonKey} {...reason} className={input} />
-        </label>
-        <FieldMessage field={fields.reason} />
-        <button type="submit" disabled={busy} className={`${primary} justify-self-start`}>
-          Refund
-        </button>
-      </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, confirmCancel } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const moves = { order, busy, reply: actionData };
+  const review = isReview(actionData) ? actionData : undefined;
+  const moves = { order, busy, reply: review ? undefined : (actionData as FormReply | undefined) };
   const t = order.totals;
   return (
     <div>
@@ -565,7 +490,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </p>
           </section>
 
-          {order.moves.refund && <RefundForm {...moves} />}
+          {order.moves.refund &&
+            (review ? (
+              <RefundReviewPanel order={order} busy={busy} answer={review} />
+            ) : (
+              <RefundForm key={`${order.status}-${order.refundedPence}`} {...moves} />
+            ))}
         </div>
       </div>
     </div>

@@ -1,0 +1,1 @@
+ALTER TABLE `refunds` ADD `shipping_pence` integer DEFAULT 0 NOT NULL;
