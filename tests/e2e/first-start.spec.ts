@@ -1,24 +1,23 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { loggedAddress, spawnServer, type ServerProcess } from "./support/server-process";
 
 // A first start on an empty media folder (a new disk, or the first start after a large import): the server answers
 // before any cover is made (docs/decisions/0062), and a record page asked for before the background job has reached
 // its cover still shows it, made for that request.
 let dir: string;
-let server: { child: ChildProcess; output: () => string } | undefined;
+let server: ServerProcess | undefined;
 
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-first-start-"));
 });
 test.afterAll(async () => {
   if (server && server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server!.child.once("exit", resolve));
     server.child.kill("SIGTERM");
-    await exited;
+    await server.exited;
   }
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -26,27 +25,8 @@ test.afterAll(async () => {
 test("a record page straight after a first start shows its cover, made when the page asks for it @no-js", async ({ page }) => {
   test.setTimeout(120_000);
   const mediaDir = path.join(dir, "media");
-  let out = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_PATH: path.join(dir, "first.db"),
-      MEDIA_DIR: mediaDir,
-      ACCESS_LOG: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
-  server = { child, output: () => out };
-
-  let port = "";
-  await expect
-    .poll(() => (port = /Needledrop at http:\/\/localhost:(\d+)/.exec(out)?.[1] ?? ""), { timeout: 60_000 })
-    .not.toBe("");
-  const base = `http://127.0.0.1:${port}`;
+  server = spawnServer({ DATABASE_PATH: path.join(dir, "first.db"), MEDIA_DIR: mediaDir });
+  const base = await loggedAddress(server, 60_000);
 
   // The record whose cover the background job makes last.
   const db = new Database(path.join(dir, "first.db"), { readonly: true });

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { loggedAddress, spawnServer, type ServerProcess } from "./support/server-process";
 
 // Several server processes over one SQLite file (docs/decisions/0056-processes-over-one-database.md): two
 // `node server.js` side by side, as two machines would run, then the cluster that WEB_CONCURRENCY=2 starts. Each
@@ -15,44 +15,22 @@ const LEASE_LINE = "holds the lease: this process runs the background jobs.";
 let dir: string;
 let dbFile: string;
 
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 function startServer(env: Record<string, string> = {}): ServerProcess {
-  let out = "";
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_PATH: dbFile,
-      MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-e2e-media"),
-      MAIL_DIR: path.join(dir, "mail"),
-      ACCESS_LOG: "off",
-      RATE_LIMIT_FACTOR: "1",
-      CART_REMINDER_SWEEP_SECONDS: "1",
-      BACKGROUND_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEB_CONCURRENCY: "1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return spawnServer({
+    DATABASE_PATH: dbFile,
+    MEDIA_DIR: process.env.E2E_MEDIA_DIR ?? path.join(os.tmpdir(), "needledrop-e2e-media"),
+    MAIL_DIR: path.join(dir, "mail"),
+    RATE_LIMIT_FACTOR: "1",
+    CART_REMINDER_SWEEP_SECONDS: "1",
+    BACKGROUND_LEASE_SECONDS: String(LEASE_SECONDS),
+    WEB_CONCURRENCY: "1",
+    ...env,
   });
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
 }
 
 /** The server's address once it answers (a first start seeds the database first). */
 async function addressOf(server: ServerProcess): Promise<string> {
-  let port = "";
-  await expect
-    .poll(() => (port = /Needledrop at http:\/\/localhost:(\d+)/.exec(server.output())?.[1] ?? ""), { timeout: 150_000 })
-    .not.toBe("");
-  const base = `http://127.0.0.1:${port}`;
+  const base = await loggedAddress(server, 150_000);
   await expect
     .poll(
       () =>

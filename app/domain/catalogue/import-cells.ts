@@ -3,25 +3,10 @@
  * cell was read as something other than what it says ("05/04/2024 read as 5 April 2024"). A UK shop: a date with
  * slashes is always day first, never month first.
  */
-import { isIsoDate } from "~/domain/shared/dates";
+import { formatDateGB, isIsoDate } from "~/domain/shared/dates";
 import { readStoredFormat, type StoredFormat } from "./formats";
 
 export type CellReading<T> = { ok: true; value: T; note: string | null } | { ok: false; error: string };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 // dd/mm/yyyy, d/m/yyyy, dd-mm-yyyy, dd.mm.yyyy: one separator throughout, a four-digit year.
 const DAY_FIRST = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
@@ -37,7 +22,7 @@ export function readImportDate(cell: string): DateReading {
   if (m) {
     const [day, month, year] = [Number(m[1]), Number(m[3]), m[4]!];
     const iso = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-    if (isIsoDate(iso)) return { ok: true, date: iso, note: `${text} read as ${day} ${MONTHS[month - 1]} ${year}` };
+    if (isIsoDate(iso)) return { ok: true, date: iso, note: `${text} read as ${formatDateGB(iso)}` };
   }
   return { ok: false, error: `${text} is not a date: write it day first, as 05/04/2024, or as 2024-04-05` };
 }

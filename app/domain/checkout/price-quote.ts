@@ -12,11 +12,10 @@ import { z } from "~/domain/shared/zod";
 /** Far above any real order (999 records × 99 lines at £1,000), small enough to stay an exact integer. */
 const MAX_TOTAL_PENCE = 10_000_000_000;
 
-export const expectedTotalPenceSchema = z
-  .number({ error: "This form has expired. Please reload the page." })
-  .int("This form has expired. Please reload the page.")
-  .min(0, "This form has expired. Please reload the page.")
-  .max(MAX_TOTAL_PENCE, "This form has expired. Please reload the page.");
+// A total that is not one the page could have shown: the form is not this shop's, or not this version's.
+const EXPIRED = "This form has expired. Please reload the page.";
+
+export const expectedTotalPenceSchema = z.number({ error: EXPIRED }).int(EXPIRED).min(0, EXPIRED).max(MAX_TOTAL_PENCE, EXPIRED);
 
 export interface QuoteLine {
   recordId: number;
