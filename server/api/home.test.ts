@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { genresWithAtLeast } from "../../app/domain/catalogue/genres";
 import { HOME_LIST_SIZES } from "../../app/domain/home/home-filters";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { useTestApp } from "../../tests/setup/http";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { createBrowseService } from "../services/browse";
 import { createHomeService } from "../services/home";
@@ -38,25 +36,12 @@ vi.mock("../services/recommendations", async (importOriginal) => {
   };
 });
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
 // The server's own date: these answers are "for today", like the home page.
 const today = todayInLondon();
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  t = await seededTestDb();
-  const app = createApp({ db: t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
-  ({ url: base, close } = await listen(app));
-});
-afterAll(async () => {
-  await close();
-  t.cleanup();
-});
+const shop = useTestApp({ name: "home", database: "seeded" });
 
 async function getJson(path: string) {
-  const res = await fetch(`${base}${path}`);
+  const res = await fetch(`${shop.base}${path}`);
   return { res, body: (await res.json()) as unknown };
 }
 
@@ -68,7 +53,7 @@ describe("genre counts and the genre list", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const counts = genreCountsSchema.parse(body);
-    expect(counts).toEqual(createBrowseService(t.db).genreCounts({ today }));
+    expect(counts).toEqual(createBrowseService(shop.t.db).genreCounts({ today }));
     expect(counts.Jazz).toBeGreaterThan(0);
   });
 
@@ -77,7 +62,7 @@ describe("genre counts and the genre list", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const list = genreListSchema.parse(body);
-    const counts = createBrowseService(t.db).genreCounts({ today });
+    const counts = createBrowseService(shop.t.db).genreCounts({ today });
     expect(list).toEqual(genresWithAtLeast(counts, 1));
     expect(list.length).toBe(Object.keys(counts).length);
     expect([...list].sort((a, b) => a.localeCompare(b, "en-GB"))).toEqual(list);
@@ -90,7 +75,7 @@ describe("genre counts and the genre list", () => {
 });
 
 describe("home page data", () => {
-  const home = () => createHomeService(t.db).sections({ today });
+  const home = () => createHomeService(shop.t.db).sections({ today });
 
   it.each([
     ["/api/new-releases", "newReleases", HOME_LIST_SIZES.newReleases],
@@ -116,7 +101,7 @@ describe("home page data", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const track = featuredVinylSchema.parse(body);
-    expect(track?.id).toBe(createHomeService(t.db).vinylOfTheDay(today)?.id);
+    expect(track?.id).toBe(createHomeService(shop.t.db).vinylOfTheDay(today)?.id);
     expect(track?.price).toMatch(/^£\d+\.\d{2}$/);
   });
 
@@ -125,7 +110,7 @@ describe("home page data", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const spotlight = artistSpotlightAnswerSchema.parse(body);
-    const expected = createHomeService(t.db).artistSpotlight(today);
+    const expected = createHomeService(shop.t.db).artistSpotlight(today);
     expect(spotlight?.artist).toBe(expected?.artist);
     expect(spotlight?.bio).toBe(expected?.bio);
     expect(ids(spotlight?.tracks ?? [])).toEqual(ids(expected?.tracks ?? []));
@@ -194,10 +179,12 @@ describe("GET /api/recommendations", () => {
 
 describe("tRPC recommendations.forHistory", () => {
   const query = (input: unknown) =>
-    fetch(`${base}/trpc/recommendations.forHistory?input=${encodeURIComponent(JSON.stringify(input))}`).then(async (res) => ({
-      status: res.status,
-      body: (await res.json()) as { result?: { data: unknown } },
-    }));
+    fetch(`${shop.base}/trpc/recommendations.forHistory?input=${encodeURIComponent(JSON.stringify(input))}`).then(
+      async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { result?: { data: unknown } },
+      }),
+    );
 
   it("answers the same list as REST", async () => {
     const trpc = await query({ history: [1, 2] });

@@ -2,52 +2,30 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { INVALID_EMAIL, SELECT_GENRE, SUBSCRIBED_TEXT, ALREADY_TEXT } from "../../app/domain/newsletter/newsletter-schema";
 import { discountCodes, emailOutbox, subscribers } from "../../db/schema";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { useTestApp } from "../../tests/setup/http";
 import { CODE_PATTERN } from "../services/newsletter";
 import { tablesHolding } from "../../tests/setup/db-scan";
 import { lastMailTo } from "../../tests/setup/mail-dir";
 
 // The newsletter calls of spec §7 and VinylBot's lookup, over real HTTP against a temporary database.
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-newsletter-media-"));
 // Mail is "sent" into this folder (MAIL_DIR), so a test can read the delivered message.
 const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-newsletter-mail-"));
-const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
-  res.status(404).send("no pages here");
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.MEDIA_DIR = mediaDir;
-  delete process.env.SMTP_URL;
-  delete process.env.PUBLIC_ORIGIN;
-  process.env.MAIL_DIR = mailDir;
-  t = await seededTestDb();
-  // Every subscriber here signs up from one test address: the sign-up limit has its own test.
-  process.env.RATE_LIMIT_FACTOR = "100";
-  ({ url: base, close } = await listen(createApp({ db: t.db, pages: pages as never })));
-  delete process.env.MAIL_DIR;
-  delete process.env.RATE_LIMIT_FACTOR;
+// Every subscriber here signs up from one test address: the sign-up limit has its own test.
+const shop = useTestApp({
+  name: "newsletter",
+  database: "seeded",
+  startEnv: { SMTP_URL: undefined, PUBLIC_ORIGIN: undefined, MAIL_DIR: mailDir, RATE_LIMIT_FACTOR: "100" },
 });
-
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(mailDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(mailDir, { recursive: true, force: true }));
 
 async function call(method: "GET" | "POST", url: string, { body, cookie }: { body?: unknown; cookie?: string | null } = {}) {
-  const headers: Record<string, string> = { origin: base };
+  const headers: Record<string, string> = { origin: shop.base };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (cookie) headers.cookie = cookie;
-  const res = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${shop.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { res, text, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null };
 }
@@ -128,7 +106,7 @@ describe("POST /api/subscribe", () => {
   });
 
   it("refuses a cross-site sign-up (Origin check)", async () => {
-    const res = await fetch(`${base}/api/subscribe`, {
+    const res = await fetch(`${shop.base}/api/subscribe`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/json" },
       body: JSON.stringify({ email: "csrf@example.com", favoriteGenre: "Jazz" }),
@@ -146,12 +124,12 @@ describe("50 simultaneous sign-ups of one address", () => {
     const statuses = answers.map((a) => a.res.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(49);
-    const rows = t.db.select().from(subscribers).where(eq(subscribers.email, "race@example.com")).all();
+    const rows = shop.t.db.select().from(subscribers).where(eq(subscribers.email, "race@example.com")).all();
     expect(rows).toHaveLength(1);
-    const codes = t.db.select().from(discountCodes).where(eq(discountCodes.subscriberId, rows[0]!.id)).all();
+    const codes = shop.t.db.select().from(discountCodes).where(eq(discountCodes.subscriberId, rows[0]!.id)).all();
     expect(codes).toHaveLength(1);
     expect(codes[0]!.code).toBe(rows[0]!.discountCode);
-    const mails = t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "race@example.com")).all();
+    const mails = shop.t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "race@example.com")).all();
     expect(mails).toHaveLength(1);
     // Only the winner saw the code.
     const seen = answers.map((a) => a.body.discountCode).filter(Boolean);
@@ -209,11 +187,11 @@ async function delivered(email: string) {
 
 /** What a mail client sends for RFC 8058 one-click: no Origin header, no cookies, the one field. */
 function oneClick(query: string, body = "List-Unsubscribe=One-Click", contentType = "application/x-www-form-urlencoded") {
-  return fetch(`${base}/unsubscribe${query}`, { method: "POST", headers: { "content-type": contentType }, body });
+  return fetch(`${shop.base}/unsubscribe${query}`, { method: "POST", headers: { "content-type": contentType }, body });
 }
 
 const isSubscribed = (email: string) =>
-  t.db.select().from(subscribers).where(eq(subscribers.email, email)).get()?.unsubscribedAt === null;
+  shop.t.db.select().from(subscribers).where(eq(subscribers.email, email)).get()?.unsubscribedAt === null;
 
 describe("welcome mail", () => {
   it("carries the code and an unsubscribe link that works once; the outbox keeps no token", async () => {
@@ -227,10 +205,10 @@ describe("welcome mail", () => {
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     await expect
-      .poll(() => t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "hal@example.com")).get()?.status)
+      .poll(() => shop.t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "hal@example.com")).get()?.status)
       .toBe("sent");
-    expect(tablesHolding(t.db, token)).toEqual([]);
-    const { newsletter } = (await import("../services")).createServices(t.db, { mediaDir });
+    expect(tablesHolding(shop.t.db, token)).toEqual([]);
+    const { newsletter } = (await import("../services")).createServices(shop.t.db, { mediaDir: shop.mediaDir });
     expect(newsletter.unsubscribe(token)).toEqual({ email: "hal@example.com" });
     expect(() => newsletter.unsubscribe(token)).toThrow(/invalid or has already been used/);
   });
@@ -250,7 +228,7 @@ describe("RFC 8058 one-click unsubscribe (POST without Origin)", () => {
     const second = await delivered("multipart@example.com");
     const form = new FormData();
     form.set("List-Unsubscribe", "One-Click");
-    const multipart = await fetch(`${base}/unsubscribe?token=${second.token}`, { method: "POST", body: form });
+    const multipart = await fetch(`${shop.base}/unsubscribe?token=${second.token}`, { method: "POST", body: form });
     expect(multipart.status).toBe(200);
     expect(isSubscribed("multipart@example.com")).toBe(false);
   });
@@ -258,7 +236,7 @@ describe("RFC 8058 one-click unsubscribe (POST without Origin)", () => {
   it("refuses an unknown or malformed token, a missing token and any other body, changing nothing", async () => {
     await subscribe({ email: "stays@example.com", favoriteGenre: "Soul" });
     const { token } = await delivered("stays@example.com");
-    const before = JSON.stringify(t.db.select().from(subscribers).all());
+    const before = JSON.stringify(shop.t.db.select().from(subscribers).all());
     for (const query of ["?token=abcdefghijklmnopqrstuvwxyz234567", "?token=not-a-token", `?token=${token.toUpperCase()}`]) {
       const r = await oneClick(query);
       expect(r.status, query).toBe(400);
@@ -274,39 +252,39 @@ describe("RFC 8058 one-click unsubscribe (POST without Origin)", () => {
     expect((await oneClick(`?token=${token}`, "x".repeat(10_000))).status).toBe(413);
     // Another path, or a foreign Origin: the Origin check refuses it.
     expect(
-      (await fetch(`${base}/unsubscribe/?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" })).status,
+      (await fetch(`${shop.base}/unsubscribe/?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" })).status,
     ).toBe(403);
-    const foreign = await fetch(`${base}/unsubscribe?token=${token}`, {
+    const foreign = await fetch(`${shop.base}/unsubscribe?token=${token}`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
     expect(foreign.status).toBe(403);
-    expect(JSON.stringify(t.db.select().from(subscribers).all())).toBe(before);
+    expect(JSON.stringify(shop.t.db.select().from(subscribers).all())).toBe(before);
     expect(isSubscribed("stays@example.com")).toBe(true);
   });
 
   it("exempts nothing else: other mutations without Origin, even carrying a token, are still refused", async () => {
-    const before = t.db.select().from(subscribers).all().length;
+    const before = shop.t.db.select().from(subscribers).all().length;
     const { token } = await delivered("stays@example.com");
     const attempts = [
-      fetch(`${base}/api/subscribe?token=${token}`, {
+      fetch(`${shop.base}/api/subscribe?token=${token}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: "sneaky@example.com", favoriteGenre: "Jazz" }),
       }),
-      fetch(`${base}/newsletter?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
-      fetch(`${base}/unsubscribe.data?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
-      fetch(`${base}/trpc/subscribe.create?token=${token}`, {
+      fetch(`${shop.base}/newsletter?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${shop.base}/unsubscribe.data?token=${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${shop.base}/trpc/subscribe.create?token=${token}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: "sneaky@example.com", favoriteGenre: "Jazz" }),
       }),
-      fetch(`${base}/unsubscribe?token=${token}`, { method: "PUT", body: "List-Unsubscribe=One-Click" }),
-      fetch(`${base}/unsubscribe?token=${token}`, { method: "DELETE" }),
+      fetch(`${shop.base}/unsubscribe?token=${token}`, { method: "PUT", body: "List-Unsubscribe=One-Click" }),
+      fetch(`${shop.base}/unsubscribe?token=${token}`, { method: "DELETE" }),
     ];
     for (const r of await Promise.all(attempts)) expect(r.status, r.url).toBe(403);
-    expect(t.db.select().from(subscribers).all().length).toBe(before);
+    expect(shop.t.db.select().from(subscribers).all().length).toBe(before);
     expect(isSubscribed("stays@example.com")).toBe(true);
   });
 });

@@ -1,30 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, records, stockMovements } from "../../db/schema";
-import { listen } from "../../tests/setup/http";
+import { useTestApp } from "../../tests/setup/http";
 import { insertDiscountCode, insertRecord } from "../../tests/setup/shop-fixtures";
-import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
 
 // Many shoppers at once, through HTTP: the order transaction must never oversell, never let one code be
 // used twice and never turn one idempotency key into two orders — and nobody gets a 5xx.
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  // Hundreds of shoppers here come from one test address: the checkout limit is tested elsewhere.
-  process.env.RATE_LIMIT_FACTOR = "100";
-  t = migratedTestDb();
-  ({ url: base, close } = await listen(createApp({ db: t.db, pages: (_req, res) => res.status(404).end() })));
-  delete process.env.RATE_LIMIT_FACTOR;
-});
-afterAll(async () => {
-  await close();
-  t.cleanup();
-});
+// Hundreds of shoppers here come from one test address: the checkout limit is tested elsewhere.
+const shop = useTestApp({ name: "orders-race", database: "migrated", startEnv: { RATE_LIMIT_FACTOR: "100" } });
 
 let n = 0;
 function order(recordId: number, overrides: Record<string, unknown> = {}) {
@@ -43,16 +27,16 @@ function order(recordId: number, overrides: Record<string, unknown> = {}) {
 }
 
 async function post(body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${base}/api/orders`, {
+  const res = await fetch(`${shop.base}/api/orders`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base, accept: "application/json" },
+    headers: { "content-type": "application/json", origin: shop.base, accept: "application/json" },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 const countOrders = (where: ReturnType<typeof eq>) =>
-  t.db
+  shop.t.db
     .select({ n: sql<number>`count(*)` })
     .from(orders)
     .where(where)
@@ -60,7 +44,7 @@ const countOrders = (where: ReturnType<typeof eq>) =>
 
 describe("200 simultaneous checkouts for a record with 5 in stock", () => {
   it("makes exactly 5 orders, leaves stock 0 and tells every other shopper which record ran out", async () => {
-    const rec = insertRecord(t.db, { title: "Last Five Copies", stockQuantity: 5 });
+    const rec = insertRecord(shop.t.db, { title: "Last Five Copies", stockQuantity: 5 });
     const answers = await Promise.all(Array.from({ length: 200 }, () => post(order(rec.id))));
 
     const statuses = answers.map((a) => a.status);
@@ -72,12 +56,12 @@ describe("200 simultaneous checkouts for a record with 5 in stock", () => {
       expect(a.status).toBe(409);
       expect(a.body.message).toBe('Sorry, "Last Five Copies" is out of stock.');
     }
-    expect(t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(0);
-    const lineOrders = t.db.$client
+    expect(shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(0);
+    const lineOrders = shop.t.db.$client
       .prepare("select count(distinct order_id) as n, sum(quantity) as q from order_lines where record_id = ?")
       .get(rec.id) as { n: number; q: number };
     expect(lineOrders).toEqual({ n: 5, q: 5 });
-    const moves = t.db.select().from(stockMovements).where(eq(stockMovements.recordId, rec.id)).all();
+    const moves = shop.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, rec.id)).all();
     expect(moves.map((m) => m.change).reduce((a, b) => a + b, 0)).toBe(-5);
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.body.status))).toEqual(new Set(["paid"]));
   });
@@ -85,8 +69,8 @@ describe("200 simultaneous checkouts for a record with 5 in stock", () => {
 
 describe("20 simultaneous orders with one discount code", () => {
   it("discounts exactly one; the others are told the code has been used and nothing is placed for them", async () => {
-    const rec = insertRecord(t.db, { pricePence: 3000, stockQuantity: 100 });
-    insertDiscountCode(t.db, "RACE10");
+    const rec = insertRecord(shop.t.db, { pricePence: 3000, stockQuantity: 100 });
+    insertDiscountCode(shop.t.db, "RACE10");
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(order(rec.id, { discountCode: "race10" }))));
 
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
@@ -97,21 +81,23 @@ describe("20 simultaneous orders with one discount code", () => {
       expect([400, 409]).toContain(a.status);
       expect(a.body.message).toBe("This discount code has already been used.");
     }
-    expect(t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(99);
-    const discounted = t.db.$client.prepare("select count(*) as n from orders where discount_pence > 0").get() as { n: number };
+    expect(shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(99);
+    const discounted = shop.t.db.$client.prepare("select count(*) as n from orders where discount_pence > 0").get() as {
+      n: number;
+    };
     expect(discounted.n).toBe(1);
   });
 });
 
 describe("20 replays of one idempotency key", () => {
   it("make one order, and every replay answers with it", async () => {
-    const rec = insertRecord(t.db, { stockQuantity: 50 });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 50 });
     const body = order(rec.id);
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(body)));
 
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => a.body.orderNumber)).size).toBe(1);
     expect(countOrders(eq(orders.email, body.email))).toBe(1);
-    expect(t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(49);
+    expect(shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.stockQuantity).toBe(49);
   });
 });

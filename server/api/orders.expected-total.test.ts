@@ -1,27 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, records } from "../../db/schema";
-import { listen } from "../../tests/setup/http";
+import { useTestApp } from "../../tests/setup/http";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
-import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
 
 // An API client may bind an order to the total it showed its buyer: a different total places nothing (409), and
 // the answer carries the new total to send back. Through REST and tRPC alike.
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  t = migratedTestDb();
-  ({ url: base, close } = await listen(createApp({ db: t.db, pages: (_req, res) => res.status(404).end() })));
-});
-afterAll(async () => {
-  await close();
-  t.cleanup();
-});
+const shop = useTestApp({ name: "expected-total", database: "migrated" });
 
 let n = 0;
 function order(recordId: number, overrides: Record<string, unknown> = {}) {
@@ -40,20 +26,20 @@ function order(recordId: number, overrides: Record<string, unknown> = {}) {
 }
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${shop.base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base, accept: "application/json" },
+    headers: { "content-type": "application/json", origin: shop.base, accept: "application/json" },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const ordersOf = (email: string) => t.db.select().from(orders).where(eq(orders.email, email)).all();
-const stockOf = (id: number) => t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
+const ordersOf = (email: string) => shop.t.db.select().from(orders).where(eq(orders.email, email)).all();
+const stockOf = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
 
 describe("POST /api/orders with expectedTotalPence", () => {
   it("a total that is not the expected one answers 409 with the new total; nothing placed, charged or taken", async () => {
-    const rec = insertRecord(t.db, { pricePence: 9900, stockQuantity: 5 });
+    const rec = insertRecord(shop.t.db, { pricePence: 9900, stockQuantity: 5 });
     const body = order(rec.id, { expectedTotalPence: 5600 });
     const out = await post("/api/orders", body);
     expect(out.status).toBe(409);
@@ -70,14 +56,14 @@ describe("POST /api/orders with expectedTotalPence", () => {
   });
 
   it("is optional: without it the order is placed at the shop's prices", async () => {
-    const rec = insertRecord(t.db, { pricePence: 1000, stockQuantity: 5 });
+    const rec = insertRecord(shop.t.db, { pricePence: 1000, stockQuantity: 5 });
     const body = order(rec.id);
     expect((await post("/api/orders", body)).status).toBe(201);
     expect(ordersOf(body.email).map((o) => o.totalPence)).toEqual([2400]);
   });
 
   it("refuses a total that is not a whole number of pence with 400", async () => {
-    const rec = insertRecord(t.db, { stockQuantity: 5 });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 5 });
     for (const expectedTotalPence of [-1, 12.5, "5600", 1e20]) {
       const out = await post("/api/orders", order(rec.id, { expectedTotalPence }));
       expect(out.status, String(expectedTotalPence)).toBe(400);
@@ -88,7 +74,7 @@ describe("POST /api/orders with expectedTotalPence", () => {
 
 describe("checkout.placeOrder over tRPC with expectedTotalPence", () => {
   it("answers CONFLICT (409) with the new total in the error's data; nothing placed", async () => {
-    const rec = insertRecord(t.db, { pricePence: 9900, stockQuantity: 5 });
+    const rec = insertRecord(shop.t.db, { pricePence: 9900, stockQuantity: 5 });
     const body = order(rec.id, { expectedTotalPence: 5600 });
     const out = await post("/trpc/checkout.placeOrder", body);
     expect(out.status).toBe(409);

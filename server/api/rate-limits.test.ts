@@ -1,50 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../tests/setup/http";
 import { RATE_LIMITS, type AddressLimitName } from "../auth/rate-limits";
 
 // Every per-address limit at the shop's own numbers, over real HTTP: REST answers 429 { error, message }
 // with Retry-After, tRPC answers TOO_MANY_REQUESTS with Retry-After, and another address is still served.
 // TRUST_PROXY=loopback lets each test be a fresh client address (X-Forwarded-For).
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.TRUST_PROXY = "loopback";
-  delete process.env.SMTP_URL;
-  t = await seededTestDb();
-  ({ url: base, close } = await listen(createApp({ db: t.db, pages: (_req, res) => void res.status(404).end() })));
-});
-afterAll(async () => {
-  await close();
-  delete process.env.TRUST_PROXY;
-  t.cleanup();
-});
+const shop = useTestApp({ name: "rate-limits", database: "seeded", startEnv: { TRUST_PROXY: "loopback", SMTP_URL: undefined } });
 
 let addresses = 0;
 const freshAddress = () => `10.61.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
 function post(path: string, body: unknown, ip: string) {
-  return fetch(`${base}${path}`, {
+  return fetch(`${shop.base}${path}`, {
     method: "POST",
-    headers: { origin: base, "content-type": "application/json", accept: "application/json", "x-forwarded-for": ip },
+    headers: { origin: shop.base, "content-type": "application/json", accept: "application/json", "x-forwarded-for": ip },
     body: JSON.stringify(body),
   });
 }
 
 let n = 0;
 function recordInStock(): number {
-  const row = t.db.$client
+  const row = shop.t.db.$client
     .prepare(
       "select id from records where stock_quantity > 50 and hidden_by_content = 0 and release_date <= '2026-01-01' limit 1",
     )
     .get() as { id: number } | undefined;
   if (row) return row.id;
-  t.db.$client.prepare("update records set stock_quantity = 100 where id = 1").run();
+  shop.t.db.$client.prepare("update records set stock_quantity = 100 where id = 1").run();
   return 1;
 }
 /** An order the offline test card declines: a counted attempt that changes no stock. */
@@ -147,6 +130,6 @@ describe("per-address limits answer 429 with Retry-After", () => {
       ip,
     );
     expect(refused.status).toBe(429);
-    expect(t.db.$client.prepare("select count(*) as n from users where username = 'one-too-many'").get()).toEqual({ n: 0 });
+    expect(shop.t.db.$client.prepare("select count(*) as n from users where username = 'one-too-many'").get()).toEqual({ n: 0 });
   });
 });

@@ -2,50 +2,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { records, wantAddresses, wantRequests, wants } from "../../db/schema";
-import { listen } from "../../tests/setup/http";
+import { useTestApp } from "../../tests/setup/http";
 import { lastMailTo } from "../../tests/setup/mail-dir";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
 import { createServices } from "../services";
 import { createMailTransport } from "../mail/transport";
 
 // Wants over real HTTP: the tRPC procedure (one schema with the form) and RFC 8058 one-click stop links.
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-wants-media-"));
 const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-wants-mail-"));
-const pages = (_req: unknown, res: { status: (n: number) => { send: (s: string) => void } }) =>
-  res.status(404).send("no pages here");
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.RATE_LIMIT_FACTOR = "100";
-  t = await seededTestDb();
-  ({ url: base, close } = await listen(createApp({ db: t.db, pages: pages as never })));
-  delete process.env.RATE_LIMIT_FACTOR;
-});
-
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(mailDir, { recursive: true, force: true });
-});
+const shop = useTestApp({ name: "wants", database: "seeded", startEnv: { RATE_LIMIT_FACTOR: "100" } });
+afterAll(() => fs.rmSync(mailDir, { recursive: true, force: true }));
 
 const create = (input: unknown) =>
-  fetch(`${base}/trpc/wants.create`, {
+  fetch(`${shop.base}/trpc/wants.create`, {
     method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
+    headers: { origin: shop.base, "content-type": "application/json" },
     body: JSON.stringify(input),
   });
 
 describe("wants.create over tRPC", () => {
   it("stores a guest's want with the price in pence, and refuses bad input with a 400", async () => {
-    const rec = insertRecord(t.db, { stockQuantity: 0 });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
     const ok = await create({ recordId: rec.id, email: "Trpc-Fan@Example.com", priceBelow: "£12.50" });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { result: { data: unknown } }).result.data).toEqual({
@@ -53,8 +32,8 @@ describe("wants.create over tRPC", () => {
       pending: true,
     });
     // Saved only once confirmed from the mailbox.
-    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).get()).toBeUndefined();
-    expect(t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()).toMatchObject({
+    expect(shop.t.db.select().from(wants).where(eq(wants.recordId, rec.id)).get()).toBeUndefined();
+    expect(shop.t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()).toMatchObject({
       priceBelowPence: 1250,
       status: "pending",
     });
@@ -73,10 +52,14 @@ describe("wants.create over tRPC", () => {
 
 describe("wants.create's answer to a guest", () => {
   it("is the same for a confirmed address, an unknown one and one awaiting confirmation, and changes no want", async () => {
-    const rec = insertRecord(t.db, { stockQuantity: 0 });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
     const known = "trpc-known@example.com";
-    const address = t.db.insert(wantAddresses).values({ email: known, confirmedAt: new Date().toISOString() }).returning().get();
-    const kept = t.db
+    const address = shop.t.db
+      .insert(wantAddresses)
+      .values({ email: known, confirmedAt: new Date().toISOString() })
+      .returning()
+      .get();
+    const kept = shop.t.db
       .insert(wants)
       .values({ addressId: address.id, recordId: rec.id, backInStock: true, priceBelowPence: 1500 })
       .returning()
@@ -92,32 +75,35 @@ describe("wants.create's answer to a guest", () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
     expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ result: { data: { email: "<email>", pending: true } } }) });
-    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([kept]);
+    expect(shop.t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([kept]);
   });
 });
 
 describe("a want confirmation's one-click stop link (POST without Origin)", () => {
   it("stops that pending want, which its confirmation link can then no longer save", async () => {
     const confirmDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-wants-confirm-"));
-    const services = createServices(t.db, { mediaDir, mailTransport: createMailTransport(undefined, confirmDir)! });
+    const services = createServices(shop.t.db, {
+      mediaDir: shop.mediaDir,
+      mailTransport: createMailTransport(undefined, confirmDir)!,
+    });
     const email = "one-click-pending@example.com";
-    const rec = insertRecord(t.db, { stockQuantity: 0 });
+    const rec = insertRecord(shop.t.db, { stockQuantity: 0 });
     services.wants.want({ recordId: rec.id, email, backInStock: true, onRelease: false }, { user: null });
     await expect.poll(() => lastMailTo(confirmDir, email, /Confirm/)).toBeDefined();
     const mail = lastMailTo(confirmDir, email, /Confirm/)!;
     const header = mail.headers?.["List-Unsubscribe"] ?? "";
     expect(header).toMatch(/^<http:\/\/localhost:\d+\/wants\/unsubscribe\?token=[a-z2-7]{32}>$/);
     const link = new URL(header.slice(1, -1));
-    const res = await fetch(`${base}${link.pathname}${link.search}`, {
+    const res = await fetch(`${shop.base}${link.pathname}${link.search}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "List-Unsubscribe=One-Click",
     });
     expect(res.status).toBe(200);
-    expect(t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()?.status).toBe("stopped");
+    expect(shop.t.db.select().from(wantRequests).where(eq(wantRequests.recordId, rec.id)).get()?.status).toBe("stopped");
     const token = link.searchParams.get("token")!;
     expect(() => services.wants.confirm(token)).toThrow("invalid");
-    expect(t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([]);
+    expect(shop.t.db.select().from(wants).where(eq(wants.recordId, rec.id)).all()).toEqual([]);
     fs.rmSync(confirmDir, { recursive: true, force: true });
   });
 });
@@ -125,15 +111,18 @@ describe("a want confirmation's one-click stop link (POST without Origin)", () =
 describe("an alert's one-click stop link (POST without Origin)", () => {
   it("stops the one want it names, and without a want every want of the address", async () => {
     // A services instance of the test's own, on the same database, sends alerts into a folder.
-    const services = createServices(t.db, { mediaDir, mailTransport: createMailTransport(undefined, mailDir)! });
+    const services = createServices(shop.t.db, {
+      mediaDir: shop.mediaDir,
+      mailTransport: createMailTransport(undefined, mailDir)!,
+    });
     const email = "one-click-fan@example.com";
-    const address = t.db.insert(wantAddresses).values({ email, confirmedAt: new Date().toISOString() }).returning().get();
-    const [a, b, c] = [0, 1, 2].map(() => insertRecord(t.db, { stockQuantity: 0 }));
+    const address = shop.t.db.insert(wantAddresses).values({ email, confirmedAt: new Date().toISOString() }).returning().get();
+    const [a, b, c] = [0, 1, 2].map(() => insertRecord(shop.t.db, { stockQuantity: 0 }));
     const [wa, wb, wc] = [a!, b!, c!].map(
-      (r) => t.db.insert(wants).values({ addressId: address.id, recordId: r.id, backInStock: true }).returning().get().id,
+      (r) => shop.t.db.insert(wants).values({ addressId: address.id, recordId: r.id, backInStock: true }).returning().get().id,
     );
     const restock = (id: number) => {
-      t.db.update(records).set({ stockQuantity: 1 }).where(eq(records.id, id)).run();
+      shop.t.db.update(records).set({ stockQuantity: 1 }).where(eq(records.id, id)).run();
       services.wants.onStockChanged(id, 0, 1);
     };
     restock(a!.id);
@@ -143,12 +132,12 @@ describe("an alert's one-click stop link (POST without Origin)", () => {
     expect(header).toMatch(new RegExp(`^<http://localhost:\\d+/wants/unsubscribe\\?want=${wa}&token=[a-z2-7]{32}>$`));
     const token = /token=([a-z2-7]{32})/.exec(header)![1]!;
     const oneClick = (query: string) =>
-      fetch(`${base}/wants/unsubscribe${query}`, {
+      fetch(`${shop.base}/wants/unsubscribe${query}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: "List-Unsubscribe=One-Click",
       });
-    const status = (id: number) => t.db.select().from(wants).where(eq(wants.id, id)).get()!.status;
+    const status = (id: number) => shop.t.db.select().from(wants).where(eq(wants.id, id)).get()!.status;
 
     expect((await oneClick(`?want=${wb}&token=${token}`)).status).toBe(200);
     expect([status(wb!), status(wc!)]).toEqual(["unsubscribed", "active"]);

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { listen } from "../../tests/setup/http";
+import { listen, useTestApp } from "../../tests/setup/http";
 import { lastMailTo } from "../../tests/setup/mail-dir";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createApp } from "../app";
 import { createServices } from "../services";
 import { codeForStep, parseSecretText, stepAt } from "../../app/domain/two-factor/totp";
@@ -41,40 +40,33 @@ const SPEC_CALLS = [
   "GET /api/vinyl-care-tips",
 ] as const;
 
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
 let cookie = "";
 const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-contract-mail-"));
 const password = "contract-password-1";
 const account = (name: string) => ({ username: name, email: `${name}@example.com`, password });
 
+// Mail is "sent" into a folder, where the reset probe reads its token.
+const shop = useTestApp({
+  name: "contract",
+  database: "seeded",
+  pages: (_req, res) => void res.type("html").send("<p>page</p>"),
+  startEnv: { SMTP_URL: undefined, MAIL_DIR: mailDir },
+});
 beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  delete process.env.SMTP_URL;
-  process.env.MAIL_DIR = mailDir; // mail is "sent" into this folder, where the reset probe reads its token
-  t = await seededTestDb();
-  const app = createApp({ db: t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
-  delete process.env.MAIL_DIR;
-  ({ url: base, close } = await listen(app));
   // A signed-in customer for the account calls.
   const res = await call("POST", "/api/register", { json: account("contract-alice") });
   expect(res.status).toBe(201);
   cookie = sessionCookie(res);
 });
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mailDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(mailDir, { recursive: true, force: true }));
 
 function call(method: string, path: string, { json, cookie: sendCookie }: { json?: unknown; cookie?: string } = {}) {
   const headers: Record<string, string> = { accept: "application/json" };
   // Mutations must come from the shop's own origin (server/http/origin-check.ts).
-  if (method !== "GET") headers.origin = base;
+  if (method !== "GET") headers.origin = shop.base;
   if (json !== undefined) headers["content-type"] = "application/json";
   if (sendCookie) headers.cookie = sendCookie;
-  return fetch(`${base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return fetch(`${shop.base}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
 }
 
 function sessionCookie(res: Response): string {
@@ -89,7 +81,7 @@ function sessionCookie(res: Response): string {
  */
 async function signInPendingTwoFactor(name: string): Promise<{ cookie: string; key: Uint8Array }> {
   // Made through the services: the API's sign-ups from this address are limited, and the probes use them up.
-  const services = createServices(t.db, { mediaDir: "", mailTransport: { send: async () => {} } });
+  const services = createServices(shop.t.db, { mediaDir: "", mailTransport: { send: async () => {} } });
   const { id } = await services.accounts.register(account(name));
   const { secret } = services.twoFactor.newSecret(name);
   const key = parseSecretText(secret)!;
@@ -165,7 +157,7 @@ const PROBES: Record<string, () => Promise<Response>> = {
 
 /** An order of one copy of the first record with stock, paid with the offline test card. */
 function orderRequest(idempotencyKey: string, card = "4242 4242 4242 4242") {
-  const row = t.db.$client
+  const row = shop.t.db.$client
     .prepare(
       "select id from records where stock_quantity > 3 and hidden_by_content = 0 and release_date <= '2026-01-01' order by id limit 1",
     )
@@ -254,7 +246,7 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
     key: "POST /api/orders",
     status: 409,
     run: () => {
-      const scarce = t.db.$client
+      const scarce = shop.t.db.$client
         .prepare(
           "select id from records where stock_quantity between 1 and 9 and hidden_by_content = 0 and release_date <= '2026-01-01' limit 1",
         )
@@ -275,7 +267,7 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
         STRIPE_WEBHOOK_SECRET: "whsec_contract",
         STRIPE_API_URL: "http://127.0.0.1:9",
       });
-      const stripeApp = createApp({ db: t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
+      const stripeApp = createApp({ db: shop.t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
       process.env = saved;
       const server = await listen(stripeApp);
       const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});

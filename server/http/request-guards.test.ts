@@ -1,53 +1,33 @@
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { subscribers } from "../../db/schema";
-import { listen } from "../../tests/setup/http";
-import { seededTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createApp } from "../app";
+import { useTestApp } from "../../tests/setup/http";
 
 // Malformed requests are answered 4xx with a short message before any handler runs, and nothing is logged
 // (an unexpected console.error fails the test). The pages are a stand-in that counts what reaches it.
-let t: TestDb;
-let base: string;
-let close: () => Promise<void>;
 let pageHits = 0;
-const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "needledrop-guards-media-"));
-
-beforeAll(async () => {
-  process.env.ACCESS_LOG = "off";
-  process.env.MEDIA_DIR = mediaDir;
-  t = await seededTestDb();
-  const app = createApp({
-    db: t.db,
-    pages: (_req, res) => {
-      pageHits++;
-      res.type("html").send("<p>page</p>");
-    },
-  });
-  ({ url: base, close } = await listen(app));
+const shop = useTestApp({
+  name: "guards",
+  database: "seeded",
+  pages: (_req, res) => {
+    pageHits++;
+    res.type("html").send("<p>page</p>");
+  },
 });
 
-afterAll(async () => {
-  await close();
-  t.cleanup();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-});
-
-const call = (p: string, init: RequestInit = {}) => fetch(`${base}${p}`, { ...init, headers: { origin: base, ...init.headers } });
+const call = (p: string, init: RequestInit = {}) =>
+  fetch(`${shop.base}${p}`, { ...init, headers: { origin: shop.base, ...init.headers } });
 /** fetch refuses TRACE itself; node:http sends it. */
 function trace(p: string): Promise<{ status: number; allow: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${p}`, { method: "TRACE", headers: { origin: base } }, (res) => {
+    const req = http.request(`${shop.base}${p}`, { method: "TRACE", headers: { origin: shop.base } }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow }));
     });
     req.on("error", reject).end();
   });
 }
-const subscriberCount = () => t.db.select().from(subscribers).all().length;
+const subscriberCount = () => shop.t.db.select().from(subscribers).all().length;
 
 describe("form posts to pages", () => {
   it.each([
@@ -101,23 +81,23 @@ describe("form posts to pages", () => {
 
   it("still refuses a foreign or missing Origin first, with 403", async () => {
     const before = pageHits;
-    const foreign = await fetch(`${base}/cart`, { method: "DELETE", headers: { origin: "https://evil.example" } });
+    const foreign = await fetch(`${shop.base}/cart`, { method: "DELETE", headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
-    const missing = await fetch(`${base}/cart`, { method: "POST", body: new URLSearchParams({ intent: "clear" }) });
+    const missing = await fetch(`${shop.base}/cart`, { method: "POST", body: new URLSearchParams({ intent: "clear" }) });
     expect(missing.status).toBe(403);
     expect(pageHits).toBe(before);
   });
 
   it("answers a page address with a broken %-encoding with 400", async () => {
     const before = pageHits;
-    for (const p of ["/%zz", "/vinyl/%E0%A4%A", "/cart/%"]) expect((await fetch(`${base}${p}`)).status).toBe(400);
+    for (const p of ["/%zz", "/vinyl/%E0%A4%A", "/cart/%"]) expect((await fetch(`${shop.base}${p}`)).status).toBe(400);
     expect(pageHits).toBe(before);
   });
 });
 
 describe("/api and /trpc", () => {
   it("answers an /api path with a broken %-encoding with a JSON 400", async () => {
-    const res = await fetch(`${base}/api/tracks/%zz`);
+    const res = await fetch(`${shop.base}/api/tracks/%zz`);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/could not be read/);
   });
@@ -140,11 +120,13 @@ describe("/api and /trpc", () => {
 
   it("answers a batch of 10 queries, and refuses 11 whole", async () => {
     const ten = await fetch(
-      `${base}/trpc/${batch("catalogue.list", 10)}?batch=1&input=${encodeURIComponent(inputs(10, { limit: 1 }))}`,
+      `${shop.base}/trpc/${batch("catalogue.list", 10)}?batch=1&input=${encodeURIComponent(inputs(10, { limit: 1 }))}`,
     );
     expect(ten.status).toBe(200);
     expect(await ten.json()).toHaveLength(10);
-    const eleven = await fetch(`${base}/trpc/${batch("catalogue.list", 11)}?batch=1&input=${encodeURIComponent(inputs(11, {}))}`);
+    const eleven = await fetch(
+      `${shop.base}/trpc/${batch("catalogue.list", 11)}?batch=1&input=${encodeURIComponent(inputs(11, {}))}`,
+    );
     expect(eleven.status).toBe(400);
     expect((await eleven.json()).error).toBe("A batch holds at most 10 calls; this one had 11.");
   });

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { Express } from "express";
+import type { Express, RequestHandler } from "express";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app";
-import { seededTestDb } from "./test-db";
+import { migratedTestDb, seededTestDb, type TestDb } from "./test-db";
 
 /** Starts an Express app on a free loopback port; returns its base URL and a stopper. */
 export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
@@ -18,28 +18,75 @@ export async function listen(app: Express): Promise<{ url: string; close: () => 
   };
 }
 
+export interface TestAppOptions {
+  /** Names the temporary media folder, so a leftover one says which test file made it. */
+  name: string;
+  /** "seeded": the demo shop's records and accounts; "migrated": the tables only. */
+  database: "seeded" | "migrated";
+  /** The page renderer; the real pages are covered by the browser tests against the built server. */
+  pages?: RequestHandler;
+  /**
+   * Settings the app reads while it is made (a mail folder, a looser rate limit for many requests from one
+   * test address, no SMTP): set for the start only and put back after it, so they do not leak into other files.
+   * `undefined` removes a setting for the start.
+   */
+  startEnv?: Record<string, string | undefined>;
+  /** Runs before the app is made, e.g. to put files in its media folder. */
+  beforeStart?: (mediaDir: string) => Promise<void> | void;
+}
+
+export interface TestApp {
+  /** The app's address; read it inside tests (it is set when the file's tests start). */
+  base: string;
+  /** The database under the app. */
+  t: TestDb;
+  /** The app's media folder (MEDIA_DIR). */
+  mediaDir: string;
+}
+
+const noPages: RequestHandler = (_req, res) => void res.status(404).send("no pages here");
+
 /**
- * The whole app (API and tRPC; pages answered by a stand-in) on a seeded temporary database and media
- * folder, listening for one test file: started before its tests, stopped and removed after. Read
- * `server.base` inside tests.
+ * The whole app (API and tRPC; pages answered by a stand-in) on a temporary database and media folder,
+ * listening for one test file: started before its tests, stopped and removed after.
  */
-export function useSeededApp(name: string): { base: string } {
-  const server = { base: "" };
+export function useTestApp(options: TestAppOptions): TestApp {
+  const app = { base: "", mediaDir: "" } as TestApp;
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${name}-`));
+    app.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `needledrop-${options.name}-`));
     process.env.ACCESS_LOG = "off";
-    process.env.MEDIA_DIR = mediaDir;
-    const t = await seededTestDb();
-    const app = createApp({ db: t.db, pages: (_req, res) => void res.type("html").send("<p>page</p>") });
-    const { url, close } = await listen(app);
-    server.base = url;
-    stop = async () => {
-      await close();
-      t.cleanup();
-      fs.rmSync(mediaDir, { recursive: true, force: true });
-    };
+    process.env.MEDIA_DIR = app.mediaDir;
+    await options.beforeStart?.(app.mediaDir);
+    app.t = options.database === "seeded" ? await seededTestDb() : migratedTestDb();
+    const saved = withEnv(options.startEnv ?? {});
+    try {
+      const { url, close } = await listen(createApp({ db: app.t.db, pages: options.pages ?? noPages }));
+      app.base = url;
+      stop = async () => {
+        await close();
+        app.t.cleanup();
+        fs.rmSync(app.mediaDir, { recursive: true, force: true });
+      };
+    } finally {
+      withEnv(saved);
+    }
   });
   afterAll(() => stop?.());
-  return server;
+  return app;
+}
+
+/** Sets (or, for undefined, removes) settings; returns what they were, to put back the same way. */
+function withEnv(settings: Record<string, string | undefined>): Record<string, string | undefined> {
+  const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+  for (const [k, v] of Object.entries(settings)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  return before;
+}
+
+/** The demo shop's app for one test file, with a plain stand-in page. */
+export function useSeededApp(name: string): { base: string } {
+  return useTestApp({ name, database: "seeded", pages: (_req, res) => void res.type("html").send("<p>page</p>") });
 }
