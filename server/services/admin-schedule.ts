@@ -160,10 +160,17 @@ export function createAdminScheduleService(
       return toEntries(rows, today);
     },
 
-    /** Pre-orders and new releases from `from` (default: the start of the new-release window), soonest first. */
+    /**
+     * Releases from `from` (default: the start of the new-release window) up to `to` if given (the schedule's list
+     * shows one month), soonest first.
+     */
     upcoming(query: UpcomingQuery, { today }: { today: string }) {
       const from = query.from ?? addDays(today, -NEW_RELEASE_WINDOW_DAYS);
-      const where = gte(records.releaseDate, from);
+      const to = query.to ?? null;
+      // A release date may carry a time after the day (an import's "2026-03-14T00:00"): the day's end bounds it.
+      const where = to
+        ? and(gte(records.releaseDate, from), lte(records.releaseDate, `${to}\uffff`))
+        : gte(records.releaseDate, from);
       const total = db.select({ n: count() }).from(records).where(where).get()?.n ?? 0;
       const { page, pageCount: pages, offset } = pageWindow(total, query.page, UPCOMING_PAGE_SIZE);
       const rows = db
@@ -174,7 +181,7 @@ export function createAdminScheduleService(
         .limit(UPCOMING_PAGE_SIZE)
         .offset(offset)
         .all();
-      return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from };
+      return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from, to };
     },
 
     /**

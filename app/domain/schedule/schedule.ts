@@ -172,8 +172,10 @@ export type PublishNowInput = z.infer<typeof publishNowSchema>;
 
 export const calendarQuerySchema = z.object({ month: monthSchema });
 
+/** Releases from a date on, or between two dates (a month of the schedule's list). */
 export const upcomingQuerySchema = z.object({
   from: isoDate.optional(),
+  to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { signedInAdmin } from "../../../../tests/setup/admin-routes";
-import { formPost, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
+import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
-import { action } from "./schedule";
+import { action, loader } from "./schedule";
 
 const shop = useShopServices();
 const PATH = "/admin/schedule-management";
@@ -47,5 +47,19 @@ describe("the schedule page's forms", () => {
     );
     const out = await post({ intent: "publish-scheduled", kind: "record", target: String(record.id) }, admin.cookie);
     expect(await toastOf(out.headers)).toMatchObject({ title: "Published" });
+  });
+
+  it("lists the chosen month's releases in the list view, as the calendar does", async () => {
+    const admin = await signedInAdmin(shop);
+    const march = insertRecord(shop.t.db, { title: "March Pressing", releaseDate: "2099-03-14" });
+    const april = insertRecord(shop.t.db, { title: "April Pressing", releaseDate: "2099-04-02" });
+    const load = (query: string) =>
+      loader(routeArgs({ db: shop.t.db, services: shop.s }, pageGet(`${PATH}?${query}`, admin.cookie)));
+    const listed = (await load("month=2099-03&view=list")).upcoming!;
+    expect(listed.items.map((e) => e.id)).toEqual([march.id]);
+    expect(listed.total).toBe(1);
+    const calendar = (await load("month=2099-03")).calendar;
+    expect(calendar.map((e) => e.id)).toEqual([march.id]);
+    expect((await load("month=2099-04&view=list")).upcoming!.items.map((e) => e.id)).toEqual([april.id]);
   });
 });

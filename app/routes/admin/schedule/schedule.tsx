@@ -9,6 +9,7 @@ import {
   formatMonth,
   londonLocal,
   monthGrid,
+  monthRange,
   moveReleaseDateSchema,
   publishNowSchema,
   RELEASE_STATUS_LABELS,
@@ -50,7 +51,8 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
     view,
     today: context.today,
     calendar: view === "calendar" ? s.calendar(month, today) : [],
-    upcoming: view === "list" ? s.upcoming({ page }, today) : null,
+    // The list shows the month chosen, as the calendar does.
+    upcoming: view === "list" ? s.upcoming({ ...monthRange(month), page }, today) : null,
     scheduled: s.scheduled(today),
     posts: s.postChoices(),
   };
@@ -352,7 +354,8 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       {view === "list" && upcoming ? (
         <section className="mt-4">
           <p className="text-sm text-stone-600">
-            {upcoming.total.toLocaleString("en-GB")} records released from {formatDateGB(upcoming.from)} on, soonest first.
+            {upcoming.total.toLocaleString("en-GB")} {upcoming.total === 1 ? "record" : "records"} released in{" "}
+            {formatMonth(month)}, soonest first.
           </p>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
