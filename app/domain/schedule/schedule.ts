@@ -129,9 +129,14 @@ const recordId = z.coerce
   .positive("Choose a record.")
   .max(2 ** 31, "Choose a record.");
 
+/** A checkbox: "on" when ticked, absent when not. */
+const ticked = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean().default(false));
+
+/** Move a release date; the physical release moves by as many days unless kept (physical-release.ts). */
 export const moveReleaseDateSchema = z.object({
   recordId,
   releaseDate: isoDate,
+  keepPhysicalReleaseDate: ticked,
 });
 export type MoveReleaseDateInput = z.infer<typeof moveReleaseDateSchema>;
 

@@ -9,12 +9,19 @@ export function scheduleBack(formData: FormData): string {
   return typeof back === "string" && back.startsWith(SCHEDULE_PATH) ? back : SCHEDULE_PATH;
 }
 
-export function movedToast(moved: { changed: boolean; told: number; releaseDate: string; status: ReleaseStatus }): Toast {
+export function movedToast(moved: {
+  changed: boolean;
+  told: number;
+  releaseDate: string;
+  physicalReleaseDate: string | null;
+  status: ReleaseStatus;
+}): Toast {
   const told = `${moved.told} customer${moved.told === 1 ? "" : "s"} told`;
+  const physical = moved.physicalReleaseDate ? `; physical release ${formatDateGB(moved.physicalReleaseDate)}` : "";
   return {
     type: "success",
     title: moved.changed ? `Release date moved; ${told}` : `Release date unchanged; ${told}`,
-    description: `Now ${formatDateGB(moved.releaseDate)}: ${RELEASE_STATUS_LABELS[moved.status].toLowerCase()}.`,
+    description: `Now ${formatDateGB(moved.releaseDate)}: ${RELEASE_STATUS_LABELS[moved.status].toLowerCase()}${physical}.`,
   };
 }
 

@@ -62,4 +62,23 @@ describe("the schedule page's forms", () => {
     expect(calendar.map((e) => e.id)).toEqual([march.id]);
     expect((await load("month=2099-04&view=list")).upcoming!.items.map((e) => e.id)).toEqual([april.id]);
   });
+
+  it("moves the physical release with the release date, or keeps it when the box is ticked", async () => {
+    const admin = await signedInAdmin(shop);
+    const record = insertRecord(shop.t.db, { releaseDate: "2099-03-14", physicalReleaseDate: "2099-03-21" });
+    const move = (releaseDate: string, keep?: "on") =>
+      post(
+        { intent: "move", recordId: String(record.id), releaseDate, ...(keep ? { keepPhysicalReleaseDate: keep } : {}) },
+        admin.cookie,
+      );
+    expect(await toastOf((await move("2099-04-01")).headers)).toMatchObject({
+      description: "Now 1 April 2099: pre-order; physical release 8 April 2099.",
+    });
+    expect(await toastOf((await move("2099-04-03", "on")).headers)).toMatchObject({
+      description: "Now 3 April 2099: pre-order; physical release 8 April 2099.",
+    });
+    const refused = await move("2099-05-01", "on");
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ intent: "move", result: { error: { "": [expect.stringContaining("8 April 2099")] } } });
+  });
 });

@@ -67,10 +67,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     { form: scheduleSchema },
   );
   return formAction(request, {
-    move: intent(moveReleaseDateSchema, ({ recordId, releaseDate }, form) =>
+    move: intent(moveReleaseDateSchema, ({ recordId, releaseDate, keepPhysicalReleaseDate }, form) =>
       redirectWithToast(
         scheduleBack(form),
-        movedToast(s.moveReleaseDate(actor, recordId, releaseDate, { today: context.today })),
+        movedToast(s.moveReleaseDate(actor, recordId, releaseDate, { today: context.today, keepPhysicalReleaseDate })),
       ),
     ),
     schedule: intent(scheduleSchema, (item, form) =>
@@ -108,6 +108,7 @@ function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back:
     defaultValue: { recordId: String(entry.id), releaseDate: entry.releaseDate },
   });
   const { key, ...releaseDate } = getInputProps(fields.releaseDate, { type: "date" });
+  const { key: keepKey, ...keep } = getInputProps(fields.keepPhysicalReleaseDate, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className={`flex flex-wrap items-end gap-2 ${compact ? "mt-1" : ""}`}>
       <input type="hidden" name="intent" value="move" />
@@ -117,6 +118,13 @@ function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back:
         <span className="sr-only">New release date for {entry.title}</span>
         <input key={key} {...releaseDate} className="rounded border border-stone-300 px-1.5 py-1 text-sm text-stone-900" />
       </label>
+      {entry.physicalReleaseDate ? (
+        // The physical release moves by the same days unless kept (the shop is told of both in the history).
+        <label className="flex items-center gap-1 text-xs text-stone-700">
+          <input key={keepKey} {...keep} />
+          Keep the physical release date ({formatDateGB(entry.physicalReleaseDate)})
+        </label>
+      ) : null}
       <button type="submit" className="rounded bg-stone-900 px-2 py-1 text-xs font-semibold text-white hover:bg-stone-700">
         Move date
       </button>
