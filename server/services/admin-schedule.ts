@@ -150,6 +150,14 @@ export function createAdminScheduleService(
     return recordById(Number(target));
   }
 
+  /** Only a record can be unpublished here. */
+  function unpublishTarget(input: { kind: "record" | "post"; target: string }) {
+    if (input.kind !== "record") {
+      throw new ValidationError("A post cannot be unpublished here; schedule it for a later time instead.");
+    }
+    return recordByTarget(input.target);
+  }
+
   const nowIso = () => shopNow(db.$client).toISOString();
 
   return {
@@ -348,13 +356,17 @@ export function createAdminScheduleService(
       });
     },
 
+    /** The record `unpublish` would take off the shop, for the page to ask about first; refused as it refuses. */
+    unpublishable(input: { kind: "record" | "post"; target: string }): ScheduledItem {
+      const record = unpublishTarget(input);
+      const name = `${record.artist} – ${record.title}`;
+      return { kind: "record", id: record.id, name, target: String(record.id), publishAt: record.publishAt };
+    },
+
     /** Takes a record off the shop (unpublished, no schedule) until it is scheduled or published again. */
     unpublish(actor: Actor, input: { kind: "record" | "post"; target: string }): ScheduledItem {
-      if (input.kind !== "record") {
-        throw new ValidationError("A post cannot be unpublished here; schedule it for a later time instead.");
-      }
       return writeTransaction(db, () => {
-        const before = recordByTarget(input.target);
+        const before = unpublishTarget(input);
         db.update(records).set({ published: false, publishAt: null, updatedAt: nowIso() }).where(eq(records.id, before.id)).run();
         deps.audit.record(actor, {
           entityType: "record",

@@ -83,8 +83,9 @@ test.describe("catalogue back office", () => {
     await expect(edited).toContainText("After: Price: £19.99");
     expect(withDb((db) => db.prepare("select price_pence as p from records where id = ?").get(recordId))).toEqual({ p: 1999 });
 
-    // Unpublish it.
+    // Unpublish it, once asked to confirm.
     await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByTestId("confirm-step").getByRole("button", { name: "Yes, unpublish it" }).click();
     await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
     await expect(page.getByText("Unpublished", { exact: true })).toBeVisible();
     expect(withDb((db) => db.prepare("select published as p from records where id = ?").get(recordId))).toEqual({ p: 0 });

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { records } from "../../../../db/schema";
 import { signedInAdmin } from "../../../../tests/setup/admin-routes";
 import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
@@ -80,5 +82,30 @@ describe("the schedule page's forms", () => {
     const refused = await move("2099-05-01", "on");
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ intent: "move", result: { error: { "": [expect.stringContaining("8 April 2099")] } } });
+  });
+
+  it("asks before taking a record off the shop, and unpublishes only on the confirm panel's post", async () => {
+    const admin = await signedInAdmin(shop);
+    const record = insertRecord(shop.t.db, { title: "Keep Me Up", artist: "The Askers" });
+    const back = `${PATH}?month=2099-01`;
+    const fields = { intent: "unpublish", kind: "record", target: String(record.id), back };
+    const published = () => shop.t.db.select().from(records).where(eq(records.id, record.id)).get()!.published;
+    const asked = await post(fields, admin.cookie);
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({
+      intent: "unpublish",
+      confirm: {
+        title: "Unpublish The Askers – Keep Me Up?",
+        keepTo: back,
+        fields: { kind: "record", target: String(record.id), back },
+      },
+    });
+    expect(published()).toBe(true);
+    // Asking about something that cannot be unpublished is refused at once.
+    expect((await post({ ...fields, target: "999999999" }, admin.cookie)).status).toBe(404);
+    const done = await post({ ...fields, confirm: "yes" }, admin.cookie);
+    expect(done.location).toBe(back);
+    expect(await toastOf(done.headers)).toMatchObject({ title: "Unpublished" });
+    expect(published()).toBe(false);
   });
 });

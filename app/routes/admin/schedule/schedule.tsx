@@ -19,6 +19,8 @@ import {
   type ReleaseStatus,
 } from "~/domain/schedule/schedule";
 import { formatDateGB } from "~/domain/shared/dates";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import { confirmAskOf, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
@@ -28,7 +30,7 @@ import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/schedule";
-import { movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
+import { askToUnpublish, movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
 
 export const handle = staffHandle("schedule.manage", { action: "schedule.manage" });
 
@@ -78,9 +80,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     ),
     "publish-now": publish,
     "publish-scheduled": publish,
+    // Taking a record off the shop asks first: the first post answers with the question, the panel's post does it.
     unpublish: intent(
       publishNowSchema,
-      (item, form) => redirectWithToast(scheduleBack(form), publishedToast(s.unpublish(actor, item), false)),
+      async (item, form): Promise<ConfirmAsk | Response> => {
+        const back = scheduleBack(form);
+        if (!isConfirmed(form)) return askToUnpublish(s.unpublishable(item), back);
+        return redirectWithToast(back, publishedToast(s.unpublish(actor, item), false));
+      },
       { form: scheduleSchema },
     ),
   });
@@ -271,6 +278,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
   const byDay = new Map<string, Entry[]>();
   for (const e of calendar) byDay.set(e.releaseDate.slice(0, 10), [...(byDay.get(e.releaseDate.slice(0, 10)) ?? []), e]);
   const now = londonLocal(new Date());
+  const ask = confirmAskOf(actionData);
 
   return (
     <div>
@@ -278,6 +286,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       <p className="mt-1 text-stone-600">
         Pre-orders and new releases by release date (London), and what is scheduled to appear.
       </p>
+      {ask ? <ConfirmStep ask={ask} /> : null}
 
       <nav aria-label="Month" className="mt-6 flex flex-wrap items-center gap-3">
         <Link
