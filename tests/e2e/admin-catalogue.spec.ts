@@ -86,7 +86,7 @@ test.describe("catalogue back office", () => {
     // Unpublish it, once asked to confirm.
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByTestId("confirm-step").getByRole("button", { name: "Yes, unpublish it" }).click();
-    await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
     await expect(page.getByText("Unpublished", { exact: true })).toBeVisible();
     expect(withDb((db) => db.prepare("select published as p from records where id = ?").get(recordId))).toEqual({ p: 0 });
     await page.goto("/admin/catalog-update?status=unpublished");
