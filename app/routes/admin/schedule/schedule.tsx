@@ -127,9 +127,13 @@ function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back:
       </label>
       {entry.physicalReleaseDate ? (
         // The physical release moves by the same days unless kept (the shop is told of both in the history).
-        <label className="flex items-center gap-1 text-xs text-stone-700">
-          <input key={keepKey} {...keep} />
-          Keep the physical release date ({formatDateGB(entry.physicalReleaseDate)})
+        // A calendar day is narrow: there the words are fewer and the date may wrap.
+        <label className="flex max-w-[13rem] min-w-0 items-start gap-1.5 text-xs text-stone-700">
+          <input key={keepKey} {...keep} className="mt-0.5 shrink-0" />
+          <span className="min-w-0">
+            {compact ? "Keep physical date" : "Keep the physical release date"}{" "}
+            <span className={compact ? "" : "whitespace-nowrap"}>({formatDateGB(entry.physicalReleaseDate)})</span>
+          </span>
         </label>
       ) : null}
       <button type="submit" className="rounded bg-stone-900 px-2 py-1 text-xs font-semibold text-white hover:bg-stone-700">
@@ -375,7 +379,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
             {formatMonth(month)}, soonest first.
           </p>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="text-xs text-stone-600 uppercase">
                 <tr>
                   <th className="py-2 pr-2">Release date</th>
