@@ -4,7 +4,7 @@ import { setShopClock } from "../../db/clock";
 import { auditLog, blogPosts, emailOutbox, orderLines, orders, records, users } from "../../db/schema";
 import { insertRecord, SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
 import { londonToUtc } from "../../app/domain/schedule/schedule";
-import { NotFoundError } from "../../app/domain/shared/errors";
+import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseBrowseQuery } from "../../app/domain/browse/browse-query-parse";
 
 const shop = useShopServices();
@@ -115,6 +115,29 @@ describe("moving a release date", () => {
     expect(mail.text).toContain(`${SHOP_PUBLIC_ORIGIN}/profile#orders`);
     // Two changes, two audit rows: the repeat changed nothing.
     expect(shop.s.audit.forEntity("record", rec.id)).toHaveLength(2);
+  });
+
+  it("moves the physical release date by the same days, unless told to keep it", async () => {
+    const rec = insertRecord(shop.t.db, { releaseDate: "2026-12-20", physicalReleaseDate: "2026-12-27", stockQuantity: 0 });
+    const open = orderFor(rec.id);
+    const physical = () => shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.physicalReleaseDate;
+    const moved = shop.s.adminSchedule.moveReleaseDate(admin, rec.id, "2027-01-10", { today: TODAY });
+    expect(physical()).toBe("2027-01-17");
+    // The customers waiting are told as before, and the history says both dates moved.
+    expect(moved.told).toBe(1);
+    expect(shop.s.audit.forEntity("record", rec.id)[0]!.after).toMatchObject({
+      releaseDate: "2027-01-10",
+      physicalReleaseDate: "2027-01-17",
+    });
+    shop.s.adminSchedule.moveReleaseDate(admin, rec.id, "2027-01-12", { today: TODAY, keepPhysicalReleaseDate: true });
+    expect(physical()).toBe("2027-01-17");
+    // Kept, it may not fall before the release: refused, and nothing moves.
+    expect(() =>
+      shop.s.adminSchedule.moveReleaseDate(admin, rec.id, "2027-02-01", { today: TODAY, keepPhysicalReleaseDate: true }),
+    ).toThrow(ValidationError);
+    expect(shop.t.db.select().from(records).where(eq(records.id, rec.id)).get()!.releaseDate).toBe("2027-01-12");
+    await shop.s.mail.idle();
+    expect(shop.inbox.last(open.email, /New release date/)!.subject).toContain("12 January 2027");
   });
 
   it("answers not found for a record that does not exist", () => {

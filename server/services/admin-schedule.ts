@@ -8,6 +8,7 @@ import {
   type ScheduleInput,
   type UpcomingQuery,
 } from "../../app/domain/schedule/schedule";
+import { physicalDateAfterMove } from "../../app/domain/schedule/physical-release";
 import { addDays, isIsoDate } from "../../app/domain/shared/dates";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { shopNow } from "../../db/clock";
@@ -35,6 +36,8 @@ export interface ScheduleEntry {
   title: string;
   artist: string;
   releaseDate: string;
+  /** Set when the shop knows the physical release apart from the release: it moves with the release date. */
+  physicalReleaseDate: string | null;
   status: ReleaseStatus;
   stockQuantity: number;
   /** Customers' orders still waiting for this record (pre-order lines not shipped). */
@@ -59,6 +62,7 @@ type EntryRow = Omit<ScheduleEntry, "status" | "openPreOrders" | "releaseDate"> 
 export interface MoveResult {
   recordId: number;
   releaseDate: string;
+  physicalReleaseDate: string | null;
   status: ReleaseStatus;
   changed: boolean;
   /** Customers told of the new date by this change (0 when each had already been told). */
@@ -79,6 +83,7 @@ export function createAdminScheduleService(
     title: records.title,
     artist: records.artist,
     releaseDate: records.releaseDate,
+    physicalReleaseDate: records.physicalReleaseDate,
     stockQuantity: records.stockQuantity,
     published: records.published,
     publishAt: records.publishAt,
@@ -113,6 +118,7 @@ export function createAdminScheduleService(
       title: r.title,
       artist: r.artist,
       releaseDate: r.releaseDate ?? "",
+      physicalReleaseDate: r.physicalReleaseDate,
       status: releaseStatus(r.releaseDate, today),
       stockQuantity: r.stockQuantity,
       openPreOrders: counts.get(r.id) ?? 0,
@@ -144,6 +150,14 @@ export function createAdminScheduleService(
     return recordById(Number(target));
   }
 
+  /** Only a record can be unpublished here. */
+  function unpublishTarget(input: { kind: "record" | "post"; target: string }) {
+    if (input.kind !== "record") {
+      throw new ValidationError("A post cannot be unpublished here; schedule it for a later time instead.");
+    }
+    return recordByTarget(input.target);
+  }
+
   const nowIso = () => shopNow(db.$client).toISOString();
 
   return {
@@ -160,10 +174,17 @@ export function createAdminScheduleService(
       return toEntries(rows, today);
     },
 
-    /** Pre-orders and new releases from `from` (default: the start of the new-release window), soonest first. */
+    /**
+     * Releases from `from` (default: the start of the new-release window) up to `to` if given (the schedule's list
+     * shows one month), soonest first.
+     */
     upcoming(query: UpcomingQuery, { today }: { today: string }) {
       const from = query.from ?? addDays(today, -NEW_RELEASE_WINDOW_DAYS);
-      const where = gte(records.releaseDate, from);
+      const to = query.to ?? null;
+      // A release date may carry a time after the day (an import's "2026-03-14T00:00"): the day's end bounds it.
+      const where = to
+        ? and(gte(records.releaseDate, from), lte(records.releaseDate, `${to}\uffff`))
+        : gte(records.releaseDate, from);
       const total = db.select({ n: count() }).from(records).where(where).get()?.n ?? 0;
       const { page, pageCount: pages, offset } = pageWindow(total, query.page, UPCOMING_PAGE_SIZE);
       const rows = db
@@ -174,7 +195,7 @@ export function createAdminScheduleService(
         .limit(UPCOMING_PAGE_SIZE)
         .offset(offset)
         .all();
-      return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from };
+      return { items: toEntries(rows, today), total, page, pages, limit: UPCOMING_PAGE_SIZE, from, to };
     },
 
     /**
@@ -183,23 +204,41 @@ export function createAdminScheduleService(
      * an audit row, and a message to each customer with an open pre-order for it, once per order and date
      * (email_outbox.once_key), so repeating the move tells nobody twice. Mail goes out after the commit.
      */
-    moveReleaseDate(actor: Actor, recordId: number, releaseDate: string, { today }: { today: string }): MoveResult {
+    moveReleaseDate(
+      actor: Actor,
+      recordId: number,
+      releaseDate: string,
+      { today, keepPhysicalReleaseDate = false }: { today: string; keepPhysicalReleaseDate?: boolean },
+    ): MoveResult {
       if (!isIsoDate(releaseDate))
         throw new ValidationError("Enter a real date (YYYY-MM-DD).", { releaseDate: ["Enter a real date."] });
       const { result, mailIds } = writeTransaction(db, (tx) => {
         const before = recordById(recordId);
         const mailIds: number[] = [];
+        // The physical release moves with it by the same days, unless kept (app/domain/schedule/physical-release.ts).
+        const physical = physicalDateAfterMove({
+          releaseBefore: before.releaseDate,
+          releaseAfter: releaseDate,
+          physicalBefore: before.physicalReleaseDate,
+          keep: keepPhysicalReleaseDate,
+        });
+        if (!physical.ok) throw new ValidationError(physical.message);
+        const physicalReleaseDate = physical.physicalReleaseDate ?? before.physicalReleaseDate;
         const changed = before.releaseDate !== releaseDate;
         if (changed) {
-          tx.update(records).set({ releaseDate, updatedAt: nowIso() }).where(eq(records.id, recordId)).run();
+          tx.update(records).set({ releaseDate, physicalReleaseDate, updatedAt: nowIso() }).where(eq(records.id, recordId)).run();
           // The one place the schedule reaches shoppers' wants: a pre-order moved to today or earlier is out.
           deps.wants?.onReleaseDateChanged(recordId, before.releaseDate, releaseDate, today);
           deps.audit.record(actor, {
             entityType: "record",
             entityId: recordId,
             action: "release_date.moved",
-            before: { releaseDate: before.releaseDate, status: releaseStatus(before.releaseDate, today) },
-            after: { releaseDate, status: releaseStatus(releaseDate, today) },
+            before: {
+              releaseDate: before.releaseDate,
+              physicalReleaseDate: before.physicalReleaseDate,
+              status: releaseStatus(before.releaseDate, today),
+            },
+            after: { releaseDate, physicalReleaseDate, status: releaseStatus(releaseDate, today) },
           });
         }
         // Asked even when the date is unchanged: a message lost to a crash between writes is written now.
@@ -232,6 +271,7 @@ export function createAdminScheduleService(
         const result: MoveResult = {
           recordId,
           releaseDate,
+          physicalReleaseDate: changed ? physicalReleaseDate : before.physicalReleaseDate,
           status: releaseStatus(releaseDate, today),
           changed,
           told: mailIds.length,
@@ -316,13 +356,17 @@ export function createAdminScheduleService(
       });
     },
 
+    /** The record `unpublish` would take off the shop, for the page to ask about first; refused as it refuses. */
+    unpublishable(input: { kind: "record" | "post"; target: string }): ScheduledItem {
+      const record = unpublishTarget(input);
+      const name = `${record.artist} – ${record.title}`;
+      return { kind: "record", id: record.id, name, target: String(record.id), publishAt: record.publishAt };
+    },
+
     /** Takes a record off the shop (unpublished, no schedule) until it is scheduled or published again. */
     unpublish(actor: Actor, input: { kind: "record" | "post"; target: string }): ScheduledItem {
-      if (input.kind !== "record") {
-        throw new ValidationError("A post cannot be unpublished here; schedule it for a later time instead.");
-      }
       return writeTransaction(db, () => {
-        const before = recordByTarget(input.target);
+        const before = unpublishTarget(input);
         db.update(records).set({ published: false, publishAt: null, updatedAt: nowIso() }).where(eq(records.id, before.id)).run();
         deps.audit.record(actor, {
           entityType: "record",

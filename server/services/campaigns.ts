@@ -55,6 +55,8 @@ export interface CampaignView extends CampaignSummary {
   updatedAt: string;
 }
 
+const SENT_STAYS = "A campaign that has been sent stays on record: it cannot be deleted.";
+
 export function createCampaignsService(
   db: Db,
   deps: { mail: MailService; links: MailLinks; audit: AuditService; now?: () => Date },
@@ -315,6 +317,13 @@ export function createCampaignsService(
       return get(id);
     },
 
+    /** The draft a delete would remove, for the page to ask about first; refused as `remove` refuses. */
+    removable(id: number): { id: number; subject: string } {
+      const row = mustGet(id);
+      if (row.status !== "draft") throw new ConflictError(SENT_STAYS);
+      return { id: row.id, subject: row.subject };
+    },
+
     /** Deletes a draft; a sent campaign stays, with its counts. */
     remove(actor: Actor, id: number): void {
       writeTransaction(db, () => {
@@ -325,7 +334,7 @@ export function createCampaignsService(
           .get();
         if (!gone) {
           mustGet(id);
-          throw new ConflictError("A campaign that has been sent stays on record: it cannot be deleted.");
+          throw new ConflictError(SENT_STAYS);
         }
         audit(actor, id, "delete", { subject: gone.subject });
       });

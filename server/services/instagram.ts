@@ -104,6 +104,8 @@ export function overlaySvg(record: { title: string; artist: string; pricePence: 
 </svg>`;
 }
 
+const ONLY_DRAFTS = "Only a draft can be deleted; move a scheduled post back to draft first.";
+
 export function createInstagramService(
   db: Db,
   deps: { mediaDir: string; publicDir: string; audit: AuditService; publicOrigin: string; publisher: InstagramPublisher | null },
@@ -335,13 +337,19 @@ export function createInstagramService(
       return post(input.postId);
     },
 
+    /** The draft a delete would remove, for the page to ask about first; refused as `remove` refuses. */
+    removable(postId: number): InstagramPost {
+      const found = post(postId);
+      if (found.status !== "draft") throw new ConflictError(ONLY_DRAFTS);
+      return found;
+    },
+
     /** Deletes a draft (and its image); scheduled and posted posts are kept. Audited. */
     async remove(actor: Actor, postId: number): Promise<void> {
       const removed = writeTransaction(db, () => {
         const row = db.select().from(instagramPosts).where(eq(instagramPosts.id, postId)).get();
         if (!row) throw new NotFoundError(`No Instagram post ${postId}.`);
-        if (row.status !== "draft")
-          throw new ConflictError("Only a draft can be deleted; move a scheduled post back to draft first.");
+        if (row.status !== "draft") throw new ConflictError(ONLY_DRAFTS);
         db.delete(instagramPosts).where(eq(instagramPosts.id, postId)).run();
         audit(actor, postId, "instagram post deleted", { recordId: row.recordId, status: row.status });
         return row;

@@ -79,13 +79,14 @@ test.describe("catalogue back office", () => {
     await page.locator("#record-price").fill("19.99");
     await page.getByRole("button", { name: "Save changes" }).click();
     const edited = page.getByRole("listitem").filter({ hasText: "edited by" });
-    await expect(edited).toContainText("Before: price: 17.50");
-    await expect(edited).toContainText("After: price: 19.99");
+    await expect(edited).toContainText("Before: Price: £17.50");
+    await expect(edited).toContainText("After: Price: £19.99");
     expect(withDb((db) => db.prepare("select price_pence as p from records where id = ?").get(recordId))).toEqual({ p: 1999 });
 
-    // Unpublish it.
+    // Unpublish it, once asked to confirm.
     await page.getByRole("button", { name: "Unpublish" }).click();
-    await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+    await page.getByTestId("confirm-step").getByRole("button", { name: "Yes, unpublish it" }).click();
+    await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
     await expect(page.getByText("Unpublished", { exact: true })).toBeVisible();
     expect(withDb((db) => db.prepare("select published as p from records where id = ?").get(recordId))).toEqual({ p: 0 });
     await page.goto("/admin/catalog-update?status=unpublished");

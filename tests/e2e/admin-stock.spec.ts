@@ -113,7 +113,7 @@ test.describe("stock management", () => {
     await expect(newest).toContainText(admin.username);
     await expect(newest).toContainText("Scuffed sleeve");
     await expect(page.getByRole("listitem").filter({ hasText: "stock damaged (Scuffed sleeve)" })).toContainText(
-      "stock: 3 → stock: 2",
+      "Stock: 3 → Stock: 2",
     );
 
     // Taking away more than is there is refused with the reason, and changes nothing.

@@ -101,7 +101,7 @@ describe("a row of the export", () => {
     const cells = auditCsvRow(row);
     expect(cells).toHaveLength(AUDIT_CSV_COLUMNS.length);
     expect(cells.slice(0, 3)).toEqual(["9", "01/07/2026 13:30", "2026-07-01T12:30:00.000Z"]);
-    expect(cells[10]).toBe("refunded: £0.00");
+    expect(cells[10]).toBe("Refunded: £0.00");
   });
 
   it("through the CSV writer, neutralises every cell a spreadsheet would read as a formula", () => {

@@ -14,19 +14,19 @@ describe("audit snapshots", () => {
     expect(changedFields({ title: "Blue Train" }, null)).toEqual({ before: { title: "Blue Train" }, after: null });
   });
 
-  it("writes a side as a short line", () => {
-    expect(describeSnapshot({ status: "paid", tracking: null })).toBe("status: paid, tracking: —");
+  it("writes a side as a short line, its fields named in words", () => {
+    expect(describeSnapshot({ status: "paid", trackingNumber: null })).toBe("Status: paid, Tracking number: —");
     expect(describeSnapshot(null)).toBe("—");
     expect(describeSnapshot({})).toBe("—");
   });
 
-  it("shows amounts kept in pence as pounds", () => {
-    expect(describeSnapshot({ refundedPence: 350, shippingCostPence: 0, status: "refunded" })).toBe(
-      "refunded: £3.50, shippingCost: £0.00, status: refunded",
+  it("shows amounts kept in pence as pounds, dates and yes-or-no in words", () => {
+    expect(describeSnapshot({ refundedPence: 350, shippingCostPence: 389, status: "refunded" })).toBe(
+      "Refunded: £3.50, Shipping cost: £3.89, Status: refunded",
     );
-    expect(describeSnapshot({ price: 1250 })).toBe("price: £12.50");
-    // A price typed as text (a record's fields) and a count are left as they are.
-    expect(describeSnapshot({ price: "12.99", stock: 4 })).toBe("price: 12.99, stock: 4");
-    expect(describeSnapshot({ refundedPence: null })).toBe("refundedPence: —");
+    expect(describeSnapshot({ price: 1250 })).toBe("Price: £12.50");
+    expect(describeSnapshot({ releaseDate: "2026-04-05", published: false })).toBe("Release date: 5 April 2026, Published: No");
+    expect(describeSnapshot({ stock: 4 })).toBe("Stock: 4");
+    expect(describeSnapshot({ refundedPence: null })).toBe("Refunded: —");
   });
 });

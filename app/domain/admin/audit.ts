@@ -1,4 +1,4 @@
-import { formatPence } from "~/domain/shared/money";
+import { describeChange } from "./audit-changes";
 
 /** Who made a back-office change: kept with every audit row and stock movement. */
 export interface Actor {
@@ -27,21 +27,5 @@ export function changedFields(
   return { before: b, after: a };
 }
 
-/**
- * A field as the log shows it. Amounts are stored in pence under a name ending in "Pence" (or as a used copy's
- * `price`): they read as pounds, under the name without the suffix ("refundedPence: 350" → "refunded: £3.50").
- */
-function describeField(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === "") return `${key}: —`;
-  const pence = typeof value === "number" && Number.isInteger(value) && (/.Pence$/.test(key) || key === "price");
-  if (pence) return `${key.replace(/Pence$/, "")}: ${formatPence(value)}`;
-  if (typeof value === "object") return `${key}: ${JSON.stringify(value)}`;
-  return `${key}: ${String(value)}`;
-}
-
-/** One side of a change as a short line: "status: paid, tracking: AB123456789GB". */
-export function describeSnapshot(snapshot: Record<string, unknown> | null): string {
-  if (!snapshot) return "—";
-  const parts = Object.entries(snapshot).map(([k, v]) => describeField(k, v));
-  return parts.length ? parts.join(", ") : "—";
-}
+/** One side of a change as a short line, its fields in words ("Shipping cost: £3.89"): see audit-changes.ts. */
+export const describeSnapshot = describeChange;

@@ -94,6 +94,12 @@ describe("input schemas", () => {
     expect(moveReleaseDateSchema.parse({ recordId: "3", releaseDate: "2026-02-03" })).toEqual({
       recordId: 3,
       releaseDate: "2026-02-03",
+      keepPhysicalReleaseDate: false,
+    });
+    expect(
+      moveReleaseDateSchema.parse({ recordId: "3", releaseDate: "2026-02-03", keepPhysicalReleaseDate: "on" }),
+    ).toMatchObject({
+      keepPhysicalReleaseDate: true,
     });
   });
 });

@@ -129,9 +129,14 @@ const recordId = z.coerce
   .positive("Choose a record.")
   .max(2 ** 31, "Choose a record.");
 
+/** A checkbox: "on" when ticked, absent when not. */
+const ticked = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean().default(false));
+
+/** Move a release date; the physical release moves by as many days unless kept (physical-release.ts). */
 export const moveReleaseDateSchema = z.object({
   recordId,
   releaseDate: isoDate,
+  keepPhysicalReleaseDate: ticked,
 });
 export type MoveReleaseDateInput = z.infer<typeof moveReleaseDateSchema>;
 
@@ -172,8 +177,10 @@ export type PublishNowInput = z.infer<typeof publishNowSchema>;
 
 export const calendarQuerySchema = z.object({ month: monthSchema });
 
+/** Releases from a date on, or between two dates (a month of the schedule's list). */
 export const upcomingQuerySchema = z.object({
   from: isoDate.optional(),
+  to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type UpcomingQuery = z.infer<typeof upcomingQuerySchema>;

@@ -60,4 +60,32 @@ describe("the record page's loader", () => {
       expect([unknown.thrown, unknown.status]).toEqual([true, 404]);
     }
   });
+
+  it("answers a moved address with 301 under all three prefixes, and a slug alone with 302 (decision 22)", async () => {
+    const rec = insertRecord(shop.t.db, { title: "Kind Of Moved", artist: "The Redirects" });
+    const path = recordPath({ id: rec.id, artist: "The Redirects", title: "Kind Of Moved" });
+    const slug = path.slice(`/vinyl/${rec.id}-`.length);
+    // Each route hands the loader its identifier as React Router does: /track/:identifier, /vinyl/*, /pre-order/*.
+    const get = (prefix: "track" | "vinyl" | "pre-order", identifier: string) => {
+      const args = routeArgs({ db: shop.t.db, services: shop.s }, pageGet(`/${prefix}/${identifier}`));
+      const params = prefix === "track" ? { identifier } : { "*": identifier };
+      return settle(() => loader({ ...args, params } as Parameters<typeof loader>[0]));
+    };
+    for (const [prefix, identifier] of [
+      ["track", String(rec.id)],
+      ["track", `${rec.id}-${slug}`],
+      ["vinyl", String(rec.id)],
+      ["vinyl", `${rec.id}-old-name`],
+      ["pre-order", `${rec.id}-${slug}`],
+    ] as const) {
+      const moved = await get(prefix, identifier);
+      expect([prefix, identifier, moved.status, moved.location]).toEqual([prefix, identifier, 301, path]);
+    }
+    // A slug alone may later name another record too (then the shopper chooses): the answer must not be cached for good.
+    for (const prefix of ["vinyl", "pre-order", "track"] as const) {
+      const slugOnly = await get(prefix, slug);
+      expect([prefix, slugOnly.status, slugOnly.location]).toEqual([prefix, 302, path]);
+    }
+    expect((await get("vinyl", path.slice("/vinyl/".length))).status).toBe(200);
+  });
 });

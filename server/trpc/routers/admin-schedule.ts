@@ -25,7 +25,10 @@ export const adminScheduleRouter = router({
   moveReleaseDate: staffProcedure("schedule.manage")
     .input(moveReleaseDateSchema)
     .mutation(({ ctx, input }) =>
-      ctx.services.adminSchedule.moveReleaseDate(actorOf(ctx.actor), input.recordId, input.releaseDate, { today: ctx.today }),
+      ctx.services.adminSchedule.moveReleaseDate(actorOf(ctx.actor), input.recordId, input.releaseDate, {
+        today: ctx.today,
+        keepPhysicalReleaseDate: input.keepPhysicalReleaseDate,
+      }),
     ),
 
   /** Schedule for a London date and time, publish now, or withdraw a record. */

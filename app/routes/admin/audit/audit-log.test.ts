@@ -71,8 +71,8 @@ describe("the audit log page", () => {
       area: "orders",
       permission: "orders.refund",
       thing: { type: "order", id: "ND-AUDIT1", href: "/admin/order-management/ND-AUDIT1" },
-      before: "refunded: £0.00, status: paid",
-      after: "refunded: £3.50, status: partially_refunded",
+      before: "Refunded: £0.00, Status: paid",
+      after: "Refunded: £3.50, Status: partially_refunded",
     });
     expect(refund!.when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(out.data!.choices.people).toContainEqual({ id: admin.id, name: admin.username });
@@ -136,7 +136,7 @@ describe("the audit log's CSV", () => {
     expect(cell("From")).toBe("'+44");
     expect(cell("Thing id")).toBe("''=9002");
     expect(cell("Action")).toBe("'+renamed");
-    expect(cell("After")).toBe(`title: ${title}`);
+    expect(cell("After")).toBe(`Title: ${title}`);
   });
 });
 

@@ -70,7 +70,8 @@ const columns: AdminColumn<Row>[] = [
   {
     header: "Who",
     rowHeader: true,
-    className: "font-medium",
+    // A long username breaks rather than push the change out of view.
+    className: "max-w-[9rem] font-medium [overflow-wrap:anywhere]",
     cell: (r) => (
       <>
         {r.actorId === null ? (
@@ -104,7 +105,7 @@ const columns: AdminColumn<Row>[] = [
   },
   {
     header: "Change",
-    className: "min-w-[16rem] break-words",
+    className: "min-w-[14rem] break-words",
     cell: (r) => (
       <>
         <span className="block font-semibold">{r.action}</span>
@@ -235,7 +236,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
         rowKey={(r) => r.id}
         columns={columns}
         empty="No changes match these filters."
-        minWidth="min-w-[40rem]"
+        minWidth="min-w-[32rem]"
         paging={{
           total: d.total,
           page: d.page,

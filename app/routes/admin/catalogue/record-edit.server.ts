@@ -6,6 +6,7 @@ import type { Actor } from "~/domain/admin/audit";
 import { addPhotosSchema, removePhotoSchema } from "~/domain/catalogue/copy-photo-schema";
 import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { askToConfirm, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { intent } from "~/lib/forms/form-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Services } from "../../../../server/services";
@@ -19,6 +20,18 @@ function filesOf(form: FormData, name: string): File[] {
 
 /** A new cover or audio preview, if one was chosen; the service checks each. */
 const uploadsOf = (form: FormData) => ({ cover: filesOf(form, "cover")[0] ?? null, audio: filesOf(form, "audio")[0] ?? null });
+
+/** The question before a record is taken off the shop; the confirm panel posts "unpublish" again, confirmed. */
+function askToUnpublish(record: { id: number; title: string; artist: string }): ConfirmAsk {
+  return askToConfirm("unpublish", {
+    title: `Unpublish ${record.artist} – ${record.title}?`,
+    body: "It disappears from every shop page, search and list at once, and stays hidden until it is published again.",
+    confirmLabel: "Yes, unpublish it",
+    keepLabel: "Keep it on the shop",
+    keepTo: pageOf(record.id),
+    fields: {},
+  });
+}
 
 /** "Add a record". */
 export function newRecordIntents(services: Services, actor: Actor) {
@@ -35,7 +48,9 @@ export function newRecordIntents(services: Services, actor: Actor) {
 export function recordIntents(services: Services, actor: Actor, id: number) {
   const done = (title: string, description?: string) => redirectWithToast(pageOf(id), { type: "success", title, description });
   const publish = (published: boolean) =>
-    intent(publishRecordSchema, () => {
+    intent(publishRecordSchema, async (_none, form): Promise<ConfirmAsk | Response> => {
+      // Taking a record off the shop asks first; publishing it again does not.
+      if (!published && !isConfirmed(form)) return askToUnpublish(services.adminCatalogue.get(id));
       services.adminCatalogue.setPublished(actor, id, published);
       return published
         ? done("Record published", "It shows in the shop again.")

@@ -37,4 +37,18 @@ describe("a record's page", () => {
     expect(await toastOf(published.headers)).toMatchObject({ title: "Record published" });
     expect(shop.s.adminCatalogue.get(Number(id)).published).toBe(true);
   });
+
+  it("asks before unpublishing, and keeps the record on the shop until the confirm panel's post", async () => {
+    const admin = await signedInAdmin(shop);
+    const made = await post(NEW, { ...typed, published: "on" }, admin.cookie);
+    const id = made.location!.split("/").at(-1)!;
+    const path = `/admin/catalog-update/${id}`;
+    const asked = await post(path, { intent: "unpublish" }, admin.cookie, id);
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ intent: "unpublish", confirm: { title: "Unpublish Marram – Low Tide?", keepTo: path } });
+    expect(shop.s.adminCatalogue.get(Number(id)).published).toBe(true);
+    const done = await post(path, { intent: "unpublish", confirm: "yes" }, admin.cookie, id);
+    expect(await toastOf(done.headers)).toMatchObject({ title: "Record unpublished" });
+    expect(shop.s.adminCatalogue.get(Number(id)).published).toBe(false);
+  });
 });

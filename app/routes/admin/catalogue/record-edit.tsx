@@ -9,6 +9,8 @@ import { describeSnapshot } from "~/domain/admin/audit";
 import { fieldsToText, newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { recordPath } from "~/domain/catalogue/slug";
 import { NotFoundError } from "~/domain/shared/errors";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import { confirmAskOf } from "~/lib/forms/confirm-step";
 import { formAction } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
@@ -126,6 +128,7 @@ function PublishButton({ published, reply }: { published: boolean; reply: Reply 
 
 export default function RecordEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { record, genres, usedCopies, copy } = loaderData;
+  const ask = confirmAskOf(actionData);
   return (
     <div>
       <p className="text-sm">
@@ -155,6 +158,7 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
           </div>
         )}
       </div>
+      {ask ? <ConfirmStep ask={ask} /> : null}
       {record?.hiddenByContent && (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           The shop hides this record until it has a cover of its own (and a title that is not a placeholder).

@@ -37,7 +37,20 @@ describe("a campaign's page", () => {
     const unticked = await settle(() => action(args(path, { intent: "send", expected: "0" }, admin.cookie, id)));
     expect(unticked.status).toBe(400);
     expect(unticked.data).toMatchObject({ result: { error: { confirm: ["Tick the box to confirm, then send."] } } });
-    const deleted = await settle(() => action(args(path, { intent: "delete" }, admin.cookie, id)));
+    const deleted = await settle(() => action(args(path, { intent: "delete", confirm: "yes" }, admin.cookie, id)));
     expect(deleted.location).toBe("/admin/email-marketing");
+  });
+
+  it("asks before deleting a draft, and deletes nothing until the confirm panel's post", async () => {
+    const admin = await signedInAdmin(shop);
+    const id = await draft(admin.cookie);
+    const path = `/admin/email-marketing/campaigns/${id}`;
+    const asked = await settle(() => action(args(path, { intent: "delete" }, admin.cookie, id)));
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ intent: "delete", confirm: { title: "Delete the draft “Autumn”?", keepTo: path } });
+    expect(shop.s.campaigns.get(Number(id)).subject).toBe("Autumn");
+    const deleted = await settle(() => action(args(path, { intent: "delete", confirm: "yes" }, admin.cookie, id)));
+    expect(await toastOf(deleted.headers)).toMatchObject({ title: "Draft deleted" });
+    expect(() => shop.s.campaigns.get(Number(id))).toThrow();
   });
 });

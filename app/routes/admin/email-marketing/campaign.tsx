@@ -14,6 +14,8 @@ import {
 } from "~/domain/campaigns/campaign-schema";
 import { londonDateTime } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import { askToConfirm, confirmAskOf, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readParams } from "~/lib/forms/search-params";
@@ -73,10 +75,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const description = `${sent.counts?.recipients.toLocaleString("en-GB")} messages queued.`;
       return redirectWithToast(here, { type: "success", title: "Campaign on its way", description });
     }),
-    delete: intent(removeDraftSchema, () => {
+    // Deleting a draft asks first: the first post answers with the question, the panel's post deletes it.
+    delete: intent(removeDraftSchema, async (_none, form): Promise<ConfirmAsk | Response> => {
+      if (!isConfirmed(form)) return askToDelete(campaigns.removable(campaignId), here);
       campaigns.remove(actor, campaignId);
       return redirectWithToast(LIST, { type: "success", title: "Draft deleted" });
     }),
+  });
+}
+
+function askToDelete(draft: { subject: string }, here: string): ConfirmAsk {
+  return askToConfirm("delete", {
+    title: `Delete the draft “${draft.subject}”?`,
+    body: "The draft is gone for good: its subject, text and choices cannot be brought back. Nothing has been sent.",
+    confirmLabel: "Yes, delete the draft",
+    keepLabel: "Keep the draft",
+    keepTo: here,
+    fields: {},
   });
 }
 
@@ -186,6 +201,7 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
     return () => clearInterval(timer);
   }, [sending, revalidator]);
   const here = `${LIST}/campaigns/${campaign.id}`;
+  const ask = confirmAskOf(actionData);
 
   return (
     <div>
@@ -207,6 +223,7 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
         {campaign.sentAt ? ` · sent ${londonDateTime(campaign.sentAt)}` : ""}
         {campaign.finishedAt ? `, finished ${londonDateTime(campaign.finishedAt)}` : ""}
       </p>
+      {ask ? <ConfirmStep ask={ask} /> : null}
 
       {campaign.counts ? (
         <section aria-labelledby="counts-heading" className="mt-6">

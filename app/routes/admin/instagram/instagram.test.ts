@@ -116,7 +116,24 @@ describe("/admin/instagram-management", () => {
     expect((await post({ intent: "nonsense" })).status).toBe(400);
     const scheduled = String(draftPost("scheduled"));
     expect((await post({ intent: "remove", postId: scheduled })).status).toBe(409);
-    expect((await post({ intent: "remove", postId })).status).toBe(303);
+    expect((await post({ intent: "remove", postId: scheduled, confirm: "yes" })).status).toBe(409);
+    const asked = await post({ intent: "remove", postId });
+    expect([asked.status, asked.data]).toMatchObject([200, { intent: "remove", confirm: { fields: { postId } } }]);
+    expect(
+      shop.t.db
+        .select()
+        .from(instagramPosts)
+        .where(eq(instagramPosts.id, Number(postId)))
+        .get(),
+    ).toBeDefined();
+    expect((await post({ intent: "remove", postId, confirm: "yes" })).status).toBe(303);
+    expect(
+      shop.t.db
+        .select()
+        .from(instagramPosts)
+        .where(eq(instagramPosts.id, Number(postId)))
+        .get(),
+    ).toBeUndefined();
   });
 
   it("serves the caption as a plain-text download; a missing image is a 404", async () => {

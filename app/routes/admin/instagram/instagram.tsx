@@ -15,6 +15,8 @@ import {
 } from "~/domain/instagram/instagram";
 import { formatLondonInstant, londonLocal } from "~/domain/schedule/schedule";
 import { formatPence } from "~/domain/shared/money";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import { askToConfirm, confirmAskOf, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
@@ -61,11 +63,24 @@ export async function action({ context, request }: Route.ActionArgs) {
       const post = await s.create(actor, input);
       return done("Draft created", post.id, `${post.recordArtist} – ${post.recordTitle}`);
     }),
-    remove: intent(postIdSchema, async ({ postId }) => {
+    // Deleting a draft asks first: the first post answers with the question, the panel's post deletes it.
+    remove: intent(postIdSchema, async ({ postId }, form) => {
+      if (!isConfirmed(form)) return askToRemove(s.removable(postId));
       await s.remove(actor, postId);
       return done("Draft deleted");
     }),
     publish: intent(postIdSchema, async ({ postId }) => done("Published on Instagram", (await s.publish(actor, postId)).id)),
+  });
+}
+
+function askToRemove(post: { id: number; recordArtist: string; recordTitle: string }): ConfirmAsk {
+  return askToConfirm("remove", {
+    title: `Delete the draft post for ${post.recordArtist} – ${post.recordTitle}?`,
+    body: "The draft, its caption and its image are gone for good. Nothing has been posted to Instagram.",
+    confirmLabel: "Yes, delete the draft",
+    keepLabel: "Keep the draft",
+    keepTo: `${PATH}#post-${post.id}`,
+    fields: { postId: String(post.id) },
   });
 }
 
@@ -294,11 +309,13 @@ function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderD
 
 export default function InstagramManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { q, choices, posts, canPublish } = loaderData;
+  const ask = confirmAskOf(actionData);
 
   return (
     <div>
       <h1 className="font-display text-3xl font-bold">Instagram</h1>
       <p className="mt-1 text-stone-600">Plan posts for records: a square image, a caption with hashtags, and a date.</p>
+      {ask ? <ConfirmStep ask={ask} /> : null}
       <p className="mt-3 rounded-lg bg-stone-100 p-3 text-sm text-stone-700" data-testid="publishing-mode">
         {canPublish
           ? "Instagram is connected: a scheduled post can be published from here."

@@ -9,6 +9,7 @@ import {
   formatMonth,
   londonLocal,
   monthGrid,
+  monthRange,
   moveReleaseDateSchema,
   publishNowSchema,
   RELEASE_STATUS_LABELS,
@@ -18,6 +19,8 @@ import {
   type ReleaseStatus,
 } from "~/domain/schedule/schedule";
 import { formatDateGB } from "~/domain/shared/dates";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import { confirmAskOf, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
@@ -27,7 +30,7 @@ import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/schedule";
-import { movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
+import { askToUnpublish, movedToast, publishedToast, scheduleBack, scheduledToast } from "./schedule.server";
 
 export const handle = staffHandle("schedule.manage", { action: "schedule.manage" });
 
@@ -50,7 +53,8 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
     view,
     today: context.today,
     calendar: view === "calendar" ? s.calendar(month, today) : [],
-    upcoming: view === "list" ? s.upcoming({ page }, today) : null,
+    // The list shows the month chosen, as the calendar does.
+    upcoming: view === "list" ? s.upcoming({ ...monthRange(month), page }, today) : null,
     scheduled: s.scheduled(today),
     posts: s.postChoices(),
   };
@@ -65,10 +69,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     { form: scheduleSchema },
   );
   return formAction(request, {
-    move: intent(moveReleaseDateSchema, ({ recordId, releaseDate }, form) =>
+    move: intent(moveReleaseDateSchema, ({ recordId, releaseDate, keepPhysicalReleaseDate }, form) =>
       redirectWithToast(
         scheduleBack(form),
-        movedToast(s.moveReleaseDate(actor, recordId, releaseDate, { today: context.today })),
+        movedToast(s.moveReleaseDate(actor, recordId, releaseDate, { today: context.today, keepPhysicalReleaseDate })),
       ),
     ),
     schedule: intent(scheduleSchema, (item, form) =>
@@ -76,9 +80,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     ),
     "publish-now": publish,
     "publish-scheduled": publish,
+    // Taking a record off the shop asks first: the first post answers with the question, the panel's post does it.
     unpublish: intent(
       publishNowSchema,
-      (item, form) => redirectWithToast(scheduleBack(form), publishedToast(s.unpublish(actor, item), false)),
+      async (item, form): Promise<ConfirmAsk | Response> => {
+        const back = scheduleBack(form);
+        if (!isConfirmed(form)) return askToUnpublish(s.unpublishable(item), back);
+        return redirectWithToast(back, publishedToast(s.unpublish(actor, item), false));
+      },
       { form: scheduleSchema },
     ),
   });
@@ -106,6 +115,7 @@ function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back:
     defaultValue: { recordId: String(entry.id), releaseDate: entry.releaseDate },
   });
   const { key, ...releaseDate } = getInputProps(fields.releaseDate, { type: "date" });
+  const { key: keepKey, ...keep } = getInputProps(fields.keepPhysicalReleaseDate, { type: "checkbox" });
   return (
     <Form method="post" {...getFormProps(form)} className={`flex flex-wrap items-end gap-2 ${compact ? "mt-1" : ""}`}>
       <input type="hidden" name="intent" value="move" />
@@ -115,6 +125,17 @@ function MoveForm({ entry, back, reply, compact = false }: { entry: Entry; back:
         <span className="sr-only">New release date for {entry.title}</span>
         <input key={key} {...releaseDate} className="rounded border border-stone-300 px-1.5 py-1 text-sm text-stone-900" />
       </label>
+      {entry.physicalReleaseDate ? (
+        // The physical release moves by the same days unless kept (the shop is told of both in the history).
+        // A calendar day is narrow: there the words are fewer and the date may wrap.
+        <label className="flex max-w-[13rem] min-w-0 items-start gap-1.5 text-xs text-stone-700">
+          <input key={keepKey} {...keep} className="mt-0.5 shrink-0" />
+          <span className="min-w-0">
+            {compact ? "Keep physical date" : "Keep the physical release date"}{" "}
+            <span className={compact ? "" : "whitespace-nowrap"}>({formatDateGB(entry.physicalReleaseDate)})</span>
+          </span>
+        </label>
+      ) : null}
       <button type="submit" className="rounded bg-stone-900 px-2 py-1 text-xs font-semibold text-white hover:bg-stone-700">
         Move date
       </button>
@@ -261,6 +282,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
   const byDay = new Map<string, Entry[]>();
   for (const e of calendar) byDay.set(e.releaseDate.slice(0, 10), [...(byDay.get(e.releaseDate.slice(0, 10)) ?? []), e]);
   const now = londonLocal(new Date());
+  const ask = confirmAskOf(actionData);
 
   return (
     <div>
@@ -268,6 +290,7 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       <p className="mt-1 text-stone-600">
         Pre-orders and new releases by release date (London), and what is scheduled to appear.
       </p>
+      {ask ? <ConfirmStep ask={ask} /> : null}
 
       <nav aria-label="Month" className="mt-6 flex flex-wrap items-center gap-3">
         <Link
@@ -352,10 +375,11 @@ export default function ScheduleManagement({ loaderData, actionData }: Route.Com
       {view === "list" && upcoming ? (
         <section className="mt-4">
           <p className="text-sm text-stone-600">
-            {upcoming.total.toLocaleString("en-GB")} records released from {formatDateGB(upcoming.from)} on, soonest first.
+            {upcoming.total.toLocaleString("en-GB")} {upcoming.total === 1 ? "record" : "records"} released in{" "}
+            {formatMonth(month)}, soonest first.
           </p>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="text-xs text-stone-600 uppercase">
                 <tr>
                   <th className="py-2 pr-2">Release date</th>
