@@ -27,6 +27,7 @@ import type { AuditService } from "./audit";
 import { MAX_ATTEMPTS, type MailService } from "./mail";
 import { CAMPAIGN_MAIL_KIND } from "./newsletter";
 import { resolveRecordRef } from "./record-refs";
+import { favouriteGenreIs, SUBSCRIBED } from "./subscriber-sets";
 
 export const CAMPAIGN_TEST_KIND = "campaign-test";
 const NOT_FOUND = "That campaign is not there any more.";
@@ -71,7 +72,7 @@ export function createCampaignsService(
 
   /** Subscribers a segment reaches: always only those still subscribed. */
   function audienceWhere(segment: Segment, genre: string | null): SQL {
-    const subscribed = sql`${subscribers.unsubscribedAt} is null`;
+    const subscribed = SUBSCRIBED;
     // Any paid order is ordering; buying a genre also needs the order not called off or refunded in full.
     const ordered = sql`o.email = ${subscribers.email} and o.paid_at is not null`;
     const bought = sql`${ordered} and o.status not in ('cancelled', 'refunded')`;
@@ -79,7 +80,7 @@ export function createCampaignsService(
       case "all":
         return subscribed;
       case "genre-fans":
-        return sql`${subscribed} and lower(${subscribers.favoriteGenre}) = lower(${genre ?? ""})`;
+        return sql`${subscribed} and ${favouriteGenreIs(genre ?? "")}`;
       case "genre-buyers":
         return sql`${subscribed} and exists (select 1 from orders o join order_lines l on l.order_id = o.id
           join records r on r.id = l.record_id where ${bought} and r.genre = ${genre ?? ""})`;
