@@ -28,8 +28,8 @@ export function SubscriberFigures({ counts }: { counts: SubscriberCounts }) {
         </div>
       </dl>
       <p className="mt-2 text-xs text-stone-600">
-        {figure(counts.subscribed)} subscribed + {figure(counts.unsubscribed)} unsubscribed = {figure(counts.total)} on the
-        list. Sign-up needs no confirming, so every subscribed address receives campaigns.
+        {figure(counts.subscribed)} subscribed + {figure(counts.unsubscribed)} unsubscribed = {figure(counts.total)} on the list.
+        Sign-up needs no confirming, so every subscribed address receives campaigns.
       </p>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium">Subscribed, by favourite genre</summary>
