@@ -27,7 +27,13 @@ export const customerListQuerySchema = z.object({
   sort: z.preprocess(blank, z.enum(CUSTOMER_SORTS, { error: "Choose a sort from the list" }).optional().default("spend")),
   page: z.preprocess(
     blank,
-    z.coerce.number({ error: "A page is a whole number" }).int("A page is a whole number").min(1).max(100_000).optional().default(1),
+    z.coerce
+      .number({ error: "A page is a whole number" })
+      .int("A page is a whole number")
+      .min(1)
+      .max(100_000)
+      .optional()
+      .default(1),
   ),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;

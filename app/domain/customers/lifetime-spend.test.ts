@@ -6,9 +6,9 @@ const order = (status: OrderStatus, totalPence: number, refundedPence = 0) => ({
 
 describe("a customer's lifetime spend", () => {
   it("adds what paid orders cost, less what was refunded of them", () => {
-    expect(lifetimeSpendPence([order("paid", 2500), order("delivered", 4000, 1500), order("partially_refunded", 3000, 1000)])).toBe(
-      2500 + 2500 + 2000,
-    );
+    expect(
+      lifetimeSpendPence([order("paid", 2500), order("delivered", 4000, 1500), order("partially_refunded", 3000, 1000)]),
+    ).toBe(2500 + 2500 + 2000);
   });
 
   it("leaves out orders not paid for and orders called off, and a wholly refunded order adds nothing", () => {

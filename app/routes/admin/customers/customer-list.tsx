@@ -97,7 +97,7 @@ export default function CustomerList({ loaderData: d }: Route.ComponentProps) {
       )}
       <Form
         method="get"
-        className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+        className="mt-6 grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:grid-cols-[minmax(0,1fr)_minmax(13rem,auto)_auto]"
       >
         <label className="col-span-2 text-sm font-medium sm:col-span-1">
           Search customers

@@ -11,10 +11,9 @@ import { loader as detailLoader, handle as detailHandle } from "./customer-detai
 import { loader as listLoader, handle as listHandle } from "./customer-list";
 
 const shop = useShopServices();
-const args = (path: string, cookie?: string, params: Record<string, string> = {}) => ({
-  ...routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path, cookie)),
-  params,
-});
+const args = (path: string, cookie?: string) => routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path, cookie));
+/** A customer page's arguments, with its userId parameter. */
+const detailArgs = (userId: string, cookie?: string) => ({ ...args(`/admin/customers/${userId}`, cookie), params: { userId } });
 
 /** A member of staff in `role` (a built-in one, or a custom one), with a second factor, signed in. */
 async function staff(role: string) {
@@ -42,9 +41,8 @@ describe("the customers pages", () => {
     ]);
     const packer = await staff("packer");
     const { user } = await customerWithOrder({ firstName: "Pat", lastName: "Packer" });
-    const id = { userId: String(user.id) };
     expect(await settle(() => listLoader(args("/admin/customers", packer)))).toMatchObject({ thrown: true, status: 403 });
-    expect(await settle(() => detailLoader(args(`/admin/customers/${user.id}`, packer, id)))).toMatchObject({
+    expect(await settle(() => detailLoader(detailArgs(String(user.id), packer)))).toMatchObject({
       thrown: true,
       status: 403,
     });
@@ -92,7 +90,7 @@ describe("the customers pages", () => {
       });
     }
     for (const userId of ["abc", "0", "999999"]) {
-      const out = await settle(() => detailLoader(args(`/admin/customers/${userId}`, admin.cookie, { userId })));
+      const out = await settle(() => detailLoader(detailArgs(userId, admin.cookie)));
       expect(out, userId).toMatchObject({ thrown: true, status: 404 });
     }
   });
@@ -100,7 +98,7 @@ describe("the customers pages", () => {
   it("show one customer with their order, and export the list as CSV with the download logged", async () => {
     const admin = await signedInAdmin(shop);
     const { user, orderNumber } = await customerWithOrder({ firstName: "Alan", lastName: "Turing" });
-    const out = await settle(() => detailLoader(args(`/admin/customers/${user.id}`, admin.cookie, { userId: String(user.id) })));
+    const out = await settle(() => detailLoader(detailArgs(String(user.id), admin.cookie)));
     expect(out.data!.customer).toMatchObject({ id: user.id, firstName: "Alan", orders: [{ orderNumber, status: "paid" }] });
     const response = await exportLoader(args("/admin/customers/export.csv?q=turing", admin.cookie));
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="needledrop-customers-/);
