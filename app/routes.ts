@@ -70,6 +70,10 @@ export default [
     route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
     // Record club.
     route("admin/record-club", "routes/admin/club/record-club.tsx"),
+    // Customers: the list, its CSV and one customer whole.
+    route("admin/customers", "routes/admin/customers/customer-list.tsx"),
+    route("admin/customers/export.csv", "routes/admin/customers/customer-export.ts"),
+    route("admin/customers/:userId", "routes/admin/customers/customer-detail.tsx"),
 
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),

@@ -23,7 +23,7 @@ import { coverOnFirstRequest, previewOnFirstPlay } from "./http/media";
 import { oneClickUnsubscribe } from "./http/one-click-unsubscribe";
 import { originCheck } from "./http/origin-check";
 import { mailOrigin, warnWithoutPublicOrigin } from "./mail/links";
-import { cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
+import { shareableImage, cspNonce, hstsWhenSecure, securityHeaders } from "./http/security-headers";
 import { flushWhenFlowing } from "./http/flush-when-flowing";
 import { compressUnlessCollected, createPageCache } from "./http/page-cache";
 import { createChangeVersion } from "../db/read-cache";
@@ -140,6 +140,7 @@ export function createApp(options: AppOptions) {
       "/assets",
       express.static(path.join(config.BUILD_DIR, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
+  app.use(["/media/covers", "/media/photos", COVER_VARIANT_PREFIX], shareableImage);
   app.get("/media/audio/:file", previewOnFirstPlay(services));
   app.use("/media", express.static(config.mediaDir, { maxAge: "7d", index: false }));
   app.get("/media/covers/:file", coverOnFirstRequest(services));

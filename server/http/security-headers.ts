@@ -118,3 +118,13 @@ export const hstsWhenSecure: RequestHandler = (req, res, next) => {
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   next();
 };
+
+/**
+ * The shop's public images (covers, used-copy photos and their resized variants) may be shown by any page: a campaign
+ * mail read in a browser on the mail provider's site loads its covers from the shop, which helmet's default
+ * Cross-Origin-Resource-Policy (same-origin) would refuse. They hold nothing private, so they say cross-origin.
+ */
+export const shareableImage: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  next();
+};

@@ -36,7 +36,7 @@ describe("the back office's subscriber list", () => {
       "bob@example.com",
       "ada@example.com",
     ]);
-    expect(list({}).counts).toEqual({ subscribed: 3, unsubscribed: 1 });
+    expect(list({}).counts).toMatchObject({ total: 4, subscribed: 3, unsubscribed: 1 });
     expect(list({ q: "JAZZ" }).items.map((s) => s.email)).toEqual(["=cmd@example.com", "ada@example.com"]);
     expect(list({ q: "jazz", status: "subscribed" }).items.map((s) => s.email)).toEqual(["ada@example.com"]);
     expect(list({ status: "unsubscribed" }).items).toMatchObject([
@@ -102,5 +102,49 @@ describe("the back office's subscriber list", () => {
       status: "subscribed",
     });
     expect(page.total).toBe(3);
+  });
+});
+
+describe("the subscribers page's figures", () => {
+  function seedMixed() {
+    shop.t.db.delete(subscribers).run();
+    shop.t.db
+      .insert(subscribers)
+      .values([
+        { email: "fan1@example.com", favoriteGenre: "Jazz" },
+        { email: "fan2@example.com", favoriteGenre: "jazz" },
+        { email: "fan3@example.com", favoriteGenre: " Soul " },
+        { email: "gone@example.com", favoriteGenre: "Jazz", unsubscribedAt: "2026-11-20T15:30:00.000Z" },
+        { email: "nogenre@example.com", favoriteGenre: null },
+        { email: "oddgenre@example.com", favoriteGenre: "Krautrock" },
+        { email: "gone2@example.com", favoriteGenre: null, unsubscribedAt: "2026-11-21T15:30:00.000Z" },
+      ])
+      .run();
+  }
+
+  const list = (status: "all" | "subscribed" | "unsubscribed", q?: string) =>
+    shop.s.adminSubscribers.list({ status, page: 1, ...(q ? { q } : {}) });
+
+  it("add up: subscribed and unsubscribed make everyone on the list, whatever the list is filtered to", () => {
+    seedMixed();
+    const { counts } = list("all", "fan");
+    expect(counts).toMatchObject({ total: 7, subscribed: 5, unsubscribed: 2 });
+    expect(counts.subscribed + counts.unsubscribed).toBe(counts.total);
+    // The same words filter the list to the same sets.
+    expect(list("all").total).toBe(counts.total);
+    expect(list("subscribed").total).toBe(counts.subscribed);
+    expect(list("unsubscribed").total).toBe(counts.unsubscribed);
+  });
+
+  it("count each genre's subscribers as the genre segment reaches them, and the genres with the rest make the subscribed figure", () => {
+    seedMixed();
+    const { counts } = list("all");
+    const genre = (g: string) => counts.byGenre.find((b) => b.genre === g)?.subscribed;
+    expect([genre("Jazz"), genre("Soul"), genre("Rock"), counts.otherGenre]).toEqual([2, 1, 0, 2]);
+    expect(counts.byGenre.reduce((n, b) => n + b.subscribed, 0) + counts.otherGenre).toBe(counts.subscribed);
+    for (const b of counts.byGenre) {
+      expect(shop.s.campaigns.audience({ segment: "genre-fans", genre: b.genre }), b.genre).toBe(b.subscribed);
+    }
+    expect(shop.s.campaigns.audience({ segment: "all" })).toBe(counts.subscribed);
   });
 });

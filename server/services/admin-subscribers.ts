@@ -2,7 +2,7 @@
  * The newsletter's subscribers in the back office: searched, filtered by whether they are still subscribed,
  * paged, and exported as CSV with the same filters. Read-only; sign-up and unsubscribe live in ./newsletter.
  */
-import { and, count, desc, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, sql, type SQL } from "drizzle-orm";
 import {
   SUBSCRIBER_CSV_COLUMNS,
   SUBSCRIBER_PAGE_SIZE,
@@ -14,6 +14,8 @@ import { writeCsv } from "../../app/domain/shared/csv";
 import type { Db } from "../../db/client";
 import { subscribers } from "../../db/schema";
 import { pageWindow } from "../../app/domain/shared/paging";
+import { tallySubscribers, type SubscriberCounts } from "../../app/domain/newsletter/subscriber-counts";
+import { SUBSCRIBED, subscriberGroups, UNSUBSCRIBED } from "./subscriber-sets";
 
 export interface AdminSubscriber {
   id: number;
@@ -29,8 +31,8 @@ export interface SubscriberPage {
   total: number;
   page: number;
   pageCount: number;
-  /** Across the whole list, whatever the filters. */
-  counts: { subscribed: number; unsubscribed: number };
+  /** Across the whole list, whatever the filters: subscribed + unsubscribed = total; by genre + other = subscribed. */
+  counts: SubscriberCounts;
 }
 
 /** An export holds at most this many rows (the newest first), so one request's work stays bounded. */
@@ -56,8 +58,8 @@ export function createAdminSubscribersService(db: Db) {
       query.q
         ? sql`(lower(${subscribers.email}) like ${likePattern(query.q)} escape '\\' or lower(coalesce(${subscribers.favoriteGenre}, '')) like ${likePattern(query.q)} escape '\\')`
         : undefined,
-      query.status === "subscribed" ? isNull(subscribers.unsubscribedAt) : undefined,
-      query.status === "unsubscribed" ? isNotNull(subscribers.unsubscribedAt) : undefined,
+      query.status === "subscribed" ? SUBSCRIBED : undefined,
+      query.status === "unsubscribed" ? UNSUBSCRIBED : undefined,
     );
   }
 
@@ -74,9 +76,7 @@ export function createAdminSubscribersService(db: Db) {
         .limit(SUBSCRIBER_PAGE_SIZE)
         .offset(offset)
         .all();
-      const unsubscribed = db.select({ n: count() }).from(subscribers).where(isNotNull(subscribers.unsubscribedAt)).get()?.n ?? 0;
-      const all = db.select({ n: count() }).from(subscribers).get()?.n ?? 0;
-      return { items, total, page, pageCount, counts: { subscribed: all - unsubscribed, unsubscribed } };
+      return { items, total, page, pageCount, counts: tallySubscribers(subscriberGroups(db)) };
     },
 
     /** The filtered list (every page) as CSV, newest first, with a BOM so spreadsheet programs read it as UTF-8. */

@@ -320,3 +320,50 @@ describe("a campaign's audit rows", () => {
     expect(shop.s.campaigns.get(c.id)).toMatchObject({ subject: "Kept as it was", status: "draft" });
   });
 });
+
+describe("a campaign's featured records, chosen from a search", () => {
+  it("finds published records by artist, title or catalogue number, a few at a time", () => {
+    const mark = `Zyx${process.pid}`;
+    const shown = insertRecord(shop.t.db, { artist: `${mark} Quartet`, title: "Blue Hour", catalogNumber: "ZQ 101" });
+    insertRecord(shop.t.db, { artist: `${mark} Quartet`, title: "Not Out Yet", published: false });
+    expect(shop.s.campaigns.findRecords(mark.toLowerCase()).map((r) => r.id)).toEqual([shown.id]);
+    expect(shop.s.campaigns.findRecords("zq 101").map((r) => r.id)).toEqual([shown.id]);
+    expect(shop.s.campaigns.findRecords("%")).toEqual([]);
+    for (let i = 0; i < 12; i += 1) insertRecord(shop.t.db, { artist: `${mark} Many`, title: `Take ${i}` });
+    expect(shop.s.campaigns.findRecords(`${mark} Many`)).toHaveLength(8);
+  });
+
+  it("adds and removes them on a draft, at most six, each once, with an audit row", () => {
+    const c = draft();
+    const picks = Array.from({ length: 7 }, () => insertRecord(shop.t.db).id);
+    for (const id of picks.slice(0, 6)) shop.s.campaigns.feature(admin, c.id, id);
+    shop.s.campaigns.feature(admin, c.id, picks[0]!);
+    expect(shop.s.campaigns.get(c.id).featured.map((r) => r.id)).toEqual(picks.slice(0, 6));
+    expect(() => shop.s.campaigns.feature(admin, c.id, picks[6]!)).toThrow(ValidationError);
+    expect(() => shop.s.campaigns.feature(admin, c.id, 999_999_999)).toThrow("No record has that id or catalogue number.");
+    shop.s.campaigns.unfeature(admin, c.id, picks[2]!);
+    expect(shop.s.campaigns.get(c.id).featured.map((r) => r.id)).toEqual([picks[0], picks[1], picks[3], picks[4], picks[5]]);
+    const actions = shop.t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(c.id)))
+      .all()
+      .map((r) => r.action);
+    expect(actions.filter((a) => a === "feature record")).toHaveLength(6);
+    expect(actions).toContain("unfeature record");
+  });
+
+  it("are kept when the draft's text is saved without them, and cannot change once it is sent", () => {
+    const c = draft();
+    const record = insertRecord(shop.t.db).id;
+    shop.s.campaigns.feature(admin, c.id, record);
+    const saved = shop.s.campaigns.update(
+      admin,
+      c.id,
+      parseInput(campaignSchema, { subject: "Changed", body: "x", segment: "all" }),
+    );
+    expect(saved.featured.map((r) => r.id)).toEqual([record]);
+    shop.t.db.update(emailCampaigns).set({ status: "sent" }).where(eq(emailCampaigns.id, c.id)).run();
+    expect(() => shop.s.campaigns.feature(admin, c.id, insertRecord(shop.t.db).id)).toThrow(ConflictError);
+  });
+});

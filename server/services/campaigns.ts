@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizz
 import type { Actor } from "../../app/domain/admin/audit";
 import {
   describeSegment,
+  MAX_FEATURED,
   retryDelayMs,
   tallyCampaign,
   type CampaignCounts,
@@ -26,9 +27,21 @@ import type { MailContent } from "../mail/templates";
 import type { AuditService } from "./audit";
 import { MAX_ATTEMPTS, type MailService } from "./mail";
 import { CAMPAIGN_MAIL_KIND } from "./newsletter";
-import { resolveRecordRef } from "./record-refs";
+import { NO_SUCH_RECORD, resolveRecordRef } from "./record-refs";
+import { publishedRawSql } from "./visibility";
+import { favouriteGenreIs, SUBSCRIBED } from "./subscriber-sets";
 
 export const CAMPAIGN_TEST_KIND = "campaign-test";
+/** A search for records to feature shows this many. */
+export const FEATURE_SEARCH_LIMIT = 8;
+
+/** A record offered by the featured-record search. */
+export interface FeaturableRecord extends CampaignCardRecord {
+  catalogNumber: string | null;
+}
+
+/** LIKE pattern that matches `text` anywhere, with % and _ taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const NOT_FOUND = "That campaign is not there any more.";
 /** The back office lists this many campaigns, newest first. */
 export const CAMPAIGN_LIST_LIMIT = 100;
@@ -73,7 +86,7 @@ export function createCampaignsService(
 
   /** Subscribers a segment reaches: always only those still subscribed. */
   function audienceWhere(segment: Segment, genre: string | null): SQL {
-    const subscribed = sql`${subscribers.unsubscribedAt} is null`;
+    const subscribed = SUBSCRIBED;
     // Any paid order is ordering; buying a genre also needs the order not called off or refunded in full.
     const ordered = sql`o.email = ${subscribers.email} and o.paid_at is not null`;
     const bought = sql`${ordered} and o.status not in ('cancelled', 'refunded')`;
@@ -81,7 +94,7 @@ export function createCampaignsService(
       case "all":
         return subscribed;
       case "genre-fans":
-        return sql`${subscribed} and lower(${subscribers.favoriteGenre}) = lower(${genre ?? ""})`;
+        return sql`${subscribed} and ${favouriteGenreIs(genre ?? "")}`;
       case "genre-buyers":
         return sql`${subscribed} and exists (select 1 from orders o join order_lines l on l.order_id = o.id
           join records r on r.id = l.record_id where ${bought} and r.genre = ${genre ?? ""})`;
@@ -147,14 +160,34 @@ export function createCampaignsService(
     counts: countsOf(row),
   });
 
-  /** A form's campaign as the row's columns, each featured record checked to exist. */
+  /**
+   * A form's campaign as the row's columns, each featured record checked to exist. A form that names no featured
+   * records (the back office's: they are added from a search) leaves the draft's own.
+   */
   const columnsOf = (input: CampaignInput) => ({
     subject: input.subject,
     body: input.body,
-    featuredRecordIds: JSON.stringify(input.featured.map((ref) => resolveRecordRef(db, ref).id)),
+    ...(input.featured ? { featuredRecordIds: JSON.stringify(input.featured.map((ref) => resolveRecordRef(db, ref).id)) } : {}),
     segment: input.segment,
     segmentGenre: input.genre,
   });
+
+  /** Changes a draft's featured records in one transaction with its audit row; a sent campaign is refused. */
+  function changeFeatured(actor: Actor, id: number, recordId: number, change: (ids: number[]) => number[], action: string) {
+    writeTransaction(db, () => {
+      const row = mustGet(id);
+      if (row.status !== "draft") throw new ConflictError("This campaign has been sent: it can no longer be changed.");
+      const before = featuredIds(row);
+      const after = change(before);
+      if (after.length > MAX_FEATURED) throw new ValidationError(`A campaign features at most ${MAX_FEATURED} records.`);
+      if (after.join() === before.join()) return;
+      db.update(emailCampaigns)
+        .set({ featuredRecordIds: JSON.stringify(after), updatedAt: now().toISOString() })
+        .where(eq(emailCampaigns.id, id))
+        .run();
+      audit(actor, id, action, { recordId });
+    });
+  }
 
   const contentOf = (row: EmailCampaignRow, unsubscribeLink: string): MailContent =>
     campaignMail({
@@ -285,6 +318,45 @@ export function createCampaignsService(
     },
 
     get,
+
+    /** Published records whose artist, title or catalogue number holds `q`, for a draft's featured records. */
+    findRecords(q: string): FeaturableRecord[] {
+      const text = q.trim();
+      if (text === "") return [];
+      const pattern = containing(text);
+      const catalogue = containing(text.replace(/[\s/-]+/g, ""));
+      return db
+        .select({
+          id: records.id,
+          title: records.title,
+          artist: records.artist,
+          pricePence: records.pricePence,
+          coverUrl: records.coverUrl,
+          format: records.format,
+          catalogNumber: records.catalogNumber,
+        })
+        .from(records)
+        .where(
+          sql`${sql.raw(publishedRawSql())} and (lower(${records.artist}) like ${pattern} escape '\\'
+            or lower(${records.title}) like ${pattern} escape '\\'
+            or lower(replace(replace(replace(coalesce(${records.catalogNumber}, ''), ' ', ''), '-', ''), '/', '')) like ${catalogue} escape '\\')`,
+        )
+        .orderBy(records.artist, records.title, records.id)
+        .limit(FEATURE_SEARCH_LIMIT)
+        .all();
+    },
+
+    /** Adds a record to a draft's featured records (last; a record already there stays where it is). */
+    feature(actor: Actor, id: number, recordId: number): void {
+      const exists = db.select({ id: records.id }).from(records).where(eq(records.id, recordId)).get();
+      if (!exists) throw new NotFoundError(NO_SUCH_RECORD);
+      changeFeatured(actor, id, recordId, (ids) => (ids.includes(recordId) ? ids : [...ids, recordId]), "feature record");
+    },
+
+    /** Takes a record off a draft's featured records. */
+    unfeature(actor: Actor, id: number, recordId: number): void {
+      changeFeatured(actor, id, recordId, (ids) => ids.filter((r) => r !== recordId), "unfeature record");
+    },
 
     /** How many subscribers a segment reaches now. */
     audience(input: AudienceInput): number {

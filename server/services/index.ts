@@ -46,6 +46,7 @@ import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
 import { createAdminSubscribersService } from "./admin-subscribers";
+import { createAdminCustomersService } from "./admin-customers";
 import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
@@ -152,6 +153,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
+    adminCustomers: createAdminCustomersService(db),
     campaigns: createCampaignsService(db, { mail: authServices.mail, links, audit }),
     slides: createSlidesService(db, { mediaDir, audit }),
     instagram: createInstagramService(db, {

@@ -48,13 +48,24 @@ test("an admin writes, previews, tests and sends a campaign to a segment @no-js"
   const subject = `Autumn ${genre} ${tag}`;
   await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Text", { exact: true }).fill(`## New in\n\nA **${genre}** crate, just for you. [Browse](/browse)`);
-  await page.getByLabel(/Featured records/).fill(String(record.id));
   await page.getByLabel("Who receives it").selectOption("genre-fans");
   await page.getByLabel("Genre", { exact: true }).selectOption(genre);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expectToast(page, js, "Draft saved");
   await expect(page.getByRole("heading", { name: subject, level: 1 })).toBeVisible();
   await expect(page.getByTestId("campaign-status")).toHaveText("Draft");
+  await ready(page, js);
+
+  // The featured record is found by a search and added from its matches.
+  await page.getByLabel("Find a record").fill(record.title);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const matches = page.getByRole("list", { name: "Matching records" });
+  await matches
+    .getByRole("button", { name: `Add ${record.title}` })
+    .first()
+    .click();
+  await expectToast(page, js, "Record added");
+  await expect(page.getByRole("list", { name: "Chosen records" })).toContainText(record.title);
   await ready(page, js);
 
   // The preview is the mail itself: text, card, unsubscribe link.

@@ -1,12 +1,12 @@
 import { percentOf, type CampaignCounts } from "~/domain/campaigns/campaign-rules";
 
 const FIGURES: { key: keyof CampaignCounts; label: string; hint: string }[] = [
-  { key: "recipients", label: "Recipients", hint: "queued when it was sent" },
+  { key: "recipients", label: "Recipients", hint: "subscribed when it was sent: sent + queued + failed + skipped" },
   { key: "sent", label: "Sent", hint: "taken by the mail server" },
   { key: "queued", label: "Queued", hint: "waiting, or failed and to be tried again" },
   { key: "failed", label: "Failed", hint: "failed on every try" },
   { key: "skipped", label: "Skipped", hint: "unsubscribed before their turn" },
-  { key: "unsubscribed", label: "Unsubscribed", hint: "through a link in this mail" },
+  { key: "unsubscribed", label: "Unsubscribed through it", hint: "by the link in this mail (of those sent)" },
 ];
 
 /** A sent campaign's figures and a bar of how far the send has gone. */

@@ -7,27 +7,25 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { FormAlert, FormField, InputField, inputClass } from "./form-field";
 
 /** The campaign's fields as the form shows them: the saved campaign, or a new one's defaults. */
-export type CampaignFormValues = Partial<Record<"subject" | "body" | "featured" | "segment" | "genre", string>>;
+export type CampaignFormValues = Partial<Record<"subject" | "body" | "segment" | "genre", string>>;
 
 /** A saved campaign as the form's starting values. */
 export function campaignFormValues(c: {
   subject: string;
   body: string;
-  featured: readonly { id: number }[];
   segment: string;
   genre: string | null;
 }): CampaignFormValues {
   return {
     subject: c.subject,
     body: c.body,
-    featured: c.featured.map((r) => r.id).join(", "),
     segment: c.segment,
     genre: c.genre ?? "",
   };
 }
 
 /**
- * Subject, Markdown text, featured records and segment of a campaign. Without JavaScript it posts and comes back with
+ * Subject, Markdown text and segment of a campaign (its featured records are chosen from a search: FeaturedPicker). Without JavaScript it posts and comes back with
  * its messages; the browser does not refuse an empty form itself, so every field says in the shop's words what it needs.
  */
 export function CampaignForm({
@@ -74,16 +72,6 @@ export function CampaignForm({
       >
         {(aria) => <textarea key={bodyKey} {...body} {...aria} rows={12} className={`${inputClass} font-mono text-sm`} />}
       </FormField>
-      <InputField
-        field={fields.featured}
-        label={
-          <>
-            Featured records <span className="font-normal text-stone-600">(optional)</span>
-          </>
-        }
-        hint="Up to six, by id or catalogue number, separated by commas: shown as cards under the text."
-        placeholder="e.g. 42, BLP 1577"
-      />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField id={fields.segment.id} label="Who receives it" error={fields.segment.errors?.[0]}>
           {(aria) => (

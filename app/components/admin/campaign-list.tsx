@@ -51,7 +51,7 @@ export function CampaignList({ campaigns }: { campaigns: readonly CampaignListIt
                 <p className="text-sm text-stone-700 tabular-nums">
                   {c.counts.sent.toLocaleString("en-GB")} of {c.counts.recipients.toLocaleString("en-GB")} sent
                   {c.counts.failed > 0 ? ` · ${c.counts.failed} failed` : ""}
-                  {c.counts.unsubscribed > 0 ? ` · ${c.counts.unsubscribed} unsubscribed` : ""}
+                  {c.counts.unsubscribed > 0 ? ` · ${c.counts.unsubscribed} unsubscribed through it` : ""}
                 </p>
               )}
               <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[c.status]}`}>

@@ -52,6 +52,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/customers",
+    permission: "customers.view",
+    title: "Customers",
+    text: "Customers, their orders, spend, wants and club membership.",
+    built: true,
+  },
+  {
     path: "/admin/email-marketing",
     permission: "email.manage",
     title: "Email marketing",

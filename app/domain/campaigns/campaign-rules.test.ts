@@ -30,6 +30,8 @@ describe("campaign rules", () => {
       5,
     );
     expect(counts).toEqual({ recipients: 19, queued: 6, sent: 8, failed: 1, skipped: 4, unsubscribed: 2 });
+    // The parts add up to the recipients, as the panel says.
+    expect(counts.sent + counts.queued + counts.failed + counts.skipped).toBe(counts.recipients);
     expect(percentOf(counts.sent, counts.recipients)).toBe(42);
     expect(percentOf(1, 0)).toBe(0);
   });

@@ -48,8 +48,10 @@ export const campaignSchema = z
       .string({ error: NAME_FEATURED })
       .max(1000, NAME_FEATURED)
       .optional()
+      // Absent (the back office's form, which adds them from a search) keeps the draft's; "" names none.
       .transform((v, ctx) => {
-        const refs = readFeaturedRefs(v ?? "");
+        if (v === undefined) return undefined;
+        const refs = readFeaturedRefs(v);
         if (!refs || refs.length > MAX_FEATURED) {
           ctx.addIssue({ code: "custom", message: NAME_FEATURED });
           return z.NEVER;
@@ -93,6 +95,14 @@ export const sendCampaignSchema = campaignIdSchema.extend({
 /** The campaign page's "Send" form: the number it showed, and the box that says the admin has checked the mail. */
 export const sendFormSchema = sendCampaignSchema.pick({ expected: true }).extend({
   confirm: z.literal("yes", { error: "Tick the box to confirm, then send." }),
+});
+
+/** A record added to or taken off a draft's featured records (the draft is the page's). */
+export const featureRecordSchema = z.object({ recordId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The campaign page's record search, read from `?find=`: a bad value is no search rather than an error. */
+export const findRecordsSchema = z.object({
+  find: z.string().trim().max(100).optional().catch(undefined),
 });
 
 /** Deleting a draft takes nothing but the campaign, which is the page's. */

@@ -45,7 +45,8 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold sm:text-4xl">New campaign</h1>
       <p className="mt-1 max-w-prose text-stone-600">
-        It is saved as a draft: nothing is sent until you press Send on the next page.
+        It is saved as a draft: on the next page you choose its featured records from a search, check the preview and send it.
+        Nothing is sent until you press Send.
       </p>
       <div className="mt-6 max-w-3xl">
         <CampaignForm start={{ segment: "all" }} lastResult={replyFor(actionData, "save")} submitLabel="Save draft" />

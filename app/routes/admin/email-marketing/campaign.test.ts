@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { signedInAdmin } from "../../../../tests/setup/admin-routes";
-import { formPost, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
-import { useShopServices } from "../../../../tests/setup/shop-fixtures";
+import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
+import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action as create } from "./campaign-new";
-import { action } from "./campaign";
+import { action, loader } from "./campaign";
 
 const shop = useShopServices();
 const args = (path: string, fields: Record<string, string>, cookie: string, campaignId = "") => ({
@@ -52,5 +52,31 @@ describe("a campaign's page", () => {
     const deleted = await settle(() => action(args(path, { intent: "delete", confirm: "yes" }, admin.cookie, id)));
     expect(await toastOf(deleted.headers)).toMatchObject({ title: "Draft deleted" });
     expect(() => shop.s.campaigns.get(Number(id))).toThrow();
+  });
+});
+
+describe("a draft's featured records", () => {
+  it("are found by a GET search on the page and added and removed by posts that come back to the search", async () => {
+    const admin = await signedInAdmin(shop);
+    const id = await draft(admin.cookie);
+    const record = insertRecord(shop.t.db, { artist: "Sun Ra Arkestra", title: "Lanquidity" });
+    const path = `/admin/email-marketing/campaigns/${id}?find=lanquid`;
+    const page = await settle(() =>
+      loader({ ...routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path, admin.cookie)), params: { campaignId: id } }),
+    );
+    expect(page.data).toMatchObject({ find: "lanquid", found: [{ id: record.id, title: "Lanquidity" }] });
+    const added = await settle(() => action(args(path, { intent: "feature", recordId: String(record.id) }, admin.cookie, id)));
+    expect(added.location).toBe(`/admin/email-marketing/campaigns/${id}?find=lanquid`);
+    expect(shop.s.campaigns.get(Number(id)).featured.map((r) => r.id)).toEqual([record.id]);
+    // Saving the text from the form (which names no featured records) keeps them.
+    const fields = { intent: "save", subject: "Autumn again", body: "New in.", segment: "all", genre: "" };
+    await settle(() => action(args(`/admin/email-marketing/campaigns/${id}`, fields, admin.cookie, id)));
+    expect(shop.s.campaigns.get(Number(id)).featured.map((r) => r.id)).toEqual([record.id]);
+    await settle(() => action(args(path, { intent: "unfeature", recordId: String(record.id) }, admin.cookie, id)));
+    expect(shop.s.campaigns.get(Number(id)).featured).toEqual([]);
+    const bad = await settle(() => action(args(path, { intent: "feature", recordId: "x" }, admin.cookie, id)));
+    expect(bad.status).toBe(400);
+    const missing = await settle(() => action(args(path, { intent: "feature", recordId: "999999999" }, admin.cookie, id)));
+    expect(missing.status).toBe(404);
   });
 });

@@ -3,11 +3,14 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { CampaignCountsPanel } from "~/components/admin/campaign-counts";
 import { CampaignForm, campaignFormValues } from "~/components/admin/campaign-form";
+import { FeaturedPicker } from "~/components/admin/featured-picker";
 import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
 import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/campaign-rules";
 import {
   campaignIdSchema,
   campaignSchema,
+  featureRecordSchema,
+  findRecordsSchema,
   removeDraftSchema,
   sendFormSchema,
   testAddressSchema,
@@ -37,14 +40,20 @@ const LIST = "/admin/email-marketing";
 
 const campaignIdOf = (params: { campaignId: string }) => readParams(campaignIdSchema, params).campaignId;
 
-export function loader({ context, request, params }: Route.LoaderArgs) {
+/** The record search's text from the address (`?find=`), or "" for none. */
+const findOf = (url: URL) => findRecordsSchema.parse(Object.fromEntries(url.searchParams)).find ?? "";
+
+export function loader({ context, request, params, url }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
   const user = requireUser(context, request);
   try {
     const id = campaignIdOf(params);
     const campaign = context.services.campaigns.get(id);
+    const find = findOf(url);
     return {
       campaign,
+      find,
+      found: find && campaign.status === "draft" ? context.services.campaigns.findRecords(find) : null,
       preview: context.services.campaigns.preview(id),
       adminEmail: user.email,
       sends: context.services.mail.sends,
@@ -55,12 +64,23 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
+export async function action({ context, request, params, url }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
   const campaignId = campaignIdOf(params);
   const campaigns = context.services.campaigns;
   const here = `${LIST}/campaigns/${campaignId}`;
+  // Add and Remove come back to the search they were pressed in.
+  const find = findOf(url);
+  const searched = find ? `${here}?${new URLSearchParams({ find })}` : here;
   return formAction(request, {
+    feature: intent(featureRecordSchema, ({ recordId }) => {
+      campaigns.feature(actor, campaignId, recordId);
+      return redirectWithToast(searched, { type: "success", title: "Record added" });
+    }),
+    unfeature: intent(featureRecordSchema, ({ recordId }) => {
+      campaigns.unfeature(actor, campaignId, recordId);
+      return redirectWithToast(searched, { type: "success", title: "Record removed" });
+    }),
     save: intent(campaignSchema, (campaign) => {
       campaigns.update(actor, campaignId, campaign);
       return redirectWithToast(here, { type: "success", title: "Draft saved" });
@@ -187,7 +207,7 @@ function DeleteDraft({ reply, busy }: { reply: Reply; busy: boolean }) {
 }
 
 export default function Campaign({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, preview, adminEmail, sends } = loaderData;
+  const { campaign, preview, adminEmail, sends, find, found } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const revalidator = useRevalidator();
@@ -261,6 +281,9 @@ export default function Campaign({ loaderData, actionData }: Route.ComponentProp
               />
             </div>
           </section>
+        )}
+        {campaign.status === "draft" && (
+          <FeaturedPicker featured={campaign.featured} found={found} find={find} reply={actionData} />
         )}
         <MailPreview html={preview.html} text={preview.text} />
         {campaign.status === "draft" && (

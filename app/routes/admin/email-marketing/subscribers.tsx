@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { formatDayGB } from "~/domain/shared/dates";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { CampaignList } from "~/components/admin/campaign-list";
+import { SubscriberFigures } from "~/components/admin/subscriber-figures";
+import { SUBSCRIBER_ROW_NOUNS } from "~/domain/newsletter/subscriber-counts";
 import { readSubscriberListQuery, subscriberListSearch, type SubscriberStatus } from "~/domain/newsletter/subscriber-list";
 import { requirePermission, staffMay } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
@@ -29,7 +31,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 const STATUS_LABELS: Record<SubscriberStatus, string> = {
-  all: "Everyone",
+  all: "Everyone on the list",
   subscribed: "Subscribed",
   unsubscribed: "Unsubscribed",
 };
@@ -62,10 +64,9 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
     <div>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Email marketing</h1>
       <p className="mt-1 max-w-prose text-stone-600">
-        Campaigns to the newsletter&apos;s {d.counts.subscribed.toLocaleString("en-GB")} subscribers (
-        {d.counts.unsubscribed.toLocaleString("en-GB")} have unsubscribed). The welcome mail and its 10% code go out on sign-up by
-        themselves.
+        Campaigns go to subscribed addresses only. The welcome mail and its 10% code go out on sign-up by themselves.
       </p>
+      <SubscriberFigures counts={d.counts} />
 
       <CampaignList campaigns={d.campaigns} />
 
@@ -130,7 +131,7 @@ export default function Subscribers({ loaderData: d }: Route.ComponentProps) {
             total: d.total,
             page: d.page,
             pageCount: d.pageCount,
-            noun: ["subscriber", "subscribers"],
+            noun: SUBSCRIBER_ROW_NOUNS[query.status],
             hrefFor: (page) => `${PATH}${subscriberListSearch({ ...filters, page })}`,
           }}
         />
