@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { logInAsAdmin, newsletterCode, ready, TOAST, uniqueName, withDb } from "./support/shop";
 
@@ -42,6 +43,20 @@ function columnWidth(h1: Element): number {
   for (let box = h1.parentElement; box && box.tagName !== "MAIN"; box = box.parentElement)
     if (!box.querySelector('nav[aria-label="Back office"]')) width = Math.max(width, box.getBoundingClientRect().width);
   return width;
+}
+
+/** Axe's serious and critical findings: "landmark-unique: … (nav)". */
+async function seriousProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
 }
 
 const pageOverflow = (page: Page) =>
@@ -157,6 +172,19 @@ test.describe("back office layout at 1280 px", () => {
     expect(await coveredBy(page, box)).toEqual([]);
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`axe finds no serious problem in the frame at ${width} px, the menu open below 1024 px`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await logInAsAdmin(page, true, baseURL!);
+    await page.goto("/admin/catalog-update");
+    await ready(page, true);
+    if (width < 1024) await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+    expect(await seriousProblems(page)).toEqual([]);
+    await checkBadFile(page);
+    expect(await seriousProblems(page)).toEqual([]);
+  });
+}
 
 test.describe("back office layout at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
