@@ -1,15 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-  Links,
-  Meta,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  Scripts,
-} from "react-router";
+import { data, useRouteLoaderData, Links, Meta, Outlet, ScrollRestoration, useLocation, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RecordForms } from "~/components/cart/record-forms";
@@ -17,6 +7,7 @@ import type { ShopperState } from "./components/cart/shopper-form";
 import { smoothInPageScroll } from "~/lib/smooth-in-page-scroll";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageShellHydrated } from "~/lib/page-hydration";
+import { ErrorPage } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { VinylBot } from "./components/chat/vinylbot";
 import { Header } from "./components/header";
@@ -66,7 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+/**
+ * The shop's chrome around every page: skip link, side navigation, header, footer, cart drawer and chat. A back-office
+ * page (`backOffice`) brings its own frame (app/components/admin/back-office-frame.tsx), so the shell adds only the
+ * skip link and what every page needs behind the scenes.
+ */
+function Shell({ children, backOffice = false }: { children: React.ReactNode; backOffice?: boolean }) {
   // The error boundary renders without loader data when the root loader itself failed.
   const root = useRouteLoaderData<typeof loader>("root");
   const user = root?.user ?? null;
@@ -100,11 +96,22 @@ function Shell({ children }: { children: React.ReactNode }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen, closeMenu]);
 
+  const skipLink = (
+    <a href="#main" className="skip-link">
+      Skip to content
+    </a>
+  );
+  if (backOffice)
+    return (
+      <>
+        {skipLink}
+        {children}
+      </>
+    );
+
   return (
     <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      {skipLink}
       {/* The shop's chrome stays off paper: printing a page (a packing slip, an order) prints its content only. */}
       <div className="no-print">
         <Toasts toast={root?.toast ?? null} />
@@ -148,43 +155,27 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+const BACK_OFFICE_LAYOUT = "routes/admin/layout";
+
 function isBackOffice(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/") || pathname === "/marketing-tools";
 }
 
 export default function App() {
+  // The back office's frame stands in for the shop's chrome once its layout has let the staff member in; a page it
+  // refused (403) is shown in the shop's own shell.
+  const staff = useRouteLoaderData(BACK_OFFICE_LAYOUT);
   return (
-    <Shell>
+    <Shell backOffice={!!staff}>
       <Outlet />
     </Shell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
-  const forbidden = status === 403;
-  const title = notFound ? "404 Page Not Found" : forbidden ? "403 Forbidden" : "Something went wrong";
-  const text = notFound
-    ? "Did you forget to add the page to the router?"
-    : forbidden
-      ? "Your account does not have access to this page."
-      : "Sorry, this page could not be shown. Please try again in a moment.";
-  if (status >= 500) console.error(error);
   return (
     <Shell>
-      <title>{`${title} | Needledrop`}</title>
-      <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-        <div
-          aria-hidden
-          className="mb-6 h-32 w-32 rounded-full bg-[radial-gradient(circle,var(--color-needle)_0_18%,var(--color-ink)_19%_100%)] shadow-xl"
-        />
-        <h1 className="font-display text-4xl font-bold">{title}</h1>
-        <p className="mt-4 text-stone-600">{text}</p>
-        <a href="/" className="mt-8 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-needle">
-          Back to the shop
-        </a>
-      </section>
+      <ErrorPage error={error} />
     </Shell>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS, toastDuration, type Toast } from "~/domain/shared/toast";
+import { InlineToasts } from "./inline-toasts";
 
 type Sonner = typeof import("sonner");
 
@@ -30,9 +31,10 @@ export function showToast(toast: Toast): void {
 
 /**
  * Shows the toast the server handed over (after a redirect). With JavaScript it pops up through
- * sonner; without, the same words are rendered in a <noscript> banner at the top of the page.
+ * sonner; without, the same words are rendered in a <noscript> banner at the top of the page. `inline` (the back
+ * office): the toast opens a band in the page's flow instead of floating over it (InlineToasts).
  */
-export function Toasts({ toast }: { toast: Toast | null }) {
+export function Toasts({ toast, inline = false }: { toast: Toast | null; inline?: boolean }) {
   const [loaded, setLoaded] = useState<Sonner | null>(null);
   useEffect(() => {
     whenLoaded.add(setLoaded);
@@ -42,8 +44,8 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   const Toaster = loaded?.Toaster;
   return (
     <>
-      {/* Below the sticky header (about 65 px), so a toast never covers the menu, cart or account buttons. */}
-      {Toaster && (
+      {/* The shop's float below the sticky header (about 65 px), so they never cover the menu, cart or account buttons. */}
+      {Toaster && !inline && (
         <Toaster
           visibleToasts={1}
           duration={TOAST_DURATION_MS}
@@ -54,6 +56,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
           closeButton
         />
       )}
+      {loaded && inline && <InlineToasts sonner={loaded} />}
       <ToastNow toast={toast} />
     </>
   );

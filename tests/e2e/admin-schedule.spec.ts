@@ -9,6 +9,7 @@ import {
   ready,
   uniqueName,
   withDb,
+  TOAST,
 } from "./support/shop";
 
 // The release schedule (/admin/schedule-management): moving a release date tells customers waiting for the
@@ -18,9 +19,7 @@ import {
 const PATH = "/admin/schedule-management";
 
 async function expectToast(page: Page, javaScriptEnabled: boolean, title: string) {
-  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status"))
-    .filter({ hasText: title })
-    .first();
+  const toast = (javaScriptEnabled ? page.locator(TOAST) : page.getByRole("status")).filter({ hasText: title }).first();
   await expect(toast).toBeVisible();
 }
 

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiRegister, createRecord, logIn, logInAsAdmin, newAccount, ready, stockOf, uniqueName, withDb } from "./support/shop";
+import {
+  apiRegister,
+  createRecord,
+  logIn,
+  logInAsAdmin,
+  newAccount,
+  ready,
+  stockOf,
+  uniqueName,
+  withDb,
+  TOAST,
+} from "./support/shop";
 
 // The back office's stock pages: finding low stock, adjusting with a reason, goods in that allocates a
 // pre-order, and the guard. Tests tagged @no-js run with JavaScript off too.
@@ -43,7 +54,7 @@ const allocatedAt = (orderNumber: string) =>
 
 /** A success toast: with JavaScript a sonner toast; without, the <noscript> status banner. */
 async function expectToast(page: Page, js: boolean, text: string) {
-  const toast = (js ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: text });
+  const toast = (js ? page.locator(TOAST) : page.getByRole("status")).filter({ hasText: text });
   await expect(toast.first()).toBeVisible();
 }
 

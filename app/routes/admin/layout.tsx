@@ -1,5 +1,6 @@
-import { Outlet, useLocation } from "react-router";
-import { AdminNav } from "~/components/admin/admin-nav";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { BackOfficeFrame } from "~/components/admin/back-office-frame";
+import { ErrorPage } from "~/components/error-page";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/layout";
@@ -14,19 +15,23 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8 lg:px-8 lg:py-10 print:block print:max-w-none print:p-0">
-      <div className="lg:sticky lg:top-24 lg:self-start print:hidden">
-        <p className="mb-3 hidden text-xs text-stone-600 lg:block">
-          Back office · signed in as <span className="font-semibold">{loaderData.username}</span> (
-          {loaderData.roleName.toLowerCase()})
-        </p>
-        <AdminNav pathname={pathname} permissions={loaderData.permissions} />
-      </div>
-      <div className="min-w-0 flex-1 pt-4 lg:pt-0 print:pt-0">
-        <Outlet />
-      </div>
-    </div>
+    <BackOfficeFrame staff={loaderData}>
+      <Outlet />
+    </BackOfficeFrame>
+  );
+}
+
+/**
+ * A back-office page that failed (a 404 section, a page's own 403 or 500) keeps the back office's frame. When this
+ * layout itself refused the visitor there is no staff member to frame it for: the shop's shell shows the error.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const staff = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!staff) return <ErrorPage error={error} />;
+  return (
+    <BackOfficeFrame staff={staff}>
+      <ErrorPage error={error} />
+    </BackOfficeFrame>
   );
 }

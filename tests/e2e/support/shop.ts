@@ -241,9 +241,12 @@ export async function apiSetUpTwoFactor(request: APIRequestContext, baseURL: str
   return { secret: secret! };
 }
 
+/** A toast with JavaScript: the shop's float (sonner's), the back office's sit in the page (data-toast). */
+export const TOAST = "[data-sonner-toast], [data-toast]";
+
 /** A toast saying `text`: with JavaScript a sonner toast; without, the <noscript> status banner. */
 export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string): Promise<void> {
-  const toast = (javaScriptEnabled ? page.locator("[data-sonner-toast]") : page.getByRole("status")).filter({ hasText: text });
+  const toast = (javaScriptEnabled ? page.locator(TOAST) : page.getByRole("status")).filter({ hasText: text });
   await expect(toast.first()).toBeVisible();
 }
 

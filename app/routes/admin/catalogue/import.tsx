@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
+import { ImportErrors } from "~/components/admin/import-errors";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
 import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain/catalogue/import-ref";
 import { formAction, intent } from "~/lib/forms/form-action.server";
@@ -318,26 +319,7 @@ function Preview({
           <p className="text-sm text-stone-600">
             Nothing is imported while a row has errors, unless you choose to import only the valid rows.
           </p>
-          <div className="mt-2 max-h-96 overflow-auto rounded-lg ring-1 ring-stone-200">
-            <table className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-stone-50 text-xs text-stone-600 uppercase">
-                <tr>
-                  <th className="px-3 py-2">Line</th>
-                  <th className="px-3 py-2">Record</th>
-                  <th className="px-3 py-2">Problem</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {preview.errors.map((r) => (
-                  <tr key={r.line} data-testid="import-error">
-                    <td className="px-3 py-2 tabular-nums">{r.line}</td>
-                    <td className="px-3 py-2">{[r.catalogNumber, r.title].filter(Boolean).join(" · ") || "—"}</td>
-                    <td className="px-3 py-2 text-red-800">{r.errors.join("; ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ImportErrors rows={preview.errors} />
         </div>
       )}
 
