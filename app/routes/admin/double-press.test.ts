@@ -1,0 +1,88 @@
+/**
+ * Pressing a back-office form twice: the second post of one form render (the same submission key) changes nothing
+ * and is answered like the first, with a toast that says so.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { discountCodes, stockMovements } from "../../../db/schema";
+import { signedInAdmin } from "../../../tests/setup/admin-routes";
+import { formPost, routeArgs, settle, toastOf } from "../../../tests/setup/route-context";
+import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
+import { action as recordEdit } from "./catalogue/record-edit";
+import { action as marketingTools } from "./marketing/marketing-tools";
+import { action as goodsIn } from "./stock/goods-in";
+import { action as stockList } from "./stock/stock-list";
+import { action as stockRecord } from "./stock/stock-record";
+
+const shop = useShopServices();
+type Params = { recordId: string };
+type Action = (args: Omit<ReturnType<typeof routeArgs>, "params"> & { params: Params }) => unknown;
+const post = (act: Action, path: string, fields: Record<string, string>, cookie: string, params: Params) =>
+  settle(() => act({ ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)), params }));
+
+const ledgerOf = (recordId: number) =>
+  shop.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, recordId)).all();
+const stockOf = (recordId: number) => shop.s.adminStock.record(recordId).stock;
+
+/** Posts one form render twice; both answers, for the caller to check what changed. */
+async function twice(act: Action, path: string, fields: Record<string, string>, params: Params = { recordId: "" }) {
+  const admin = await signedInAdmin(shop);
+  const sent = { ...fields, submissionKey: randomUUID() };
+  const first = await post(act, path, sent, admin.cookie, params);
+  const second = await post(act, path, sent, admin.cookie, params);
+  return { first, second, admin };
+}
+
+describe("a back-office form pressed twice", () => {
+  it("goods in: one delivery, one movement, and the second press is told it was received", async () => {
+    const record = insertRecord(shop.t.db, { stockQuantity: 1, catalogNumber: "TWICE 1" });
+    const path = "/admin/stock-management/goods-in";
+    const { first, second } = await twice(goodsIn, path, { intent: "goods-in", lines: "TWICE 1, 4", note: "DN 77" });
+    expect(ledgerOf(record.id).map((m) => m.change)).toEqual([4]);
+    expect(stockOf(record.id)).toBe(5);
+    expect(first.status).toBe(303);
+    expect(await toastOf(first.headers)).toMatchObject({ title: "Delivery received" });
+    expect(second.status).toBe(303);
+    expect(second.location).toBe(path);
+    expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "Already done" });
+  });
+
+  it("a quick adjustment from the stock list moves stock once", async () => {
+    const record = insertRecord(shop.t.db, { stockQuantity: 2 });
+    const back = "/admin/stock-management?filter=low";
+    const fields = { intent: "adjust", recordId: String(record.id), back, reason: "delivery", change: "3" };
+    const { second } = await twice(stockList, "/admin/stock-management", fields);
+    expect(second.location).toBe(back);
+    expect(ledgerOf(record.id).map((m) => m.change)).toEqual([3]);
+    expect(stockOf(record.id)).toBe(5);
+  });
+
+  it("an adjustment on the record's stock page moves stock once", async () => {
+    const record = insertRecord(shop.t.db, { stockQuantity: 6 });
+    const path = `/admin/stock-management/${record.id}`;
+    const fields = { intent: "adjust", reason: "damaged", change: "-2" };
+    const { second } = await twice(stockRecord, path, fields, { recordId: String(record.id) });
+    expect(second.status).toBe(303);
+    expect(ledgerOf(record.id).map((m) => m.change)).toEqual([-2]);
+    expect(stockOf(record.id)).toBe(4);
+  });
+
+  it("adding a used copy lists one copy", async () => {
+    const pressing = insertRecord(shop.t.db, { stockQuantity: 1 });
+    const path = `/admin/catalog-update/${pressing.id}`;
+    const fields = { intent: "add-used-copy", price: "14.00", mediaGrade: "VG+", sleeveGrade: "VG" };
+    const { second } = await twice(recordEdit, path, fields, { recordId: String(pressing.id) });
+    expect(shop.s.usedCopies.allOf(pressing.id)).toHaveLength(1);
+    expect(second.status).toBe(303);
+    expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "Already done" });
+  });
+
+  it("creating a discount code makes one code and is not refused as taken", async () => {
+    const fields = { intent: "create", code: "TWICE-10", name: "Twice", kind: "fixed", amount: "10", minSpend: "" };
+    const { second } = await twice(marketingTools, "/marketing-tools", fields);
+    expect(second.status).toBe(303);
+    expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "Already done" });
+    expect(shop.t.db.select().from(discountCodes).where(eq(discountCodes.code, "TWICE-10")).all()).toHaveLength(1);
+  });
+});
