@@ -63,7 +63,10 @@ describe("form submissions, done once per key", () => {
   it("with work that waits: a second post meanwhile is refused, then replayed once the first is done", async () => {
     const s = submission({ form: "used copy of #3" });
     let finish!: () => void;
-    const first = shop.s.formSubmissions.onceAsync(s, () => new Promise((resolve) => (finish = () => resolve(done(1)))));
+    const first = shop.s.formSubmissions.onceAsync(
+      s,
+      () => new Promise<ReturnType<typeof done>>((resolve) => (finish = () => resolve(done(1)))),
+    );
     await expect(shop.s.formSubmissions.onceAsync(s, async () => done(2))).rejects.toThrow(ConflictError);
     await expect(shop.s.formSubmissions.onceAsync(s, async () => done(2))).rejects.toThrow(FORM_STILL_SENDING);
     finish();

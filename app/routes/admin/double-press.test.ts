@@ -5,12 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discountCodes, stockMovements } from "../../../db/schema";
+import { OUT_OF_DATE_FORM } from "~/domain/admin/form-submission";
+import { discountCodes, emailCampaigns, staffInvites, stockMovements } from "../../../db/schema";
 import { signedInAdmin } from "../../../tests/setup/admin-routes";
 import { formPost, routeArgs, settle, toastOf } from "../../../tests/setup/route-context";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { action as recordEdit } from "./catalogue/record-edit";
+import { action as newCampaign } from "./email-marketing/campaign-new";
+import { action as curatedLists } from "./marketing/curated-lists";
 import { action as marketingTools } from "./marketing/marketing-tools";
+import { action as staffPage } from "./staff/staff";
 import { action as goodsIn } from "./stock/goods-in";
 import { action as stockList } from "./stock/stock-list";
 import { action as stockRecord } from "./stock/stock-record";
@@ -21,8 +25,7 @@ type Action = (args: Omit<ReturnType<typeof routeArgs>, "params"> & { params: Pa
 const post = (act: Action, path: string, fields: Record<string, string>, cookie: string, params: Params) =>
   settle(() => act({ ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)), params }));
 
-const ledgerOf = (recordId: number) =>
-  shop.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, recordId)).all();
+const ledgerOf = (recordId: number) => shop.t.db.select().from(stockMovements).where(eq(stockMovements.recordId, recordId)).all();
 const stockOf = (recordId: number) => shop.s.adminStock.record(recordId).stock;
 
 /** Posts one form render twice; both answers, for the caller to check what changed. */
@@ -84,5 +87,39 @@ describe("a back-office form pressed twice", () => {
     expect(second.status).toBe(303);
     expect(await toastOf(second.headers)).toMatchObject({ type: "info", title: "Already done" });
     expect(shop.t.db.select().from(discountCodes).where(eq(discountCodes.code, "TWICE-10")).all()).toHaveLength(1);
+  });
+
+  it("a new campaign saves one draft", async () => {
+    const subject = `Twice ${randomUUID()}`;
+    const fields = { intent: "save", subject, body: "New in.", featured: "", segment: "all", genre: "" };
+    const { first, second } = await twice(newCampaign, "/admin/email-marketing/campaigns/new", fields);
+    expect(shop.t.db.select().from(emailCampaigns).where(eq(emailCampaigns.subject, subject)).all()).toHaveLength(1);
+    expect(second.location).toBe(first.location);
+  });
+
+  it("a curated pick is added once and the second press is not refused as already on the list", async () => {
+    const record = insertRecord(shop.t.db, { stockQuantity: 1 });
+    const fields = { intent: "add", list: "staff-picks", record: String(record.id), note: "" };
+    const { second } = await twice(curatedLists, "/marketing-tools/lists", fields);
+    expect(second.status).toBe(303);
+    expect(shop.s.curation.adminList("staff-picks").filter((p) => p.record.id === record.id)).toHaveLength(1);
+  });
+
+  it("a staff invitation is sent once", async () => {
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    const { second } = await twice(staffPage, "/admin/staff", { intent: "invite", email, staffRole: "packer" });
+    expect(second.status).toBe(303);
+    // A second invitation to one address would replace the first: one row means one was sent.
+    expect(shop.t.db.select().from(staffInvites).where(eq(staffInvites.email, email)).all()).toHaveLength(1);
+  });
+
+  it("a form without a key of this shop's is refused and changes nothing", async () => {
+    const admin = await signedInAdmin(shop);
+    const record = insertRecord(shop.t.db, { stockQuantity: 1, catalogNumber: "NOKEY 1" });
+    const fields = { intent: "goods-in", lines: "NOKEY 1, 2" };
+    const out = await post(goodsIn, "/admin/stock-management/goods-in", fields, admin.cookie, { recordId: "" });
+    expect(out.status).toBe(400);
+    expect(out.data).toMatchObject({ result: { error: { "": [OUT_OF_DATE_FORM] } } });
+    expect(ledgerOf(record.id)).toEqual([]);
   });
 });

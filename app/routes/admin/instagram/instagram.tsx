@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { Form, Link } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { RowButton } from "~/components/admin/row-button";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -19,6 +21,7 @@ import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
@@ -38,7 +41,13 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
   const { q } = readSearchParams(recordSearchSchema, url.searchParams).query;
   const s = context.services.instagram;
-  return { q: q ?? "", choices: s.recordChoices(q), posts: s.list(), canPublish: s.canPublish };
+  return {
+    q: q ?? "",
+    choices: s.recordChoices(q),
+    posts: s.list(),
+    canPublish: s.canPublish,
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** The post's caption, schedule and status forms change it the same way; each has its own intent, so its refusal shows there. */
@@ -57,9 +66,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   return formAction(request, {
     ...Object.fromEntries(POST_CHANGES.map((name) => [name, change])),
-    create: intent(createPostSchema, async (input) => {
+    // One render of the new-post form makes one draft, however often it is sent.
+    create: submitOnce(context.services, actor).asyncIntent(createPostSchema, "new instagram post", async (input) => {
       const post = await s.create(actor, input);
-      return done("Draft created", post.id, `${post.recordArtist} – ${post.recordTitle}`);
+      const description = `${post.recordArtist} – ${post.recordTitle}`;
+      return { to: `${PATH}#post-${post.id}`, toast: { type: "success", title: "Draft created", description } };
     }),
     remove: intent(postIdSchema, async ({ postId }) => {
       await s.remove(actor, postId);
@@ -250,7 +261,15 @@ function PostCard({ post, canPublish, reply }: { post: Post; canPublish: boolean
   );
 }
 
-function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderData"]["choices"]; reply: Reply }) {
+function CreateForm({
+  choices,
+  reply,
+  submissionKey,
+}: {
+  choices: Route.ComponentProps["loaderData"]["choices"];
+  reply: Reply;
+  submissionKey: string;
+}) {
   const [form, fields] = useSchemaForm(createPostSchema, {
     id: "create",
     lastResult: replyFor(reply, "create"),
@@ -261,6 +280,7 @@ function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderD
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="create" />
+      <SubmissionKeyField value={submissionKey} />
       <FormAlert id={form.errorId} message={form.errors?.[0]} />
       <label className="block text-sm">
         <span className="text-stone-700">Record</span>
@@ -293,7 +313,7 @@ function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderD
 }
 
 export default function InstagramManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, choices, posts, canPublish } = loaderData;
+  const { q, choices, posts, canPublish, submissionKey } = loaderData;
 
   return (
     <div>
@@ -321,7 +341,8 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         {choices.length === 0 ? (
           <p className="mt-3 text-sm text-stone-600">No record matches “{q}”.</p>
         ) : (
-          <CreateForm choices={choices} reply={actionData} />
+          // Keyed by the render's submission key: a draft made leaves a fresh form.
+          <CreateForm key={submissionKey} choices={choices} reply={actionData} submissionKey={submissionKey} />
         )}
       </section>
 
