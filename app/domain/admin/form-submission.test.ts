@@ -8,7 +8,10 @@ import {
   type UsedKey,
 } from "./form-submission";
 
-const first = { to: "/admin/stock-management/goods-in", toast: { type: "success", title: "Delivery received", description: "4 units." } };
+const first = {
+  to: "/admin/stock-management/goods-in",
+  toast: { type: "success", title: "Delivery received", description: "4 units." },
+};
 const used = (over: Partial<UsedKey> = {}): UsedKey => ({ staffId: 7, form: "goods-in", result: JSON.stringify(first), ...over });
 const asked = { staffId: 7, form: "goods-in" };
 

@@ -48,10 +48,7 @@ export interface UsedKey {
  * (`foreign`: a forged or mixed-up post).
  */
 export type SubmissionDecision =
-  | { kind: "run" }
-  | { kind: "replay"; result: SubmissionResult }
-  | { kind: "pending" }
-  | { kind: "foreign" };
+  { kind: "run" } | { kind: "replay"; result: SubmissionResult } | { kind: "pending" } | { kind: "foreign" };
 
 export function submissionDecision(used: UsedKey | undefined, asked: { staffId: number; form: string }): SubmissionDecision {
   if (!used) return { kind: "run" };

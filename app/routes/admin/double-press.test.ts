@@ -113,6 +113,13 @@ describe("a back-office form pressed twice", () => {
     expect(shop.t.db.select().from(staffInvites).where(eq(staffInvites.email, email)).all()).toHaveLength(1);
   });
 
+  it("a new staff role is made once and the second press is not refused as a name taken", async () => {
+    const name = `Buyer ${randomUUID().slice(0, 6)}`;
+    const { second } = await twice(staffPage, "/admin/staff", { intent: "create-role", name, permissions: "catalogue.edit" });
+    expect(second.status).toBe(303);
+    expect(shop.s.staff.roles().filter((r) => r.name === name)).toHaveLength(1);
+  });
+
   it("a form without a key of this shop's is refused and changes nothing", async () => {
     const admin = await signedInAdmin(shop);
     const record = insertRecord(shop.t.db, { stockQuantity: 1, catalogNumber: "NOKEY 1" });

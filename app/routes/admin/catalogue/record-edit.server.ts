@@ -58,10 +58,11 @@ export function recordIntents(services: Services, actor: Actor, id: number) {
       const description = `#${made.id}, ${made.mediaGrade}/${made.sleeveGrade}, is on sale${photos}.`;
       return { to: pageOf(id), toast: { type: "success", title: "Used copy added", description } };
     }),
-    "add-photos": intent(addPhotosSchema, async (_none, form) => {
+    // One choice of files is added once, however often the form is sent.
+    "add-photos": submitOnce(services, actor).asyncIntent(addPhotosSchema, `photos of #${id}`, async (_none, form) => {
       const before = services.copyPhotos.of(id).length;
       const added = (await services.copyPhotos.add(actor, id, filesOf(form, "photos"))).length - before;
-      return done(added === 1 ? "Photo added" : `${added} photos added`);
+      return { to: pageOf(id), toast: { type: "success", title: added === 1 ? "Photo added" : `${added} photos added` } };
     }),
     "remove-photo": intent(removePhotoSchema, async ({ photoId }) => {
       await services.copyPhotos.remove(actor, id, photoId);

@@ -188,7 +188,7 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
       {record && record.fields.condition === "new" && (
         <UsedCopiesAdmin copies={usedCopies} lastResult={replyFor(actionData, "add-used-copy")} submissionKey={submissionKey} />
       )}
-      {copy && <CopyPhotosAdmin photos={copy.photos} reply={actionData} />}
+      {copy && <CopyPhotosAdmin photos={copy.photos} reply={actionData} submissionKey={submissionKey} />}
 
       {record && (
         <section className="mt-10">

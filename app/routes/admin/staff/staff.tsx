@@ -73,9 +73,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       staffAccess.setTwoFactorRequiredForAll(actor, required);
       return done(required ? "Two-factor sign-in required of all staff" : "Two-factor sign-in required of owners and managers");
     }),
-    "create-role": intent(customRoleSchema, (input) => {
+    // One render of the role form makes one role: sent again, it is not refused as a name already taken.
+    "create-role": submitOnce(context.services, actor).intent(customRoleSchema, "new role", (input) => {
       const role = staff.createRole(actor, input);
-      return done("Role created", role.name);
+      return { to: PATH, toast: { type: "success", title: "Role created", description: role.name } };
     }),
     "remove-role": intent(removeRoleSchema, ({ key }) => {
       staff.removeRole(actor, key);
@@ -321,8 +322,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="new-role-heading" className="font-display text-xl font-bold">
           Make a role
         </h2>
-        <Form method="post" className="mt-3">
+        <Form key={submissionKey} method="post" className="mt-3">
           <input type="hidden" name="intent" value="create-role" />
+          <SubmissionKeyField value={submissionKey} />
           <label className="block max-w-sm text-sm font-medium">
             Name
             <input name="name" required minLength={2} maxLength={40} className={inputClass} />
