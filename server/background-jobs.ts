@@ -14,6 +14,8 @@ import { whileLeaseHeld, type Running } from "./while-lease-held";
 export const BACKGROUND_LEASE = "background-jobs";
 /** Mail that failed is tried again this often (each attempt mints its link's token afresh). */
 const MAIL_RETRY_MS = 60_000;
+/** Back-office forms' used submission keys are swept this often (each is kept a day, docs/decisions/0067). */
+const SUBMISSION_KEY_SWEEP_MS = 3_600_000;
 
 type JobConfig = Pick<Config, "CART_REMINDER_HOURS" | "CART_REMINDER_SWEEP_SECONDS" | "CAMPAIGN_SENDS_PER_MINUTE">;
 
@@ -48,6 +50,12 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),
     startCoverFill(services.media, undefined, options),
+    startPeriodicJob(
+      "forms: forgetting used submission keys",
+      async () => void services.formSubmissions.prune(),
+      SUBMISSION_KEY_SWEEP_MS,
+      options,
+    ),
   ];
   return { stop: () => Promise.all(jobs.map((job) => job.stop())).then(() => {}) };
 }

@@ -14,3 +14,4 @@ export * from "./instagram";
 export * from "./campaigns";
 export * from "./leases";
 export * from "./catalogue-import-runs";
+export * from "./form-submissions";

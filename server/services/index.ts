@@ -21,6 +21,7 @@ import { createAdminService } from "./admin";
 import { createAdminOrdersService } from "./admin-orders";
 import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
+import { createFormSubmissionsService } from "./form-submissions";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
 import { createAdminScheduleService } from "./admin-schedule";
@@ -138,6 +139,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   return {
     ...authServices,
     audit,
+    formSubmissions: createFormSubmissionsService(db),
     staffAccess,
     twoFactor,
     passkeys,

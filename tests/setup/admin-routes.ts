@@ -1,5 +1,7 @@
 /** For tests that call back-office pages' loaders and actions directly (see route-context.ts). */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { SUBMISSION_KEY_FIELD } from "../../app/domain/admin/form-submission";
 import { users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Services } from "../../server/services";
@@ -55,4 +57,12 @@ async function paidOrderOf(shop: Shop, recordIds: number[]): Promise<string> {
     { card: { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" }, origin: "http://localhost" },
   );
   return out.order.orderNumber;
+}
+
+/**
+ * A back-office form's fields with a submission key of their own, as a freshly loaded form posts them: every call is
+ * another render (docs/decisions/0067).
+ */
+export function withSubmissionKey(fields: Record<string, string>): Record<string, string> {
+  return { ...fields, [SUBMISSION_KEY_FIELD]: randomUUID() };
 }

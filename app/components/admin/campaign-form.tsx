@@ -5,6 +5,7 @@ import { SEGMENT_LABELS, SEGMENTS } from "~/domain/campaigns/campaign-rules";
 import { campaignSchema } from "~/domain/campaigns/campaign-schema";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { FormAlert, FormField, InputField, inputClass } from "./form-field";
+import { SubmissionKeyField } from "./submission-key-field";
 
 /** The campaign's fields as the form shows them: the saved campaign, or a new one's defaults. */
 export type CampaignFormValues = Partial<Record<"subject" | "body" | "segment" | "genre", string>>;
@@ -32,10 +33,13 @@ export function CampaignForm({
   start,
   lastResult,
   submitLabel,
+  submissionKey,
 }: {
   start: CampaignFormValues;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** A new campaign's form carries its render's key, so it saves one draft however often it is sent. */
+  submissionKey?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -55,6 +59,7 @@ export function CampaignForm({
       className="space-y-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
       <input type="hidden" name="intent" value="save" />
+      {submissionKey && <SubmissionKeyField value={submissionKey} />}
       <div className="min-h-5">
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
       </div>

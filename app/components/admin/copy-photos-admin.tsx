@@ -7,6 +7,7 @@ import { MAX_COPY_PHOTOS, type CopyPhoto } from "~/domain/catalogue/copy-photos"
 import { replyFor, replyForRow, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { FormAlert } from "./form-field";
+import { SubmissionKeyField } from "./submission-key-field";
 
 function RemovePhoto({ photo, index, reply }: { photo: CopyPhoto; index: number; reply: Partial<FormReply> | undefined }) {
   const [form] = useSchemaForm(removePhotoSchema, { lastResult: replyForRow(reply, "remove-photo", "photoId", photo.id) });
@@ -25,7 +26,16 @@ function RemovePhoto({ photo, index, reply }: { photo: CopyPhoto; index: number;
 }
 
 /** A used copy's photos in the back office: remove one, or add more up to the limit (works without JavaScript). */
-export function CopyPhotosAdmin({ photos, reply }: { photos: CopyPhoto[]; reply: Partial<FormReply> | undefined }) {
+/** A used copy's photos; the add form carries its render's submission key, so one choice of files is added once. */
+export function CopyPhotosAdmin({
+  photos,
+  reply,
+  submissionKey,
+}: {
+  photos: CopyPhoto[];
+  reply: Partial<FormReply> | undefined;
+  submissionKey: string;
+}) {
   const navigation = useNavigation();
   const intent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const room = MAX_COPY_PHOTOS - photos.length;
@@ -62,12 +72,14 @@ export function CopyPhotosAdmin({ photos, reply }: { photos: CopyPhoto[]; reply:
       )}
       {room > 0 ? (
         <Form
+          key={submissionKey}
           method="post"
           encType="multipart/form-data"
           {...getFormProps(adding)}
           className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
         >
           <input type="hidden" name="intent" value="add-photos" />
+          <SubmissionKeyField value={submissionKey} />
           <PhotoInput id="copy-photos-input" room={room} />
           <button
             type="submit"

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { slideSchema } from "~/domain/home/slide-schema";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { FormAlert, FormField, InputField } from "./form-field";
+import { SubmissionKeyField } from "./submission-key-field";
 
 /** What the form starts from: a stored slide's fields, or a new slide's defaults. */
 export interface SlideFormValues {
@@ -78,10 +79,13 @@ export function SlideForm({
   start,
   lastResult,
   submitLabel,
+  submissionKey,
 }: {
   start: SlideFormValues;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** A new slide's form carries its render's key, so it adds one slide however often it is sent. */
+  submissionKey?: string;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -102,6 +106,7 @@ export function SlideForm({
       className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
       <input type="hidden" name="intent" value="save" />
+      {submissionKey && <SubmissionKeyField value={submissionKey} />}
       <div className="min-h-5">
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
       </div>

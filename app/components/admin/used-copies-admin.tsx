@@ -10,6 +10,7 @@ import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { FormAlert, FormField, InputField } from "./form-field";
+import { SubmissionKeyField } from "./submission-key-field";
 
 export type { AdminUsedCopy };
 
@@ -69,18 +70,13 @@ const copyColumns: AdminColumn<AdminUsedCopy>[] = [
   },
 ];
 
-/** A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). */
-export function UsedCopiesAdmin({
-  copies,
-  lastResult,
-}: {
-  copies: AdminUsedCopy[];
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-used-copy";
-  const [form, fields] = useSchemaForm(usedCopySchema, { id: "used-copy", lastResult });
-  const { key: noteKey, ...note } = getTextareaProps(fields.note);
+type FormProps = { lastResult: SubmissionResult<string[]> | undefined; submissionKey: string };
+
+/**
+ * A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). The
+ * form is keyed by its render's submission key: once a copy is listed, a new key comes and the form starts empty.
+ */
+export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: AdminUsedCopy[] }) {
   return (
     <section aria-labelledby="used-copies-admin" className="mt-10">
       <h2 id="used-copies-admin" className="font-display text-2xl font-bold">
@@ -95,46 +91,57 @@ export function UsedCopiesAdmin({
         minWidth=""
         className="mt-3"
       />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
-      >
-        <h3 className="font-semibold">Add a used copy</h3>
-        <p className="text-sm text-stone-600">
-          One copy, one unit in stock, graded on the Goldmine scale. It takes this pressing&apos;s title, artist, label, format
-          and cover.
-        </p>
-        <input type="hidden" name="intent" value="add-used-copy" />
-        <div className="mt-2 min-h-5">
-          <FormAlert id={form.errorId} message={form.errors?.[0]} />
-        </div>
-        <div className="mt-2 grid gap-x-4 sm:grid-cols-3">
-          <InputField field={fields.price} id="used-price" label="Price (£)" inputMode="decimal" className={input} />
-          <GradeSelect field={fields.mediaGrade} label="Record grade" />
-          <GradeSelect field={fields.sleeveGrade} label="Sleeve grade" />
-        </div>
-        <FormField
-          id="used-note"
-          label={
-            <>
-              Condition note <span className="font-normal text-stone-600">(optional)</span>
-            </>
-          }
-          error={fields.note.errors?.[0]}
-        >
-          {(aria) => <textarea key={noteKey} {...note} {...aria} rows={2} maxLength={MAX_CONDITION_NOTE} className={input} />}
-        </FormField>
-        <PhotoInput id="used-photos" error={form.allErrors.photos?.[0]} optional />
-        <button
-          type="submit"
-          disabled={adding}
-          className="mt-2 rounded-full bg-ink px-6 py-2.5 font-semibold text-white hover:bg-needle disabled:cursor-wait disabled:opacity-60"
-        >
-          {adding ? "Adding…" : "Add used copy"}
-        </button>
-      </Form>
+      <AddUsedCopyForm key={form.submissionKey} {...form} />
     </section>
+  );
+}
+
+function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-used-copy";
+  const [form, fields] = useSchemaForm(usedCopySchema, { id: "used-copy", lastResult });
+  const { key: noteKey, ...note } = getTextareaProps(fields.note);
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    >
+      <h3 className="font-semibold">Add a used copy</h3>
+      <p className="text-sm text-stone-600">
+        One copy, one unit in stock, graded on the Goldmine scale. It takes this pressing&apos;s title, artist, label, format and
+        cover.
+      </p>
+      <input type="hidden" name="intent" value="add-used-copy" />
+      <SubmissionKeyField value={submissionKey} />
+      <div className="mt-2 min-h-5">
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
+      </div>
+      <div className="mt-2 grid gap-x-4 sm:grid-cols-3">
+        <InputField field={fields.price} id="used-price" label="Price (£)" inputMode="decimal" className={input} />
+        <GradeSelect field={fields.mediaGrade} label="Record grade" />
+        <GradeSelect field={fields.sleeveGrade} label="Sleeve grade" />
+      </div>
+      <FormField
+        id="used-note"
+        label={
+          <>
+            Condition note <span className="font-normal text-stone-600">(optional)</span>
+          </>
+        }
+        error={fields.note.errors?.[0]}
+      >
+        {(aria) => <textarea key={noteKey} {...note} {...aria} rows={2} maxLength={MAX_CONDITION_NOTE} className={input} />}
+      </FormField>
+      <PhotoInput id="used-photos" error={form.allErrors.photos?.[0]} optional />
+      <button
+        type="submit"
+        disabled={adding}
+        className="mt-2 rounded-full bg-ink px-6 py-2.5 font-semibold text-white hover:bg-needle disabled:cursor-wait disabled:opacity-60"
+      >
+        {adding ? "Adding…" : "Add used copy"}
+      </button>
+    </Form>
   );
 }

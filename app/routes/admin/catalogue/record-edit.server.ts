@@ -8,6 +8,7 @@ import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { askToConfirm, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { intent } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Services } from "../../../../server/services";
 
@@ -36,10 +37,11 @@ function askToUnpublish(record: { id: number; title: string; artist: string }): 
 /** "Add a record". */
 export function newRecordIntents(services: Services, actor: Actor) {
   return {
-    save: intent(newRecordFormSchema, async (record, form) => {
+    // One render of the form adds one record (and its opening stock), however often it is sent.
+    save: submitOnce(services, actor).asyncIntent(newRecordFormSchema, "new record", async (record, form) => {
       const { id } = await services.adminCatalogue.create(actor, record, uploadsOf(form));
       const description = `${record.fields.title} by ${record.fields.artist} is in the catalogue.`;
-      return redirectWithToast(pageOf(id), { type: "success", title: "Record added", description });
+      return { to: pageOf(id), toast: { type: "success", title: "Record added", description } };
     }),
   };
 }
@@ -63,16 +65,19 @@ export function recordIntents(services: Services, actor: Actor, id: number) {
     }),
     publish: publish(true),
     unpublish: publish(false),
-    "add-used-copy": intent(usedCopySchema, async (copy, form) => {
+    // One render of the form lists one copy, however often it is sent.
+    "add-used-copy": submitOnce(services, actor).asyncIntent(usedCopySchema, `used copy of #${id}`, async (copy, form) => {
       const made = await services.usedCopies.addWithPhotos(actor, id, copy, filesOf(form, "photos"));
       const n = made.photos.length;
       const photos = n === 0 ? "" : n === 1 ? " with 1 photo" : ` with ${n} photos`;
-      return done("Used copy added", `#${made.id}, ${made.mediaGrade}/${made.sleeveGrade}, is on sale${photos}.`);
+      const description = `#${made.id}, ${made.mediaGrade}/${made.sleeveGrade}, is on sale${photos}.`;
+      return { to: pageOf(id), toast: { type: "success", title: "Used copy added", description } };
     }),
-    "add-photos": intent(addPhotosSchema, async (_none, form) => {
+    // One choice of files is added once, however often the form is sent.
+    "add-photos": submitOnce(services, actor).asyncIntent(addPhotosSchema, `photos of #${id}`, async (_none, form) => {
       const before = services.copyPhotos.of(id).length;
       const added = (await services.copyPhotos.add(actor, id, filesOf(form, "photos"))).length - before;
-      return done(added === 1 ? "Photo added" : `${added} photos added`);
+      return { to: pageOf(id), toast: { type: "success", title: added === 1 ? "Photo added" : `${added} photos added` } };
     }),
     "remove-photo": intent(removePhotoSchema, async ({ photoId }) => {
       await services.copyPhotos.remove(actor, id, photoId);

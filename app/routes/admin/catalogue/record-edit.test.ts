@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInAdmin } from "../../../../tests/setup/admin-routes";
+import { signedInAdmin, withSubmissionKey } from "../../../../tests/setup/admin-routes";
 import { formPost, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action } from "./record-edit";
@@ -7,7 +7,10 @@ import { action } from "./record-edit";
 const shop = useShopServices();
 const post = (path: string, fields: Record<string, string>, cookie: string, recordId?: string) =>
   settle(() =>
-    action({ ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)), params: { recordId } }),
+    action({
+      ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, withSubmissionKey(fields), cookie)),
+      params: { recordId },
+    }),
   );
 const NEW = "/admin/catalog-update/new";
 const typed = { intent: "save", title: "Low Tide", artist: "Marram", price: "14.00", openingStock: "2" };

@@ -5,6 +5,8 @@ import { RecordFormFields, RecordMediaFields, recordFieldId, recordFormDefaults 
 import { RecordStatus } from "~/components/admin/record-status";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
 import { CopyPhotosAdmin } from "~/components/admin/copy-photos-admin";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { fieldsToText, newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { recordPath } from "~/domain/catalogue/slug";
@@ -37,13 +39,16 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
   const id = recordIdOf(params);
   const genres = context.services.adminCatalogue.genres();
-  if (id === null) return { record: null, genres, usedCopies: [], copy: null };
+  // The key of this render of the page's forms that add something (a record, a used copy): each is done once.
+  const submissionKey = newSubmissionKey();
+  if (id === null) return { record: null, genres, usedCopies: [], copy: null, submissionKey };
   try {
     return {
       record: context.services.adminCatalogue.get(id),
       genres,
       usedCopies: context.services.usedCopies.allOf(id),
       copy: context.services.usedCopies.one(id),
+      submissionKey,
     };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
@@ -62,7 +67,17 @@ type Reply = Route.ComponentProps["actionData"];
 type Loaded = Route.ComponentProps["loaderData"];
 
 /** The record's own form: its fields, cover and preview, and, for a new record, its opening stock and visibility. */
-function RecordForm({ record, genres, reply }: { record: Loaded["record"]; genres: string[]; reply: Reply }) {
+function RecordForm({
+  record,
+  genres,
+  reply,
+  submissionKey,
+}: {
+  record: Loaded["record"];
+  genres: string[];
+  reply: Reply;
+  submissionKey: string;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [form, fields] = useSchemaForm(record ? recordFieldsSchema : newRecordFormSchema, {
@@ -78,6 +93,7 @@ function RecordForm({ record, genres, reply }: { record: Loaded["record"]; genre
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
       <input type="hidden" name="intent" value="save" />
+      {!record && <SubmissionKeyField value={submissionKey} />}
       <FormAlert id={form.errorId} message={form.errors?.[0]} />
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
         <h2 className="mb-4 font-semibold">Details</h2>
@@ -127,7 +143,7 @@ function PublishButton({ published, reply }: { published: boolean; reply: Reply 
 }
 
 export default function RecordEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { record, genres, usedCopies, copy } = loaderData;
+  const { record, genres, usedCopies, copy, submissionKey } = loaderData;
   const ask = confirmAskOf(actionData);
   return (
     <div>
@@ -165,12 +181,18 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
         </p>
       )}
 
-      <RecordForm key={record?.id ?? "new"} record={record} genres={genres} reply={actionData} />
+      <RecordForm
+        key={record?.id ?? submissionKey}
+        record={record}
+        genres={genres}
+        reply={actionData}
+        submissionKey={submissionKey}
+      />
 
       {record && record.fields.condition === "new" && (
-        <UsedCopiesAdmin copies={usedCopies} lastResult={replyFor(actionData, "add-used-copy")} />
+        <UsedCopiesAdmin copies={usedCopies} lastResult={replyFor(actionData, "add-used-copy")} submissionKey={submissionKey} />
       )}
-      {copy && <CopyPhotosAdmin photos={copy.photos} reply={actionData} />}
+      {copy && <CopyPhotosAdmin photos={copy.photos} reply={actionData} submissionKey={submissionKey} />}
 
       {record && (
         <section className="mt-10">

@@ -1,11 +1,12 @@
 import { CampaignForm } from "~/components/admin/campaign-form";
 import { campaignSchema } from "~/domain/campaigns/campaign-schema";
-import { formAction, intent } from "~/lib/forms/form-action.server";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
+import { formAction } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/campaign-new";
 import { Link } from "react-router";
 
@@ -18,24 +19,22 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return null;
+  return { submissionKey: newSubmissionKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
-    save: intent(campaignSchema, (campaign) => {
+    // One render of the form saves one draft, however often it is sent.
+    save: submitOnce(context.services, actor).intent(campaignSchema, "new campaign", (campaign) => {
       const { id } = context.services.campaigns.create(actor, campaign);
-      return redirectWithToast(`/admin/email-marketing/campaigns/${id}`, {
-        type: "success",
-        title: "Draft saved",
-        description: "Check the preview, send yourself a test, then send it.",
-      });
+      const description = "Check the preview, send yourself a test, then send it.";
+      return { to: `/admin/email-marketing/campaigns/${id}`, toast: { type: "success", title: "Draft saved", description } };
     }),
   });
 }
 
-export default function NewCampaign({ actionData }: Route.ComponentProps) {
+export default function NewCampaign({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div>
       <p className="text-sm">
@@ -49,7 +48,12 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
         Nothing is sent until you press Send.
       </p>
       <div className="mt-6 max-w-3xl">
-        <CampaignForm start={{ segment: "all" }} lastResult={replyFor(actionData, "save")} submitLabel="Save draft" />
+        <CampaignForm
+          start={{ segment: "all" }}
+          lastResult={replyFor(actionData, "save")}
+          submitLabel="Save draft"
+          submissionKey={loaderData.submissionKey}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInAdmin } from "../../../../tests/setup/admin-routes";
+import { signedInAdmin, withSubmissionKey } from "../../../../tests/setup/admin-routes";
 import { formPost, pageGet, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action as create } from "./campaign-new";
@@ -7,7 +7,7 @@ import { action, loader } from "./campaign";
 
 const shop = useShopServices();
 const args = (path: string, fields: Record<string, string>, cookie: string, campaignId = "") => ({
-  ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)),
+  ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, withSubmissionKey(fields), cookie)),
   params: { campaignId },
 });
 

@@ -3,6 +3,7 @@ import { giveTwoFactor } from "../../../../tests/setup/two-factor";
 import { describe, expect, it } from "vitest";
 import { auditLog, instagramPosts, users } from "../../../../db/schema";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
+import { withSubmissionKey } from "../../../../tests/setup/admin-routes";
 import { formPost, newCustomer, pageGet, routeArgs, sessionOf, settle, toastOf } from "../../../../tests/setup/route-context";
 import { action, loader } from "./instagram";
 import { loader as captionLoader } from "./instagram-caption";
@@ -96,7 +97,8 @@ describe("/admin/instagram-management", () => {
   it("answers bad input with a 4xx and a short message, never a 500", async () => {
     const cookie = await adminCookie();
     const postId = String(draftPost());
-    const post = (fields: Record<string, string>) => settle(() => action(call(formPost(PATH, fields, cookie))));
+    const post = (fields: Record<string, string>) =>
+      settle(() => action(call(formPost(PATH, withSubmissionKey(fields), cookie))));
 
     // Each refusal names the form it came from and echoes its post, so the page shows it on that post's form.
     const refusal = (message: RegExp) => ({

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { Form, Link } from "react-router";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { RowButton } from "~/components/admin/row-button";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import {
   CAPTION_PLACEHOLDERS,
   createPostSchema,
@@ -21,6 +23,7 @@ import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor, replyForRow } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
@@ -40,7 +43,13 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
   const { q } = readSearchParams(recordSearchSchema, url.searchParams).query;
   const s = context.services.instagram;
-  return { q: q ?? "", choices: s.recordChoices(q), posts: s.list(), canPublish: s.canPublish };
+  return {
+    q: q ?? "",
+    choices: s.recordChoices(q),
+    posts: s.list(),
+    canPublish: s.canPublish,
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** The post's caption, schedule and status forms change it the same way; each has its own intent, so its refusal shows there. */
@@ -59,9 +68,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   return formAction(request, {
     ...Object.fromEntries(POST_CHANGES.map((name) => [name, change])),
-    create: intent(createPostSchema, async (input) => {
+    // One render of the new-post form makes one draft, however often it is sent.
+    create: submitOnce(context.services, actor).asyncIntent(createPostSchema, "new instagram post", async (input) => {
       const post = await s.create(actor, input);
-      return done("Draft created", post.id, `${post.recordArtist} – ${post.recordTitle}`);
+      const description = `${post.recordArtist} – ${post.recordTitle}`;
+      return { to: `${PATH}#post-${post.id}`, toast: { type: "success", title: "Draft created", description } };
     }),
     // Deleting a draft asks first: the first post answers with the question, the panel's post deletes it.
     remove: intent(postIdSchema, async ({ postId }, form) => {
@@ -265,7 +276,15 @@ function PostCard({ post, canPublish, reply }: { post: Post; canPublish: boolean
   );
 }
 
-function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderData"]["choices"]; reply: Reply }) {
+function CreateForm({
+  choices,
+  reply,
+  submissionKey,
+}: {
+  choices: Route.ComponentProps["loaderData"]["choices"];
+  reply: Reply;
+  submissionKey: string;
+}) {
   const [form, fields] = useSchemaForm(createPostSchema, {
     id: "create",
     lastResult: replyFor(reply, "create"),
@@ -276,6 +295,7 @@ function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderD
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="create" />
+      <SubmissionKeyField value={submissionKey} />
       <FormAlert id={form.errorId} message={form.errors?.[0]} />
       <label className="block text-sm">
         <span className="text-stone-700">Record</span>
@@ -308,7 +328,7 @@ function CreateForm({ choices, reply }: { choices: Route.ComponentProps["loaderD
 }
 
 export default function InstagramManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, choices, posts, canPublish } = loaderData;
+  const { q, choices, posts, canPublish, submissionKey } = loaderData;
   const ask = confirmAskOf(actionData);
 
   return (
@@ -338,7 +358,8 @@ export default function InstagramManagement({ loaderData, actionData }: Route.Co
         {choices.length === 0 ? (
           <p className="mt-3 text-sm text-stone-600">No record matches “{q}”.</p>
         ) : (
-          <CreateForm choices={choices} reply={actionData} />
+          // Keyed by the render's submission key: a draft made leaves a fresh form.
+          <CreateForm key={submissionKey} choices={choices} reply={actionData} submissionKey={submissionKey} />
         )}
       </section>
 

@@ -2,6 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, InputField } from "~/components/admin/form-field";
 import { RowButton } from "~/components/admin/row-button";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { CoverImage } from "~/components/cover-image";
 import { recordPath } from "~/domain/catalogue/slug";
 import { CURATED_LIST_INFO, CURATED_LISTS, type CuratedListKey } from "~/domain/curation/curated-lists";
@@ -10,6 +12,7 @@ import { formatPence } from "~/domain/shared/money";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyForRow } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
@@ -27,7 +30,10 @@ const PATH = "/marketing-tools/lists";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return { lists: CURATED_LISTS.map((key) => ({ key, picks: context.services.curation.adminList(key) })) };
+  return {
+    lists: CURATED_LISTS.map((key) => ({ key, picks: context.services.curation.adminList(key) })),
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** Back to the list the form was about, scrolled to it. */
@@ -37,12 +43,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
   const curation = context.services.curation;
   return formAction(request, {
-    add: intent(curatedPickSchema, (pick) => {
-      const picks = curation.add(actor, pick);
-      const title =
-        pick.list === "record-of-the-week" ? "Record of the week set" : `Added to ${CURATED_LIST_INFO[pick.list].title}`;
-      return redirectWithToast(listAnchor(pick.list), { type: "success", title, description: picks.at(-1)?.record.title });
-    }),
+    // Each list's form adds its pick once per render: sent again, it is not refused as already on the list.
+    add: submitOnce(context.services, actor).intent(
+      curatedPickSchema,
+      (pick) => `curated pick ${pick.list}`,
+      (pick) => {
+        const picks = curation.add(actor, pick);
+        const title =
+          pick.list === "record-of-the-week" ? "Record of the week set" : `Added to ${CURATED_LIST_INFO[pick.list].title}`;
+        return { to: listAnchor(pick.list), toast: { type: "success", title, description: picks.at(-1)?.record.title } };
+      },
+    ),
     move: intent(movePickSchema, ({ pickId, direction }) =>
       redirectWithToast(listAnchor(curation.move(actor, pickId, direction)), { type: "success", title: `Moved ${direction}` }),
     ),
@@ -125,7 +136,7 @@ function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; cou
   );
 }
 
-function AddForm({ list, reply }: { list: CuratedListKey; reply: Reply }) {
+function AddForm({ list, reply, submissionKey }: { list: CuratedListKey; reply: Reply; submissionKey: string }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" &&
@@ -142,6 +153,7 @@ function AddForm({ list, reply }: { list: CuratedListKey; reply: Reply }) {
     <Form method="post" {...getFormProps(form)} className="mt-4 border-t border-stone-200 pt-4">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="list" value={list} />
+      <SubmissionKeyField value={submissionKey} />
       <div className="min-h-5">
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
       </div>
@@ -205,7 +217,8 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
                 ))}
               </ol>
             )}
-            <AddForm list={key} reply={actionData} />
+            {/* Keyed by the render's submission key: a pick added leaves an empty form. */}
+            <AddForm key={loaderData.submissionKey} list={key} reply={actionData} submissionKey={loaderData.submissionKey} />
           </section>
         );
       })}

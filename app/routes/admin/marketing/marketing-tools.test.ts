@@ -4,10 +4,14 @@ import { describe, expect, it } from "vitest";
 import { RULE_MESSAGES } from "~/domain/discounts/discount-rule-schema";
 import { discountCodes, users } from "../../../../db/schema";
 import { useShopServices } from "../../../../tests/setup/shop-fixtures";
-import { formPost, newCustomer, pageGet, routeArgs, sessionOf, settle } from "../../../../tests/setup/route-context";
+import { withSubmissionKey } from "../../../../tests/setup/admin-routes";
+import { formPost as plainPost, newCustomer, pageGet, routeArgs, sessionOf, settle } from "../../../../tests/setup/route-context";
 import { action, loader } from "./marketing-tools";
 
 const shop = useShopServices();
+/** Each post is a freshly loaded form's, with its own submission key. */
+const formPost = (path: string, fields: Record<string, string>, cookie: string) =>
+  plainPost(path, withSubmissionKey(fields), cookie);
 const call = (request: Request) => routeArgs({ db: shop.t.db, services: shop.s }, request);
 const row = (code: string) => shop.t.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
 

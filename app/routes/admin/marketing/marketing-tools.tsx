@@ -3,6 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { FieldMessage, FormAlert, InputField } from "~/components/admin/form-field";
 import { RowButton } from "~/components/admin/row-button";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import {
   createDiscountRuleSchema,
   discountPageQuerySchema,
@@ -15,6 +17,7 @@ import { formatDateGB } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
 import { londonLocal } from "~/domain/schedule/schedule";
 import { formAction, intent } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
@@ -40,6 +43,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     ...context.services.adminDiscounts.list(),
     editing: editing ? { id: editing.id, code: editing.code, values: ruleFormValues(editing) } : null,
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -48,7 +52,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const s = context.services.adminDiscounts;
   const done = (title: string, description: string) => redirectWithToast(PATH, { type: "success", title, description });
   return formAction(request, {
-    create: intent(createDiscountRuleSchema, (rule) => done("Code created", `${s.create(actor, rule).code} is ready to use.`)),
+    // One render of the new-code form makes one code: sent again, it is told the code is made, not that it is taken.
+    create: submitOnce(context.services, actor).intent(createDiscountRuleSchema, "new code", (rule) => ({
+      to: PATH,
+      toast: { type: "success", title: "Code created", description: `${s.create(actor, rule).code} is ready to use.` },
+    })),
     update: intent(updateDiscountRuleSchema, ({ id, rule }) =>
       done("Code saved", `${s.update(actor, id, rule).code} is updated.`),
     ),
@@ -91,7 +99,17 @@ type Editing = Route.ComponentProps["loaderData"]["editing"];
 type Reply = Route.ComponentProps["actionData"];
 
 /** The new-code form, or the edit form of the code `?edit=` names (its code itself cannot change). */
-function CodeForm({ editing, busy, reply }: { editing: Editing; busy: boolean; reply: Reply }) {
+function CodeForm({
+  editing,
+  busy,
+  reply,
+  submissionKey,
+}: {
+  editing: Editing;
+  busy: boolean;
+  reply: Reply;
+  submissionKey: string;
+}) {
   const mode = editing ? "update" : "create";
   const values = editing?.values ?? { kind: "percent" };
   const [form, fields] = useSchemaForm(editing ? updateDiscountRuleSchema : createDiscountRuleSchema, {
@@ -115,6 +133,7 @@ function CodeForm({ editing, busy, reply }: { editing: Editing; busy: boolean; r
       </div>
       <input type="hidden" name="intent" value={mode} />
       {editing && <input type="hidden" name="id" value={editing.id} />}
+      {!editing && <SubmissionKeyField value={submissionKey} />}
       {!editing && (
         <InputField
           field={fields.code}
@@ -266,7 +285,7 @@ const codeColumns = (reply: Reply, saving: boolean): AdminColumn<Code>[] => [
 ];
 
 export default function MarketingTools({ loaderData, actionData }: Route.ComponentProps) {
-  const { codes, newsletter, editing } = loaderData;
+  const { codes, newsletter, editing, submissionKey } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith(PATH);
   return (
@@ -315,7 +334,14 @@ export default function MarketingTools({ loaderData, actionData }: Route.Compone
         <h2 id="discount-form-heading" className="font-display text-xl font-bold">
           {editing ? `Edit ${editing.code}` : "New discount code"}
         </h2>
-        <CodeForm key={editing?.id ?? "new"} editing={editing} busy={saving} reply={actionData} />
+        {/* A new code's form is keyed by its render's submission key: once the code is made, it starts empty. */}
+        <CodeForm
+          key={editing?.id ?? submissionKey}
+          editing={editing}
+          busy={saving}
+          reply={actionData}
+          submissionKey={submissionKey}
+        />
       </section>
     </div>
   );

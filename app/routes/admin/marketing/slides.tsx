@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { RowButton } from "~/components/admin/row-button";
 import { NEW_SLIDE, SlideForm } from "~/components/admin/slide-form";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { MAX_ACTIVE_SLIDES } from "~/domain/home/slide-rules";
 import { moveSlideSchema, slideIdSchema, slideSchema } from "~/domain/home/slide-schema";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
@@ -23,7 +25,7 @@ const PATH = "/marketing-tools/slides";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return { slides: context.services.slides.list() };
+  return { slides: context.services.slides.list(), submissionKey: newSubmissionKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -31,9 +33,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const slides = context.services.slides;
   const done = (title: string, description?: string) => redirectWithToast(PATH, { type: "success", title, description });
   return formAction(request, {
-    save: intent(slideSchema, async (slide, form) => {
+    // One render of the new-slide form adds one slide, however often it is sent.
+    save: submitOnce(context.services, actor).asyncIntent(slideSchema, "new slide", async (slide, form) => {
       const row = await slides.create(actor, slide, slideUploads(form));
-      return done("Slide added", row.active ? `"${row.title}" shows on the home page.` : `"${row.title}" is saved, hidden.`);
+      const description = row.active ? `"${row.title}" shows on the home page.` : `"${row.title}" is saved, hidden.`;
+      return { to: PATH, toast: { type: "success", title: "Slide added", description } };
     }),
     move: intent(moveSlideSchema, ({ slideId, direction }) => {
       slides.move(actor, slideId, direction);
@@ -49,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-40";
 
 export default function Slides({ loaderData, actionData }: Route.ComponentProps) {
-  const { slides } = loaderData;
+  const { slides, submissionKey } = loaderData;
   const active = slides.filter((s) => s.active).length;
   return (
     <div>
@@ -126,7 +130,13 @@ export default function Slides({ loaderData, actionData }: Route.ComponentProps)
       )}
       <h2 className="mt-10 font-display text-2xl font-bold">Add a slide</h2>
       <div className="mt-3">
-        <SlideForm start={NEW_SLIDE} lastResult={replyFor(actionData, "save")} submitLabel="Add slide" />
+        <SlideForm
+          key={submissionKey}
+          start={NEW_SLIDE}
+          lastResult={replyFor(actionData, "save")}
+          submitLabel="Add slide"
+          submissionKey={submissionKey}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { FormAlert, inputClass } from "~/components/admin/form-field";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { PERMISSIONS } from "~/domain/staff/permissions";
 import {
@@ -13,6 +15,7 @@ import {
   withdrawInviteSchema,
 } from "~/domain/staff/staff-rules";
 import { formAction, intent } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
@@ -37,6 +40,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     invites: staff.pendingInvites(),
     roles: staff.roles().map((r) => ({ ...r, permissions: [...r.permissions] })),
     twoFactorForAll: staffAccess.twoFactorRequiredForAll(),
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -45,9 +49,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { staff, staffAccess } = context.services;
   const done = (title: string, description?: string) => redirectWithToast(PATH, { type: "success", title, description });
   return formAction(request, {
-    invite: intent(inviteSchema, (input) => {
+    // One render of the invite form sends one invitation, however often it is sent.
+    invite: submitOnce(context.services, actor).intent(inviteSchema, "staff invite", (input) => {
       staff.invite(actor, input);
-      return done("Invitation sent", `${input.email} has 72 hours to accept it.`);
+      return {
+        to: PATH,
+        toast: { type: "success", title: "Invitation sent", description: `${input.email} has 72 hours to accept it.` },
+      };
     }),
     withdraw: intent(withdrawInviteSchema, ({ inviteId }) => {
       staff.withdrawInvite(actor, inviteId);
@@ -65,9 +73,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       staffAccess.setTwoFactorRequiredForAll(actor, required);
       return done(required ? "Two-factor sign-in required of all staff" : "Two-factor sign-in required of owners and managers");
     }),
-    "create-role": intent(customRoleSchema, (input) => {
+    // One render of the role form makes one role: sent again, it is not refused as a name already taken.
+    "create-role": submitOnce(context.services, actor).intent(customRoleSchema, "new role", (input) => {
       const role = staff.createRole(actor, input);
-      return done("Role created", role.name);
+      return { to: PATH, toast: { type: "success", title: "Role created", description: role.name } };
     }),
     "remove-role": intent(removeRoleSchema, ({ key }) => {
       staff.removeRole(actor, key);
@@ -224,7 +233,7 @@ function RoleList({ roles }: { roles: Role[] }) {
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, people, invites, roles, twoFactorForAll } = loaderData;
+  const { me, people, invites, roles, twoFactorForAll, submissionKey } = loaderData;
   const refusal = actionData?.result.error?.[""]?.[0] ?? Object.values(actionData?.result.error ?? {})[0]?.[0];
   return (
     <div>
@@ -239,8 +248,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="invite-heading" className="font-display text-xl font-bold">
           Invite someone
         </h2>
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        {/* Keyed by the render's submission key: an invitation sent leaves an empty form. */}
+        <Form key={submissionKey} method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />
+          <SubmissionKeyField value={submissionKey} />
           <label className="min-w-0 flex-1 basis-60 text-sm font-medium">
             E-mail address
             <input name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
@@ -311,8 +322,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="new-role-heading" className="font-display text-xl font-bold">
           Make a role
         </h2>
-        <Form method="post" className="mt-3">
+        <Form key={submissionKey} method="post" className="mt-3">
           <input type="hidden" name="intent" value="create-role" />
+          <SubmissionKeyField value={submissionKey} />
           <label className="block max-w-sm text-sm font-medium">
             Name
             <input name="name" required minLength={2} maxLength={40} className={inputClass} />

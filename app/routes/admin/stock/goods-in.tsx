@@ -2,14 +2,16 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { MAX_GOODS_IN_LINES, STOCK_PATH, goodsInFormSchema, goodsInSummary } from "~/domain/stock/stock-rules";
-import { formAction, intent } from "~/lib/forms/form-action.server";
+import { formAction } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
-import { redirectWithToast } from "~/lib/toast.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/goods-in";
@@ -25,15 +27,16 @@ const PATH = `${STOCK_PATH}/goods-in`;
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return null;
+  return { submissionKey: newSubmissionKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
+  // One delivery note is received once: pressing again, or sending the same form again, adds nothing.
   return formAction(request, {
-    "goods-in": intent(goodsInFormSchema, (delivery) => {
+    "goods-in": submitOnce(context.services, actor).intent(goodsInFormSchema, "goods-in", (delivery) => {
       const result = context.services.adminStock.goodsIn(actor, delivery);
-      return redirectWithToast(PATH, { type: "success", title: "Delivery received", description: goodsInSummary(result) });
+      return { to: PATH, toast: { type: "success", title: "Delivery received", description: goodsInSummary(result) } };
     }),
   });
 }
@@ -85,15 +88,62 @@ function RowsEditor({ onChange }: { onChange: (text: string) => void }) {
   );
 }
 
-export default function GoodsIn({ actionData }: Route.ComponentProps) {
+/** The delivery form: one render per submission key, so a received delivery leaves an empty form behind. */
+function GoodsInForm({ submissionKey, reply }: { submissionKey: string; reply: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(goodsInFormSchema, { id: "goods-in", lastResult: replyFor(actionData, "goods-in") });
+  const [form, fields] = useSchemaForm(goodsInFormSchema, { id: "goods-in", lastResult: replyFor(reply, "goods-in") });
   const [text, setText] = useState(String(fields.lines.initialValue ?? ""));
   const { key: _linesKey, defaultValue: _typed, ...lines } = getTextareaProps(fields.lines);
   const { key: noteKey, ...note } = getInputProps(fields.note, { type: "text" });
   // A bad line, in the form or found by the service, is named in the list under one message.
   const badLines = fields.lines.errors ?? [];
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+    >
+      <input type="hidden" name="intent" value="goods-in" />
+      <SubmissionKeyField value={submissionKey} />
+      {hydrated && <RowsEditor onChange={setText} />}
+      <label className="text-sm">
+        <span className="block font-medium">Delivery lines</span>
+        <span className="block text-stone-600">
+          One &ldquo;catalogue number, quantity&rdquo; per line, e.g. <code>BLP 4003, 5</code>; <code>#123, 2</code> names record
+          123. At most {MAX_GOODS_IN_LINES} lines.
+        </span>
+        <textarea
+          {...lines}
+          rows={8}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className={`${inputClass} mt-1 w-full font-mono`}
+        />
+      </label>
+      <label className="text-sm">
+        <span className="block font-medium">Note (optional)</span>
+        <input key={noteKey} {...note} placeholder="Supplier, delivery note number…" className={`${inputClass} mt-1 w-full`} />
+      </label>
+      <FormAlert
+        id={badLines.length ? fields.lines.errorId : form.errorId}
+        message={badLines.length ? "Nothing was received: fix these lines first." : (form.errors?.[0] ?? fields.note.errors?.[0])}
+      />
+      {badLines.length > 0 && (
+        <ul className="list-disc pl-6 text-sm text-red-900">
+          {badLines.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <button type="submit" className={buttonClass + " justify-self-start py-2"} disabled={navigation.state === "submitting"}>
+        Receive delivery
+      </button>
+    </Form>
+  );
+}
+
+export default function GoodsIn({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <p className="text-sm">
@@ -106,48 +156,7 @@ export default function GoodsIn({ actionData }: Route.ComponentProps) {
         Receive a delivery of many records at once. Copies of a pre-order go first to its open pre-orders, oldest order first, and
         those orders become ready to pack.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
-      >
-        <input type="hidden" name="intent" value="goods-in" />
-        {hydrated && <RowsEditor onChange={setText} />}
-        <label className="text-sm">
-          <span className="block font-medium">Delivery lines</span>
-          <span className="block text-stone-600">
-            One &ldquo;catalogue number, quantity&rdquo; per line, e.g. <code>BLP 4003, 5</code>; <code>#123, 2</code> names
-            record 123. At most {MAX_GOODS_IN_LINES} lines.
-          </span>
-          <textarea
-            {...lines}
-            rows={8}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className={`${inputClass} mt-1 w-full font-mono`}
-          />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium">Note (optional)</span>
-          <input key={noteKey} {...note} placeholder="Supplier, delivery note number…" className={`${inputClass} mt-1 w-full`} />
-        </label>
-        <FormAlert
-          id={badLines.length ? fields.lines.errorId : form.errorId}
-          message={
-            badLines.length ? "Nothing was received: fix these lines first." : (form.errors?.[0] ?? fields.note.errors?.[0])
-          }
-        />
-        {badLines.length > 0 && (
-          <ul className="list-disc pl-6 text-sm text-red-900">
-            {badLines.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        )}
-        <button type="submit" className={buttonClass + " justify-self-start py-2"} disabled={navigation.state === "submitting"}>
-          Receive delivery
-        </button>
-      </Form>
+      <GoodsInForm key={loaderData.submissionKey} submissionKey={loaderData.submissionKey} reply={actionData} />
     </div>
   );
 }

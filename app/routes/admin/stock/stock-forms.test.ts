@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInAdmin } from "../../../../tests/setup/admin-routes";
+import { signedInAdmin, withSubmissionKey } from "../../../../tests/setup/admin-routes";
 import { formPost, routeArgs, settle, toastOf } from "../../../../tests/setup/route-context";
 import { insertRecord, useShopServices } from "../../../../tests/setup/shop-fixtures";
 import { action as goodsIn } from "./goods-in";
@@ -8,7 +8,7 @@ import { action as stockRecord } from "./stock-record";
 
 const shop = useShopServices();
 const args = (path: string, fields: Record<string, string>, cookie: string, params = { recordId: "" }) => ({
-  ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, fields, cookie)),
+  ...routeArgs({ db: shop.t.db, services: shop.s }, formPost(path, withSubmissionKey(fields), cookie)),
   params,
 });
 type Refusal = { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };

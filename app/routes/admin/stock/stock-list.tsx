@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { MostWanted } from "~/components/admin/most-wanted";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { formatDateGB } from "~/domain/shared/dates";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/stock/low-stock";
@@ -18,12 +20,12 @@ import {
   STOCK_PATH,
 } from "~/domain/stock/stock-rules";
 import { stockReturnPath, stockUpdated } from "~/lib/admin-stock.server";
-import { formAction, intent } from "~/lib/forms/form-action.server";
+import { formAction } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { replyForRow, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
-import { redirectWithToast } from "~/lib/toast.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/stock-list";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
@@ -43,6 +45,7 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
     counts: context.services.adminStock.counts(context.today),
     mostWanted: context.services.wants.mostWanted(10),
     today: context.today,
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -50,18 +53,23 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
-    adjust: intent(quickAdjustFormSchema, ({ recordId, ...adjustment }, formData) => {
-      const r = context.services.adminStock.adjust(actor, recordId, adjustment);
-      const allocated = r.allocated.length ? ` ${r.allocated.length} pre-order(s) allocated.` : "";
-      return redirectWithToast(stockReturnPath(formData), stockUpdated(r, allocated));
-    }),
+    // Each row is its own form: one render's key moves each record's stock once.
+    adjust: submitOnce(context.services, actor).intent(
+      quickAdjustFormSchema,
+      ({ recordId }) => `stock adjust #${recordId}`,
+      ({ recordId, ...adjustment }, formData) => {
+        const r = context.services.adminStock.adjust(actor, recordId, adjustment);
+        const allocated = r.allocated.length ? ` ${r.allocated.length} pre-order(s) allocated.` : "";
+        return { to: stockReturnPath(formData), toast: stockUpdated(r, allocated) };
+      },
+    ),
   });
 }
 
 type Row = Route.ComponentProps["loaderData"]["items"][number];
 
 /** A row's quick adjustment: its own Conform form, shown the action's refusal when it was about this row's record. */
-function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply: FormReply | undefined; busy: boolean }) {
+function QuickAdjust({ row, back, reply, busy, submissionKey }: RowForm & { row: Row; busy: boolean }) {
   const [form, fields] = useSchemaForm(quickAdjustFormSchema, {
     id: `adjust-${row.id}`,
     lastResult: replyForRow(reply, "adjust", "recordId", row.id),
@@ -80,6 +88,7 @@ function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply
         <input type="hidden" name="intent" value="adjust" />
         <input type="hidden" name={fields.recordId.name} value={row.id} />
         <input type="hidden" name="back" value={back} />
+        <SubmissionKeyField value={submissionKey} />
         <select key={reasonKey} {...reason} aria-label="Reason" className={`${inputClass} w-40`}>
           <ReasonOptions />
         </select>
@@ -97,8 +106,14 @@ function QuickAdjust({ row, back, reply, busy }: { row: Row; back: string; reply
   );
 }
 
-/** The table's columns; the last holds each row's quick adjustment, so it needs the page's state. */
-function stockColumns(back: string, reply: FormReply | undefined, busyRow: number | null): AdminColumn<Row>[] {
+/** What every row's form shares: where it returns to, the page's last refusal, and this render's submission key. */
+type RowForm = { back: string; reply: FormReply | undefined; submissionKey: string };
+
+/**
+ * The table's columns; the last holds each row's quick adjustment, so it needs the page's state. Each row's form is
+ * keyed by the render's submission key, so it starts afresh once an adjustment is done.
+ */
+function stockColumns(shared: RowForm, busyRow: number | null): AdminColumn<Row>[] {
   return [
     {
       header: "Record",
@@ -142,7 +157,7 @@ function stockColumns(back: string, reply: FormReply | undefined, busyRow: numbe
     {
       header: "Quick adjust",
       className: "w-80",
-      cell: (r) => <QuickAdjust row={r} back={back} reply={reply} busy={busyRow === r.id} />,
+      cell: (r) => <QuickAdjust key={shared.submissionKey} row={r} busy={busyRow === r.id} {...shared} />,
     },
   ];
 }
@@ -226,7 +241,7 @@ export default function StockList({ loaderData, actionData }: Route.ComponentPro
         caption="Stock levels"
         rows={items}
         rowKey={(r) => r.id}
-        columns={stockColumns(back, actionData, busyRow)}
+        columns={stockColumns({ back, reply: actionData, submissionKey: loaderData.submissionKey }, busyRow)}
         empty="No records match."
         minWidth="min-w-[720px]"
         sort={{

@@ -3,6 +3,8 @@ import { Form, data, useNavigation, Link } from "react-router";
 import { NotFoundError } from "~/domain/shared/errors";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
+import { SubmissionKeyField } from "~/components/admin/submission-key-field";
+import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { ReasonOptions, StockBadge, buttonClass, inputClass } from "~/components/admin/stock-parts";
 import { describeSnapshot } from "~/domain/admin/audit";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -18,6 +20,7 @@ import {
 } from "~/domain/stock/stock-rules";
 import { recordIdParam, stockUpdated } from "~/lib/admin-stock.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
+import { submitOnce } from "~/lib/forms/submit-once.server";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { requirePermission } from "~/lib/guards.server";
@@ -42,6 +45,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
       record: stock.record(id, context.today),
       movements: stock.history(id),
       audit: context.services.audit.forEntity("record", id, 50),
+      submissionKey: newSubmissionKey(),
     };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
@@ -58,11 +62,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const adjust = (adjustment: AdjustStock) => {
     const r = stock.adjust(actor, id, adjustment);
     const allocated = r.allocated.length ? ` Allocated to ${r.allocated.map((a) => a.orderNumber).join(", ")}.` : "";
-    return redirectWithToast(back, stockUpdated(r, allocated));
+    return { to: back, toast: stockUpdated(r, allocated) };
   };
+  // A change or a count moves stock once per form render, however often it is sent.
+  const once = submitOnce(context.services, actor);
   return formAction(request, {
-    adjust: intent(adjustFormSchema, adjust),
-    count: intent(countFormSchema, adjust),
+    adjust: once.intent(adjustFormSchema, `stock adjust #${id}`, adjust),
+    count: once.intent(countFormSchema, `stock count #${id}`, adjust),
     threshold: intent(thresholdFormSchema, (value) => {
       const { threshold } = stock.setThreshold(actor, id, value);
       const description =
@@ -102,13 +108,14 @@ function NoteField({ field }: { field: FieldMetadata<string | undefined> }) {
   );
 }
 
-function AdjustForm({ reply, busy }: FormProps) {
+function AdjustForm({ reply, busy, submissionKey }: FormProps & { submissionKey: string }) {
   const [form, fields] = useSchemaForm(adjustFormSchema, { id: "adjust", lastResult: replyFor(reply, "adjust") });
   const { key: reasonKey, ...reason } = getSelectProps(fields.reason);
   const { key: changeKey, ...change } = getInputProps(fields.change, { type: "number" });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">
       <input type="hidden" name="intent" value="adjust" />
+      <SubmissionKeyField value={submissionKey} />
       <label className="text-sm">
         <span className="block font-medium">Reason</span>
         <select key={reasonKey} {...reason} className={`${inputClass} mt-1 w-full`}>
@@ -130,12 +137,13 @@ function AdjustForm({ reply, busy }: FormProps) {
   );
 }
 
-function CountForm({ reply, busy }: FormProps) {
+function CountForm({ reply, busy, submissionKey }: FormProps & { submissionKey: string }) {
   const [form, fields] = useSchemaForm(countFormSchema, { id: "count", lastResult: replyFor(reply, "count") });
   const { key, ...counted } = getInputProps(fields.counted, { type: "number" });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2">
       <input type="hidden" name="intent" value="count" />
+      <SubmissionKeyField value={submissionKey} />
       <label className="text-sm">
         <span className="block font-medium">Copies counted on the shelf</span>
         <input key={key} {...counted} step={1} className={`${inputClass} mt-1 w-full`} />
@@ -215,7 +223,7 @@ const movementColumns: AdminColumn<Movement>[] = [
 ];
 
 export default function StockRecord({ loaderData, actionData }: Route.ComponentProps) {
-  const { record, movements, audit } = loaderData;
+  const { record, movements, audit, submissionKey } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   return (
@@ -241,10 +249,11 @@ export default function StockRecord({ loaderData, actionData }: Route.ComponentP
 
       <div className="mt-6 grid gap-4 lg:grid-cols-3">
         <Panel title="Adjust stock">
-          <AdjustForm reply={actionData} busy={busy("adjust")} />
+          {/* Keyed by the render's submission key: a done change leaves an empty form. */}
+          <AdjustForm key={submissionKey} submissionKey={submissionKey} reply={actionData} busy={busy("adjust")} />
         </Panel>
         <Panel title="Set to counted">
-          <CountForm reply={actionData} busy={busy("count")} />
+          <CountForm key={submissionKey} submissionKey={submissionKey} reply={actionData} busy={busy("count")} />
         </Panel>
         <Panel title="Low-stock threshold">
           <ThresholdForm threshold={record.threshold} reply={actionData} busy={busy("threshold")} />
