@@ -42,16 +42,17 @@ export function Toasts({ toast, inline = false }: { toast: Toast | null; inline?
     return () => void whenLoaded.delete(setLoaded);
   }, []);
   const Toaster = loaded?.Toaster;
+  const place = useToastPlace(!!Toaster && !inline);
   return (
     <>
-      {/* The shop's float below the sticky header (about 65 px), so they never cover the menu, cart or account buttons. */}
+      {/* The shop's float where they cover no heading and none of the header's buttons (useToastPlace). */}
       {Toaster && !inline && (
         <Toaster
           visibleToasts={1}
           duration={TOAST_DURATION_MS}
-          position="top-center"
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
+          position={place.wide ? "bottom-right" : "top-center"}
+          offset={place.wide ? { bottom: 24, right: 24 } : { top: place.top }}
+          mobileOffset={{ top: place.top }}
           richColors
           closeButton
         />
@@ -60,6 +61,30 @@ export function Toasts({ toast, inline = false }: { toast: Toast | null; inline?
       <ToastNow toast={toast} />
     </>
   );
+}
+
+/**
+ * Where the shop's floating toasts go. On a wide screen (the side navigation shown) the bottom right corner, clear of
+ * the page's heading and the chat button (bottom left); narrower, just below the sticky header, measured, because
+ * it is one line on tablets and two (the search on its own line) on phones.
+ */
+function useToastPlace(active: boolean): { wide: boolean; top: number } {
+  const [place, setPlace] = useState({ wide: false, top: 76 });
+  useEffect(() => {
+    if (!active) return;
+    const header = document.querySelector(".site-header");
+    const wide = window.matchMedia("(min-width: 1024px)");
+    const measure = () => setPlace({ wide: wide.matches, top: Math.round(header?.getBoundingClientRect().height ?? 64) + 12 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (header) observer.observe(header);
+    wide.addEventListener("change", measure);
+    return () => {
+      observer.disconnect();
+      wide.removeEventListener("change", measure);
+    };
+  }, [active]);
+  return place;
 }
 
 /**

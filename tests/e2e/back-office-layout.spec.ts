@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { coveredBy } from "./support/covered-by";
 import { logInAsAdmin, newsletterCode, ready, TOAST, uniqueName, withDb } from "./support/shop";
 
 // The back office's own layout: its top bar and navigation only (no shop sidebar, newsletter footer or chat), the
@@ -91,24 +92,6 @@ async function checkBadFile(page: Page) {
 }
 
 /** Headings and controls on screen that the toast's box overlaps: "h1 Import records". */
-async function coveredBy(page: Page, box: { x: number; y: number; width: number; height: number }) {
-  return page.evaluate(
-    (t) => {
-      const hit: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>("h1, h2, h3, button, a[href], input, select, summary")) {
-        if (el.closest(`[data-sonner-toaster], ${t.selector}`)) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || !el.checkVisibility({ visibilityProperty: true })) continue;
-        const overlaps = r.left < t.x + t.width && t.x < r.right && r.top < t.y + t.height && t.y < r.bottom;
-        if (overlaps)
-          hit.push(`${el.tagName.toLowerCase()} ${(el.textContent ?? el.getAttribute("aria-label") ?? "").trim().slice(0, 40)}`);
-      }
-      return hit;
-    },
-    { ...box, selector: TOAST },
-  );
-}
-
 test.describe("back office layout at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
