@@ -167,5 +167,22 @@ export const refunds = sqliteTable(
   (t) => [index("refunds_order_idx").on(t.orderId), check("refunds_amount_positive", sql`${t.amountPence} > 0`)],
 );
 
+/** Staff notes on an order, shown in its timeline. Only ever added; each also leaves an audit row. */
+export const orderNotes = sqliteTable(
+  "order_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the note still reads right after the account is renamed or removed. */
+    staffName: text("staff_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.id)],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

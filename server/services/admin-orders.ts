@@ -9,7 +9,7 @@
  * then asked of the payment provider with a key made of the order and its state, so a retry after a lost
  * answer is the same refund to the provider; if the provider refuses, the claim is undone.
  */
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
 import type { OrderLineView } from "../../app/domain/orders/order-view";
@@ -38,7 +38,9 @@ import { formatPence } from "../../app/domain/shared/money";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { writeTransaction, type Db } from "../../db/client";
-import { orderLines, orders, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderLines, orders, records, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderSearchTerms } from "../../app/domain/orders/order-search";
+import type { OrderEventKind } from "../../app/domain/orders/order-timeline";
 import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-templates";
 import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../../app/domain/payments/order-payments";
@@ -140,7 +142,8 @@ export interface AdminOrder {
     trackingNumber: string | null;
     trackingUrl: string | null;
   };
-  timeline: { label: string; at: string }[];
+  /** The order's own moments (placed, paid, …, each refund), oldest first. */
+  timeline: { kind: OrderEventKind; label: string; at: string }[];
   refunds: AdminOrderRefund[];
   history: AuditEntry[];
   /** The moves the state machine allows now (the page offers only these). */
@@ -188,6 +191,27 @@ const CHANGED_MEANWHILE = "This order was changed by someone else just now. Relo
 
 /** LIKE pattern that matches `text` anywhere, with % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * matchesOrderSearch in SQL. SQLite's LIKE ignores case (ASCII); the postcode is compared without its spaces. The
+ * records are found first (the catalogue is small beside the orders) and their orders through the lines' record
+ * index, so the order table is read once, whatever the search.
+ */
+function searchSql(q: string): SQL {
+  const terms = orderSearchTerms(q);
+  const like = (column: SQLWrapper, text: string) => sql`${column} LIKE ${containing(text)} ESCAPE '\\'`;
+  return or(
+    like(orders.orderNumber, terms.upper),
+    like(orders.email, terms.lower),
+    like(orders.shippingName, terms.text),
+    terms.postcode === null ? undefined : like(sql`replace(upper(${orders.postalCode}), ' ', '')`, terms.postcode),
+    sql`${orders.id} IN (SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.recordId} IN (SELECT ${records.id} FROM ${records} WHERE ${or(
+      like(records.title, terms.text),
+      like(records.catalogNumber, terms.text),
+      like(records.catalogueId, terms.text),
+    )}))`,
+  )!;
+}
 
 export function createAdminOrdersService(
   db: Db,
@@ -243,16 +267,7 @@ export function createAdminOrdersService(
     const range = londonDateRange(query.from, query.to);
     if (range.from) conditions.push(gte(orders.createdAt, range.from));
     if (range.until) conditions.push(lt(orders.createdAt, range.until));
-    if (query.q) {
-      const q = query.q.trim();
-      conditions.push(
-        or(
-          sql`${orders.orderNumber} LIKE ${containing(q.toUpperCase())} ESCAPE '\\'`,
-          sql`${orders.email} LIKE ${containing(q.toLowerCase())} ESCAPE '\\'`,
-          sql`${orders.shippingName} LIKE ${containing(q)} ESCAPE '\\'`,
-        )!,
-      );
-    }
+    if (query.q) conditions.push(searchSql(query.q));
     return conditions.length ? and(...conditions) : undefined;
   }
 
@@ -262,7 +277,7 @@ export function createAdminOrdersService(
     total: [desc(orders.totalPence), desc(orders.id)],
   } as const;
 
-  function summaries(query: OrderListQuery, limit: number, offset: number): AdminOrderSummary[] {
+  function summaries(query: OrderListQuery, limit: number, offset: number, only?: SQL): AdminOrderSummary[] {
     return db
       .select({
         orderNumber: orders.orderNumber,
@@ -283,7 +298,7 @@ export function createAdminOrdersService(
         trackingNumber: orders.trackingNumber,
       })
       .from(orders)
-      .where(where(query))
+      .where(only ?? where(query))
       .orderBy(...ORDERINGS[query.sort])
       .limit(limit)
       .offset(offset)
@@ -308,18 +323,22 @@ export function createAdminOrdersService(
       lines.map((l) => l.recordId),
     );
     const left = refundablePence(row);
-    const moments: [string, string | null][] = [
-      ["Placed", row.createdAt],
-      ["Paid", row.paidAt],
-      ["Packed", row.packedAt],
-      ["Shipped", row.shippedAt],
-      ["Delivered", row.deliveredAt],
-      ["Cancelled", row.cancelledAt],
-      ...refundRows.map((r): [string, string] => [`Refunded ${formatPence(r.amountPence)}`, r.createdAt]),
+    const moments: [OrderEventKind, string, string | null][] = [
+      ["placed", "Placed", row.createdAt],
+      ["paid", "Paid", row.paidAt],
+      ["packed", "Packed", row.packedAt],
+      ["shipped", "Shipped", row.shippedAt],
+      ["delivered", "Delivered", row.deliveredAt],
+      ["cancelled", "Cancelled", row.cancelledAt],
+      ...refundRows.map((r): [OrderEventKind, string, string] => [
+        "refunded",
+        `Refunded ${formatPence(r.amountPence)}`,
+        r.createdAt,
+      ]),
     ];
     const timeline = moments
-      .filter((e): e is [string, string] => e[1] !== null)
-      .map(([label, at]) => ({ label, at }))
+      .filter((e): e is [OrderEventKind, string, string] => e[2] !== null)
+      .map(([kind, label, at]) => ({ kind, label, at }))
       .sort((a, b) => a.at.localeCompare(b.at));
     const paidSomething = row.paidAt !== null;
     return {
@@ -560,7 +579,13 @@ export function createAdminOrdersService(
           title: byId.get(l.lineId)!.title,
         })),
       });
-      mailId = mail.enqueueOnce({ to: row.email, kind: "order-refund", onceKey: `refund:${claim.refundId}`, ...content });
+      mailId = mail.enqueueOnce({
+        to: row.email,
+        kind: "order-refund",
+        orderId: row.id,
+        onceKey: `refund:${claim.refundId}`,
+        ...content,
+      });
     });
     if (mailId !== null) mail.dispatch(mailId);
   }
@@ -580,6 +605,13 @@ export function createAdminOrdersService(
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */
     csv(query: OrderListQuery): string {
       const rows = summaries(query, ORDER_CSV_LIMIT, 0).map(orderCsvRow);
+      return writeCsv([ORDER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
+    },
+
+    /** The ticked orders as a CSV file, in the list's order (unknown numbers are left out). */
+    csvOf(orderNumbers: readonly string[], sort: OrderListQuery["sort"] = "newest"): string {
+      const only = inArray(orders.orderNumber, [...orderNumbers]);
+      const rows = summaries({ sort, page: 1, size: orderNumbers.length }, orderNumbers.length, 0, only).map(orderCsvRow);
       return writeCsv([ORDER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
     },
 
@@ -646,7 +678,13 @@ export function createAdminOrdersService(
           { ...mailOrder(row, lines), trackingNumber, service: key },
           row.userId !== null ? links.page("/profile#orders") : null,
         );
-        mailId = mail.enqueueOnce({ to: row.email, kind: "order-dispatch", onceKey: `dispatch:${orderNumber}`, ...content });
+        mailId = mail.enqueueOnce({
+          to: row.email,
+          kind: "order-dispatch",
+          orderId: row.id,
+          onceKey: `dispatch:${orderNumber}`,
+          ...content,
+        });
       });
       if (mailId !== null) mail.dispatch(mailId);
       return get(orderNumber);
@@ -697,7 +735,13 @@ export function createAdminOrdersService(
         });
         const left = row.paidAt ? refundablePence(row) : 0;
         const content = cancellationMail({ ...mailOrder(row, lines), refundPence: left, reason: reason ?? null });
-        mailId = mail.enqueueOnce({ to: row.email, kind: "order-cancelled", onceKey: `cancel:${orderNumber}`, ...content });
+        mailId = mail.enqueueOnce({
+          to: row.email,
+          kind: "order-cancelled",
+          orderId: row.id,
+          onceKey: `cancel:${orderNumber}`,
+          ...content,
+        });
         if (left === 0) return null;
         const plan = planRefund(cancelled, lines, {}, shippingLeft(cancelled));
         // The money goes back with the cancellation; the order stays "cancelled", which says more than "refunded".

@@ -21,6 +21,7 @@ import { createAdminService } from "./admin";
 import { createAdminOrdersService } from "./admin-orders";
 import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
+import { createOrderActivityService } from "./order-activity";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
 import { createAdminScheduleService } from "./admin-schedule";
@@ -168,6 +169,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     orders,
     checkout: createCheckoutService({ orders, payments }),
     adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants }),
+    orderActivity: createOrderActivityService(db, { audit }),
     club: createClubService(db, {
       payments: auth.clubPayments ?? createTestSubscriptionPayments(),
       mail: authServices.mail,
