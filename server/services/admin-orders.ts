@@ -74,6 +74,8 @@ export interface AdminOrderSummary {
 export interface AdminOrderList {
   orders: AdminOrderSummary[];
   total: number;
+  /** More orders matched a broad search than it counts (ORDER_SEARCH_BOUND): `total` is that bound. */
+  more: boolean;
   page: number;
   pageCount: number;
   query: OrderListQuery;
@@ -192,25 +194,33 @@ const CHANGED_MEANWHILE = "This order was changed by someone else just now. Relo
 /** LIKE pattern that matches `text` anywhere, with % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Texts from `start` up to every text that begins with it: a range an index reads directly. */
+const startingWith = (column: SQLWrapper, start: string) => sql`(${column} >= ${start} AND ${column} < ${start + "\u{10FFFF}"})`;
+
+/** Past this many matches a search is counted no further, and its rows are found by walking the orders newest first. */
+export const ORDER_SEARCH_BOUND = 5_000;
+
 /**
- * matchesOrderSearch in SQL. SQLite's LIKE ignores case (ASCII); the postcode is compared without its spaces. The
- * records are found first (the catalogue is small beside the orders) and their orders through the lines' record
- * index, so the order table is read once, whatever the search.
+ * matchesOrderSearch in SQL, one statement per way of matching. Each reads its own index (the order number, the
+ * e-mail, the postcode's key; the name's index, smaller than the table; the records, few beside the orders, then
+ * their lines), so no search reads the whole orders table to find a few orders.
  */
-function searchSql(q: string): SQL {
+function searchWays(q: string): { ids: SQL[]; row: SQL } {
   const terms = orderSearchTerms(q);
-  const like = (column: SQLWrapper, text: string) => sql`${column} LIKE ${containing(text)} ESCAPE '\\'`;
-  return or(
-    like(orders.orderNumber, terms.upper),
-    like(orders.email, terms.lower),
-    like(orders.shippingName, terms.text),
-    terms.postcode === null ? undefined : like(sql`replace(upper(${orders.postalCode}), ' ', '')`, terms.postcode),
-    sql`${orders.id} IN (SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.recordId} IN (SELECT ${records.id} FROM ${records} WHERE ${or(
-      like(records.title, terms.text),
-      like(records.catalogNumber, terms.text),
-      like(records.catalogueId, terms.text),
-    )}))`,
-  )!;
+  const like = (column: SQLWrapper) => sql`${column} LIKE ${containing(terms.text)} ESCAPE '\\'`;
+  const onRecords = sql`${orders.id} IN (SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.recordId} IN (SELECT ${records.id} FROM ${records} WHERE ${like(records.title)} OR ${like(records.catalogNumber)} OR ${like(records.catalogueId)}))`;
+  const conditions = [
+    startingWith(orders.email, terms.email),
+    like(orders.shippingName),
+    onRecords,
+    terms.orderNumber === null ? undefined : startingWith(orders.orderNumber, terms.orderNumber),
+    terms.postcode === null ? undefined : startingWith(orders.postcodeKey, terms.postcode),
+  ].filter((c): c is SQL => c !== undefined);
+  return {
+    ids: conditions.map((c) => sql`SELECT ${orders.id} FROM ${orders} WHERE ${c}`),
+    // The same test on one order: for a search so broad that walking the orders finds a page at once.
+    row: or(...conditions)!,
+  };
 }
 
 export function createAdminOrdersService(
@@ -261,13 +271,26 @@ export function createAdminOrdersService(
     lines: lines.map((l) => ({ quantity: l.quantity, artist: l.artist, title: l.title })),
   });
 
-  function where(query: OrderListQuery): SQL | undefined {
+  /**
+   * A search's matches: the ids of at most ORDER_SEARCH_BOUND orders, each found through an index; or, when more
+   * match, the test itself (`many`), which the list applies walking the orders in its order and counts no further.
+   */
+  function searchOf(q: string): { match: SQL; many: boolean } {
+    const ways = searchWays(q);
+    const found = db.all<{ id: number }>(
+      sql`SELECT DISTINCT id FROM (${sql.join(ways.ids, sql` UNION ALL `)}) LIMIT ${ORDER_SEARCH_BOUND + 1}`,
+    );
+    if (found.length > ORDER_SEARCH_BOUND) return { match: ways.row, many: true };
+    return { match: sql`${orders.id} IN (SELECT value FROM json_each(${JSON.stringify(found.map((r) => r.id))}))`, many: false };
+  }
+
+  function where(query: OrderListQuery, search = query.q ? searchOf(query.q) : undefined): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.status) conditions.push(eq(orders.status, query.status));
     const range = londonDateRange(query.from, query.to);
     if (range.from) conditions.push(gte(orders.createdAt, range.from));
     if (range.until) conditions.push(lt(orders.createdAt, range.until));
-    if (query.q) conditions.push(searchSql(query.q));
+    if (search) conditions.push(search.match);
     return conditions.length ? and(...conditions) : undefined;
   }
 
@@ -593,13 +616,30 @@ export function createAdminOrdersService(
   return {
     /** One page of orders matching the filters (read from the address with orderListQuerySchema). */
     list(query: OrderListQuery): AdminOrderList {
-      const total = db
-        .select({ n: sql<number>`count(*)` })
+      const search = query.q ? searchOf(query.q) : undefined;
+      const filter = where(query, search);
+      // A broad search is counted up to its bound: reading every match to count them would be the slow part.
+      const matched = db
+        .select({ one: sql`1` })
         .from(orders)
-        .where(where(query))
+        .where(filter)
+        .limit(search?.many ? ORDER_SEARCH_BOUND + 1 : -1)
+        .as("matched");
+      const n = db
+        .select({ n: sql<number>`count(*)` })
+        .from(matched)
         .get()!.n;
+      const more = n > ORDER_SEARCH_BOUND && search?.many === true;
+      const total = more ? ORDER_SEARCH_BOUND : n;
       const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
-      return { orders: summaries(query, query.size, offset), total, page, pageCount, query: { ...query, page } };
+      return {
+        orders: summaries(query, query.size, offset, filter),
+        total,
+        more,
+        page,
+        pageCount,
+        query: { ...query, page },
+      };
     },
 
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */

@@ -61,7 +61,7 @@ describe("the order list's search", () => {
     const cardiff = await orderTo("CF10 1EP", [other.id]);
     const numbers = (q: string) => found(q).orders.map((o) => o.orderNumber);
 
-    for (const q of ["LS1 4AP", "ls14ap", " Ls1  4ap ", "s14a"]) expect(numbers(q), q).toEqual([leeds]);
+    for (const q of ["LS1 4AP", "ls14ap", " Ls1  4ap ", "ls1 4"]) expect(numbers(q), q).toEqual([leeds]);
     expect(numbers("cf10 1ep")).toEqual([cardiff]);
     expect(numbers("blue train search")).toEqual([leeds]);
     expect(numbers("blp 1595-s")).toEqual([cardiff]);

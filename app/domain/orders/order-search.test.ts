@@ -22,35 +22,41 @@ describe("normalisePostcode", () => {
 });
 
 describe("orderSearchTerms", () => {
-  it("gives the text as typed, upper and lower case, and the postcode form", () => {
-    expect(orderSearchTerms("  sw1a 1aa ")).toEqual({
-      text: "sw1a 1aa",
-      upper: "SW1A 1AA",
-      lower: "sw1a 1aa",
-      postcode: "SW1A1AA",
-    });
+  it("gives the start of an order number, with or without its ND-", () => {
+    expect(orderSearchTerms(" nd-abc ").orderNumber).toBe("ND-ABC");
+    expect(orderSearchTerms("abcdefgh").orderNumber).toBe("ND-ABCDEFGH");
+    expect(orderSearchTerms("Ada Lovelace").orderNumber).toBeNull();
+    expect(orderSearchTerms("abc1").orderNumber).toBeNull(); // 1 is no letter of an order number
   });
-  it("has no postcode form for text a postcode cannot hold", () => {
+  it("gives the start of a postcode only for text that can begin one", () => {
+    expect(orderSearchTerms("  sw1a 1aa ").postcode).toBe("SW1A1AA");
+    expect(orderSearchTerms("ls1").postcode).toBe("LS1");
+    expect(orderSearchTerms("s").postcode).toBeNull();
+    expect(orderSearchTerms("1aa").postcode).toBeNull();
     expect(orderSearchTerms("ada@example.com").postcode).toBeNull();
-    expect(orderSearchTerms("Ada Lovelace").postcode).toBe("ADALOVELACE");
-    expect(orderSearchTerms("a").postcode).toBeNull();
+  });
+  it("compares the e-mail in lower case", () => {
+    expect(orderSearchTerms("Ada.Lovelace@").email).toBe("ada.lovelace@");
   });
 });
 
 describe("matchesOrderSearch", () => {
-  it("finds the order by its number, whole or in part, in any case", () => {
-    expect(finds("ND-ABCDEFGH")).toBe(true);
-    expect(finds("abcdefgh")).toBe(true);
+  it("finds the order by its number or the start of it, in any case, with or without ND-", () => {
+    for (const q of ["ND-ABCDEFGH", "nd-abcd", "abcdefgh", "ABC"]) expect(finds(q), q).toBe(true);
     expect(finds("ND-ZZZZZZZZ")).toBe(false);
+    expect(finds("DEFGH")).toBe(false);
   });
-  it("finds it by the customer's e-mail and name", () => {
+  it("finds it by the start of the customer's e-mail, and by any part of their name", () => {
     expect(finds("ADA.LOVELACE@example.com")).toBe(true);
+    expect(finds("ada.love")).toBe(true);
+    expect(finds("example.com")).toBe(false);
     expect(finds("lovelace")).toBe(true);
     expect(finds("babbage")).toBe(false);
   });
-  it("finds it by the postcode however it is typed", () => {
-    for (const q of ["SW1A 1AA", "sw1a1aa", "Sw1a  1aa", "1aa", "sw1a 1"]) expect(finds(q), q).toBe(true);
+  it("finds it by the postcode however it is typed, whole or its start", () => {
+    for (const q of ["SW1A 1AA", "sw1a1aa", "Sw1a  1aa", "sw1a 1", "SW1A"]) expect(finds(q), q).toBe(true);
     expect(finds("SW1A 2AA")).toBe(false);
+    expect(finds("1AA")).toBe(false);
   });
   it("finds it by a record's title or catalogue number", () => {
     expect(finds("blue train")).toBe(true);

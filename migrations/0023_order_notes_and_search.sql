@@ -10,5 +10,8 @@ CREATE TABLE `order_notes` (
 );
 --> statement-breakpoint
 CREATE INDEX `order_notes_order_idx` ON `order_notes` (`order_id`,`id`);--> statement-breakpoint
+ALTER TABLE `orders` ADD `postcode_key` text GENERATED ALWAYS AS (replace(upper("postal_code"), ' ', '')) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `orders_postcode_key_idx` ON `orders` (`postcode_key`);--> statement-breakpoint
+CREATE INDEX `orders_name_idx` ON `orders` (`shipping_name`);--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `order_id` integer;--> statement-breakpoint
 CREATE INDEX `email_outbox_order_idx` ON `email_outbox` (`order_id`);
