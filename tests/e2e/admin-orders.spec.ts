@@ -144,7 +144,7 @@ test.describe("order management", () => {
       await page.getByRole("button", { name: "Refund £29.99" }).click();
       await expect(statusOf(page)).toHaveText(/Partly refunded/);
       await expect(page.getByRole("region", { name: "Refunds" })).toContainText("£29.99");
-      await expect(page.getByRole("list", { name: "Audit log" })).toContainText("refund");
+      await expect(page.getByRole("list", { name: "Timeline" })).toContainText("Refunded £29.99");
       await expect.poll(() => lastMailText(customer.email, /Refund of £29\.99/) ?? "").toContain("We have refunded £29.99");
     });
     await customerContext.close();
