@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
@@ -15,6 +16,7 @@ export function OrderBulkBar({
   selectAllHref,
   allSelected,
   problem,
+  selectAll,
 }: {
   may: { pack: boolean; export: boolean };
   /** How many are ticked (known once the page runs its script), or null. */
@@ -23,6 +25,8 @@ export function OrderBulkBar({
   selectAllHref: string | null;
   allSelected: boolean;
   problem: string | undefined;
+  /** With a script: the box that ticks every order on the page. */
+  selectAll: ReactNode;
 }) {
   return (
     <section aria-label="With the selected orders" className="mt-6 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
@@ -31,24 +35,27 @@ export function OrderBulkBar({
           {problem}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-auto text-sm font-semibold" aria-live="polite">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <p className="text-sm font-semibold" aria-live="polite">
           {selectedCount === null ? "Tick orders, then:" : `${selectedCount} selected`}
-          {selectAllHref && (
-            <Link to={selectAllHref} className="ml-3 font-normal text-needle-dark underline underline-offset-2">
-              {allSelected ? "Clear the selection" : "Select all on this page"}
-            </Link>
-          )}
         </p>
+        {selectAll}
+        {selectAllHref && (
+          <Link to={selectAllHref} className="text-sm text-needle-dark underline underline-offset-2">
+            {allSelected ? "Clear the selection" : "Select all on this page"}
+          </Link>
+        )}
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
         {may.pack && (
           <>
-            <label className="flex items-center gap-2 text-sm">
-              <span className="sr-only sm:not-sr-only">Pack by</span>
+            <label className="flex min-w-0 items-center gap-2 text-sm">
+              <span className="sr-only">Royal Mail service</span>
               <select
                 name="service"
                 defaultValue={DEFAULT_ROYAL_MAIL_SERVICE}
                 aria-label="Royal Mail service for the selected orders"
-                className="rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm"
+                className="max-w-[12rem] rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm"
               >
                 <RoyalMailOptions />
               </select>

@@ -59,7 +59,8 @@ export function OrderTimeline({
       <h2 id="timeline-heading" className="font-display text-xl font-bold">
         Timeline
       </h2>
-      <NoteForm reply={reply} busy={busy} noteMax={noteMax} />
+      {/* A new form once a note is added, so the box is empty again after the page reloads its data. */}
+      <NoteForm key={entries.filter((e) => e.kind === "note").length} reply={reply} busy={busy} noteMax={noteMax} />
       <ol aria-label="Timeline" className="mt-4 grid gap-3 border-l-2 border-stone-200 pl-4 text-sm">
         {entries.map((e) => (
           <li key={e.key} className="relative">
