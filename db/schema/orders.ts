@@ -68,6 +68,8 @@ export const orders = sqliteTable(
     /** What the shop pays Royal Mail for the chosen service, in pence. */
     shippingCostPence: integer("shipping_cost_pence"),
     trackingNumber: text("tracking_number"),
+    /** The postcode as the back office's search compares it (capitals, no spaces; app/domain/orders/order-search.ts). */
+    postcodeKey: text("postcode_key").generatedAlwaysAs(sql`replace(upper("postal_code"), ' ', '')`, { mode: "virtual" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +82,10 @@ export const orders = sqliteTable(
     // Business analysis: orders by the time they were paid, carrying what the figures sum (docs/decisions/0030).
     index("orders_paid_idx").on(t.paidAt, t.status, t.totalPence, t.refundedPence, t.discountPence, t.discountCodeId),
     index("orders_email_paid_idx").on(t.email, t.paidAt, t.status),
+    // The back office's order search (app/domain/orders/order-search.ts): a postcode's start however it was typed,
+    // and a name anywhere, read from the index alone instead of the whole table.
+    index("orders_postcode_key_idx").on(t.postcodeKey),
+    index("orders_name_idx").on(t.shippingName),
     check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
   ],
 );
@@ -165,6 +171,23 @@ export const refunds = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId), check("refunds_amount_positive", sql`${t.amountPence} > 0`)],
+);
+
+/** Staff notes on an order, shown in its timeline. Only ever added; each also leaves an audit row. */
+export const orderNotes = sqliteTable(
+  "order_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the note still reads right after the account is renamed or removed. */
+    staffName: text("staff_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.id)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -22,6 +22,8 @@ export const emailOutbox = sqliteTable(
      * bodies are empty: the campaign sender composes them from the campaign when the message's turn comes.
      */
     campaignId: integer("campaign_id"),
+    /** The order a message is about (its confirmation, dispatch, refund, …), for the order's timeline. No foreign key: an order's mail outlives it. */
+    orderId: integer("order_id"),
     /** When the last attempt started: a failed campaign message waits for its back-off from here. */
     attemptedAt: text("attempted_at"),
     /** sending: an attempt is under way (or was, when the process died); cancelled: its link was no longer wanted. */
@@ -36,6 +38,7 @@ export const emailOutbox = sqliteTable(
   (t) => [
     index("email_outbox_status_idx").on(t.status, t.createdAt),
     index("email_outbox_campaign_idx").on(t.campaignId, t.status),
+    index("email_outbox_order_idx").on(t.orderId),
   ],
 );
 

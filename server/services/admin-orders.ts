@@ -9,7 +9,7 @@
  * then asked of the payment provider with a key made of the order and its state, so a retry after a lost
  * answer is the same refund to the provider; if the provider refuses, the claim is undone.
  */
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
 import type { OrderLineView } from "../../app/domain/orders/order-view";
@@ -38,7 +38,9 @@ import { formatPence } from "../../app/domain/shared/money";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { writeTransaction, type Db } from "../../db/client";
-import { orderLines, orders, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderLines, orders, records, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderSearchTerms } from "../../app/domain/orders/order-search";
+import type { OrderEventKind } from "../../app/domain/orders/order-timeline";
 import { cancellationMail, dispatchMail, refundMail } from "../mail/fulfilment-templates";
 import type { MailLinks } from "../mail/links";
 import type { PaymentProvider } from "../../app/domain/payments/order-payments";
@@ -72,6 +74,8 @@ export interface AdminOrderSummary {
 export interface AdminOrderList {
   orders: AdminOrderSummary[];
   total: number;
+  /** More orders matched a broad search than it counts (ORDER_SEARCH_BOUND): `total` is that bound. */
+  more: boolean;
   page: number;
   pageCount: number;
   query: OrderListQuery;
@@ -140,7 +144,8 @@ export interface AdminOrder {
     trackingNumber: string | null;
     trackingUrl: string | null;
   };
-  timeline: { label: string; at: string }[];
+  /** The order's own moments (placed, paid, …, each refund), oldest first. */
+  timeline: { kind: OrderEventKind; label: string; at: string }[];
   refunds: AdminOrderRefund[];
   history: AuditEntry[];
   /** The moves the state machine allows now (the page offers only these). */
@@ -188,6 +193,35 @@ const CHANGED_MEANWHILE = "This order was changed by someone else just now. Relo
 
 /** LIKE pattern that matches `text` anywhere, with % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Texts from `start` up to every text that begins with it: a range an index reads directly. */
+const startingWith = (column: SQLWrapper, start: string) => sql`(${column} >= ${start} AND ${column} < ${start + "\u{10FFFF}"})`;
+
+/** Past this many matches a search is counted no further, and its rows are found by walking the orders newest first. */
+export const ORDER_SEARCH_BOUND = 5_000;
+
+/**
+ * matchesOrderSearch in SQL, one statement per way of matching. Each reads its own index (the order number, the
+ * e-mail, the postcode's key; the name's index, smaller than the table; the records, few beside the orders, then
+ * their lines), so no search reads the whole orders table to find a few orders.
+ */
+function searchWays(q: string): { ids: SQL[]; row: SQL } {
+  const terms = orderSearchTerms(q);
+  const like = (column: SQLWrapper) => sql`${column} LIKE ${containing(terms.text)} ESCAPE '\\'`;
+  const onRecords = sql`${orders.id} IN (SELECT ${orderLines.orderId} FROM ${orderLines} WHERE ${orderLines.recordId} IN (SELECT ${records.id} FROM ${records} WHERE ${like(records.title)} OR ${like(records.catalogNumber)} OR ${like(records.catalogueId)}))`;
+  const conditions = [
+    startingWith(orders.email, terms.email),
+    like(orders.shippingName),
+    onRecords,
+    terms.orderNumber === null ? undefined : startingWith(orders.orderNumber, terms.orderNumber),
+    terms.postcode === null ? undefined : startingWith(orders.postcodeKey, terms.postcode),
+  ].filter((c): c is SQL => c !== undefined);
+  return {
+    ids: conditions.map((c) => sql`SELECT ${orders.id} FROM ${orders} WHERE ${c}`),
+    // The same test on one order: for a search so broad that walking the orders finds a page at once.
+    row: or(...conditions)!,
+  };
+}
 
 export function createAdminOrdersService(
   db: Db,
@@ -237,22 +271,26 @@ export function createAdminOrdersService(
     lines: lines.map((l) => ({ quantity: l.quantity, artist: l.artist, title: l.title })),
   });
 
-  function where(query: OrderListQuery): SQL | undefined {
+  /**
+   * A search's matches: the ids of at most ORDER_SEARCH_BOUND orders, each found through an index; or, when more
+   * match, the test itself (`many`), which the list applies walking the orders in its order and counts no further.
+   */
+  function searchOf(q: string): { match: SQL; many: boolean } {
+    const ways = searchWays(q);
+    const found = db.all<{ id: number }>(
+      sql`SELECT DISTINCT id FROM (${sql.join(ways.ids, sql` UNION ALL `)}) LIMIT ${ORDER_SEARCH_BOUND + 1}`,
+    );
+    if (found.length > ORDER_SEARCH_BOUND) return { match: ways.row, many: true };
+    return { match: sql`${orders.id} IN (SELECT value FROM json_each(${JSON.stringify(found.map((r) => r.id))}))`, many: false };
+  }
+
+  function where(query: OrderListQuery, search = query.q ? searchOf(query.q) : undefined): SQL | undefined {
     const conditions: SQL[] = [];
     if (query.status) conditions.push(eq(orders.status, query.status));
     const range = londonDateRange(query.from, query.to);
     if (range.from) conditions.push(gte(orders.createdAt, range.from));
     if (range.until) conditions.push(lt(orders.createdAt, range.until));
-    if (query.q) {
-      const q = query.q.trim();
-      conditions.push(
-        or(
-          sql`${orders.orderNumber} LIKE ${containing(q.toUpperCase())} ESCAPE '\\'`,
-          sql`${orders.email} LIKE ${containing(q.toLowerCase())} ESCAPE '\\'`,
-          sql`${orders.shippingName} LIKE ${containing(q)} ESCAPE '\\'`,
-        )!,
-      );
-    }
+    if (search) conditions.push(search.match);
     return conditions.length ? and(...conditions) : undefined;
   }
 
@@ -262,7 +300,7 @@ export function createAdminOrdersService(
     total: [desc(orders.totalPence), desc(orders.id)],
   } as const;
 
-  function summaries(query: OrderListQuery, limit: number, offset: number): AdminOrderSummary[] {
+  function summaries(query: OrderListQuery, limit: number, offset: number, only?: SQL): AdminOrderSummary[] {
     return db
       .select({
         orderNumber: orders.orderNumber,
@@ -283,7 +321,7 @@ export function createAdminOrdersService(
         trackingNumber: orders.trackingNumber,
       })
       .from(orders)
-      .where(where(query))
+      .where(only ?? where(query))
       .orderBy(...ORDERINGS[query.sort])
       .limit(limit)
       .offset(offset)
@@ -308,18 +346,22 @@ export function createAdminOrdersService(
       lines.map((l) => l.recordId),
     );
     const left = refundablePence(row);
-    const moments: [string, string | null][] = [
-      ["Placed", row.createdAt],
-      ["Paid", row.paidAt],
-      ["Packed", row.packedAt],
-      ["Shipped", row.shippedAt],
-      ["Delivered", row.deliveredAt],
-      ["Cancelled", row.cancelledAt],
-      ...refundRows.map((r): [string, string] => [`Refunded ${formatPence(r.amountPence)}`, r.createdAt]),
+    const moments: [OrderEventKind, string, string | null][] = [
+      ["placed", "Placed", row.createdAt],
+      ["paid", "Paid", row.paidAt],
+      ["packed", "Packed", row.packedAt],
+      ["shipped", "Shipped", row.shippedAt],
+      ["delivered", "Delivered", row.deliveredAt],
+      ["cancelled", "Cancelled", row.cancelledAt],
+      ...refundRows.map((r): [OrderEventKind, string, string] => [
+        "refunded",
+        `Refunded ${formatPence(r.amountPence)}`,
+        r.createdAt,
+      ]),
     ];
     const timeline = moments
-      .filter((e): e is [string, string] => e[1] !== null)
-      .map(([label, at]) => ({ label, at }))
+      .filter((e): e is [OrderEventKind, string, string] => e[2] !== null)
+      .map(([kind, label, at]) => ({ kind, label, at }))
       .sort((a, b) => a.at.localeCompare(b.at));
     const paidSomething = row.paidAt !== null;
     return {
@@ -560,7 +602,13 @@ export function createAdminOrdersService(
           title: byId.get(l.lineId)!.title,
         })),
       });
-      mailId = mail.enqueueOnce({ to: row.email, kind: "order-refund", onceKey: `refund:${claim.refundId}`, ...content });
+      mailId = mail.enqueueOnce({
+        to: row.email,
+        kind: "order-refund",
+        orderId: row.id,
+        onceKey: `refund:${claim.refundId}`,
+        ...content,
+      });
     });
     if (mailId !== null) mail.dispatch(mailId);
   }
@@ -568,18 +616,42 @@ export function createAdminOrdersService(
   return {
     /** One page of orders matching the filters (read from the address with orderListQuerySchema). */
     list(query: OrderListQuery): AdminOrderList {
-      const total = db
-        .select({ n: sql<number>`count(*)` })
+      const search = query.q ? searchOf(query.q) : undefined;
+      const filter = where(query, search);
+      // A broad search is counted up to its bound: reading every match to count them would be the slow part.
+      const matched = db
+        .select({ one: sql`1` })
         .from(orders)
-        .where(where(query))
+        .where(filter)
+        .limit(search?.many ? ORDER_SEARCH_BOUND + 1 : -1)
+        .as("matched");
+      const n = db
+        .select({ n: sql<number>`count(*)` })
+        .from(matched)
         .get()!.n;
+      const more = n > ORDER_SEARCH_BOUND && search?.many === true;
+      const total = more ? ORDER_SEARCH_BOUND : n;
       const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
-      return { orders: summaries(query, query.size, offset), total, page, pageCount, query: { ...query, page } };
+      return {
+        orders: summaries(query, query.size, offset, filter),
+        total,
+        more,
+        page,
+        pageCount,
+        query: { ...query, page },
+      };
     },
 
     /** The same filters as a CSV file (every matching order, up to ORDER_CSV_LIMIT, in the list's order). */
     csv(query: OrderListQuery): string {
       const rows = summaries(query, ORDER_CSV_LIMIT, 0).map(orderCsvRow);
+      return writeCsv([ORDER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
+    },
+
+    /** The ticked orders as a CSV file, in the list's order (unknown numbers are left out). */
+    csvOf(orderNumbers: readonly string[], sort: OrderListQuery["sort"] = "newest"): string {
+      const only = inArray(orders.orderNumber, [...orderNumbers]);
+      const rows = summaries({ sort, page: 1, size: orderNumbers.length }, orderNumbers.length, 0, only).map(orderCsvRow);
       return writeCsv([ORDER_CSV_COLUMNS, ...rows], { forSpreadsheets: true });
     },
 
@@ -646,7 +718,13 @@ export function createAdminOrdersService(
           { ...mailOrder(row, lines), trackingNumber, service: key },
           row.userId !== null ? links.page("/profile#orders") : null,
         );
-        mailId = mail.enqueueOnce({ to: row.email, kind: "order-dispatch", onceKey: `dispatch:${orderNumber}`, ...content });
+        mailId = mail.enqueueOnce({
+          to: row.email,
+          kind: "order-dispatch",
+          orderId: row.id,
+          onceKey: `dispatch:${orderNumber}`,
+          ...content,
+        });
       });
       if (mailId !== null) mail.dispatch(mailId);
       return get(orderNumber);
@@ -697,7 +775,13 @@ export function createAdminOrdersService(
         });
         const left = row.paidAt ? refundablePence(row) : 0;
         const content = cancellationMail({ ...mailOrder(row, lines), refundPence: left, reason: reason ?? null });
-        mailId = mail.enqueueOnce({ to: row.email, kind: "order-cancelled", onceKey: `cancel:${orderNumber}`, ...content });
+        mailId = mail.enqueueOnce({
+          to: row.email,
+          kind: "order-cancelled",
+          orderId: row.id,
+          onceKey: `cancel:${orderNumber}`,
+          ...content,
+        });
         if (left === 0) return null;
         const plan = planRefund(cancelled, lines, {}, shippingLeft(cancelled));
         // The money goes back with the cancellation; the order stays "cancelled", which says more than "refunded".

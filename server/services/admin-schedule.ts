@@ -262,6 +262,7 @@ export function createAdminScheduleService(
             const id = deps.mail.enqueueOnce({
               to: o.email,
               kind: "release-date-moved",
+              orderId: o.orderId,
               onceKey: `release-date:${recordId}:${releaseDate}:${o.orderId}`,
               ...content,
             });

@@ -22,6 +22,7 @@ import { createAdminOrdersService } from "./admin-orders";
 import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
 import { createFormSubmissionsService } from "./form-submissions";
+import { createOrderActivityService } from "./order-activity";
 import { createAdminShippingService } from "./admin-shipping";
 import { createAdminStockService } from "./admin-stock";
 import { createAdminScheduleService } from "./admin-schedule";
@@ -172,6 +173,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     orders,
     checkout: createCheckoutService({ orders, payments }),
     adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants }),
+    orderActivity: createOrderActivityService(db, { audit }),
     club: createClubService(db, {
       payments: auth.clubPayments ?? createTestSubscriptionPayments(),
       mail: authServices.mail,

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string | null;
   /** What the message is for, e.g. "password-reset". */
   kind: string;
+  /** The order it is about, if any: the order's page lists it in the timeline. */
+  orderId?: number | null;
 }
 
 export type OutboxStatus = "queued" | "sending" | "sent" | "failed" | "cancelled";
@@ -191,6 +193,7 @@ export function createMailService(
         textBody: message.text,
         htmlBody: message.html ?? null,
         kind: message.kind,
+        orderId: message.orderId ?? null,
       })
       .returning({ id: emailOutbox.id })
       .get().id;
@@ -209,6 +212,7 @@ export function createMailService(
         textBody: message.text,
         htmlBody: message.html ?? null,
         kind: message.kind,
+        orderId: message.orderId ?? null,
         onceKey: message.onceKey,
       })
       .onConflictDoNothing({ target: emailOutbox.onceKey })

@@ -326,7 +326,7 @@ export function createOrdersService(
           .get()!;
         const paid = view(updated);
         const content = orderConfirmationMail(paid, paid.userId !== null ? deps.links.page("/profile#orders") : null);
-        mailId = deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", ...content });
+        mailId = deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", orderId: updated.id, ...content });
         return paid;
       });
       if (mailId !== null) deps.mail.dispatch(mailId);

@@ -190,6 +190,18 @@ export const refundFormSchema = z
 
 export const orderNumberInputSchema = z.object({ orderNumber: orderNumberSchema });
 
+/** A staff note is a few lines for colleagues, not a document. */
+export const ORDER_NOTE_MAX = 2000;
+/** A note staff leave on an order (seen by staff only, in the order's timeline). */
+export const orderNoteInputSchema = z.object({
+  note: z
+    .string({ error: "Write the note" })
+    .trim()
+    .min(1, "Write the note")
+    .max(ORDER_NOTE_MAX, `Keep the note under ${ORDER_NOTE_MAX.toLocaleString("en-GB")} characters`),
+});
+export type OrderNoteInput = z.output<typeof orderNoteInputSchema>;
+
 /** Marking an order delivered takes nothing but the order. */
 export const deliverInputSchema = z.object({});
 

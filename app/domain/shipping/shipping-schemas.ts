@@ -1,11 +1,12 @@
 import { z } from "~/domain/shared/zod";
+import { ORDER_BULK_LIMIT } from "~/domain/orders/order-bulk";
 import { orderNumberSchema } from "~/domain/orders/order-status";
 import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail";
 
 /** Orders shown in each half of the packing queue; more than a day's packing for a small shop. */
 export const SHIPPING_QUEUE_LIMIT = 200;
-/** Orders acted on or printed in one go. */
-export const SHIPPING_BATCH_LIMIT = 50;
+/** Orders acted on or printed in one go: the same bound as the orders list's, so a whole page of it prints. */
+export const SHIPPING_BATCH_LIMIT = ORDER_BULK_LIMIT;
 
 const batch = z
   .array(orderNumberSchema)

@@ -126,3 +126,27 @@ describe("an order's moves", () => {
     expect(shop.s.adminOrders.get(orderNumber).status).toBe("paid");
   });
 });
+
+describe("an order's notes and timeline", () => {
+  it("adds a note from a plain form post, back to the order with a toast; the timeline shows it first", async () => {
+    const admin = await signedInAdmin(shop);
+    const orderNumber = await paidOrderNumber(shop);
+    const out = await post(orderNumber, { intent: "note", note: "  Customer asked for a gift receipt.  " }, admin.cookie);
+    expect(out.status).toBe(303);
+    expect(out.location).toBe(pathOf(orderNumber));
+    expect(await toastOf(out.headers)).toMatchObject({ title: "Note added" });
+    const page = await settle(() => loader(args(pageGet(pathOf(orderNumber), admin.cookie), orderNumber)));
+    const timeline = page.data!.timeline;
+    expect(timeline[0]).toMatchObject({ kind: "note", detail: "Customer asked for a gift receipt.", by: admin.username });
+    expect(timeline.map((e) => e.title)).toEqual(expect.arrayContaining(["Paid", "Placed"]));
+  });
+
+  it("refuses an empty note and one over 2,000 characters on the field", async () => {
+    const admin = await signedInAdmin(shop);
+    const orderNumber = await paidOrderNumber(shop);
+    const long = await post(orderNumber, { intent: "note", note: "x".repeat(2001) }, admin.cookie);
+    expect(long.status).toBe(400);
+    expect(long.data).toMatchObject({ intent: "note", result: { error: { note: ["Keep the note under 2,000 characters"] } } });
+    expect((await post(orderNumber, { intent: "note", note: "   " }, admin.cookie)).status).toBe(400);
+  });
+});

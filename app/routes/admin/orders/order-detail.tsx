@@ -6,12 +6,13 @@ import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { Icon } from "~/components/icons/icon";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { UsedCopyLine } from "~/components/admin/used-copy-line";
-import { describeSnapshot } from "~/domain/admin/audit";
 import { deliveryWindowText } from "~/domain/checkout/delivery";
 import {
   cancelInputSchema,
   deliverInputSchema,
   londonDateTime,
+  ORDER_NOTE_MAX,
+  orderNoteInputSchema,
   orderNumberInputSchema,
   orderPageQuerySchema,
   packInputSchema,
@@ -32,6 +33,7 @@ import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/order-detail";
 import { isReview, RefundForm, RefundReviewPanel, type RefundReviewAnswer } from "./refund-steps";
+import { OrderTimeline } from "./order-timeline";
 
 export const handle = staffHandle("orders.view", {
   intents: {
@@ -42,6 +44,8 @@ export const handle = staffHandle("orders.view", {
     review: "orders.refund",
     refund: "orders.refund",
     choose: "orders.refund",
+    // A note changes nothing on the order: anyone who may see it may leave one for colleagues.
+    note: "orders.view",
   },
 });
 
@@ -70,7 +74,8 @@ export function loader({ context, request, params, url }: Route.LoaderArgs) {
       refund: m.refund && allowed("refund"),
     };
     const order = { ...found, moves };
-    return { order, confirmCancel: confirm === "cancel" && order.moves.cancel };
+    const timeline = context.services.orderActivity.timeline(found);
+    return { order, timeline, confirmCancel: confirm === "cancel" && order.moves.cancel };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
@@ -118,6 +123,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       intent: "refund",
       result: echo(),
     })),
+    note: move("note", orderNoteInputSchema, (input, actor, orderNumber) => {
+      context.services.orderActivity.addNote(actor, orderNumber, input);
+      return done(orderNumber, "Note added");
+    }),
     refund: move("refund", refundFormSchema, async (input, actor, orderNumber) => {
       const order = await orders.refund(actor, orderNumber, input);
       return done(orderNumber, `Refunded ${formatPence(order.refunds.at(-1)?.amountPence ?? 0)}`);
@@ -278,7 +287,7 @@ function ConfirmCancel({ order, busy, reply }: MoveProps) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, confirmCancel } = loaderData;
+  const { order, timeline, confirmCancel } = loaderData;
   const busy = useNavigation().state !== "idle";
   const review = isReview(actionData) ? actionData : undefined;
   const moves = { order, busy, reply: review ? undefined : (actionData as FormReply | undefined) };
@@ -393,34 +402,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </section>
           )}
 
-          <section aria-labelledby="history-heading" className={box}>
-            <h2 id="history-heading" className="font-display text-xl font-bold">
-              History
-            </h2>
-            <ol className="mt-2 grid gap-1 text-sm">
-              {order.timeline.map((e) => (
-                <li key={`${e.label}-${e.at}`} className="flex justify-between gap-3">
-                  <span>{e.label}</span>
-                  <span className="text-stone-600 tabular-nums">{londonDateTime(e.at)}</span>
-                </li>
-              ))}
-            </ol>
-            {order.history.length > 0 && (
-              <>
-                <h3 className="mt-4 text-sm font-semibold tracking-wide text-stone-600 uppercase">Changes by staff</h3>
-                <ul aria-label="Audit log" className="mt-2 divide-y divide-stone-100 text-sm">
-                  {order.history.map((h) => (
-                    <li key={h.id} className="py-2">
-                      <span className="font-semibold">{h.action}</span> by {h.actorName} · {londonDateTime(h.createdAt)}
-                      <span className="block text-xs text-stone-600">
-                        {describeSnapshot(h.before)} → {describeSnapshot(h.after)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
+          <OrderTimeline entries={timeline} reply={moves.reply} busy={busy} noteMax={ORDER_NOTE_MAX} />
         </div>
 
         {/* The moves come first on a narrow screen, beside the order on a wide one. */}

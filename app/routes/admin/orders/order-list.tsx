@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { useRef, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { FieldMessage } from "~/components/admin/form-field";
 import { Icon } from "~/components/icons/icon";
@@ -14,9 +15,16 @@ import {
 } from "~/domain/orders/order-admin";
 import { ORDER_STATUSES, orderStatusWords } from "~/domain/orders/order-status";
 import { formatPence } from "~/domain/shared/money";
+import { bulkPackSchema, bulkResultToast } from "~/domain/orders/order-bulk";
+import { eachOrder } from "~/lib/admin/bulk.server";
+import { formAction } from "~/lib/forms/form-action.server";
+import type { FormReply } from "~/lib/forms/form-reply";
 import { readSearchParams } from "~/lib/forms/search-params";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { requirePermission, staffMay } from "~/lib/guards.server";
+import { requirePermission, staffIntent, staffMay } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { OrderBulkBar } from "./order-bulk-bar";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { FilterActions } from "~/components/admin/filter-actions";
@@ -24,7 +32,8 @@ import type { Route } from "./+types/order-list";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 
-export const handle = staffHandle("orders.view");
+// Packing the ticked orders needs what the packing queue needs; printing and the export check their own pages'.
+export const handle = staffHandle("orders.view", { intents: { pack: "orders.dispatch" } });
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "Orders", description: "Needledrop orders: find, pack, ship, cancel and refund." }),
@@ -35,8 +44,32 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   const staff = requirePermission(context, request, handle.permission);
   // A hand-edited address: say what is wrong and show the unfiltered list rather than fail.
   const { query, problem } = readSearchParams(orderListQuerySchema, url.searchParams);
-  const canExport = staffMay(staff, "customers.export");
-  return data({ ...context.services.adminOrders.list(query), problem, canExport }, { status: problem ? 400 : 200 });
+  const may = { pack: staffMay(staff, "orders.dispatch"), export: staffMay(staff, "customers.export") };
+  // "Select all on this page" without a script: the page again with every box ticked.
+  const selectAll = url.searchParams.get("select") === "page";
+  return data({ ...context.services.adminOrders.list(query), problem, may, selectAll }, { status: problem ? 400 : 200 });
+}
+
+/** The page the list was on (its filters kept), without the select-all switch. */
+function listAddress(url: URL): string {
+  const search = new URLSearchParams(url.searchParams);
+  search.delete("select");
+  const text = search.toString();
+  return `${url.pathname}${text ? `?${text}` : ""}`;
+}
+
+/** The bulk action: pack the ticked orders one by one (one refusal stops no other), then back to the list, saying what happened. */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  requirePermission(context, request, handle.permission);
+  return formAction(request, {
+    pack: staffIntent(context, request, handle, "pack", bulkPackSchema, async ({ selected, service }, actor) => {
+      const rows = selected.map((orderNumber) => ({ orderNumber }));
+      const outcome = await eachOrder(rows, ({ orderNumber }) =>
+        context.services.adminOrders.pack(actor, orderNumber, { service }),
+      );
+      return redirectWithToast(listAddress(url), bulkResultToast("packed", outcome));
+    }),
+  });
 }
 
 const input = "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm";
@@ -62,7 +95,7 @@ function Filters({ query }: { query: OrderListQuery }) {
       <div className="col-span-2 text-sm font-medium">
         <label>
           Search orders
-          <input key={qKey} {...q} placeholder="Order number, email or name" className={input} />
+          <input key={qKey} {...q} placeholder="Order number, e-mail, name, postcode, record or cat. no." className={input} />
         </label>
         <FieldMessage field={fields.q} />
       </div>
@@ -122,32 +155,53 @@ function Filters({ query }: { query: OrderListQuery }) {
 
 type OrderRow = Route.ComponentProps["loaderData"]["orders"][number];
 
+const tickColumn = (ticked: boolean): AdminColumn<OrderRow> => ({
+  header: "Select",
+  srOnlyHeader: true,
+  className: "w-8",
+  cell: (o) => (
+    <input
+      type="checkbox"
+      name="selected"
+      value={o.orderNumber}
+      defaultChecked={ticked}
+      aria-label={`Select order ${o.orderNumber}`}
+      className="mt-0.5 size-4"
+    />
+  ),
+});
+
+// Five columns that fit beside the back office's menu at 1280 px: when it was placed sits under the number, how many
+// records under the total, the postcode under the customer.
 const orderColumns: AdminColumn<OrderRow>[] = [
   {
     header: "Order",
     rowHeader: true,
-    className: "font-mono font-semibold whitespace-nowrap",
+    className: "whitespace-nowrap",
     cell: (o) => (
-      <Link
-        to={`/admin/order-management/${o.orderNumber}`}
-        className="text-needle-dark underline underline-offset-2 hover:text-needle"
-      >
-        {o.orderNumber}
-      </Link>
+      <>
+        <Link
+          to={`/admin/order-management/${o.orderNumber}`}
+          className="font-mono font-semibold text-needle-dark underline underline-offset-2 hover:text-needle"
+        >
+          {o.orderNumber}
+        </Link>
+        <span className="block text-xs font-normal text-stone-600 tabular-nums">{londonDateTime(o.createdAt)}</span>
+      </>
     ),
   },
-  { header: "Placed", className: "whitespace-nowrap text-stone-700", cell: (o) => londonDateTime(o.createdAt) },
   {
     header: "Customer",
+    className: "min-w-0",
     cell: (o) => (
       <>
         <span className="block font-medium">{o.shippingName}</span>
-        <span className="block text-xs text-stone-600">{o.email}</span>
+        <span className="block text-xs break-words text-stone-600">{o.email}</span>
+        <span className="block text-xs text-stone-600">{o.postalCode}</span>
       </>
     ),
   },
   { header: "Status", cell: (o) => <OrderStatusBadge status={o.status} /> },
-  { header: "Records", align: "right", className: "tabular-nums", cell: (o) => o.itemCount },
   {
     header: "Total",
     align: "right",
@@ -155,6 +209,9 @@ const orderColumns: AdminColumn<OrderRow>[] = [
     cell: (o) => (
       <>
         {formatPence(o.totalPence)}
+        <span className="block text-xs font-normal text-stone-600">
+          {o.itemCount} {o.itemCount === 1 ? "record" : "records"}
+        </span>
         {o.refundedPence > 0 && (
           <span className="block text-xs font-normal text-red-800">−{formatPence(o.refundedPence)} refunded</span>
         )}
@@ -163,27 +220,42 @@ const orderColumns: AdminColumn<OrderRow>[] = [
   },
 ];
 
-export default function OrderList({ loaderData }: Route.ComponentProps) {
-  const { orders, total, page, pageCount, query, problem } = loaderData;
+/** A problem with the ticked orders (none, too many), said above the buttons. */
+function bulkProblem(reply: FormReply | undefined): string | undefined {
+  const error = reply?.result.error;
+  return (error ? Object.values(error).flat()[0] : undefined) ?? undefined;
+}
+
+export default function OrderList({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, total, more, page, pageCount, query, problem, may, selectAll } = loaderData;
   const exportHref = `/admin/order-management/export.csv${orderListSearch({ ...query, page: 1, size: undefined })}`;
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [count, setCount] = useState(selectAll ? orders.length : 0);
+  const boxes = () => [...(form.current?.querySelectorAll<HTMLInputElement>('input[name="selected"]') ?? [])];
+  const recount = () => setCount(boxes().filter((b) => b.checked).length);
+  const selectAllSearch = orderListSearch(query);
+  const selectAllHref = `${selectAllSearch || "?"}${selectAll ? "" : `${selectAllSearch ? "&" : ""}select=page`}`;
+  const actions = may.pack || may.export;
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-bold sm:text-4xl">Orders</h1>
           <p className="mt-1 text-stone-600" aria-live="polite">
-            {total.toLocaleString("en-GB")} {total === 1 ? "order" : "orders"}
+            {total.toLocaleString("en-GB")}
+            {more ? "+" : ""} {total === 1 && !more ? "order" : "orders"}
             {pageCount > 1 && ` · page ${page} of ${pageCount}`}
           </p>
         </div>
-        {loaderData.canExport && (
+        {may.export && (
           <a
             href={exportHref}
             download
             className="inline-flex items-center gap-1.5 rounded-full px-4 py-2 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
           >
             <Icon name="download" className="size-4" />
-            Export CSV
+            Export all matching (CSV)
           </a>
         )}
       </div>
@@ -192,17 +264,50 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
           {problem}
         </p>
       )}
+      {more && (
+        <p className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          More than {total.toLocaleString("en-GB")} orders match: narrow the search or add a status or dates.
+        </p>
+      )}
       <Filters query={query} />
 
-      <AdminTable
-        caption="Orders"
-        rows={orders}
-        rowKey={(o) => o.orderNumber}
-        columns={orderColumns}
-        empty="No orders match these filters."
-        minWidth="min-w-[36rem]"
-        className="mt-6"
-      />
+      {/* One form for the ticks and every bulk button; the browser submits it itself, so a CSV or the print page opens as a page. */}
+      <Form method="post" reloadDocument ref={form} onChange={recount}>
+        {actions && orders.length > 0 && (
+          <OrderBulkBar
+            may={may}
+            selectedCount={hydrated ? count : null}
+            selectAllHref={hydrated ? null : selectAllHref}
+            allSelected={selectAll}
+            problem={bulkProblem(actionData)}
+            selectAll={
+              hydrated ? (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={count === orders.length}
+                    onChange={(e) => {
+                      for (const box of boxes()) box.checked = e.target.checked;
+                      recount();
+                    }}
+                  />
+                  Select all on this page
+                </label>
+              ) : null
+            }
+          />
+        )}
+        <AdminTable
+          caption="Orders"
+          rows={orders}
+          rowKey={(o) => o.orderNumber}
+          columns={actions ? [tickColumn(selectAll), ...orderColumns] : orderColumns}
+          empty="No orders match these filters."
+          minWidth="min-w-[30rem]"
+          className="mt-3"
+        />
+      </Form>
 
       <AdminPager
         page={page}
