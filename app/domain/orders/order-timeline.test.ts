@@ -50,7 +50,7 @@ describe("orderTimeline", () => {
       kind: "event",
       title: "Packed",
       by: "sam",
-      detail: "status: paid → status: packed, shippingService: tracked_24",
+      detail: "Status: paid → Status: packed, Shipping service: tracked_24",
     });
   });
 
@@ -77,8 +77,8 @@ describe("orderTimeline", () => {
       changes: [change(1, "refund", at(1), { refund: "£5.00" }), change(2, "refund", at(20), { refund: "£2.00" })],
     });
     expect(entries.map((e) => [e.title, e.by, e.detail])).toEqual([
-      ["Refunded £2.00", "sam", "status: paid → refund: £2.00"],
-      ["Refunded £5.00", "sam", "status: paid → refund: £5.00"],
+      ["Refunded £2.00", "sam", "Status: paid → Refund: £2.00"],
+      ["Refunded £5.00", "sam", "Status: paid → Refund: £5.00"],
     ]);
   });
 
