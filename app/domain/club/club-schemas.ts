@@ -1,11 +1,16 @@
-import { cardSchema } from "../checkout/checkout-schemas";
+import { cardSchema, shippingAddressSchema } from "../checkout/checkout-schemas";
 import { GENRES } from "../catalogue/genres";
 import { z } from "../shared/zod";
 import { CLUB_PLAN_IDS, type ClubPlanId } from "./plans";
 import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
 
-/** The plan and genre: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
+/** Where a member's records go: the checkout's UK delivery address, one rule for sign-up, /profile and the API. */
+export const clubAddressSchema = shippingAddressSchema;
+export type ClubAddress = z.output<typeof clubAddressSchema>;
+
+/** The plan, genre and delivery address: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
 export const clubPlanChoiceSchema = z.object({
+  ...clubAddressSchema.shape,
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
   favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
   /** The plans' prices as the page showed them (shownPlanPrices): a plan whose price changed since is not joined. */
