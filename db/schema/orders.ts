@@ -172,5 +172,6 @@ export const refunds = sqliteTable(
   (t) => [index("refunds_order_idx").on(t.orderId), check("refunds_amount_positive", sql`${t.amountPence} > 0`)],
 );
 
+export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

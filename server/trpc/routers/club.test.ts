@@ -78,7 +78,7 @@ describe("admin.club", () => {
     expect((await c.members({ status: "paused" })).members.every((m) => m.status === "paused")).toBe(true);
     const rec = insertRecord(shop.t.db, { format: "LP" });
     expect(await c.choosePick({ plan: "two-lp", month: "2026-11", recordId: rec.id })).toMatchObject({ record: { id: rec.id } });
-    expect((await c.picks()).find((p) => p.plan.id === "two-lp")).toMatchObject({ chosen: true, record: { id: rec.id } });
+    expect((await c.picks()).thisMonth.find((p) => p.plan.id === "two-lp")).toMatchObject({ chosen: true, record: { id: rec.id } });
     await expect(c.choosePick({ plan: "two-lp", month: "2026-13", recordId: rec.id })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
