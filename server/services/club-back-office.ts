@@ -96,6 +96,25 @@ export function createClubBackOfficeService(db: Db, deps: { audit: AuditService;
         return { plan: input.plan, month: input.month, record };
       });
     },
-  };
 
+    /** The back office takes a plan's chosen record for a month back, so the default applies again; audited. */
+    removePick(actor: Actor, { plan, month }: { plan: ClubPlanId; month: string }) {
+      return writeTransaction(db, (tx) => {
+        const removed = tx
+          .delete(clubPicks)
+          .where(and(eq(clubPicks.plan, plan), eq(clubPicks.month, month)))
+          .returning({ recordId: clubPicks.recordId })
+          .get();
+        if (!removed) throw new NotFoundError("That pick has already been taken back.");
+        deps.audit.record(actor, {
+          entityType: "club-pick",
+          entityId: `${plan}:${month}`,
+          action: "club.pick.remove",
+          before: { recordId: removed.recordId },
+          after: null,
+        });
+        return { plan, month };
+      });
+    },
+  };
 }

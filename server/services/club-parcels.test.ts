@@ -51,7 +51,9 @@ describe("the month's club parcels", () => {
     expect(lines.map((l) => [l.recordId, l.quantity, l.unitPricePence])).toEqual([[pick.id, 1, 0]]);
     expect(stockOf(pick.id)).toBe(2);
     const ledger = shop.t.db.select().from(stockMovements).where(eq(stockMovements.orderId, parcel!.order.id)).all();
-    expect(ledger).toMatchObject([{ recordId: pick.id, change: -1, reason: "club_parcel", note: "Record club parcel for 2026-11" }]);
+    expect(ledger).toMatchObject([
+      { recordId: pick.id, change: -1, reason: "club_parcel", note: "Record club parcel for 2026-11" },
+    ]);
     expect(shop.t.db.select().from(auditLog).where(eq(auditLog.entityType, "club-parcels")).all()).toHaveLength(1);
 
     // In the shipping queue beside the shop's orders, marked as the club's.
@@ -88,10 +90,7 @@ describe("the month's club parcels", () => {
     expect(parcelsOf(s.id).filter((x) => x.month === "2027-01")).toEqual([]);
     expect(parcelsOf(z.id).filter((x) => x.month === "2027-01")).toEqual([]);
     expect(run.held.map((h) => h.membershipId)).not.toContain(s.id);
-    const statuses = club.parcelStatuses(
-      shop.t.db.select().from(clubMemberships).all(),
-      "2027-01",
-    );
+    const statuses = club.parcelStatuses(shop.t.db.select().from(clubMemberships).all(), "2027-01");
     expect(statuses.get(p.id)).toMatchObject({ kind: "made", status: "paid" });
     expect(statuses.get(s.id)).toEqual({ kind: "none", reason: "Nothing due this month" });
     expect(statuses.get(z.id)).toEqual({ kind: "none", reason: "Paused" });

@@ -82,7 +82,12 @@ export function createClubParcelsService(db: Db, deps: { audit: AuditService }) 
   function madeFor(ids: readonly number[], month: string) {
     if (ids.length === 0) return new Map<number, { orderNumber: string; status: OrderStatus; shippedAt: string | null }>();
     const rows = db
-      .select({ id: clubParcels.membershipId, orderNumber: orders.orderNumber, status: orders.status, shippedAt: orders.shippedAt })
+      .select({
+        id: clubParcels.membershipId,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        shippedAt: orders.shippedAt,
+      })
       .from(clubParcels)
       .innerJoin(orders, eq(orders.id, clubParcels.orderId))
       .where(and(inArray(clubParcels.membershipId, [...ids]), eq(clubParcels.month, month)))
@@ -159,7 +164,15 @@ export function createClubParcelsService(db: Db, deps: { audit: AuditService }) 
       for (const id of recordIds) {
         const record = found.find((r) => r.id === id)!;
         tx.insert(orderLines)
-          .values({ orderId: order.id, recordId: id, title: record.title, artist: record.artist, unitPricePence: 0, quantity: 1, lineTotalPence: 0 })
+          .values({
+            orderId: order.id,
+            recordId: id,
+            title: record.title,
+            artist: record.artist,
+            unitPricePence: 0,
+            quantity: 1,
+            lineTotalPence: 0,
+          })
           .run();
         tx.insert(stockMovements)
           .values({ recordId: id, change: -1, reason: "club_parcel", orderId: order.id, note: `Record club parcel for ${month}` })

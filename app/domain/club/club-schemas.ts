@@ -36,15 +36,23 @@ export const memberActionSchema = z.object({
   action: z.enum(MEMBER_ACTIONS, { error: "Unknown club action" }),
 });
 
-/** The back office's member list: status filter and page, read from the URL. */
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please give the month as YYYY-MM");
+
+/** The back office's member list: status filter and page, and a pick it asks to confirm removing, read from the URL. */
 export const clubMembersQuerySchema = z.object({
   status: z.enum(MEMBERSHIP_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  removePlan: z.enum(CLUB_PLAN_IDS).optional().catch(undefined),
+  removeMonth: monthSchema.optional().catch(undefined),
 });
 
-export const choosePickSchema = z.object({
+/** A plan's month: the pick taken back (the default then applies). */
+export const removeClubPickSchema = z.object({
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please give the month as YYYY-MM"),
+  month: monthSchema,
+});
+
+export const choosePickSchema = removeClubPickSchema.extend({
   recordId: z.coerce
     .number({ error: "Please enter a record number" })
     .int("Please enter a record number")

@@ -20,9 +20,7 @@ export interface ParcelMember {
 }
 
 export type ParcelDecision =
-  | { kind: "due"; month: string }
-  | { kind: "held"; month: string; reason: string }
-  | { kind: "none"; reason: string };
+  { kind: "due"; month: string } | { kind: "held"; month: string; reason: string } | { kind: "none"; reason: string };
 
 const LEFT_OUT: Partial<Record<MembershipStatus, string>> = {
   paused: "Paused",
