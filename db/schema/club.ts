@@ -117,7 +117,10 @@ export const clubParcels = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("club_parcels_membership_month").on(t.membershipId, t.month), index("club_parcels_order_idx").on(t.orderId)],
+  (t) => [
+    uniqueIndex("club_parcels_membership_month").on(t.membershipId, t.month),
+    index("club_parcels_order_idx").on(t.orderId),
+  ],
 );
 
 export type ClubMembershipRow = typeof clubMemberships.$inferSelect;

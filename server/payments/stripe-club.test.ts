@@ -185,7 +185,15 @@ async function stripeMember(plan = "one-lp") {
       id: `in_first${n}`,
       start: "2026-11-25T10:00:00Z",
       end: "2026-12-25T10:00:00Z",
-      metadata: { userId: String(u.id), plan, favouriteGenre: "Jazz", deliveryName: "Ann Lee", addressLine1: "1 Groove Street", city: "Leeds", postalCode: "LS1 4AP" },
+      metadata: {
+        userId: String(u.id),
+        plan,
+        favouriteGenre: "Jazz",
+        deliveryName: "Ann Lee",
+        addressLine1: "1 Groove Street",
+        city: "Leeds",
+        postalCode: "LS1 4AP",
+      },
     }),
   );
   expect((await post(paid)).status).toBe(200);
@@ -234,16 +242,23 @@ describe("joining the club through Stripe", () => {
     const u = member();
     stripeDown = true;
     const errors = expectConsoleError();
-    await expect(s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Jazz", ...address }, { origin })).rejects.toBeInstanceOf(
-      PaymentUnavailableError,
-    );
+    await expect(
+      s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Jazz", ...address }, { origin }),
+    ).rejects.toBeInstanceOf(PaymentUnavailableError);
     expect(errors).toHaveBeenCalledOnce();
     expect(userRow(u.id).stripeCustomerId).toBeNull();
   });
 
   it("the first paid invoice starts the membership and keeps the subscription on the member; a replay changes nothing", async () => {
     const { u, subscriptionId, paid, m } = await stripeMember("two-lp");
-    expect(m).toMatchObject({ plan: "two-lp", status: "active", paymentToken: subscriptionId, currentPeriodEnd: "2026-12-25", postalCode: "LS1 4AP", deliveryName: "Ann Lee" });
+    expect(m).toMatchObject({
+      plan: "two-lp",
+      status: "active",
+      paymentToken: subscriptionId,
+      currentPeriodEnd: "2026-12-25",
+      postalCode: "LS1 4AP",
+      deliveryName: "Ann Lee",
+    });
     expect(userRow(u.id)).toMatchObject({ stripeSubscriptionId: subscriptionId, stripeCustomerId: "cus_fromInvoice" });
     expect(paymentsOf(m.id)).toMatchObject([{ status: "paid", amountPence: 2600, reference: `in_first${n}` }]);
     expect(s.club.membership(u.id, today)).toMatchObject({ status: "active", nextPaymentOn: "2026-12-25", cardLast4: "" });

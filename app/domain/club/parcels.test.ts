@@ -27,7 +27,7 @@ describe("parcelFor", () => {
 
   it("owes nothing this month to a member whose first record ships next month", () => {
     const late = { ...paid, nextShipmentOn: "2027-01-04", lastPaidOn: "2026-12-30" };
-    expect(parcelFor(late, "2026-12")).toMatchObject({ kind: "none" });
+    expect(parcelFor(late, "2026-12")).toEqual({ kind: "none", reason: "Next record ships 4 January 2027" });
     expect(parcelFor(late, "2027-01")).toEqual({ kind: "due", month: "2027-01" });
   });
 

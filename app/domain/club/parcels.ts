@@ -7,6 +7,7 @@
  * their club panel promises). Paused, failed-payment and cancelled memberships get nothing; a membership that is
  * ending still gets the month it paid for. A parcel owed to a member without a delivery address is held.
  */
+import { formatDateGB } from "../shared/dates";
 import type { MembershipStatus } from "./membership";
 import { defaultPick, monthOf, type PickCandidate } from "./pick";
 import type { ClubPlan } from "./plans";
@@ -45,6 +46,9 @@ function paidFor(shipOn: string, lastPaidOn: string | null): boolean {
 export function parcelFor(m: ParcelMember, month: string): ParcelDecision {
   const out = LEFT_OUT[m.status];
   if (out) return { kind: "none", reason: out };
+  if (m.nextShipmentOn !== null && monthOf(m.nextShipmentOn) > month) {
+    return { kind: "none", reason: `Next record ships ${formatDateGB(m.nextShipmentOn)}` };
+  }
   if (m.nextShipmentOn === null || monthOf(m.nextShipmentOn) !== month) return { kind: "none", reason: "Nothing due this month" };
   if (!paidFor(m.nextShipmentOn, m.lastPaidOn)) return { kind: "none", reason: "Not paid for this month" };
   if (!m.hasAddress) return { kind: "held", month, reason: "No delivery address" };

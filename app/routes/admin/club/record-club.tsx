@@ -166,8 +166,8 @@ function MonthPicks({
                 <div className="mt-3">
                   <ConfirmPanel id={`remove-${testPrefix}-${p.plan.id}-heading`} title="Take this pick back?" tone="money">
                     <p className="mt-1 text-sm">
-                      {p.record?.title} stops being the {p.month} pick for {p.plan.name.toLowerCase()}; the default applies again.
-                      Parcels already made keep their record.
+                      {p.record?.title} stops being the {p.month} pick for {p.plan.name}; the default applies again. Parcels
+                      already made keep their record.
                     </p>
                     <Form method="post" className="mt-3 flex flex-wrap gap-2">
                       <input type="hidden" name="intent" value="remove-pick" />
@@ -216,6 +216,8 @@ const memberColumns: AdminColumn<Member>[] = [
       </>
     ),
   },
+  { header: "Delivery address", cell: (m) => <DeliveryAddressCell address={m.address} /> },
+  { header: "This month's parcel", cell: (m) => <ParcelStatusCell parcel={m.parcel} /> },
   {
     header: "Plan",
     className: "whitespace-nowrap",
@@ -227,9 +229,6 @@ const memberColumns: AdminColumn<Member>[] = [
     ),
   },
   { header: "Status", className: "whitespace-nowrap", cell: (m) => m.statusLabel },
-  { header: "Delivery address", cell: (m) => <DeliveryAddressCell address={m.address} /> },
-  { header: "This month's parcel", cell: (m) => <ParcelStatusCell parcel={m.parcel} /> },
-  { header: "Next payment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextPaymentOn) },
   { header: "Next shipment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextShipmentOn) },
 ];
 
@@ -335,7 +334,7 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
           rowKey={(m) => m.id}
           columns={memberColumns}
           empty={`No members${query.status ? ` with the status “${STATUS_LABELS[query.status]}”` : ""}.`}
-          minWidth="min-w-[56rem]"
+          minWidth="min-w-[48rem]"
           className="mt-4"
         />
         <AdminPager page={list.page} pageCount={list.pageCount} hrefFor={(page) => listHref(query.status, page)} />
