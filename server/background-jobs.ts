@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { startCampaignSender } from "./campaign-sender";
 import { startCartReminderSweep } from "./cart-reminder-sweep";
+import { startClubParcelSweep } from "./club-parcel-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
 import type { Config } from "./config";
 import { startCoverFill } from "./cover-fill";
@@ -41,6 +42,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
   const jobs = [
     startUnpaidOrderSweep(services.checkout, undefined, options),
     startClubRenewalSweep(services.club, undefined, options),
+    startClubParcelSweep(services.club, undefined, options),
     startCartReminderSweep(services.cartReminders, {
       hours: config.CART_REMINDER_HOURS,
       everyMs: config.CART_REMINDER_SWEEP_SECONDS * 1000,

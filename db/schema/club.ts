@@ -3,6 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { CLUB_PLAN_IDS } from "../../app/domain/club/plans";
 import { MEMBERSHIP_STATUSES } from "../../app/domain/club/membership";
 import { createdAt, updatedAt } from "./columns";
+import { orders } from "./orders";
 import { records } from "./records";
 import { users } from "./users";
 
@@ -31,6 +32,12 @@ export const clubMemberships = sqliteTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
     firstFailedOn: text("first_failed_on"),
     nextRetryOn: text("next_retry_on"),
+    /** Where the records go (UK only, as the checkout); null for a membership begun before the club asked. */
+    deliveryName: text("delivery_name"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    city: text("city"),
+    postalCode: text("postal_code"),
     paymentToken: text("payment_token").notNull(),
     cardLast4: text("card_last4").notNull(),
     endedOn: text("ended_on"),
@@ -91,6 +98,29 @@ export const clubPicks = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("club_picks_plan_month").on(t.plan, t.month)],
+);
+
+/**
+ * A member's parcel for a month ("YYYY-MM", the month its record ships in): the order it was packed as. The unique
+ * (membership, month) is what makes generating a month's parcels twice make each parcel once.
+ */
+export const clubParcels = sqliteTable(
+  "club_parcels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    membershipId: integer("membership_id")
+      .notNull()
+      .references(() => clubMemberships.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("club_parcels_membership_month").on(t.membershipId, t.month),
+    index("club_parcels_order_idx").on(t.orderId),
+  ],
 );
 
 export type ClubMembershipRow = typeof clubMemberships.$inferSelect;

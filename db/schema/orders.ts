@@ -11,7 +11,7 @@ export { ORDER_STATUSES };
 /**
  * Why stock moved. sale/pre_order/cancellation/seed are the shop's own; the rest are an admin's, chosen with
  * a reason: delivery (goods-in), damaged, recount, customer_return; refund_restock puts refunded copies of an
- * order that never left back on the shelf; restock and adjustment are older names kept for rows written before
+ * order that never left back on the shelf; club_parcel is a record club member's monthly record; restock and adjustment are older names kept for rows written before
  * the back office.
  */
 export const STOCK_MOVEMENT_REASONS = [
@@ -26,7 +26,11 @@ export const STOCK_MOVEMENT_REASONS = [
   "recount",
   "customer_return",
   "refund_restock",
+  "club_parcel",
 ] as const;
+
+/** What an order is: a shop sale, or a record club parcel (paid for by the membership, so the order itself is £0). */
+export const ORDER_KINDS = ["shop", "club"] as const;
 
 export const orders = sqliteTable(
   "orders",
@@ -34,6 +38,7 @@ export const orders = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** Shown to the customer, e.g. "ND-20261122-0001". */
     orderNumber: text("order_number").notNull().unique(),
+    kind: text("kind", { enum: ORDER_KINDS }).notNull().default("shop"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
@@ -190,5 +195,6 @@ export const orderNotes = sqliteTable(
   (t) => [index("order_notes_order_idx").on(t.orderId, t.id)],
 );
 
+export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -6,7 +6,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clubMemberships, clubPayments, emailOutbox, users } from "../../db/schema";
 import { PaymentUnavailableError } from "../../app/domain/shared/errors";
+import { clubAddressSchema } from "../../app/domain/club/club-schemas";
 import { expectConsoleError } from "../../tests/setup/console-error";
+import { CLUB_ADDRESS } from "../../tests/setup/record-club";
 import { listen } from "../../tests/setup/http";
 import { migratedTestDb, type TestDb } from "../../tests/setup/test-db";
 import { paymentWebhook } from "../api/payment-webhook";
@@ -183,19 +185,28 @@ async function stripeMember(plan = "one-lp") {
       id: `in_first${n}`,
       start: "2026-11-25T10:00:00Z",
       end: "2026-12-25T10:00:00Z",
-      metadata: { userId: String(u.id), plan, favouriteGenre: "Jazz" },
+      metadata: {
+        userId: String(u.id),
+        plan,
+        favouriteGenre: "Jazz",
+        deliveryName: "Ann Lee",
+        addressLine1: "1 Groove Street",
+        city: "Leeds",
+        postalCode: "LS1 4AP",
+      },
     }),
   );
   expect((await post(paid)).status).toBe(200);
   return { u, subscriptionId, paid, m: membershipsOf(u.id)[0]! };
 }
 const today = { today: "2026-11-25" };
+const address = clubAddressSchema.parse(CLUB_ADDRESS);
 
 describe("joining the club through Stripe", () => {
   it("makes the member's Stripe customer once, keeps it, and opens a subscription page for the plan", async () => {
     const u = member();
     expect(s.club.joinsOnProviderPage()).toBe(true);
-    const first = await s.club.startHostedSignUp(u, { plan: "two-lp", favouriteGenre: "Soul" }, { origin });
+    const first = await s.club.startHostedSignUp(u, { plan: "two-lp", favouriteGenre: "Soul", ...address }, { origin });
     expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_club\d+$/);
     expect(userRow(u.id).stripeCustomerId).toBe("cus_fake1");
 
@@ -205,7 +216,7 @@ describe("joining the club through Stripe", () => {
     expect(customer!.form.get("email")).toBe(u.email);
     expect(customer!.form.get("metadata[userId]")).toBe(String(u.id));
     const f = session!.form;
-    expect(session!.headers["idempotency-key"]).toBe(clubJoinIdempotencyKey(u.id, 1, "two-lp", "Soul"));
+    expect(session!.headers["idempotency-key"]).toBe(clubJoinIdempotencyKey(u.id, 1, "two-lp", "Soul", address));
     expect(f.get("mode")).toBe("subscription");
     expect(f.get("customer")).toBe("cus_fake1");
     expect(f.get("line_items[0][price_data][unit_amount]")).toBe("4800");
@@ -214,13 +225,15 @@ describe("joining the club through Stripe", () => {
     expect(f.get("subscription_data[metadata][userId]")).toBe(String(u.id));
     expect(f.get("subscription_data[metadata][plan]")).toBe("two-lp");
     expect(f.get("subscription_data[metadata][favouriteGenre]")).toBe("Soul");
+    expect(f.get("subscription_data[metadata][postalCode]")).toBe("LS1 4AP");
+    expect(f.get("subscription_data[metadata][deliveryName]")).toBe("Ann Lee");
     expect(f.get("success_url")).toBe(`${origin}/subscription-confirmation?pending=1`);
     expect(f.get("cancel_url")).toBe(`${origin}/subscribe`);
     // Nothing is a membership until Stripe says the first invoice is paid.
     expect(membershipsOf(u.id)).toHaveLength(0);
 
     seen.length = 0;
-    await s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Soul" }, { origin });
+    await s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Soul", ...address }, { origin });
     expect(seen.map((r) => r.path)).toEqual(["/v1/checkout/sessions"]);
     expect(seen[0]!.form.get("customer")).toBe("cus_fake1");
   });
@@ -229,16 +242,23 @@ describe("joining the club through Stripe", () => {
     const u = member();
     stripeDown = true;
     const errors = expectConsoleError();
-    await expect(s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Jazz" }, { origin })).rejects.toBeInstanceOf(
-      PaymentUnavailableError,
-    );
+    await expect(
+      s.club.startHostedSignUp(u, { plan: "one-lp", favouriteGenre: "Jazz", ...address }, { origin }),
+    ).rejects.toBeInstanceOf(PaymentUnavailableError);
     expect(errors).toHaveBeenCalledOnce();
     expect(userRow(u.id).stripeCustomerId).toBeNull();
   });
 
   it("the first paid invoice starts the membership and keeps the subscription on the member; a replay changes nothing", async () => {
     const { u, subscriptionId, paid, m } = await stripeMember("two-lp");
-    expect(m).toMatchObject({ plan: "two-lp", status: "active", paymentToken: subscriptionId, currentPeriodEnd: "2026-12-25" });
+    expect(m).toMatchObject({
+      plan: "two-lp",
+      status: "active",
+      paymentToken: subscriptionId,
+      currentPeriodEnd: "2026-12-25",
+      postalCode: "LS1 4AP",
+      deliveryName: "Ann Lee",
+    });
     expect(userRow(u.id)).toMatchObject({ stripeSubscriptionId: subscriptionId, stripeCustomerId: "cus_fromInvoice" });
     expect(paymentsOf(m.id)).toMatchObject([{ status: "paid", amountPence: 2600, reference: `in_first${n}` }]);
     expect(s.club.membership(u.id, today)).toMatchObject({ status: "active", nextPaymentOn: "2026-12-25", cardLast4: "" });

@@ -4,16 +4,31 @@
  * charges each month, retries failed payments itself and reports every invoice by a signed webhook, which
  * arrives at checkout's webhook endpoint and is read by checkout's verification (stripe.ts `outcomeOf`).
  */
+import { createHash } from "node:crypto";
 import type Stripe from "stripe";
+import { clubAddressSchema, type ClubAddress } from "../../app/domain/club/club-schemas";
 import { addDays, todayInLondon } from "../../app/domain/shared/dates";
 import { stripeClient, type StripeClientOptions } from "./stripe-client";
 import type { ClubEvent, HostedSubscriptionPayments, SubscriptionChange } from "../../app/domain/payments/club-payments";
 
 /** One Stripe customer per member: a retried creation answers with the customer already made. */
 export const customerIdempotencyKey = (userId: number) => `needledrop-customer-${userId}`;
-/** The same join (member, n-th sign-up, plan, genre) opens one hosted page, however often it is submitted. */
-export const clubJoinIdempotencyKey = (userId: number, attempt: number, plan: string, genre: string) =>
-  `needledrop-club-join-${userId}-${attempt}-${plan}-${genre}`;
+/**
+ * The same join (member, n-th sign-up, plan, genre, address) opens one hosted page, however often it is submitted;
+ * a corrected address is a new request, not a clash with the first.
+ */
+export const clubJoinIdempotencyKey = (userId: number, attempt: number, plan: string, genre: string, address?: ClubAddress) =>
+  `needledrop-club-join-${userId}-${attempt}-${plan}-${genre}` +
+  (address ? `-${createHash("sha256").update(JSON.stringify(address)).digest("hex").slice(0, 12)}` : "");
+
+/** The delivery address as subscription metadata (one key a field: Stripe keeps each value to 500 characters). */
+const addressMetadata = (a: ClubAddress) => ({
+  deliveryName: a.name,
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2 ?? "",
+  city: a.city,
+  postalCode: a.postalCode,
+});
 
 /** Stripe's instants (seconds since 1970) as the shop's calendar dates. */
 const londonDate = (seconds: number) => todayInLondon(new Date(seconds * 1000));
@@ -33,8 +48,8 @@ export function createStripeSubscriptionPayments(options: StripeClientOptions): 
       return customer.id;
     },
 
-    async startSignUp({ customerId, userId, plan, favouriteGenre, attempt, successUrl, cancelUrl }) {
-      const metadata = { userId: String(userId), plan: plan.id, favouriteGenre };
+    async startSignUp({ customerId, userId, plan, favouriteGenre, address, attempt, successUrl, cancelUrl }) {
+      const metadata = { userId: String(userId), plan: plan.id, favouriteGenre, ...addressMetadata(address) };
       const session = await stripe.checkout.sessions.create(
         {
           mode: "subscription",
@@ -57,7 +72,7 @@ export function createStripeSubscriptionPayments(options: StripeClientOptions): 
           success_url: successUrl,
           cancel_url: cancelUrl,
         },
-        { idempotencyKey: clubJoinIdempotencyKey(userId, attempt, plan.id, favouriteGenre) },
+        { idempotencyKey: clubJoinIdempotencyKey(userId, attempt, plan.id, favouriteGenre, address) },
       );
       if (!session.url) throw new Error("Stripe returned a subscription sign-up without a payment page address.");
       return { url: session.url };
@@ -101,7 +116,14 @@ const idOf = (x: string | { id: string } | null | undefined) => (typeof x === "s
 function memberOf(metadata: Record<string, string> | null | undefined) {
   const userId = Number(metadata?.userId);
   if (!Number.isSafeInteger(userId) || userId <= 0 || !metadata?.plan || !metadata.favouriteGenre) return null;
-  return { userId, plan: metadata.plan, favouriteGenre: metadata.favouriteGenre };
+  // A subscription begun before the club asked for an address has none: its parcels wait for one.
+  const address = clubAddressSchema.safeParse({ ...metadata, name: metadata.deliveryName });
+  return {
+    userId,
+    plan: metadata.plan,
+    favouriteGenre: metadata.favouriteGenre,
+    address: address.success ? address.data : null,
+  };
 }
 
 function invoiceFacts(invoice: Stripe.Invoice) {

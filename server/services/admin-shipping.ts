@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
+import type { OrderKind } from "../../db/schema";
 import { SHIPPING_QUEUE_LIMIT } from "../../app/domain/shipping/shipping-schemas";
 import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
 import { usedCopiesOfLines } from "./line-copies";
@@ -22,6 +23,8 @@ export interface ParcelLine {
 
 export interface Parcel {
   orderNumber: string;
+  /** "club": a record club member's monthly parcel (a £0 order the membership paid for). */
+  kind: OrderKind;
   status: OrderStatus;
   paidAt: string | null;
   packedAt: string | null;
@@ -45,6 +48,7 @@ export function createAdminShippingService(db: Db) {
   const parcelColumns = {
     id: orders.id,
     orderNumber: orders.orderNumber,
+    kind: orders.kind,
     status: orders.status,
     paidAt: orders.paidAt,
     packedAt: orders.packedAt,
@@ -97,7 +101,8 @@ export function createAdminShippingService(db: Db) {
         .select(parcelColumns)
         .from(orders)
         .where(and(eq(orders.status, "paid"), sql`not ${waitingForPressingSql}`))
-        .orderBy(asc(orders.paidAt), asc(orders.id))
+        // A club parcel has no paid_at (the membership paid): it waits from when it was made.
+        .orderBy(asc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`), asc(orders.id))
         .limit(SHIPPING_QUEUE_LIMIT + 1)
         .all();
       const packed = db

@@ -1,22 +1,25 @@
 /** The record club's back office: the member list, and each plan's monthly pick (chosen, or the default). */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { writeTransaction, type Db } from "../../db/client";
-import { clubMemberships, clubPicks, orderLines, orders, records, users } from "../../db/schema";
+import { clubMemberships, clubPicks, records, users } from "../../db/schema";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { ChoosePick } from "../../app/domain/club/club-schemas";
 import type { MembershipStatus } from "../../app/domain/club/membership";
-import { defaultPick, monthOf, type PickCandidate } from "../../app/domain/club/pick";
-import { CLUB_PLANS, type ClubPlanId } from "../../app/domain/club/plans";
+import { monthAfter } from "../../app/domain/club/parcels";
+import { monthOf } from "../../app/domain/club/pick";
+import type { ClubPlanId } from "../../app/domain/club/plans";
 import { NotFoundError } from "../../app/domain/shared/errors";
 import { pageWindow } from "../../app/domain/shared/paging";
 import type { AuditService } from "./audit";
 import { viewOf } from "./club-memberships";
+import type { ClubParcelsService } from "./club-parcels";
+import { pickCandidates, picksFor, type MonthPick } from "./club-picks";
 
 export const MEMBERS_PAGE_SIZE = 25;
 
-export function createClubBackOfficeService(db: Db, deps: { audit: AuditService }) {
+export function createClubBackOfficeService(db: Db, deps: { audit: AuditService; parcels: ClubParcelsService }) {
   return {
-    /** The back office's member list, newest first, optionally of one status. */
+    /** The back office's member list, newest first, optionally of one status, with each member's parcel this month. */
     members({ status, page }: { status?: MembershipStatus; page: number }, { today }: { today: string }) {
       const where = status ? eq(clubMemberships.status, status) : undefined;
       const total = db.select({ n: count() }).from(clubMemberships).where(where).get()?.n ?? 0;
@@ -38,8 +41,12 @@ export function createClubBackOfficeService(db: Db, deps: { audit: AuditService 
           .all()
           .map((r) => [r.status, r.n]),
       ) as Partial<Record<MembershipStatus, number>>;
+      const parcels = deps.parcels.parcelStatuses(
+        rows.map((r) => r.m),
+        monthOf(today),
+      );
       return {
-        members: rows.map((r) => ({ ...viewOf(r.m, today), username: r.username, email: r.email })),
+        members: rows.map((r) => ({ ...viewOf(r.m, today), username: r.username, email: r.email, parcel: parcels.get(r.m.id)! })),
         page: shown,
         pageCount,
         total,
@@ -47,36 +54,14 @@ export function createClubBackOfficeService(db: Db, deps: { audit: AuditService 
       };
     },
 
-    /** This month's pick per plan: the back office's choice, or the default (the best-selling LP in stock). */
-    picks({ today }: { today: string }) {
+    /**
+     * The picks of this month and the next, per plan: a member whose first record ships next month gets next
+     * month's pick, so the back office chooses both.
+     */
+    picks({ today }: { today: string }): { thisMonth: MonthPick[]; nextMonth: MonthPick[] } {
+      const candidates = pickCandidates(db);
       const month = monthOf(today);
-      const chosen = db
-        .select({ plan: clubPicks.plan, recordId: clubPicks.recordId, title: records.title, artist: records.artist })
-        .from(clubPicks)
-        .innerJoin(records, eq(records.id, clubPicks.recordId))
-        .where(eq(clubPicks.month, month))
-        .all();
-      const earlier = db
-        .select({ recordId: clubPicks.recordId })
-        .from(clubPicks)
-        .where(sql`${clubPicks.month} < ${month}`)
-        .all()
-        .map((r) => r.recordId);
-      const candidates = pickCandidates();
-      const taken = [...earlier, ...chosen.map((c) => c.recordId)];
-      return CLUB_PLANS.map((plan) => {
-        const choice = chosen.find((c) => c.plan === plan.id);
-        if (choice)
-          return { plan, month, chosen: true, record: { id: choice.recordId, title: choice.title, artist: choice.artist } };
-        const fallback = defaultPick(candidates, { exclude: taken });
-        if (fallback) taken.push(fallback.recordId);
-        return {
-          plan,
-          month,
-          chosen: false,
-          record: fallback ? { id: fallback.recordId, title: fallback.title, artist: fallback.artist } : null,
-        };
-      });
+      return { thisMonth: picksFor(db, month, candidates), nextMonth: picksFor(db, monthAfter(month), candidates) };
     },
 
     /** The back office chooses a plan's record for a month (replacing any earlier choice); audited. */
@@ -111,39 +96,25 @@ export function createClubBackOfficeService(db: Db, deps: { audit: AuditService 
         return { plan: input.plan, month: input.month, record };
       });
     },
-  };
 
-  /** In-stock, published LPs with their units sold on paid orders: the default pick's candidates. */
-  function pickCandidates(): (PickCandidate & { artist: string })[] {
-    const sold = db
-      .select({ recordId: orderLines.recordId, units: sql<number>`sum(${orderLines.quantity})`.as("units") })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(inArray(orders.status, ["paid", "packed", "shipped", "delivered"]))
-      .groupBy(orderLines.recordId)
-      .as("sold");
-    return db
-      .select({
-        recordId: records.id,
-        title: records.title,
-        artist: records.artist,
-        genre: records.genre,
-        format: records.format,
-        stockQuantity: records.stockQuantity,
-        unitsSold: sql<number>`coalesce(${sold.units}, 0)`,
-      })
-      .from(records)
-      .leftJoin(sold, eq(sold.recordId, records.id))
-      .where(
-        and(
-          eq(records.published, true),
-          eq(records.hiddenByContent, false),
-          sql`${records.stockQuantity} > 0`,
-          sql`upper(coalesce(${records.format}, '')) like '%LP%'`,
-        ),
-      )
-      .orderBy(desc(sql`coalesce(${sold.units}, 0)`), records.id)
-      .limit(200)
-      .all();
-  }
+    /** The back office takes a plan's chosen record for a month back, so the default applies again; audited. */
+    removePick(actor: Actor, { plan, month }: { plan: ClubPlanId; month: string }) {
+      return writeTransaction(db, (tx) => {
+        const removed = tx
+          .delete(clubPicks)
+          .where(and(eq(clubPicks.plan, plan), eq(clubPicks.month, month)))
+          .returning({ recordId: clubPicks.recordId })
+          .get();
+        if (!removed) throw new NotFoundError("That pick has already been taken back.");
+        deps.audit.record(actor, {
+          entityType: "club-pick",
+          entityId: `${plan}:${month}`,
+          action: "club.pick.remove",
+          before: { recordId: removed.recordId },
+          after: null,
+        });
+        return { plan, month };
+      });
+    },
+  };
 }

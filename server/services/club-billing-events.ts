@@ -14,7 +14,7 @@ import { clubWelcomeMail } from "../mail/club-templates";
 import type { MailLinks } from "../mail/links";
 import type { ClubEvent } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
-import { LIVE, paidUp } from "./club-memberships";
+import { addressColumns, LIVE, paidUp } from "./club-memberships";
 import type { MailService } from "./mail";
 
 export type ClubEventResult = { applied: boolean; reason?: string };
@@ -57,6 +57,7 @@ export function createClubBillingEventsService(db: Db, deps: { mail: MailService
           billingDay: billingDayOf(e.periodStart),
           currentPeriodEnd: e.periodEnd,
           nextShipmentOn: firstShipment(e.periodStart),
+          ...(member.address ? addressColumns(member.address) : {}),
           paymentToken: e.subscriptionId,
           // Stripe keeps the card; the shop never sees its digits.
           cardLast4: "",

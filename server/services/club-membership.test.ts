@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { clubSignUpSchema } from "../../app/domain/club/club-schemas";
-import { DECLINES, JOINED, PAYS, useRecordClub } from "../../tests/setup/record-club";
+import { CLUB_ADDRESS, DECLINES, JOINED, PAYS, useRecordClub } from "../../tests/setup/record-club";
 
 const { club, shop, member, signUp, row, payments, chargedKeys } = useRecordClub();
 
@@ -42,7 +42,7 @@ describe("joining", () => {
 
   it("a plan whose price changed since the page was shown charges nothing and joins nothing; at the shown price it joins", async () => {
     const u = member();
-    const choice = { plan: "two-lp", favouriteGenre: "Jazz", ...PAYS } as const;
+    const choice = { plan: "two-lp", favouriteGenre: "Jazz", ...CLUB_ADDRESS, ...PAYS } as const;
     const stale = clubSignUpSchema(JOINED).parse({ ...choice, shownPrices: "one-lp:2600,two-lp:4500" });
     const refused = club.signUp({ id: u.id }, stale, { today: JOINED });
     await expect(refused).rejects.toBeInstanceOf(ConflictError);

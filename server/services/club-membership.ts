@@ -6,7 +6,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clubMemberships, clubPayments, users, type ClubMembershipRow } from "../../db/schema";
 import { billingDayOf, firstShipment, nextRenewal } from "../../app/domain/club/billing";
-import type { ClubPlanChoice, ClubSignUp } from "../../app/domain/club/club-schemas";
+import type { ClubAddress, ClubPlanChoice, ClubSignUp } from "../../app/domain/club/club-schemas";
 import { applyMemberAction, type MemberAction, type MembershipView } from "../../app/domain/club/membership";
 import { CLUB_PLANS, planById, planPriceChange, readShownPlanPrices } from "../../app/domain/club/plans";
 import { ConflictError, NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
@@ -14,7 +14,7 @@ import { clubWelcomeMail } from "../mail/club-templates";
 import type { MailLinks } from "../mail/links";
 import type { SubscriptionChange, SubscriptionPayments } from "../../app/domain/payments/club-payments";
 import { createClubMail } from "./club-mail";
-import { isStripeBilled, LIVE, viewOf } from "./club-memberships";
+import { addressColumns, isStripeBilled, LIVE, viewOf } from "./club-memberships";
 import type { MailService } from "./mail";
 
 /** What a member's action asks of the Stripe subscription (past due: nothing was paid, so cancelling ends it now). */
@@ -98,6 +98,7 @@ export function createClubMembershipService(
             billingDay: billingDayOf(today),
             currentPeriodEnd: nextRenewal(today, billingDayOf(today)),
             nextShipmentOn: firstShipment(today),
+            ...addressColumns(input),
             paymentToken: saved.token,
             cardLast4: saved.last4,
           })
@@ -150,6 +151,14 @@ export function createClubMembershipService(
           userId: user.id,
           plan,
           favouriteGenre: input.favouriteGenre,
+          address: {
+            name: input.name,
+            addressLine1: input.addressLine1,
+            addressLine2: input.addressLine2,
+            city: input.city,
+            postalCode: input.postalCode,
+            country: input.country,
+          },
           attempt: before + 1,
           successUrl: `${origin}/subscription-confirmation?pending=1`,
           cancelUrl: `${origin}/subscribe`,
@@ -158,6 +167,18 @@ export function createClubMembershipService(
         console.error("[club] starting a Stripe sign-up failed:", error instanceof Error ? error.message : error);
         throw new PaymentUnavailableError();
       }
+    },
+
+    /** The member changes where their records go; a parcel held for want of an address is made on the next run. */
+    changeAddress(userId: number, address: ClubAddress, { today }: { today: string }): MembershipView {
+      const updated = db
+        .update(clubMemberships)
+        .set({ ...addressColumns(address), updatedAt: new Date().toISOString() })
+        .where(and(eq(clubMemberships.userId, userId), LIVE))
+        .returning()
+        .get();
+      if (!updated) throw new NotFoundError("You are not a member of the record club.");
+      return viewOf(updated, today);
     },
 
     /**

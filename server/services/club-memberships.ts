@@ -7,6 +7,8 @@ import { clubMemberships, type ClubMembershipRow } from "../../db/schema";
 import { dispatchDayOnOrAfter, nextRenewal } from "../../app/domain/club/billing";
 import { allowedActions, STATUS_LABELS, type MembershipStatus, type MembershipView } from "../../app/domain/club/membership";
 import { planById } from "../../app/domain/club/plans";
+import type { ClubAddress } from "../../app/domain/club/club-schemas";
+import { SHIPPING_COUNTRY } from "../../app/domain/checkout/checkout-schemas";
 
 export const LIVE = ne(clubMemberships.status, "cancelled");
 
@@ -36,6 +38,7 @@ export function viewOf(m: ClubMembershipRow, today: string): MembershipView {
     skippedRenewalOn: m.skipNext ? m.currentPeriodEnd : null,
     failedRenewal: m.status === "past_due" ? { failedAttempts: m.failedAttempts, nextRetryOn: m.nextRetryOn } : null,
     cardLast4: m.cardLast4,
+    address: addressOf(m),
     actions: allowedActions(m.status, m.skipNext),
   };
 }
@@ -50,5 +53,29 @@ export function paidUp(status: MembershipStatus, currentPeriodEnd: string, nextS
     firstFailedOn: null,
     nextRetryOn: null,
     updatedAt: new Date().toISOString(),
+  };
+}
+
+/** The membership's delivery address, or null when it has none (begun before the club asked for one). */
+export function addressOf(m: ClubMembershipRow): ClubAddress | null {
+  if (!m.deliveryName || !m.addressLine1 || !m.city || !m.postalCode) return null;
+  return {
+    name: m.deliveryName,
+    addressLine1: m.addressLine1,
+    addressLine2: m.addressLine2 ?? "",
+    city: m.city,
+    postalCode: m.postalCode,
+    country: SHIPPING_COUNTRY,
+  };
+}
+
+/** The columns a membership keeps its delivery address in. */
+export function addressColumns(a: ClubAddress) {
+  return {
+    deliveryName: a.name,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 || null,
+    city: a.city,
+    postalCode: a.postalCode,
   };
 }

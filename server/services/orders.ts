@@ -267,7 +267,8 @@ export function createOrdersService(
       const rows = db
         .select()
         .from(orders)
-        .where(eq(orders.userId, userId))
+        // The shop's orders: club parcels are listed with the membership.
+        .where(and(eq(orders.userId, userId), eq(orders.kind, "shop")))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit)
         .all();

@@ -63,10 +63,19 @@ test.describe("curated lists", () => {
           .click();
         await expectToast(page, js, "Moved up");
         await expect(own(page).nth(0)).toContainText(second.title);
+        // Removing asks first: keeping it changes nothing, confirming takes it off.
         await own(page)
           .filter({ hasText: first.title })
-          .getByRole("button", { name: `Remove ${first.title}` })
+          .getByRole("link", { name: `Remove ${first.title}` })
           .click();
+        await page.getByRole("link", { name: "Keep it" }).click();
+        await expect(own(page)).toHaveCount(2);
+        await own(page)
+          .filter({ hasText: first.title })
+          .getByRole("link", { name: `Remove ${first.title}` })
+          .click();
+        await expect(page.getByRole("heading", { name: `Take ${first.title} off Staff picks?` })).toBeVisible();
+        await page.getByRole("button", { name: "Yes, take it off" }).click();
         await expectToast(page, js, "Taken off the list");
         await expect(own(page)).toHaveCount(1);
         await addPick(page, js, "Staff picks", String(first.id));
@@ -81,8 +90,9 @@ test.describe("curated lists", () => {
         await test.step("with JavaScript: a pick is removed in place", async () => {
           await own(page)
             .filter({ hasText: first.title })
-            .getByRole("button", { name: `Remove ${first.title}` })
+            .getByRole("link", { name: `Remove ${first.title}` })
             .click();
+          await page.getByRole("button", { name: "Yes, take it off" }).click();
           await expectToast(page, js, "Taken off the list");
           await expect(own(page)).toHaveCount(1);
         });

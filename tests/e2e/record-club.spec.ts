@@ -8,11 +8,15 @@ import { apiRegister, createRecord, expectToast, logIn, logInAsAdmin, newAccount
 
 const WIDTHS = [390, 1280] as const;
 
-/** Chooses the plan and genre and types the card into the sign-up form (not the footer's newsletter form). */
+/** Chooses the plan and genre and types the delivery address and the card into the sign-up form (not the footer's newsletter form). */
 async function fillSignUp(page: Page, number: string) {
   const form = page.locator("form#club-sign-up");
   await form.getByRole("radio", { name: /Two LPs a month/ }).check();
   await form.getByLabel("Favourite genre", { exact: true }).selectOption("Jazz");
+  await form.getByLabel("Full name").fill("Ann Lee");
+  await form.getByLabel("Address line 1").fill("1 Groove Street");
+  await form.getByLabel("Town or city").fill("Leeds");
+  await form.getByLabel("Postcode").fill("LS1 4AP");
   await form.getByLabel("Card number").fill(number);
   await form.getByLabel("Expiry date").fill("12/30");
   await form.getByLabel("Security code").fill("123");

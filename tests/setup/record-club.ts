@@ -12,6 +12,8 @@ import { SHOP_PUBLIC_ORIGIN, useShopServices } from "./shop-fixtures";
 export const JOINED = "2026-11-25";
 export const PAYS = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
 export const DECLINES = { ...PAYS, cardNumber: "4000 0000 0000 0002" };
+/** A member's delivery address, as the sign-up form sends it. */
+export const CLUB_ADDRESS = { name: "Ann Lee", addressLine1: "1 Groove Street", city: "Leeds", postalCode: "ls1 4ap" };
 
 /**
  * A club for one test file, on the test provider answering slowly so two runs overlap; its ledger holds one
@@ -57,7 +59,7 @@ export function useRecordClub() {
     member,
     chargedKeys: (prefix: string) => [...ledger.keys()].filter((k) => k.startsWith(prefix)).length,
     signUp: (userId: number, card = PAYS, plan = "one-lp") =>
-      club.signUp({ id: userId }, clubSignUpSchema(JOINED).parse({ plan, favouriteGenre: "Jazz", ...card }), {
+      club.signUp({ id: userId }, clubSignUpSchema(JOINED).parse({ plan, favouriteGenre: "Jazz", ...CLUB_ADDRESS, ...card }), {
         today: JOINED,
       }),
     row: (userId: number) => shop.t.db.select().from(clubMemberships).where(eq(clubMemberships.userId, userId)).all(),

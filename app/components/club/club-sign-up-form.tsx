@@ -3,6 +3,8 @@ import { useMemo } from "react";
 import { Icon } from "~/components/icons/icon";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/checkout/card-fields";
+import type { ClubAddress } from "~/domain/club/club-schemas";
+import { ClubAddressFields } from "./club-address-fields";
 import { FieldError, SubmitButton } from "~/components/forms";
 import { GENRES } from "~/domain/catalogue/genres";
 import { clubPlanChoiceSchema, clubSignUpSchema } from "~/domain/club/club-schemas";
@@ -20,10 +22,13 @@ export function ClubSignUpForm({
   today,
   lastResult,
   onProviderPage = false,
+  address,
 }: {
   today: string;
   lastResult: SubmissionResult<string[]> | undefined;
   onProviderPage?: boolean;
+  /** The account's saved address, to start from. */
+  address: Partial<ClubAddress>;
 }) {
   const navigation = useNavigation();
   const joining = navigation.state !== "idle" && navigation.formAction === "/subscribe";
@@ -35,7 +40,7 @@ export function ClubSignUpForm({
   const [form, fields] = useSchemaForm(schema, {
     id: "club-sign-up",
     lastResult,
-    defaultValue: { plan: "one-lp" },
+    defaultValue: { plan: "one-lp", ...address },
     nativeChecks: false,
   });
   const chosenPlan = fields.plan.value ?? "one-lp";
@@ -102,6 +107,13 @@ export function ClubSignUpForm({
           <FieldError id={fields.favouriteGenre.errorId} errors={fields.favouriteGenre.errors} />
         </div>
       </fieldset>
+
+      <section aria-labelledby="club-address-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
+        <h2 id="club-address-heading" className="mb-4 flex items-center gap-2 font-display text-xl font-bold">
+          <Icon name="truck" className="size-5 text-needle" /> Delivery address
+        </h2>
+        <ClubAddressFields fields={fields} />
+      </section>
 
       <section aria-labelledby="club-payment-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6">
         <h2 id="club-payment-heading" className="mb-4 flex items-center gap-2 font-display text-xl font-bold">

@@ -1,11 +1,16 @@
-import { cardSchema } from "../checkout/checkout-schemas";
+import { cardSchema, shippingAddressSchema } from "../checkout/checkout-schemas";
 import { GENRES } from "../catalogue/genres";
 import { z } from "../shared/zod";
 import { CLUB_PLAN_IDS, type ClubPlanId } from "./plans";
 import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
 
-/** The plan and genre: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
+/** Where a member's records go: the checkout's UK delivery address, one rule for sign-up, /profile and the API. */
+export const clubAddressSchema = shippingAddressSchema;
+export type ClubAddress = z.output<typeof clubAddressSchema>;
+
+/** The plan, genre and delivery address: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
 export const clubPlanChoiceSchema = z.object({
+  ...clubAddressSchema.shape,
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
   favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
   /** The plans' prices as the page showed them (shownPlanPrices): a plan whose price changed since is not joined. */
@@ -31,15 +36,23 @@ export const memberActionSchema = z.object({
   action: z.enum(MEMBER_ACTIONS, { error: "Unknown club action" }),
 });
 
-/** The back office's member list: status filter and page, read from the URL. */
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please give the month as YYYY-MM");
+
+/** The back office's member list: status filter and page, and a pick it asks to confirm removing, read from the URL. */
 export const clubMembersQuerySchema = z.object({
   status: z.enum(MEMBERSHIP_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  removePlan: z.enum(CLUB_PLAN_IDS).optional().catch(undefined),
+  removeMonth: monthSchema.optional().catch(undefined),
 });
 
-export const choosePickSchema = z.object({
+/** A plan's month: the pick taken back (the default then applies). */
+export const removeClubPickSchema = z.object({
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please give the month as YYYY-MM"),
+  month: monthSchema,
+});
+
+export const choosePickSchema = removeClubPickSchema.extend({
   recordId: z.coerce
     .number({ error: "Please enter a record number" })
     .int("Please enter a record number")

@@ -125,9 +125,23 @@ describe("default pick", () => {
 
 describe("schemas", () => {
   const today = "2026-11-25";
-  const good = { plan: "one-lp", favouriteGenre: "Jazz", cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
-  it("reads a sign-up, card digits only", () => {
-    expect(clubSignUpSchema(today).parse(good)).toEqual({ ...good, cardNumber: "4242424242424242" });
+  const address = { name: "Ann Lee", addressLine1: "1 Groove Street", city: "Leeds", postalCode: "ls14ap" };
+  const good = {
+    plan: "one-lp",
+    favouriteGenre: "Jazz",
+    ...address,
+    cardNumber: "4242 4242 4242 4242",
+    cardExpiry: "12/30",
+    cardCvc: "123",
+  };
+  it("reads a sign-up, card digits only, the address as the checkout reads one", () => {
+    expect(clubSignUpSchema(today).parse(good)).toEqual({
+      ...good,
+      postalCode: "LS1 4AP",
+      addressLine2: "",
+      country: "United Kingdom",
+      cardNumber: "4242424242424242",
+    });
   });
   it("says what is wrong", () => {
     const r = clubSignUpSchema(today).safeParse({ ...good, plan: "gold", favouriteGenre: "Polka", cardNumber: "1234" });
@@ -136,10 +150,25 @@ describe("schemas", () => {
       "Please choose your favourite genre",
       "Please check the card number",
     ]);
+    const nowhere = clubSignUpSchema(today).safeParse({ ...good, name: "", postalCode: "75001", country: "France" });
+    expect(nowhere.error?.issues.map((i) => i.message)).toEqual([
+      "Please enter the name to deliver to",
+      "Please enter a UK postcode, such as SW1A 1AA",
+      "We deliver within the United Kingdom only",
+    ]);
   });
   it("reads the member list's URL leniently", () => {
     expect(clubMembersQuerySchema.parse({ status: "paused", page: "2" })).toEqual({ status: "paused", page: 2 });
-    expect(clubMembersQuerySchema.parse({ status: "nonsense", page: "x" })).toEqual({ status: undefined, page: 1 });
+    expect(clubMembersQuerySchema.parse({ status: "nonsense", page: "x", removePlan: "gold", removeMonth: "2026-13" })).toEqual({
+      status: undefined,
+      page: 1,
+      removePlan: undefined,
+      removeMonth: undefined,
+    });
+    expect(clubMembersQuerySchema.parse({ removePlan: "one-lp", removeMonth: "2026-12" })).toMatchObject({
+      removePlan: "one-lp",
+      removeMonth: "2026-12",
+    });
   });
   it("checks a chosen pick", () => {
     expect(choosePickSchema.parse({ plan: "two-lp", month: "2026-12", recordId: "7" })).toEqual({

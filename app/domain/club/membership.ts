@@ -7,6 +7,7 @@
  * - cancelled: over.
  */
 import { ConflictError } from "../shared/errors";
+import type { ClubAddress } from "./club-schemas";
 import type { ClubPlan } from "./plans";
 
 export const MEMBERSHIP_STATUSES = ["active", "paused", "past_due", "cancelling", "cancelled"] as const;
@@ -111,5 +112,7 @@ export interface MembershipView {
   skippedRenewalOn: string | null;
   failedRenewal: { failedAttempts: number; nextRetryOn: string | null } | null;
   cardLast4: string;
+  /** Where the records go; null for a membership begun before the club asked (its parcels are held). */
+  address: ClubAddress | null;
   actions: MemberAction[];
 }

@@ -3,6 +3,7 @@
  * token, which is all the shop keeps) and charged each month with that token; or, with Stripe Billing, a
  * subscription Stripe charges itself and reports by signed webhook, which the shop asks to pause, skip or cancel.
  */
+import type { ClubAddress } from "~/domain/club/club-schemas";
 import type { ClubPlan } from "~/domain/club/plans";
 import type { CardDetails, ChargeResult } from "./charges";
 
@@ -44,6 +45,8 @@ export interface HostedSubscriptionPayments {
     userId: number;
     plan: ClubPlan;
     favouriteGenre: string;
+    /** Where the records go: kept on the subscription, so the membership made from its first invoice has it. */
+    address: ClubAddress;
     /** Which sign-up of this member it is (1 for the first): part of the idempotency key. */
     attempt: number;
     successUrl: string;
@@ -69,7 +72,7 @@ export type ClubEvent =
       attempt: number;
       periodStart: string;
       periodEnd: string;
-      member: { userId: number; plan: string; favouriteGenre: string } | null;
+      member: { userId: number; plan: string; favouriteGenre: string; address: ClubAddress | null } | null;
     }
   | {
       type: "invoice-failed";

@@ -19,6 +19,7 @@ export const MOVEMENT_REASON_LABELS: Record<string, string> = {
   recount: "Recount",
   customer_return: "Customer return",
   sale: "Sale",
+  club_parcel: "Record club parcel",
   pre_order: "Pre-order (commitment)",
   cancellation: "Order cancelled",
   refund_restock: "Refunded, back in stock",

@@ -1,8 +1,8 @@
-/** The profile page's forms: details, password, the record club panel's buttons and the wants list. */
+/** The profile page's forms: details, password, the record club panel's buttons and address, and the wants list. */
 import type { AppLoadContext } from "react-router";
 import { changePasswordFormSchema } from "~/domain/accounts/auth-schemas";
 import { profileFormSchema } from "~/domain/accounts/profile-schemas";
-import { memberActionSchema } from "~/domain/club/club-schemas";
+import { clubAddressSchema, memberActionSchema } from "~/domain/club/club-schemas";
 import { wantRemoveSchema, wantSchema } from "~/domain/wants/want-schema";
 import { intent } from "~/lib/forms/form-action.server";
 import { clearedForm } from "~/lib/forms/form-reply";
@@ -47,6 +47,14 @@ export function profileIntents(context: AppLoadContext, user: { id: number; emai
         return redirectWithToast("/profile#club", saved("Record club", CLUB_TOASTS[action]));
       },
       { failure: "Could not change your membership" },
+    ),
+    "club-address": intent(
+      clubAddressSchema,
+      (address) => {
+        club.changeAddress(user.id, address, { today: context.today });
+        return redirectWithToast("/profile#club", saved("Delivery address saved", "Your club records go there from now on."));
+      },
+      { failure: "Could not save your address" },
     ),
     "want-update": intent(
       wantSchema,

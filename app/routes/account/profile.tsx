@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation, Link, type ShouldRevalidateFunction } from "react-router";
 import { MembershipPanel } from "~/components/club/membership-panel";
+import { ClubAddressForm, ClubParcels } from "~/components/club/club-delivery";
 import { WantList } from "~/components/wants/want-list";
 import { OrderHistory } from "~/components/checkout/order-history";
 import { Field, FieldError, FormMessage, SubmitButton } from "~/components/forms";
@@ -34,9 +35,19 @@ export function loader({ context, request }: Route.LoaderArgs) {
     tracking: o.tracking,
   }));
   const membership = context.services.club.membership(user.id, { today: context.today });
+  const clubParcels = context.services.club.parcelsOf(user.id);
   const wants = context.services.wants.listForUser(user);
   const twoFactorOn = context.services.twoFactor.isEnabled(user.id);
-  return { user, orders, membership, wants, today: context.today, twoFactorOn, sessions: sessionListFor(context, user.id) };
+  return {
+    user,
+    orders,
+    membership,
+    clubParcels,
+    wants,
+    today: context.today,
+    twoFactorOn,
+    sessions: sessionListFor(context, user.id),
+  };
 }
 
 // A refused post (a club button on a stale page) still shows the page as it is now.
@@ -49,7 +60,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, membership, wants, today, twoFactorOn } = loaderData;
+  const { user, orders, membership, clubParcels, wants, today, twoFactorOn } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useSchemaForm(profileFormSchema, {
@@ -110,7 +121,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Record club
         </h2>
         {membership ? (
-          <MembershipPanel m={membership} />
+          <>
+            <MembershipPanel m={membership} />
+            <ClubAddressForm address={membership.address} reply={actionData} />
+          </>
         ) : (
           <p className="mt-3 text-stone-700">
             A new LP picked for you every month, delivered by Royal Mail.{" "}
@@ -119,6 +133,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </p>
         )}
+        <ClubParcels parcels={clubParcels} />
       </section>
 
       <section aria-labelledby="details" className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">

@@ -18,6 +18,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   return {
     today: context.today,
+    // The account's saved address, to start the delivery address from.
+    address: {
+      name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+      addressLine1: user.address ?? "",
+      city: user.city ?? "",
+      postalCode: user.zipCode ?? "",
+    },
     membership: context.services.club.membership(user.id, { today: context.today }),
     onProviderPage: context.services.club.joinsOnProviderPage(),
   };
@@ -29,7 +36,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { membership, today, onProviderPage } = loaderData;
+  const { membership, today, onProviderPage, address } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10 lg:px-8">
       <h1 className="font-display text-3xl font-bold sm:text-4xl">The Needledrop record club</h1>
@@ -53,7 +60,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             like.
           </p>
           <div className="mt-6">
-            <ClubSignUpForm today={today} lastResult={replyFor(actionData)} onProviderPage={onProviderPage} />
+            <ClubSignUpForm today={today} lastResult={replyFor(actionData)} onProviderPage={onProviderPage} address={address} />
           </div>
         </>
       )}

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { insertRecord, useShopServices } from "../../../tests/setup/shop-fixtures";
 import { callerFor, type CallerUser } from "../../../tests/setup/trpc-caller";
+import { CLUB_ADDRESS } from "../../../tests/setup/record-club";
 
 const shop = useShopServices();
 const TODAY = "2026-11-25";
 
 const callerAs = (user: CallerUser, clientIp = "203.0.113.1") => callerFor(shop, user, { today: TODAY, clientIp });
 
-const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
+// The card and the delivery address the sign-up asks for.
+const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123", ...CLUB_ADDRESS };
 
 describe("club", () => {
   it("needs a signed-in member, validates with the sign-up schema, and joins once", async () => {
@@ -21,6 +23,10 @@ describe("club", () => {
     });
     const c = callerAs({ id: u.id, username: u.username, role: "customer" }).club;
     await expect(c.signUp({ plan: "gold", favouriteGenre: "Jazz", ...card })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(c.signUp({ plan: "one-lp", favouriteGenre: "Jazz", ...card, postalCode: "NOWHERE" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/UK postcode/),
+    });
     await expect(
       c.signUp({ plan: "one-lp", favouriteGenre: "Jazz", ...card, cardNumber: "4000 0000 0000 0002" }),
     ).rejects.toMatchObject({
@@ -78,7 +84,10 @@ describe("admin.club", () => {
     expect((await c.members({ status: "paused" })).members.every((m) => m.status === "paused")).toBe(true);
     const rec = insertRecord(shop.t.db, { format: "LP" });
     expect(await c.choosePick({ plan: "two-lp", month: "2026-11", recordId: rec.id })).toMatchObject({ record: { id: rec.id } });
-    expect((await c.picks()).find((p) => p.plan.id === "two-lp")).toMatchObject({ chosen: true, record: { id: rec.id } });
+    expect((await c.picks()).thisMonth.find((p) => p.plan.id === "two-lp")).toMatchObject({
+      chosen: true,
+      record: { id: rec.id },
+    });
     await expect(c.choosePick({ plan: "two-lp", month: "2026-13", recordId: rec.id })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });

@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import { backButton, confirmButton, ConfirmPanel } from "~/components/admin/confirm-panel";
+import { ParcelStatusCell, DeliveryAddressCell } from "~/components/club/club-admin-cells";
 import { FieldMessage, FormAlert } from "~/components/admin/form-field";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
-import { choosePickSchema, clubMembersQuerySchema } from "~/domain/club/club-schemas";
+import { choosePickSchema, clubMembersQuerySchema, removeClubPickSchema } from "~/domain/club/club-schemas";
+import { z } from "~/domain/shared/zod";
 import { MEMBERSHIP_STATUSES, STATUS_LABELS, type MembershipStatus } from "~/domain/club/membership";
 import { formatDateGB } from "~/domain/shared/dates";
 import { formAction, intent } from "~/lib/forms/form-action.server";
@@ -42,14 +45,26 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
   return { query, list: club.members(query, { today: context.today }), picks: club.picks({ today: context.today }) };
 }
 
+const planWords = (plan: string) => (plan === "one-lp" ? "One LP" : "Two LPs");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requirePermission(context, request, handle.action!);
   return formAction(request, {
     [DEFAULT_INTENT]: intent(choosePickSchema, (pick) => {
       const chosen = context.services.club.choosePick(actor, pick);
-      const plan = chosen.plan === "one-lp" ? "One LP" : "Two LPs";
-      const description = `${chosen.record.title} by ${chosen.record.artist} for ${plan} a month.`;
+      const description = `${chosen.record.title} by ${chosen.record.artist} for ${planWords(chosen.plan)} a month.`;
       return redirectWithToast(`${PATH}#picks`, { type: "success", title: "Pick saved", description });
+    }),
+    "remove-pick": intent(removeClubPickSchema, (pick) => {
+      context.services.club.removePick(actor, pick);
+      const description = `${planWords(pick.plan)} a month in ${pick.month} goes back to the default.`;
+      return redirectWithToast(`${PATH}#picks`, { type: "success", title: "Pick taken back", description });
+    }),
+    generate: intent(z.object({}), () => {
+      const run = context.services.club.generateParcels({ today: context.today }, actor);
+      const held = run.held.length > 0 ? ` ${run.held.length} held: see the members below.` : "";
+      const description = `${run.made} new parcel(s) for ${run.month} in the shipping queue; ${run.already} made before.${held}`;
+      return redirectWithToast(`${PATH}#parcels`, { type: "success", title: "Parcels made", description });
     }),
   });
 }
@@ -68,9 +83,10 @@ function PickForm({
   saving: boolean;
   reply: Route.ComponentProps["actionData"];
 }) {
+  const mine = replyForRow(reply, DEFAULT_INTENT, "plan", plan);
   const [form, fields] = useSchemaForm(choosePickSchema, {
-    id: `pick-${plan}`,
-    lastResult: replyForRow(reply, DEFAULT_INTENT, "plan", plan),
+    id: `pick-${plan}-${month}`,
+    lastResult: mine?.initialValue?.month === month ? mine : undefined,
   });
   const { key, ...recordId } = getInputProps(fields.recordId, { type: "text" });
   return (
@@ -98,6 +114,96 @@ function PickForm({
   );
 }
 
+type Picks = Route.ComponentProps["loaderData"]["picks"]["thisMonth"];
+type Query = Route.ComponentProps["loaderData"]["query"];
+
+/** The URL that asks to confirm taking a pick back, keeping the list's filter and page. */
+const confirmHref = (query: Query, plan: string, month: string) => {
+  const params = new URLSearchParams({ removePlan: plan, removeMonth: month });
+  if (query.status) params.set("status", query.status);
+  if (query.page > 1) params.set("page", String(query.page));
+  return `${PATH}?${params.toString()}#picks`;
+};
+
+/** A month's pick per plan: the record, a form to choose another, and (for a chosen one) taking it back after a confirm. */
+function MonthPicks({
+  title,
+  picks,
+  saving,
+  reply,
+  query,
+  testPrefix,
+}: {
+  title: string;
+  picks: Picks;
+  saving: boolean;
+  reply: Route.ComponentProps["actionData"];
+  query: Query;
+  testPrefix: string;
+}) {
+  return (
+    <>
+      <h3 className="mt-5 font-semibold text-stone-800">
+        {title} · {picks[0]?.month}
+      </h3>
+      <div className="mt-2 grid gap-4 md:grid-cols-2">
+        {picks.map((p) => {
+          const confirming = query.removePlan === p.plan.id && query.removeMonth === p.month && p.chosen;
+          return (
+            <div key={p.plan.id} className="rounded-lg p-4 ring-1 ring-stone-200" data-testid={`${testPrefix}-${p.plan.id}`}>
+              <h4 className="font-semibold">{p.plan.name}</h4>
+              <p className="mt-1 text-sm">
+                {p.record ? (
+                  <>
+                    <strong>{p.record.title}</strong> by {p.record.artist} (no. {p.record.id}){" "}
+                    <span className="text-stone-600">{p.chosen ? "· chosen" : "· default"}</span>
+                  </>
+                ) : (
+                  "No LP in stock to suggest."
+                )}
+              </p>
+              {confirming ? (
+                <div className="mt-3">
+                  <ConfirmPanel id={`remove-${testPrefix}-${p.plan.id}-heading`} title="Take this pick back?" tone="money">
+                    <p className="mt-1 text-sm">
+                      {p.record?.title} stops being the {p.month} pick for {p.plan.name}; the default applies again. Parcels
+                      already made keep their record.
+                    </p>
+                    <Form method="post" className="mt-3 flex flex-wrap gap-2">
+                      <input type="hidden" name="intent" value="remove-pick" />
+                      <input type="hidden" name="plan" value={p.plan.id} />
+                      <input type="hidden" name="month" value={p.month} />
+                      <button type="submit" disabled={saving} className={confirmButton}>
+                        Yes, take it back
+                      </button>
+                      <Link to={`${listHref(query.status, query.page)}#picks`} className={backButton}>
+                        Keep the pick
+                      </Link>
+                    </Form>
+                  </ConfirmPanel>
+                </div>
+              ) : (
+                p.chosen && (
+                  <p className="mt-2 text-sm">
+                    <Link
+                      to={confirmHref(query, p.plan.id, p.month)}
+                      preventScrollReset
+                      className="font-semibold text-red-800 underline underline-offset-2"
+                    >
+                      Remove pick<span className="sr-only"> {p.record?.title}</span>…
+                    </Link>
+                  </p>
+                )
+              )}
+              <PickForm plan={p.plan.id} month={p.month} saving={saving} reply={reply} />
+            </div>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
 type Member = Route.ComponentProps["loaderData"]["list"]["members"][number];
 
 const memberColumns: AdminColumn<Member>[] = [
@@ -110,6 +216,8 @@ const memberColumns: AdminColumn<Member>[] = [
       </>
     ),
   },
+  { header: "Delivery address", cell: (m) => <DeliveryAddressCell address={m.address} /> },
+  { header: "This month's parcel", cell: (m) => <ParcelStatusCell parcel={m.parcel} /> },
   {
     header: "Plan",
     className: "whitespace-nowrap",
@@ -121,8 +229,6 @@ const memberColumns: AdminColumn<Member>[] = [
     ),
   },
   { header: "Status", className: "whitespace-nowrap", cell: (m) => m.statusLabel },
-  { header: "Since", className: "whitespace-nowrap", cell: (m) => shortDate(m.startedOn) },
-  { header: "Next payment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextPaymentOn) },
   { header: "Next shipment", className: "whitespace-nowrap", cell: (m) => shortDate(m.nextShipmentOn) },
 ];
 
@@ -143,32 +249,58 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
         className="mt-6 scroll-mt-24 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
       >
         <h2 id="picks-heading" className="font-display text-xl font-bold">
-          This month&rsquo;s picks ({picks[0]?.month})
+          The month&rsquo;s picks
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          Without a choice, the default is the best-selling LP in stock that has not been a pick before.
+          Without a choice, the default is the best-selling LP in stock that has not been a pick before. A member&rsquo;s parcel
+          has the pick of the month their record ships in.
         </p>
         <div className="mt-3 empty:hidden">
-          <FormAlert message={actionData?.intent === null ? actionData.result.error?.[""]?.[0] : undefined} />
+          <FormAlert
+            message={actionData && actionData.intent !== DEFAULT_INTENT ? actionData.result.error?.[""]?.[0] : undefined}
+          />
         </div>
-        <div className="mt-4 grid gap-4 md:grid-cols-2">
-          {picks.map((p) => (
-            <div key={p.plan.id} className="rounded-lg p-4 ring-1 ring-stone-200" data-testid={`pick-${p.plan.id}`}>
-              <h3 className="font-semibold">{p.plan.name}</h3>
-              <p className="mt-1 text-sm">
-                {p.record ? (
-                  <>
-                    <strong>{p.record.title}</strong> by {p.record.artist} (no. {p.record.id}){" "}
-                    <span className="text-stone-600">{p.chosen ? "· chosen" : "· default"}</span>
-                  </>
-                ) : (
-                  "No LP in stock to suggest."
-                )}
-              </p>
-              <PickForm plan={p.plan.id} month={p.month} saving={saving} reply={actionData} />
-            </div>
-          ))}
-        </div>
+        <MonthPicks
+          title="This month"
+          picks={picks.thisMonth}
+          saving={saving}
+          reply={actionData}
+          query={query}
+          testPrefix="pick"
+        />
+        <MonthPicks
+          title="Next month (for members whose record ships then)"
+          picks={picks.nextMonth}
+          saving={saving}
+          reply={actionData}
+          query={query}
+          testPrefix="pick-next"
+        />
+      </section>
+
+      <section
+        id="parcels"
+        aria-labelledby="parcels-heading"
+        className="mt-6 scroll-mt-24 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
+        <h2 id="parcels-heading" className="font-display text-xl font-bold">
+          This month&rsquo;s parcels
+        </h2>
+        <p className="mt-1 max-w-prose text-sm text-stone-600">
+          Each member owed a record this month gets a parcel in the shipping queue, with the month&rsquo;s pick. Paused members
+          and skipped months are left out; a member without a delivery address is held until they give one. The server also does
+          this once a day; doing it again never makes a second parcel.
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="generate" />
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-full bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-needle-dark disabled:opacity-60"
+          >
+            Make this month&rsquo;s parcels
+          </button>
+        </Form>
       </section>
 
       <section aria-labelledby="members-heading" className="mt-8">
@@ -202,7 +334,7 @@ export default function RecordClubAdmin({ loaderData, actionData }: Route.Compon
           rowKey={(m) => m.id}
           columns={memberColumns}
           empty={`No members${query.status ? ` with the status “${STATUS_LABELS[query.status]}”` : ""}.`}
-          minWidth="min-w-[32rem]"
+          minWidth="min-w-[48rem]"
           className="mt-4"
         />
         <AdminPager page={list.page} pageCount={list.pageCount} hrefFor={(page) => listHref(query.status, page)} />

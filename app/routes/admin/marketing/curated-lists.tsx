@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, InputField } from "~/components/admin/form-field";
+import { backButton, confirmButton, ConfirmPanel } from "~/components/admin/confirm-panel";
 import { RowButton } from "~/components/admin/row-button";
 import { SubmissionKeyField } from "~/components/admin/submission-key-field";
 import { newSubmissionKey } from "~/domain/admin/form-submission";
@@ -16,6 +17,7 @@ import { submitOnce } from "~/lib/forms/submit-once.server";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
+import { z } from "~/domain/shared/zod";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/curated-lists";
 
@@ -28,10 +30,15 @@ export const meta: Route.MetaFunction = () => [
 
 const PATH = "/marketing-tools/lists";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** A pick the page asks to confirm taking off its list (`?remove=<pick id>`): removing is a second step. */
+const confirmQuerySchema = z.object({ remove: z.coerce.number().int().positive().optional().catch(undefined) });
+
+export function loader({ context, request, url }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
+  const { remove } = confirmQuerySchema.parse(Object.fromEntries(url.searchParams));
   return {
     lists: CURATED_LISTS.map((key) => ({ key, picks: context.services.curation.adminList(key) })),
+    remove,
     submissionKey: newSubmissionKey(),
   };
 }
@@ -68,7 +75,45 @@ const smallButton = "rounded-full px-3 py-1 text-xs font-semibold ring-1 ring-st
 type Pick = Route.ComponentProps["loaderData"]["lists"][number]["picks"][number];
 type Reply = Route.ComponentProps["actionData"];
 
-function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; count: number; reply: Reply }) {
+/** The second step of taking a pick off a list: what happens, the form that does it, and a way back. */
+function ConfirmRemove({ pick, list }: { pick: Pick; list: CuratedListKey }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <li className="py-3" data-testid="confirm-remove">
+      <ConfirmPanel
+        id={`remove-${pick.id}-heading`}
+        title={`Take ${pick.record.title} off ${CURATED_LIST_INFO[list].title}?`}
+        tone="money"
+      >
+        <p className="mt-1 text-sm">It stops showing on the shop&rsquo;s pages at once. You can add it again later.</p>
+        <Form method="post" className="mt-3 flex flex-wrap gap-2">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="pickId" value={pick.id} />
+          <button type="submit" disabled={busy} className={confirmButton}>
+            Yes, take it off
+          </button>
+          <Link to={listAnchor(list)} className={backButton}>
+            Keep it
+          </Link>
+        </Form>
+      </ConfirmPanel>
+    </li>
+  );
+}
+
+function PickRow({
+  pick,
+  index,
+  count,
+  reply,
+  list,
+}: {
+  pick: Pick;
+  index: number;
+  count: number;
+  reply: Reply;
+  list: CuratedListKey;
+}) {
   const { record } = pick;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="curated-pick">
@@ -122,15 +167,9 @@ function PickRow({ pick, index, count, reply }: { pick: Pick; index: number; cou
             </RowButton>
           </>
         )}
-        <RowButton
-          intent="remove"
-          schema={removePickSchema}
-          fields={{ pickId: pick.id }}
-          reply={reply}
-          className={`${smallButton} text-red-800`}
-        >
-          Remove<span className="sr-only"> {record.title}</span>
-        </RowButton>
+        <Link to={`${PATH}?remove=${pick.id}#${list}`} preventScrollReset className={`${smallButton} text-red-800`}>
+          Remove<span className="sr-only"> {record.title}</span>…
+        </Link>
       </div>
     </li>
   );
@@ -192,6 +231,10 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
       <p className="mt-1 max-w-prose text-stone-600">
         Records picked by hand. Only records the shop shows today appear on its pages; the rest wait here.
       </p>
+      {/* A removal refused (taken off meanwhile in another tab): its confirm panel has gone, so say it here. */}
+      <div className="mt-3 empty:hidden">
+        <FormAlert message={actionData?.intent === "remove" ? actionData.result.error?.[""]?.[0] : undefined} />
+      </div>
       {loaderData.lists.map(({ key, picks }) => {
         const info = CURATED_LIST_INFO[key];
         return (
@@ -212,9 +255,13 @@ export default function CuratedLists({ loaderData, actionData }: Route.Component
               <p className="mt-3 text-sm text-stone-600">Nothing on this list yet.</p>
             ) : (
               <ol className="mt-2 divide-y divide-stone-200">
-                {picks.map((p, i) => (
-                  <PickRow key={p.id} pick={p} index={i} count={picks.length} reply={actionData} />
-                ))}
+                {picks.map((p, i) =>
+                  loaderData.remove === p.id ? (
+                    <ConfirmRemove key={p.id} pick={p} list={key} />
+                  ) : (
+                    <PickRow key={p.id} pick={p} index={i} count={picks.length} reply={actionData} list={key} />
+                  ),
+                )}
               </ol>
             )}
             {/* Keyed by the render's submission key: a pick added leaves an empty form. */}

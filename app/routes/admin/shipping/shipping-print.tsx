@@ -62,6 +62,7 @@ function Slip({ p }: { p: Parcel }) {
           <p className="text-lg font-bold">Packing slip</p>
           <p className="font-mono">{p.orderNumber}</p>
           {p.paidAt && <p>Ordered {formatDateGB(todayInLondon(new Date(p.paidAt)))}</p>}
+          {p.kind === "club" && <p className="font-semibold">Record club parcel</p>}
         </div>
       </header>
       <div className="mt-4 grid grid-cols-2 gap-6 text-sm">

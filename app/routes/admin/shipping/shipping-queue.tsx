@@ -171,9 +171,19 @@ const moveClass = "rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-
 
 function OrderLink({ p }: { p: Parcel }) {
   return (
-    <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
-      {p.orderNumber}
-    </Link>
+    <>
+      <Link to={`/admin/order-management/${p.orderNumber}`} className="font-mono text-sm font-semibold underline">
+        {p.orderNumber}
+      </Link>
+      {p.kind === "club" && (
+        <span
+          className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-semibold text-violet-900"
+          data-testid="club-parcel"
+        >
+          Record club
+        </span>
+      )}
+    </>
   );
 }
 
@@ -206,7 +216,8 @@ const HALVES: Record<QueueIntent, Half> = {
     empty: "Nothing to pack.",
     move: "Mark packed",
     className: "mt-8",
-    status: (p) => <>paid {formatDateTimeGB(p.paidAt)}</>,
+    // A club parcel was paid for by the membership: it waits from when it was made.
+    status: (p) => (p.paidAt ? <>paid {formatDateTimeGB(p.paidAt)}</> : <>club parcel</>),
     controls: (p) => (
       <ServiceSelect p={p} label={`Royal Mail service for ${p.orderNumber}`} className="col-start-2 sm:col-start-auto" />
     ),
