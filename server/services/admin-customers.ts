@@ -95,20 +95,6 @@ const ORDERINGS: Record<CustomerListQuery["sort"], SQL> = {
   name: sql`lower(coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username)), u.id`,
 };
 
-interface ListRowRaw {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  zipCode: string | null;
-  orderCount: number;
-  spendPence: number;
-  lastOrderAt: string | null;
-  clubPlan: string | null;
-  createdAt: string;
-}
-
 export function createAdminCustomersService(db: Db) {
   /** Customers (not staff) matching the search: name, username, e-mail, or a postcode of theirs or of an order's. */
   function where(q: string | undefined): SQL {
@@ -125,7 +111,7 @@ export function createAdminCustomersService(db: Db) {
 
   function rows(query: Pick<CustomerListQuery, "q" | "sort">, limit: number, offset: number): CustomerListRow[] {
     return db
-      .all<ListRowRaw>(
+      .all<CustomerListRow>(
         sql`select u.id as id, u.username as username, u.first_name as firstName, u.last_name as lastName, u.email as email,
           u.zip_code as zipCode, coalesce(f.order_count, 0) as orderCount, coalesce(f.spend_pence, 0) as spendPence,
           f.last_order_at as lastOrderAt, u.created_at as createdAt,
