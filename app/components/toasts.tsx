@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { TOAST_DURATION_MS, toastDuration, type Toast } from "~/domain/shared/toast";
-import { InlineToasts } from "./inline-toasts";
+
+// The back office's band comes with its first toast, like sonner: the shop's first load carries neither.
+const InlineToasts = lazy(() => import("./inline-toasts").then((m) => ({ default: m.InlineToasts })));
 
 type Sonner = typeof import("sonner");
 
@@ -57,7 +59,11 @@ export function Toasts({ toast, inline = false }: { toast: Toast | null; inline?
           closeButton
         />
       )}
-      {loaded && inline && <InlineToasts sonner={loaded} />}
+      {loaded && inline && (
+        <Suspense fallback={null}>
+          <InlineToasts sonner={loaded} />
+        </Suspense>
+      )}
       <ToastNow toast={toast} />
     </>
   );

@@ -14,7 +14,7 @@ import { chatLookupQuerySchema } from "../../app/domain/chat/chat-lookup-schema"
 import { placeOrderSchema } from "../../app/domain/checkout/checkout-schemas";
 import { albumImageQuerySchema } from "../../app/domain/images/album-image-query";
 import { newsletterSchema, subscriberLookupSchema } from "../../app/domain/newsletter/newsletter-schema";
-import { orderNumberSchema } from "../../app/domain/orders/order-status";
+import { orderNumberSchema } from "../../app/domain/orders/order-status-schema";
 import { recommendationsQuerySchema } from "../../app/domain/recommendations/history-query";
 import { searchQuerySchema } from "../../app/domain/search/search-schema";
 import { z } from "../../app/domain/shared/zod";

@@ -7,7 +7,8 @@ import { dateFormatter } from "~/domain/shared/date-formatter";
 import { penceToDecimalString, parsePriceToPence } from "~/domain/shared/money";
 import { royalMailServiceSchema, trackingNumberSchema, royalMailService } from "~/domain/shipping/royal-mail";
 import { z } from "~/domain/shared/zod";
-import { orderNumberSchema, orderStatusSchema, orderStatusWords, type OrderStatus } from "./order-status";
+import { orderStatusWords, type OrderStatus } from "./order-status";
+import { orderNumberSchema, orderStatusSchema } from "./order-status-schema";
 
 export const ORDER_SORTS = ["newest", "oldest", "total"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];

@@ -6,7 +6,7 @@ import { z } from "~/domain/shared/zod";
 import type { Toast } from "~/domain/shared/toast";
 import { royalMailServiceSchema } from "~/domain/shipping/royal-mail";
 import { ORDER_PAGE_SIZES } from "./order-admin";
-import { orderNumberSchema } from "./order-status";
+import { orderNumberSchema } from "./order-status-schema";
 
 /** Orders one bulk action takes: a whole page of the list at its largest. */
 export const ORDER_BULK_LIMIT = Math.max(...ORDER_PAGE_SIZES);

@@ -1,4 +1,5 @@
-import { z } from "~/domain/shared/zod";
+// Free of zod: the status words and order paths are on many pages, shop and back office, and a module that ten
+// or more pages share joins the first load (vite.config.ts). The schemas are in order-status-schema.ts.
 
 /**
  * Every state an order can be in (stored as text in orders.status). The happy path runs
@@ -18,7 +19,6 @@ export const ORDER_STATUSES = [
   "refunded",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** An order's status as customers read it. */
 export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
@@ -92,6 +92,3 @@ export function isBeforeDispatch(status: OrderStatus): boolean {
 export function orderPath(orderNumber: string): string {
   return `/payment-confirmation?order=${encodeURIComponent(orderNumber)}`;
 }
-
-/** "ND-" and 8 base32 characters (see newOrderNumber in the orders service). */
-export const orderNumberSchema = z.string().regex(/^ND-[A-Z2-7]{8}$/, "not an order number");

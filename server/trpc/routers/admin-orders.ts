@@ -5,7 +5,7 @@ import {
   refundInputSchema,
   shipInputSchema,
 } from "../../../app/domain/orders/order-admin";
-import { orderNumberSchema } from "../../../app/domain/orders/order-status";
+import { orderNumberSchema } from "../../../app/domain/orders/order-status-schema";
 import { z } from "../../../app/domain/shared/zod";
 import { router, staffProcedure } from "../init";
 

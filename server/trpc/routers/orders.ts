@@ -1,5 +1,5 @@
 import { idempotencyKeySchema } from "../../../app/domain/checkout/checkout-schemas";
-import { orderNumberSchema } from "../../../app/domain/orders/order-status";
+import { orderNumberSchema } from "../../../app/domain/orders/order-status-schema";
 import { z } from "../../../app/domain/shared/zod";
 import { protectedProcedure, publicProcedure, router } from "../init";
 
