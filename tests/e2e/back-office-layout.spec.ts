@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousProblems } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { coveredBy } from "./support/covered-by";
 import { logInAsAdmin, newsletterCode, ready, TOAST, uniqueName, withDb } from "./support/shop";
@@ -44,20 +44,6 @@ function columnWidth(h1: Element): number {
   for (let box = h1.parentElement; box && box.tagName !== "MAIN"; box = box.parentElement)
     if (!box.querySelector('nav[aria-label="Back office"]')) width = Math.max(width, box.getBoundingClientRect().width);
   return width;
-}
-
-/** Axe's serious and critical findings: "landmark-unique: … (nav)". */
-async function seriousProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")})`,
-    );
 }
 
 const pageOverflow = (page: Page) =>

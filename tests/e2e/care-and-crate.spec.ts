@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousProblems } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { ready } from "./support/shop";
 
@@ -22,19 +22,6 @@ const CHAPTERS = [
 
 const HISTORY_KEY = "needledrop-listening-history";
 const JAZZ = "/virtual-crate-dig?crate=genre:Jazz";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")})`,
-    );
-}
 
 /** "3 of 24" → [3, 24]. */
 async function positionOf(page: Page): Promise<[number, number]> {
@@ -458,7 +445,7 @@ for (const width of [390, 1280]) {
     for (const path of ["/vinyl-care", "/virtual-crate-dig", `${JAZZ}&pos=3`]) {
       test(`axe finds no serious or critical problem on ${path}`, async ({ page }) => {
         await page.goto(path);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousProblems(page)).toEqual([]);
       });
     }
   });
