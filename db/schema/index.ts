@@ -15,3 +15,6 @@ export * from "./campaigns";
 export * from "./leases";
 export * from "./catalogue-import-runs";
 export * from "./form-submissions";
+export * from "./vouchers";
+
+export * from "./returns";

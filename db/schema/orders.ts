@@ -11,7 +11,9 @@ export { ORDER_STATUSES };
 /**
  * Why stock moved. sale/pre_order/cancellation/seed are the shop's own; the rest are an admin's, chosen with
  * a reason: delivery (goods-in), damaged, recount, customer_return; refund_restock puts refunded copies of an
- * order that never left back on the shelf; club_parcel is a record club member's monthly record; restock and adjustment are older names kept for rows written before
+ * order that never left back on the shelf; club_parcel is a record club member's monthly record; return_restock, return_used and return_write_off
+ * are a shopper's return inspected (back on the shelf as new, into used stock as a new copy, or written off with
+ * no change); restock and adjustment are older names kept for rows written before
  * the back office.
  */
 export const STOCK_MOVEMENT_REASONS = [
@@ -27,10 +29,16 @@ export const STOCK_MOVEMENT_REASONS = [
   "customer_return",
   "refund_restock",
   "club_parcel",
+  "return_restock",
+  "return_used",
+  "return_write_off",
 ] as const;
 
-/** What an order is: a shop sale, or a record club parcel (paid for by the membership, so the order itself is £0). */
-export const ORDER_KINDS = ["shop", "club"] as const;
+/**
+ * What an order is: a shop sale, a record club parcel (paid for by the membership, so the order itself is £0),
+ * or a gift voucher bought (no lines, no delivery, no VAT at sale: app/domain/vouchers/).
+ */
+export const ORDER_KINDS = ["shop", "club", "gift_voucher"] as const;
 
 export const orders = sqliteTable(
   "orders",
@@ -52,6 +60,11 @@ export const orders = sqliteTable(
     shippingPence: integer("shipping_pence").notNull(),
     discountPence: integer("discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
+    /**
+     * The part of the total paid with gift vouchers or store credit; the rest is charged to the card. Never more
+     * than the total (the order service's rule: a check here would rebuild the orders table).
+     */
+    voucherPence: integer("voucher_pence").notNull().default(0),
     /** VAT contained in the total (prices include 20% UK VAT). */
     vatPence: integer("vat_pence").notNull(),
     discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
