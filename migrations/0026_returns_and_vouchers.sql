@@ -33,6 +33,7 @@ CREATE TABLE `vouchers` (
 	`message` text,
 	`send_on` text,
 	`mailed_at` text,
+	`code_mail_id` integer,
 	`return_id` integer,
 	`issued_by_id` integer,
 	`note` text,

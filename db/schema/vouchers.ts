@@ -49,6 +49,11 @@ export const vouchers = sqliteTable(
     sendOn: text("send_on"),
     /** When its mail (with the code) was queued; null until then. */
     mailedAt: text("mailed_at"),
+    /**
+     * The outbox row of the mail that carries its code: the code is made as that mail is sent (the outbox never
+     * holds it; docs/decisions/0013). No foreign key: mail outlives what it is about.
+     */
+    codeMailId: integer("code_mail_id"),
     /** Store credit from a return (no foreign key: returns are declared after vouchers). */
     returnId: integer("return_id"),
     /** The staff member who issued goodwill credit, and why. */

@@ -43,6 +43,7 @@ import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
+import { createVoucherMail } from "./voucher-mail";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
@@ -117,6 +118,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     wants,
   });
   const audit = createAuditService(db);
+  // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
+  const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
   const staffAccess = createStaffAccessService(db, { audit });
   const secretKey = auth.secretKey ?? loadSecretKey({ envValue: process.env.SECRET_KEY, databaseFile: db.$client.name });
   const twoFactor = createTwoFactorService(db, {
@@ -192,6 +195,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     recommendations: createRecommendationsService(db),
     newsletter: createNewsletterService(db, { mail: authServices.mail, links }),
     chat: createChatService(db),
+    voucherMail,
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),
