@@ -44,6 +44,8 @@ import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
+import { createAdminVouchersService } from "./admin-vouchers";
+import { createCustomerVouchersService } from "./customer-vouchers";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
@@ -196,6 +198,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     newsletter: createNewsletterService(db, { mail: authServices.mail, links }),
     chat: createChatService(db),
     voucherMail,
+    adminVouchers: createAdminVouchersService(db, { audit, voucherMail }),
+    customerVouchers: createCustomerVouchersService(db),
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),
