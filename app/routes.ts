@@ -52,6 +52,10 @@ export default [
     route("admin/order-management", "routes/admin/orders/order-list.tsx"),
     route("admin/order-management/export.csv", "routes/admin/orders/order-export.ts"),
     route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
+    // Gift vouchers and store credit: the list, goodwill credit for a customer, and one voucher.
+    route("admin/gift-vouchers", "routes/admin/vouchers/voucher-list.tsx"),
+    route("admin/gift-vouchers/store-credit", "routes/admin/vouchers/goodwill-credit.tsx"),
+    route("admin/gift-vouchers/:voucherId", "routes/admin/vouchers/voucher-detail.tsx"),
     // Shipping.
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),

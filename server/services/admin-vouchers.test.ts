@@ -84,7 +84,8 @@ describe("the back office's voucher list", () => {
   });
 
   it("pages the list, 25 to a page, the last page when asked past the end", () => {
-    for (let i = 0; i < 26; i += 1) makeVoucher(shop.t.db, { kind: "gift", amountPence: 1000 + i, recipientEmail: "paged@example.com" });
+    for (let i = 0; i < 26; i += 1)
+      makeVoucher(shop.t.db, { kind: "gift", amountPence: 1000 + i, recipientEmail: "paged@example.com" });
     const first = shop.s.adminVouchers.list({ q: "paged@", page: 1 }, TEST_TODAY);
     expect(first).toMatchObject({ total: 26, page: 1, pageCount: 2 });
     expect(first.vouchers).toHaveLength(25);
@@ -100,12 +101,7 @@ describe("cancelling a voucher", () => {
     spendOnNewOrder(shop.t.db, voucher.id, 300);
     shop.s.adminVouchers.cancel(actor, voucher.id, { reason: "Reported stolen" }, TEST_TODAY);
     expect(voucherById(shop.t.db, voucher.id)).toMatchObject({ status: "cancelled", balancePence: 0 });
-    const last = shop.t.db
-      .select()
-      .from(voucherMovements)
-      .where(eq(voucherMovements.voucherId, voucher.id))
-      .all()
-      .at(-1);
+    const last = shop.t.db.select().from(voucherMovements).where(eq(voucherMovements.voucherId, voucher.id)).all().at(-1);
     expect(last).toMatchObject({ kind: "cancelled", change: -1500, actorId: actor.id, note: "Reported stolen" });
     expect(shop.s.audit.forEntity("voucher", voucher.id)[0]).toMatchObject({
       actorName: actor.username,

@@ -4,7 +4,7 @@
  * code: the old one stops working) and give a customer goodwill store credit. Each change is checked, made and
  * audited in one transaction; a code mail is sent once that transaction has committed.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../app/domain/admin/audit";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
@@ -81,13 +81,13 @@ function standingIs(standing: VoucherStanding, today: string): SQL {
 function searchIs(q: string): SQL {
   const last4 = q.replace(/[\s-]+/g, "").toUpperCase();
   const text = q.toLowerCase();
-  const has = (column: SQL | typeof vouchers.buyerEmail) => sql`instr(lower(coalesce(${column}, '')), ${text}) > 0`;
+  const has = (column: AnyColumn) => sql`instr(lower(coalesce(${column}, '')), ${text}) > 0`;
   return or(
     eq(vouchers.codeLast4, last4),
     has(vouchers.buyerEmail),
     has(vouchers.recipientEmail),
     has(vouchers.recipientName),
-    has(sql`${buyers.email}`),
+    has(buyers.email),
   )!;
 }
 
@@ -335,7 +335,13 @@ export function createAdminVouchersService(db: Db, deps: { audit: AuditService; 
           entityType: "voucher",
           entityId: voucher.id,
           action: "goodwill",
-          after: { kind: "store_credit", amountPence: input.amount, email: input.email, userId: account?.id ?? null, reason: input.reason },
+          after: {
+            kind: "store_credit",
+            amountPence: input.amount,
+            email: input.email,
+            userId: account?.id ?? null,
+            reason: input.reason,
+          },
         });
         return { voucher, to, toAccount: account !== undefined, mailId };
       });

@@ -17,6 +17,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/gift-vouchers",
+    permission: "orders.view",
+    title: "Gift vouchers",
+    text: "Gift vouchers and store credit: balances, cancel, resend and goodwill credit.",
+    built: true,
+  },
+  {
     path: "/admin/shipping-management",
     permission: "orders.dispatch",
     title: "Shipping",

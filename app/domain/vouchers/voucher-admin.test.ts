@@ -33,14 +33,21 @@ describe("a voucher's standing", () => {
   it("allows a cancel while money is left and a resend while it can be spent", () => {
     expect(voucherMoves("active")).toEqual({ cancel: true, resend: true });
     expect(voucherMoves("expired")).toEqual({ cancel: true, resend: false });
-    for (const s of ["spent", "cancelled", "awaiting_payment"] as const) expect(voucherMoves(s)).toEqual({ cancel: false, resend: false });
+    for (const s of ["spent", "cancelled", "awaiting_payment"] as const)
+      expect(voucherMoves(s)).toEqual({ cancel: false, resend: false });
   });
 });
 
 describe("who a voucher is for and where its code goes", () => {
   const none = { userEmail: null, recipientName: null, recipientEmail: null, buyerEmail: null };
   it("a gift goes to its recipient, or to the buyer who prints it", () => {
-    const gift = { ...none, kind: "gift" as const, recipientName: "Ann", recipientEmail: "ann@example.com", buyerEmail: "bo@example.com" };
+    const gift = {
+      ...none,
+      kind: "gift" as const,
+      recipientName: "Ann",
+      recipientEmail: "ann@example.com",
+      buyerEmail: "bo@example.com",
+    };
     expect(voucherHolder(gift)).toEqual({ name: "Ann", email: "ann@example.com", role: "recipient" });
     expect(voucherMailAddress(gift)).toBe("ann@example.com");
     const printed = { ...none, kind: "gift" as const, buyerEmail: "bo@example.com" };

@@ -4,6 +4,7 @@ import { MembershipPanel } from "~/components/club/membership-panel";
 import { ClubAddressForm, ClubParcels } from "~/components/club/club-delivery";
 import { WantList } from "~/components/wants/want-list";
 import { OrderHistory } from "~/components/checkout/order-history";
+import { VoucherList } from "~/components/account/voucher-list";
 import { Field, FieldError, FormMessage, SubmitButton } from "~/components/forms";
 import { ToastNow } from "~/components/toasts";
 import { GENRES_A_Z } from "~/domain/catalogue/genres";
@@ -37,6 +38,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const membership = context.services.club.membership(user.id, { today: context.today });
   const clubParcels = context.services.club.parcelsOf(user.id);
   const wants = context.services.wants.listForUser(user);
+  const vouchers = context.services.customerVouchers.list(user.id, context.today);
   const twoFactorOn = context.services.twoFactor.isEnabled(user.id);
   return {
     user,
@@ -44,6 +46,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     membership,
     clubParcels,
     wants,
+    vouchers,
     today: context.today,
     twoFactorOn,
     sessions: sessionListFor(context, user.id),
@@ -60,7 +63,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, membership, clubParcels, wants, today, twoFactorOn } = loaderData;
+  const { user, orders, membership, clubParcels, wants, vouchers, today, twoFactorOn } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   const [profileForm, p] = useSchemaForm(profileFormSchema, {
@@ -99,6 +102,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Your orders
         </h2>
         <OrderHistory orders={orders} />
+      </section>
+
+      <section
+        id="vouchers"
+        aria-labelledby="vouchers-heading"
+        className="mt-8 scroll-mt-24 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8"
+      >
+        <h2 id="vouchers-heading" className="font-display text-2xl font-bold">
+          Gift vouchers and store credit
+        </h2>
+        <VoucherList vouchers={vouchers} />
       </section>
 
       <section
