@@ -20,6 +20,7 @@ import {
   type SalesBucket,
   type SellThroughRow,
   type TopSeller,
+  type VoucherLiability,
 } from "../../app/domain/admin/analysis/figures";
 import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 
@@ -191,6 +192,32 @@ export function createBusinessAnalysisService(db: Db) {
         order by discountPence desc, code`);
     },
 
+    /**
+     * What was owed on vouchers at the end of the period's last day (or of today, when the period runs on past it):
+     * each voucher's movements up to then, for vouchers not past their date by then (a cancel's movement takes its
+     * balance to nothing, so a cancelled voucher adds nothing from its cancel on). And what was issued and spent in it.
+     */
+    vouchers(range: AnalysisRange, today: string): VoucherLiability {
+      const asOf = range.current.to < today ? range.current.to : today;
+      const until = londonDayStart(addDays(asOf, 1));
+      const held = db.get<{ n: number; pence: number }>(sql`
+        with held as (select m.voucher_id as id, sum(m.change) as balance from voucher_movements m
+                      where m.created_at < ${until} group by m.voucher_id)
+        select count(*) filter (where held.balance > 0) as n, coalesce(sum(held.balance), 0) as pence
+        from held join vouchers v on v.id = held.id where v.expires_on >= ${asOf}`);
+      const moved = db.get<{ issued: number; spent: number }>(sql`
+        select coalesce(sum(case when kind = 'issued' then change end), 0) as issued,
+               -coalesce(sum(case when kind in ('spent', 'restored') then change end), 0) as spent
+        from voucher_movements where created_at >= ${range.current.startUtc} and created_at < ${range.current.endUtc}`);
+      return {
+        asOf,
+        outstandingCount: held?.n ?? 0,
+        outstandingPence: held?.pence ?? 0,
+        issuedPence: moved?.issued ?? 0,
+        spentPence: moved?.spent ?? 0,
+      };
+    },
+
     /** Every figure of the page at once. */
     all(range: AnalysisRange, today: string) {
       return {
@@ -204,6 +231,7 @@ export function createBusinessAnalysisService(db: Db) {
         preOrders: this.preOrders(today),
         customers: this.customers(range),
         discounts: this.discounts(range),
+        vouchers: this.vouchers(range, today),
       } satisfies AnalysisData;
     },
   };

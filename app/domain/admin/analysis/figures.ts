@@ -150,12 +150,25 @@ export const ANALYSIS_FIGURES = [
   "pre-orders",
   "customers",
   "discounts",
+  "vouchers",
 ] as const;
 export type AnalysisFigure = (typeof ANALYSIS_FIGURES)[number];
 export const figureSchema = z.enum(ANALYSIS_FIGURES, { error: "No such figure." });
 
 /** Pence as pounds with two decimals and no sign, so a spreadsheet reads the column as numbers. */
 const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+/**
+ * Gift vouchers and store credit: the balances still to be spent at the period's end (or today, when the period runs
+ * on past it), which the shop owes its voucher holders (a liability), and what was issued and spent in the period.
+ */
+export interface VoucherLiability {
+  asOf: string;
+  outstandingCount: number;
+  outstandingPence: number;
+  issuedPence: number;
+  spentPence: number;
+}
 
 export interface AnalysisData {
   sales: { current: SalesBucket[]; previous: SalesBucket[] };
@@ -168,6 +181,7 @@ export interface AnalysisData {
   preOrders: PreOrderRow[];
   customers: CustomersBucket[];
   discounts: DiscountRow[];
+  vouchers: VoucherLiability;
 }
 
 /** One figure as CSV rows: a header row, then one row per bucket or item. */
@@ -253,6 +267,13 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
           pounds(r.revenuePence),
         ]),
       ];
+    case "vouchers": {
+      const v = data.vouchers;
+      return [
+        ["As of", "Vouchers outstanding", "Outstanding £", "Issued in period £", "Spent in period £"],
+        ...(v ? [[v.asOf, v.outstandingCount, pounds(v.outstandingPence), pounds(v.issuedPence), pounds(v.spentPence)]] : []),
+      ];
+    }
   }
 }
 

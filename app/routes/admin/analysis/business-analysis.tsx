@@ -446,6 +446,35 @@ function Figures({
         ])}
         empty="No discount codes were used in this period."
       />
+
+      <section
+        id="vouchers"
+        aria-labelledby="vouchers-heading"
+        className="mt-6 min-w-0 scroll-mt-24 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="vouchers-heading" className="font-display text-xl font-bold">
+            Gift vouchers and store credit
+          </h2>
+          <a
+            href={csv("vouchers")}
+            download
+            className="text-sm font-semibold underline"
+            aria-label="Download CSV: Gift vouchers and store credit"
+          >
+            Download CSV
+          </a>
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Stat
+            label={`Owed on vouchers, ${formatDateGB(f.vouchers.asOf)}`}
+            value={formatPence(f.vouchers.outstandingPence)}
+            detail={`${number(f.vouchers.outstandingCount)} vouchers still to be spent: a liability`}
+          />
+          <Stat label="Issued in the period" value={formatPence(f.vouchers.issuedPence)} />
+          <Stat label="Spent in the period" value={formatPence(f.vouchers.spentPence)} detail="less what was given back" />
+        </dl>
+      </section>
     </>
   );
 }
