@@ -59,7 +59,7 @@ export function VoucherList({ vouchers }: { vouchers: readonly ProfileVoucher[] 
                   {formatPence(v.initialPence)}
                 </p>
               </div>
-              <div className="text-right">
+              <div className="flex items-center gap-2 sm:block sm:text-right">
                 <p className="font-display text-xl font-bold tabular-nums">{formatPence(v.balancePence)}</p>
                 <VoucherStandingBadge standing={v.standing} />
               </div>

@@ -64,6 +64,8 @@ const columns: AdminColumn<Row>[] = [
   },
   {
     header: "For",
+    // Room for an address: the columns beside it do not wrap, and would otherwise squeeze it to a letter a line.
+    className: "min-w-[14rem]",
     cell: (v) =>
       v.holder.email || v.holder.name ? (
         <>
@@ -197,7 +199,7 @@ export default function VoucherList({ loaderData: d }: Route.ComponentProps) {
         rowKey={(v) => v.id}
         columns={columns}
         empty="No vouchers match."
-        minWidth="min-w-[46rem]"
+        minWidth="min-w-[56rem]"
         className="mt-6"
         paging={{
           total: d.total,
