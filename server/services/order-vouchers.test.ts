@@ -18,14 +18,22 @@ const card = (number = TEST_CARD_SUCCESS) => ({ number, expiry: "12/30", cvc: "1
 function voucher(pence: number, overrides: { status?: "active" | "pending_payment"; spentPence?: number } = {}) {
   return writeTransaction(shop.t.db, (db) => {
     const row = issueVoucher(db, { kind: "gift", amountPence: pence, issuedOn: TODAY, status: overrides.status ?? "active" });
-    if (overrides.spentPence) db.update(vouchers).set({ balancePence: pence - overrides.spentPence }).where(eq(vouchers.id, row.id)).run();
+    if (overrides.spentPence)
+      db.update(vouchers)
+        .set({ balancePence: pence - overrides.spentPence })
+        .where(eq(vouchers.id, row.id))
+        .run();
     return { id: row.id, code: mintVoucherCode(db, row.id) };
   });
 }
 const balanceOf = (id: number) => shop.t.db.select().from(vouchers).where(eq(vouchers.id, id)).get()!.balancePence;
 const orderRow = (orderNumber: string) => shop.t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get()!;
 const stockOf = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;
-const ordersCount = () => shop.t.db.select({ n: sql<number>`count(*)` }).from(orders).get()!.n;
+const ordersCount = () =>
+  shop.t.db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .get()!.n;
 
 /** £25.00 record + £4.00 delivery = £29.00. */
 function details(voucherCodes: string[], overrides: Record<string, unknown> = {}) {
@@ -65,7 +73,10 @@ describe("paying part of an order with a gift voucher", () => {
 
   it("accepts the code typed with spaces and in lower case", async () => {
     const v = voucher(1000);
-    const typed = v.code.toLowerCase().replace(/(.{4})/g, "$1 ").trim();
+    const typed = v.code
+      .toLowerCase()
+      .replace(/(.{4})/g, "$1 ")
+      .trim();
     const { input } = details([typed]);
     const out = await shop.s.checkout.submit(input, { card: card(), origin: "http://localhost" });
     expect(out.order.totals).toMatchObject({ voucherPence: 1000, amountDuePence: 1900 });

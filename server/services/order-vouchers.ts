@@ -23,7 +23,7 @@ export interface VoucherPart {
 }
 
 export interface VoucherQuote {
-  /** The vouchers that pay something, in the order given, with what each takes. */
+  /** The vouchers that can be spent, in the order given, with what each takes (0 for one not needed). */
   parts: VoucherPart[];
   /** Codes that cannot be spent, with the shopper's words for why. */
   refused: { code: string; message: string }[];
@@ -51,9 +51,25 @@ export function quoteVouchers(db: Db, codes: readonly string[], totalPence: numb
       takePence: 0,
     });
   }
-  const parts = splitAcrossVouchers(totalPence, usable).map(({ voucher, takePence }) => ({ ...voucher, takePence }));
+  const split = splitAcrossVouchers(totalPence, usable);
+  const parts = usable.map((v) => ({ ...v, takePence: split.find((s) => s.voucher === v)?.takePence ?? 0 }));
   const voucherPence = parts.reduce((sum, p) => sum + p.takePence, 0);
   return { parts, refused, voucherPence, amountDuePence: totalPence - voucherPence };
+}
+
+/**
+ * Whether a code typed in the checkout's code box opens a gift voucher: not found (then it may be a discount code),
+ * or found, with the shopper's words when it cannot be spent today.
+ */
+export function checkVoucherCode(
+  db: Db,
+  code: string,
+  today: string,
+): { found: false } | { found: true; problem: string | null } {
+  const lookup = findVoucherByCode(db, code, today);
+  if (lookup.ok) return { found: true, problem: null };
+  if (!lookup.voucher) return { found: false };
+  return { found: true, problem: voucherProblemMessage(lookup.problem, lookup.voucher) };
 }
 
 /** Refuses an order whose codes include one that cannot be spent: the shopper is told which and why. */

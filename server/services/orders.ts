@@ -16,7 +16,14 @@ import { PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { customerView, type CustomerOrder, type OrderView, type ShippingAddress } from "../../app/domain/orders/order-view";
-import { giveBackVoucherPart, quoteVouchers, refuseUnusableVouchers, spendVouchers, VOUCHER_PAYMENT } from "./order-vouchers";
+import {
+  checkVoucherCode,
+  giveBackVoucherPart,
+  quoteVouchers,
+  refuseUnusableVouchers,
+  spendVouchers,
+  VOUCHER_PAYMENT,
+} from "./order-vouchers";
 import type { VoucherMail } from "./voucher-mail";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
@@ -394,6 +401,9 @@ export function createOrdersService(
 
     /** What gift voucher codes would pay towards a total today (the checkout page's summary; nothing is spent). */
     quoteVouchers: (codes: readonly string[], totalPence: number, today: string) => quoteVouchers(db, codes, totalPence, today),
+
+    /** Whether a code typed at checkout is a gift voucher's (and why it cannot be spent, if it cannot). */
+    checkVoucherCode: (code: string, today: string) => checkVoucherCode(db, code, today),
 
     /** Pending orders older than `minutes` (abandoned payments), for a sweep that cancels them. */
     stalePending(minutes: number, now = new Date()): string[] {
