@@ -95,11 +95,22 @@ describe("gift vouchers in the quote", () => {
   });
 
   it("a voucher balance that changed: what the vouchers pay now and what is left for the card, not the total", () => {
-    const now = named({ ...seen, voucherPence: 1500, lines: seen.lines.map((l) => line(l.recordId, l.quantity, l.unitPricePence)) });
+    const now = named({
+      ...seen,
+      voucherPence: 1500,
+      lines: seen.lines.map((l) => line(l.recordId, l.quantity, l.unitPricePence)),
+    });
     expect(quoteChanges({ ...seen, voucherPence: 2000 }, now, 5600, 3600)).toEqual([
       "Your gift vouchers now pay £15.00 (was £20.00).",
       "To pay by card is now £41.00 (was £36.00).",
     ]);
+    // Without vouchers, what the card pays is the total: said once.
+    const plain = named({
+      ...seen,
+      totalPence: 6000,
+      lines: seen.lines.map((l) => line(l.recordId, l.quantity, l.unitPricePence)),
+    });
+    expect(quoteChanges(seen, plain, 5600, 5600)).toEqual(["The total is now £60.00 (was £56.00)."]);
     const error = new PriceChangedError(5600, now, 3600);
     expect(error.message).toBe(
       "Your gift voucher balance has changed since it was shown to you: the card would now pay £41.00, not £36.00. Nothing has been charged.",

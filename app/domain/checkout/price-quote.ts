@@ -122,7 +122,9 @@ export function quoteChanges(
   if (expectedTotalPence !== now.totalPence || expectedAmountDuePence === undefined) {
     changes.push(`The total is now ${formatPence(now.totalPence)} (was ${formatPence(expectedTotalPence)}).`);
   }
-  if (expectedAmountDuePence !== undefined && expectedAmountDuePence !== amountDueOf(now)) {
+  // What the card pays is worth saying on its own only when gift vouchers pay part (otherwise it is the total).
+  const vouchersInPlay = (seen?.voucherPence ?? 0) > 0 || (now.voucherPence ?? 0) > 0 || expectedTotalPence === now.totalPence;
+  if (expectedAmountDuePence !== undefined && expectedAmountDuePence !== amountDueOf(now) && vouchersInPlay) {
     changes.push(`To pay by card is now ${formatPence(amountDueOf(now))} (was ${formatPence(expectedAmountDuePence)}).`);
   }
   return changes;
