@@ -177,8 +177,17 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
      * card is asked for only if the vouchers leave something to pay (the order is then given up at once).
      */
     placeOrder(request: OrderRequest, placer: OrderPlacer): Promise<CheckoutOutcome> {
-      const { lines, card, email, discountCode, voucherCodes, idempotencyKey, expectedTotalPence, expectedAmountDuePence, ...shipping } =
-        request;
+      const {
+        lines,
+        card,
+        email,
+        discountCode,
+        voucherCodes,
+        idempotencyKey,
+        expectedTotalPence,
+        expectedAmountDuePence,
+        ...shipping
+      } = request;
       let cardDetails: CardDetails | undefined;
       if (payments.kind === "card-form" && (card || voucherCodes.length === 0)) {
         // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).

@@ -16,7 +16,7 @@ export interface AppliedVoucher {
 export function AppliedVouchers({ vouchers, refused }: { vouchers: readonly AppliedVoucher[]; refused: readonly string[] }) {
   if (vouchers.length === 0 && refused.length === 0) return null;
   return (
-    <div className="mt-4">
+    <div className="mt-2">
       {vouchers.length > 0 && (
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200" aria-label="Gift vouchers applied">
           {vouchers.map((v, i) => (

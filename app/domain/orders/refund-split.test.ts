@@ -24,7 +24,12 @@ describe("a refund of an order paid partly by voucher", () => {
   });
 
   it("adds up to the whole order however it is refunded in parts", () => {
-    for (const parts of [[1, 4999], [2999, 2, 1999], [3000, 2000], [100, 100, 4800]]) {
+    for (const parts of [
+      [1, 4999],
+      [2999, 2, 1999],
+      [3000, 2000],
+      [100, 100, 4800],
+    ]) {
       let refundedPence = 0;
       const total = { cardPence: 0, voucherPence: 0 };
       for (const amount of parts) {
@@ -39,7 +44,10 @@ describe("a refund of an order paid partly by voucher", () => {
   });
 
   it("an order paid wholly by card or wholly by voucher goes back the one way", () => {
-    expect(splitRefund({ totalPence: 5000, voucherPence: 0, refundedPence: 0 }, 5000)).toEqual({ cardPence: 5000, voucherPence: 0 });
+    expect(splitRefund({ totalPence: 5000, voucherPence: 0, refundedPence: 0 }, 5000)).toEqual({
+      cardPence: 5000,
+      voucherPence: 0,
+    });
     expect(splitRefund({ totalPence: 5000, voucherPence: 5000, refundedPence: 0 }, 1200)).toEqual({
       cardPence: 0,
       voucherPence: 1200,
