@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler } from "express";
-import { PriceChangedError } from "../../app/domain/checkout/price-quote";
+import { amountDueOf, PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { customerOf } from "../../app/domain/cart/cart";
 import { toPlaceOrderAnswer } from "../contract/answers";
 import { OPERATIONS } from "../contract/operations";
@@ -45,7 +45,8 @@ ordersApi.get(routeOf(OPERATIONS.getOrder), noStore, (req, res) => {
   res.json(ctx.services.orders.forViewer(params.data.orderNumber, { userId: ctx.user.id, accessTokens: [] }));
 });
 
-// The total changed since the client priced it: 409 with the new total, to send back as expectedTotalPence.
+// The total (or the card's part after gift vouchers) changed since the client priced it: 409 with the new figures, to
+// send back as expectedTotalPence and expectedAmountDuePence.
 ordersApi.use(((err, _req, res, next) => {
   if (!(err instanceof PriceChangedError) || res.headersSent) return next(err);
   res.set("Cache-Control", "no-store");
@@ -54,6 +55,9 @@ ordersApi.use(((err, _req, res, next) => {
     message: err.message,
     expectedTotalPence: err.expectedTotalPence,
     totalPence: err.quote.totalPence,
+    ...(err.expectedAmountDuePence !== undefined
+      ? { expectedAmountDuePence: err.expectedAmountDuePence, amountDuePence: amountDueOf(err.quote) }
+      : {}),
   });
 }) satisfies ErrorRequestHandler);
 

@@ -173,6 +173,12 @@ export const orderTotalsSchema = z.strictObject({
   vatPence: pence.describe("The VAT contained in the total (20%)"),
 });
 
+/** An order's totals, with how they were paid: gift vouchers first, the card the rest. */
+export const orderViewTotalsSchema = orderTotalsSchema.extend({
+  voucherPence: pence.describe("The part of the total paid with gift vouchers or store credit"),
+  amountDuePence: pence.describe("What the card pays: totalPence − voucherPence (0 when vouchers pay it all: no card step)"),
+});
+
 export const pricedCartSchema = z.strictObject({
   lines: z.array(
     z.strictObject({
@@ -208,7 +214,7 @@ export const placeOrderAnswerSchema = z.strictObject({
   result: z.enum(["paid", "redirect", "pending", "declined"]),
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
-  totals: orderTotalsSchema,
+  totals: orderViewTotalsSchema,
   redirectUrl: z.string().nullable().describe("The hosted payment page (Stripe) to send the shopper to"),
   message: z.string().nullable(),
 });
@@ -252,7 +258,7 @@ export const orderSchema = z.strictObject({
       isPreOrder: z.boolean(),
     }),
   ),
-  totals: orderTotalsSchema,
+  totals: orderViewTotalsSchema,
   hasPreOrder: z.boolean(),
   delivery: z.strictObject({
     minDays: z.number().int(),

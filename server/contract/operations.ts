@@ -368,7 +368,7 @@ export const OPERATIONS = {
     path: "/api/orders",
     summary: "Place an order and pay for it",
     description:
-      "One transaction re-prices every line, takes the stock, redeems the code and creates the order; then the payment provider is asked. The same idempotencyKey twice answers with the first order.",
+      "One transaction re-prices every line, takes the stock, redeems the code, creates the order and spends the gift vouchers (voucherCodes: each takes up to its balance, in the order given); then the payment provider is asked for what is left (totals.amountDuePence). When the vouchers pay it all, no card is needed and the order is paid at once. The same idempotencyKey twice answers with the first order.",
     tag: "Shop",
     body: { name: "PlaceOrderRequest", schema: placeOrderSchema },
     success: {
@@ -377,9 +377,9 @@ export const OPERATIONS = {
       schema: "PlaceOrderAnswer",
     },
     errors: {
-      400: "Invalid details or discount code",
-      402: "Card declined: nothing charged, stock released",
-      409: "Out of stock, code already used, or the total is not expectedTotalPence (the answer's totalPence is the new one; nothing was charged)",
+      400: "Invalid details, discount code or gift voucher code (wrong, expired, cancelled or spent in full: fields.voucherCodes)",
+      402: "Card declined: nothing charged, stock released, vouchers' part given back",
+      409: "Out of stock, code already used, or the total is not expectedTotalPence or the card's part is not expectedAmountDuePence (the answer's totalPence and amountDuePence are the new ones; nothing was charged)",
       503: "Payment provider unreachable",
       429: TOO_MANY,
     },

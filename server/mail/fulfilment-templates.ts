@@ -49,12 +49,27 @@ export function dispatchMail(
   return { subject, text, html };
 }
 
+/**
+ * Where money given back goes: to the card, and (for an order paid partly by gift voucher) the rest back on the
+ * voucher (app/domain/orders/refund-split.ts).
+ */
+function moneyBack(verb: string, cardPence: number, voucherPence: number): string {
+  const card = `${formatPence(cardPence)} to the card you paid with; it usually shows within 5–10 working days`;
+  const voucher = `${formatPence(voucherPence)} back on the gift voucher you paid with (or on new store credit, mailed to you, if that voucher can no longer be spent)`;
+  if (voucherPence <= 0) return `${verb} ${card}.`;
+  if (cardPence <= 0) return `${verb} ${voucher}.`;
+  return `${verb} ${card}, and ${voucher}.`;
+}
+
 /** Sent once when the shop calls an order off before dispatch, with the money it gives back. */
-export function cancellationMail(order: MailOrder & { refundPence: number; reason: string | null }): MailContent {
+export function cancellationMail(
+  order: MailOrder & { refundPence: number; reason: string | null; voucherPence?: number },
+): MailContent {
   const subject = `Your Needledrop order ${order.orderNumber} has been cancelled`;
+  const voucherPence = Math.min(order.voucherPence ?? 0, order.refundPence);
   const money =
     order.refundPence > 0
-      ? `We are refunding ${formatPence(order.refundPence)} to the card you paid with; it usually shows within 5–10 working days.`
+      ? moneyBack("We are refunding", order.refundPence - voucherPence, voucherPence)
       : "Nothing more will be charged.";
   const text = [
     `Hello ${order.name},`,
@@ -81,8 +96,12 @@ export function refundMail(
     amountPence: number;
     vatPence: number;
     refundedLines: { quantity: number; artist: string; title: string }[];
+    /** The part that goes back on gift vouchers rather than the card. */
+    voucherPence?: number;
   },
 ): MailContent {
+  const voucherPence = Math.min(order.voucherPence ?? 0, order.amountPence);
+  const where = moneyBack("It goes back:", order.amountPence - voucherPence, voucherPence);
   const subject = `Refund of ${formatPence(order.amountPence)} for your Needledrop order ${order.orderNumber}`;
   const lines = order.refundedLines.map((l) => `  ${l.quantity} × ${l.artist} – ${l.title}`);
   const text = [
@@ -91,7 +110,7 @@ export function refundMail(
     `We have refunded ${formatPence(order.amountPence)} (including VAT of ${formatPence(order.vatPence)}) for order ${order.orderNumber}.`,
     ...(lines.length ? ["", "For:", ...lines] : []),
     "",
-    "It goes back to the card you paid with and usually shows within 5–10 working days.",
+    voucherPence > 0 ? where : "It goes back to the card you paid with and usually shows within 5–10 working days.",
     "",
     "Needledrop",
   ].join("\n");
@@ -99,7 +118,7 @@ export function refundMail(
     `<p>Hello ${escapeHtml(order.name)},</p>`,
     `<p>We have refunded <strong>${formatPence(order.amountPence)}</strong> (including VAT of ${formatPence(order.vatPence)}) for order ${escapeHtml(order.orderNumber)}.</p>`,
     ...(lines.length ? [`<p>For:<br>${lines.map(escapeHtml).join("<br>")}</p>`] : []),
-    `<p>It goes back to the card you paid with and usually shows within 5–10 working days.</p>`,
+    `<p>${escapeHtml(voucherPence > 0 ? where : "It goes back to the card you paid with and usually shows within 5–10 working days.")}</p>`,
   ]);
   return { subject, text, html };
 }

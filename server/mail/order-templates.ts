@@ -15,6 +15,10 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
     `Shipping (Royal Mail): ${formatPence(t.shippingPence)}`,
     ...(t.discountPence > 0 ? [`Discount: -${formatPence(t.discountPence)}`] : []),
     `Total paid: ${formatPence(t.totalPence)} (includes VAT of ${formatPence(t.vatPence)})`,
+    // How it was paid, when gift vouchers paid part or all of it.
+    ...(t.voucherPence > 0
+      ? [`Paid by gift voucher: -${formatPence(t.voucherPence)}`, `Paid by card: ${formatPence(t.amountDuePence)}`]
+      : []),
   ];
   const address = [
     order.shipping.name,

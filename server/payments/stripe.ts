@@ -1,7 +1,7 @@
 /**
  * Stripe Checkout: the shopper pays on Stripe's hosted page and Stripe reports the result by a signed
- * webhook. The session has one line item whose amount is the order total (records, shipping and discount
- * already settled by our own pricing), so what Stripe charges is exactly what the order says.
+ * webhook. The session has one line item whose amount is the order's amount due (records, shipping, discount and
+ * gift vouchers already settled by our own pricing), so what Stripe charges is exactly what the order says.
  */
 import Stripe from "stripe";
 import type { OrderView } from "../../app/domain/orders/order-view";
@@ -56,7 +56,7 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
               quantity: 1,
               price_data: {
                 currency: "gbp",
-                unit_amount: order.totals.totalPence,
+                unit_amount: order.totals.amountDuePence,
                 product_data: { name: `Needledrop order ${order.orderNumber}`, description: orderDescription(order) },
               },
             },

@@ -59,7 +59,8 @@ export function createTestCardProvider(
       const given = [...refunds.values()]
         .filter((r) => r.orderNumber === order.orderNumber)
         .reduce((sum, r) => sum + r.amountPence, 0);
-      if (given + amountPence > order.totals.totalPence) throw new Error("A refund cannot exceed what was charged.");
+      // What was charged is the amount due: the part gift vouchers paid never went through the card.
+      if (given + amountPence > order.totals.amountDuePence) throw new Error("A refund cannot exceed what was charged.");
       const reference = `test_refund_${order.orderNumber}_${refunds.size + 1}`;
       refunds.set(idempotencyKey, { orderNumber: order.orderNumber, amountPence, reference });
       if (refunds.size > LEDGER_LIMIT) refunds.delete(refunds.keys().next().value!);

@@ -7,7 +7,9 @@
  *
  * A refund is claimed first (the order's refunded total, its lines and a refunds row, in one transaction),
  * then asked of the payment provider with a key made of the order and its state, so a retry after a lost
- * answer is the same refund to the provider; if the provider refuses, the claim is undone.
+ * answer is the same refund to the provider; if the provider refuses, the claim is undone. For an order paid partly
+ * by gift vouchers the card part goes back first and the rest back on the vouchers (app/domain/orders/refund-split.ts),
+ * once the provider has made the card part.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
@@ -32,6 +34,7 @@ import {
   type OrderStatus,
 } from "../../app/domain/orders/order-status";
 import { planRefund, refundablePence, type RefundPlan, type RefundReview } from "../../app/domain/orders/refunds";
+import { splitRefund } from "../../app/domain/orders/refund-split";
 import { writeCsv } from "../../app/domain/shared/csv";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
@@ -51,6 +54,8 @@ import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
 import type { WantsService } from "./wants";
 import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
+import { giveBackVoucherPart, VOUCHER_PAYMENT } from "./order-vouchers";
+import type { VoucherMail } from "./voucher-mail";
 import { pageWindow } from "../../app/domain/shared/paging";
 
 export interface AdminOrderSummary {
@@ -232,6 +237,7 @@ export function createAdminOrdersService(
     links: MailLinks;
     payments: PaymentProvider;
     wants: Pick<WantsService, "onStockChanged">;
+    voucherMail: VoucherMail;
   },
 ) {
   const { audit, mail, links, payments } = deps;
@@ -487,6 +493,9 @@ export function createAdminOrdersService(
     statusAfter: OrderStatus;
     refundedBefore: number;
     lines: RefundPlan["lines"];
+    /** The part the provider gives back to the card, and the part that goes back on the order's vouchers. */
+    cardPence: number;
+    voucherPence: number;
   }
 
   /** Books a refund on the order (inside the caller's transaction), before the provider is asked for the money. */
@@ -549,17 +558,23 @@ export function createAdminOrdersService(
       statusAfter,
       refundedBefore: row.refundedPence,
       lines: plan.lines,
+      ...splitRefund(row, plan.amountPence),
     };
   }
 
-  /** Asks the provider for the money of a booked refund; undoes the booking when it refuses. */
+  /**
+   * Asks the provider for the card part of a booked refund (undoing the booking when it refuses), then puts the
+   * voucher part back on the vouchers. A refund wholly onto vouchers asks no provider.
+   */
   async function settleRefund(actor: Actor, claim: Claim, { sendMail }: { sendMail: boolean }): Promise<void> {
-    let reference: string;
+    let reference: string = VOUCHER_PAYMENT;
     try {
-      ({ reference } = await payments.refund(deps.orders.get(claim.orderNumber)!, {
-        amountPence: claim.amountPence,
-        idempotencyKey: claim.key,
-      }));
+      if (claim.cardPence > 0) {
+        ({ reference } = await payments.refund(deps.orders.get(claim.orderNumber)!, {
+          amountPence: claim.cardPence,
+          idempotencyKey: claim.key,
+        }));
+      }
     } catch (error) {
       console.error(`[admin-orders] refund for ${claim.orderNumber} failed:`, error instanceof Error ? error.message : error);
       writeTransaction(db, () => {
@@ -586,16 +601,24 @@ export function createAdminOrdersService(
       throw new ConflictError("The payment provider did not make the refund, so nothing was given back. Try again in a moment.");
     }
     let mailId: number | null = null;
+    let creditMailIds: number[] = [];
     writeTransaction(db, () => {
       db.update(refunds).set({ providerReference: reference }).where(eq(refunds.id, claim.refundId)).run();
-      if (!sendMail) return;
       const row = load(claim.orderNumber);
+      creditMailIds = giveBackVoucherPart(db, deps.voucherMail, row, claim.voucherPence, {
+        today: todayInLondon(),
+        refundId: claim.refundId,
+        actorId: actor.id,
+        why: `for the refund on order ${row.orderNumber}, in place of the gift voucher it was paid with, which can no longer be spent`,
+      });
+      if (!sendMail) return;
       const lines = linesOf(row.id);
       const byId = new Map(lines.map((l) => [l.id, l]));
       const content = refundMail({
         ...mailOrder(row, lines),
         amountPence: claim.amountPence,
         vatPence: claim.vatPence,
+        voucherPence: claim.voucherPence,
         refundedLines: claim.lines.map((l) => ({
           quantity: l.quantity,
           artist: byId.get(l.lineId)!.artist,
@@ -611,6 +634,7 @@ export function createAdminOrdersService(
       });
     });
     if (mailId !== null) mail.dispatch(mailId);
+    for (const id of creditMailIds) deps.voucherMail.dispatch(id);
   }
 
   return {
@@ -774,7 +798,12 @@ export function createAdminOrdersService(
           after: { ...snapshot(cancelled), ...(reason ? { reason } : {}) },
         });
         const left = row.paidAt ? refundablePence(row) : 0;
-        const content = cancellationMail({ ...mailOrder(row, lines), refundPence: left, reason: reason ?? null });
+        const content = cancellationMail({
+          ...mailOrder(row, lines),
+          refundPence: left,
+          reason: reason ?? null,
+          voucherPence: splitRefund(row, left).voucherPence,
+        });
         mailId = mail.enqueueOnce({
           to: row.email,
           kind: "order-cancelled",

@@ -39,6 +39,8 @@ describe("checkout with the test card", () => {
       discountPence: 0,
       totalPence: 4398,
       vatPence: 733,
+      voucherPence: 0,
+      amountDuePence: 4398,
     });
     expect(out.order.email).toBe("ada@example.com");
     expect(stockOf(rec.id)).toBe(1);

@@ -1,7 +1,8 @@
 /**
  * The checkout use case: place the order (one transaction, see orders.ts), then take payment with the
  * configured provider. Every outcome is a plain value the adapters turn into a page, JSON or a redirect:
- * paid, declined (stock and code already given back), redirect (hosted payment page) or pending.
+ * paid, declined (stock, code and vouchers' part already given back), redirect (hosted payment page) or pending.
+ * The provider is asked for what the gift vouchers leave (the amount due); an order they pay in full is paid at once.
  */
 import { cardSchema, type PlaceOrderRequest } from "../../app/domain/checkout/checkout-schemas";
 import { parseInput } from "../../app/domain/shared/parse-input";
@@ -11,6 +12,7 @@ import type { PaymentProvider, WebhookOutcome } from "../../app/domain/payments/
 import { NotFoundError, PaymentUnavailableError, ValidationError } from "../../app/domain/shared/errors";
 import type { OrderView } from "../../app/domain/orders/order-view";
 import type { OrdersService, PlaceOrderInput } from "./orders";
+import { VOUCHER_PAYMENT } from "./order-vouchers";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }
@@ -64,13 +66,17 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       );
       return { applied: false, reason: "order payment failed" };
     }
-    if (paid.amountPence !== order.totals.totalPence || paid.currency.toLowerCase() !== "gbp") {
+    // The provider was asked for the amount due: the total less what gift vouchers paid.
+    if (paid.amountPence !== order.totals.amountDuePence || paid.currency.toLowerCase() !== "gbp") {
       console.error(`[checkout] payment for ${order.orderNumber} does not match its total; left pending for review.`);
       return { applied: false, reason: "amount mismatch" };
     }
     orders.markPaid(order.orderNumber, { reference: paid.reference });
     return { applied: true };
   }
+
+  const paidByVouchers = (order: OrderView) =>
+    orders.markPaid(order.orderNumber, { reference: `${VOUCHER_PAYMENT}-${order.orderNumber}` });
 
   // Orders whose payment a request of this process is taking right now: a double submit meanwhile waits.
   const inFlight = new Set<string>();
@@ -93,6 +99,8 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     payment: { card?: CardDetails; origin: string },
     retry: boolean,
   ): Promise<CheckoutOutcome> {
+    // The vouchers paid it all (spent as the order was placed): no card step.
+    if (order.totals.amountDuePence === 0) return { kind: "paid", order: paidByVouchers(order) };
     if (payments.kind === "card-form") {
       if (!payment.card) {
         orders.cancelUnpaid(order.orderNumber);
@@ -142,6 +150,11 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
    * otherwise, an open session included. Throws when the provider cannot be asked.
    */
   async function reconcile(order: OrderView): Promise<"paid" | "unpaid" | "wait"> {
+    // Interrupted after its vouchers were spent: nothing more was to be paid, so it is paid.
+    if (order.totals.amountDuePence === 0) {
+      paidByVouchers(order);
+      return "paid";
+    }
     if (payments.kind === "card-form") {
       const taken = await payments.findCharge(order);
       if (!taken) return "unpaid";
@@ -160,18 +173,40 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
 
     /**
      * Places and pays for an order, for the checkout page and the API alike: the card (when the shop takes it
-     * on its own page) is checked first, so a mistyped card never takes stock.
+     * on its own page) is checked first, so a mistyped card never takes stock. With gift vouchers and no card, the
+     * card is asked for only if the vouchers leave something to pay (the order is then given up at once).
      */
     placeOrder(request: OrderRequest, placer: OrderPlacer): Promise<CheckoutOutcome> {
-      const { lines, card, email, discountCode, idempotencyKey, expectedTotalPence, ...shipping } = request;
+      const {
+        lines,
+        card,
+        email,
+        discountCode,
+        voucherCodes,
+        idempotencyKey,
+        expectedTotalPence,
+        expectedAmountDuePence,
+        ...shipping
+      } = request;
       let cardDetails: CardDetails | undefined;
-      if (payments.kind === "card-form") {
+      if (payments.kind === "card-form" && (card || voucherCodes.length === 0)) {
         // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).
         const checked = parseInput(z.object({ card: cardSchema(placer.today) }), { card: card ?? {} }).card;
         cardDetails = { number: checked.cardNumber, expiry: checked.cardExpiry, cvc: checked.cardCvc };
       }
       return this.submit(
-        { idempotencyKey, lines, discountCode, email, shipping, userId: placer.userId, today: placer.today, expectedTotalPence },
+        {
+          idempotencyKey,
+          lines,
+          discountCode,
+          voucherCodes,
+          email,
+          shipping,
+          userId: placer.userId,
+          today: placer.today,
+          expectedTotalPence,
+          expectedAmountDuePence,
+        },
         { card: cardDetails, origin: placer.origin },
       );
     },

@@ -112,16 +112,17 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const discounts = createDiscountsService(db);
   const cart = createCartService(db, { discounts });
   const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
+  // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
+  const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
   const orders = createOrdersService(db, {
     cart,
     discounts,
     mail: authServices.mail,
     links,
     wants,
+    voucherMail,
   });
   const audit = createAuditService(db);
-  // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
-  const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
   const staffAccess = createStaffAccessService(db, { audit });
   const secretKey = auth.secretKey ?? loadSecretKey({ envValue: process.env.SECRET_KEY, databaseFile: db.$client.name });
   const twoFactor = createTwoFactorService(db, {
@@ -177,7 +178,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
     checkout: createCheckoutService({ orders, payments }),
-    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants }),
+    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants, voucherMail }),
     orderActivity: createOrderActivityService(db, { audit }),
     club: createClubService(db, {
       payments: auth.clubPayments ?? createTestSubscriptionPayments(),

@@ -122,6 +122,8 @@ describe("orders.place", () => {
       discountPence: 0,
       totalPence: 6898,
       vatPence: 1150,
+      voucherPence: 0,
+      amountDuePence: 6898,
     });
     expect(order.hasPreOrder).toBe(true);
     expect(order.delivery).toMatchObject({ minDays: 1, maxDays: 14, preOrder: true, countsFrom: NEXT_YEAR });
@@ -189,6 +191,8 @@ describe("orders.place", () => {
       discountPence: 999,
       totalPence: 9696,
       vatPence: 1616,
+      voucherPence: 0,
+      amountDuePence: 9696,
     });
   });
 

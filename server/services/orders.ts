@@ -1,8 +1,9 @@
 /**
  * Orders: placing one is a single BEGIN IMMEDIATE transaction that re-prices every line from the database,
  * takes stock with conditional updates, records a stock movement per line, redeems the discount code and
- * writes the order and its lines. Payment then moves it pending_payment → paid (and the confirmation mail
- * is queued in that same transaction) or pending_payment → payment_failed, which gives the stock and the code back.
+ * writes the order and its lines, then spends the gift vouchers it is paid with (order-vouchers.ts). Payment then
+ * moves it pending_payment → paid (and the confirmation mail is queued in that same transaction) or
+ * pending_payment → payment_failed, which gives the stock, the code and the vouchers' part back.
  */
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -15,6 +16,15 @@ import { PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { customerView, type CustomerOrder, type OrderView, type ShippingAddress } from "../../app/domain/orders/order-view";
+import {
+  checkVoucherCode,
+  giveBackVoucherPart,
+  quoteVouchers,
+  refuseUnusableVouchers,
+  spendVouchers,
+  VOUCHER_PAYMENT,
+} from "./order-vouchers";
+import type { VoucherMail } from "./voucher-mail";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
@@ -32,6 +42,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   lines: CartLine[];
   discountCode: string | null;
+  /** Gift voucher and store credit codes (voucherCodesSchema): each takes up to its balance, the card the rest. */
+  voucherCodes?: readonly string[];
   email: string;
   shipping: ShippingAddress;
   userId: number | null;
@@ -39,6 +51,8 @@ export interface PlaceOrderInput {
   today: string;
   /** The total the shopper agreed to (the Pay button's): a different total places nothing. */
   expectedTotalPence?: number;
+  /** What the shopper was shown the card would pay after the vouchers: a different amount places nothing. */
+  expectedAmountDuePence?: number;
 }
 
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
@@ -86,6 +100,7 @@ export function createOrdersService(
     mail: MailService;
     links: MailLinks;
     wants: Pick<WantsService, "onStockChanged">;
+    voucherMail: VoucherMail;
   },
 ) {
   const linesOf = (orderId: number) =>
@@ -120,6 +135,8 @@ export function createOrdersService(
         discountPence: row.discountPence,
         totalPence: row.totalPence,
         vatPence: row.vatPence,
+        voucherPence: row.voucherPence,
+        amountDuePence: row.totalPence - row.voucherPence,
       },
       hasPreOrder,
       delivery: orderDelivery(db, placedOn, lines),
@@ -175,18 +192,25 @@ export function createOrdersService(
       const goods = priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity }));
       const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
       const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
+      // The vouchers pay towards the total after the discount; the VAT stays the goods' (a multi-purpose voucher is
+      // a way to pay, not a discount).
+      const vouchers = quoteVouchers(db, input.voucherCodes ?? [], totals.totalPence, input.today);
+      refuseUnusableVouchers(vouchers);
       // Thrown inside the transaction: the stock taken and the code redeemed above go back with it.
-      if (input.expectedTotalPence !== undefined && input.expectedTotalPence !== totals.totalPence) {
-        throw new PriceChangedError(input.expectedTotalPence, {
-          ...totals,
-          lines: priced.map(({ line, record }) => ({
-            recordId: record.id,
-            title: record.title,
-            artist: record.artist,
-            quantity: line.quantity,
-            unitPricePence: record.pricePence,
-          })),
-        });
+      const { expectedTotalPence, expectedAmountDuePence } = input;
+      if (
+        (expectedTotalPence !== undefined && expectedTotalPence !== totals.totalPence) ||
+        (expectedAmountDuePence !== undefined && expectedAmountDuePence !== vouchers.amountDuePence)
+      ) {
+        const lines = priced.map(({ line, record }) => ({
+          recordId: record.id,
+          title: record.title,
+          artist: record.artist,
+          quantity: line.quantity,
+          unitPricePence: record.pricePence,
+        }));
+        const quote = { ...totals, voucherPence: vouchers.voucherPence, lines };
+        throw new PriceChangedError(expectedTotalPence ?? totals.totalPence, quote, expectedAmountDuePence);
       }
       const row = db
         .insert(orders)
@@ -205,14 +229,17 @@ export function createOrdersService(
           shippingPence: totals.shippingPence,
           discountPence: totals.discountPence,
           totalPence: totals.totalPence,
+          voucherPence: vouchers.voucherPence,
           vatPence: totals.vatPence,
           discountCodeId: discount?.codeId ?? null,
           idempotencyKey: keyHash,
           accessTokenHash: keyHash,
-          paymentProvider: input.paymentProvider,
+          // Nothing left for a card: the vouchers are the whole payment.
+          paymentProvider: vouchers.amountDuePence === 0 ? VOUCHER_PAYMENT : input.paymentProvider,
         })
         .returning()
         .get();
+      spendVouchers(db, row.id, vouchers);
       for (const { line, record, preOrder } of priced) {
         db.insert(orderLines)
           .values({
@@ -336,10 +363,12 @@ export function createOrdersService(
 
     /**
      * pending_payment → payment_failed (payment declined, abandoned or expired): the copies go back on the shelf,
-     * with a stock movement each, and the discount code can be used again. Idempotent.
+     * with a stock movement each, the discount code can be used again and the vouchers get their part back (as new
+     * store credit, mailed, for one that expired meanwhile). Idempotent.
      */
     cancelUnpaid(orderNumber: string): OrderView {
-      return writeTransaction(db, () => {
+      let mailIds: number[] = [];
+      const order = writeTransaction(db, () => {
         const row = byNumber(orderNumber);
         if (!row) throw new NotFoundError("Order not found.");
         if (row.status !== "pending_payment") return view(row);
@@ -360,9 +389,21 @@ export function createOrdersService(
             .run();
         }
         if (row.discountCodeId !== null) deps.discounts.release(row.discountCodeId);
+        mailIds = giveBackVoucherPart(db, deps.voucherMail, row, row.voucherPence, {
+          today: todayInLondon(),
+          why: `because the payment for order ${row.orderNumber} did not go through and the gift voucher it used can no longer be spent`,
+        });
         return view(byNumber(orderNumber)!);
       });
+      for (const mailId of mailIds) deps.voucherMail.dispatch(mailId);
+      return order;
     },
+
+    /** What gift voucher codes would pay towards a total today (the checkout page's summary; nothing is spent). */
+    quoteVouchers: (codes: readonly string[], totalPence: number, today: string) => quoteVouchers(db, codes, totalPence, today),
+
+    /** Whether a code typed at checkout is a gift voucher's (and why it cannot be spent, if it cannot). */
+    checkVoucherCode: (code: string, today: string) => checkVoucherCode(db, code, today),
 
     /** Pending orders older than `minutes` (abandoned payments), for a sweep that cancels them. */
     stalePending(minutes: number, now = new Date()): string[] {

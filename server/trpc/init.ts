@@ -13,7 +13,7 @@ import {
   TooManyAttemptsError,
   PaymentUnavailableError,
 } from "../../app/domain/shared/errors";
-import { PriceChangedError } from "../../app/domain/checkout/price-quote";
+import { amountDueOf, PriceChangedError } from "../../app/domain/checkout/price-quote";
 
 // 1. Context: the same per-request context loaders get (see server/context.ts).
 /** What a procedure declares about itself: the staff permission an `admin.*` procedure needs. */
@@ -28,10 +28,17 @@ const t = initTRPC
     // 2. Error formatter: Zod failures reach the client flattened, field by field.
     errorFormatter({ shape, error }) {
       const zodError = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
-      // A total that changed since the client priced it: the new one, to send back as expectedTotalPence.
+      // A total (or card part after gift vouchers) that changed since the client priced it: the new figures, to send
+      // back as expectedTotalPence and expectedAmountDuePence.
       const priceChange =
         error.cause instanceof PriceChangedError
-          ? { expectedTotalPence: error.cause.expectedTotalPence, totalPence: error.cause.quote.totalPence }
+          ? {
+              expectedTotalPence: error.cause.expectedTotalPence,
+              totalPence: error.cause.quote.totalPence,
+              ...(error.cause.expectedAmountDuePence !== undefined
+                ? { expectedAmountDuePence: error.cause.expectedAmountDuePence, amountDuePence: amountDueOf(error.cause.quote) }
+                : {}),
+            }
           : null;
       return { ...shape, data: { ...shape.data, zodError, priceChange } };
     },

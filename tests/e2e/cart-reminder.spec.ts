@@ -56,7 +56,7 @@ for (const width of [390, 1280]) {
       await expect(form.getByTestId("reminder-note")).toContainText("one reminder of your cart");
       await form.getByLabel("Email", { exact: true }).fill(email);
       // The Apply button posts the whole form: the address is remembered though nothing is paid.
-      await form.getByLabel(/Discount code/).fill("NOTACODE");
+      await form.getByLabel(/Discount or gift voucher code/).fill("NOTACODE");
       await form.getByRole("button", { name: "Apply", exact: true }).click();
       await expect(form.getByText("That discount code isn't valid.")).toBeVisible();
       await expect

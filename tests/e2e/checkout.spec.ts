@@ -121,7 +121,7 @@ test.describe("checkout", () => {
 
     await test.step("the newsletter code takes 10% off the records", async () => {
       await fillDetails(page, { email });
-      await field(page, "Discount code (optional)").fill(code.toLowerCase());
+      await field(page, "Discount or gift voucher code (optional)").fill(code.toLowerCase());
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page.getByText(`${code} applied`)).toBeVisible();
       await expectRow(summary(page), `Discount (${code})`, "−£5.00");
@@ -228,7 +228,7 @@ test.describe("checkout", () => {
     await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
     await openCheckout(page, javaScriptEnabled);
     await fillDetails(page, { email });
-    const codeField = field(page, "Discount code (optional)");
+    const codeField = field(page, "Discount or gift voucher code (optional)");
 
     await codeField.fill("NOT-A-CODE");
     await fillCard(page, PAYS);
@@ -659,7 +659,7 @@ test.describe("the whole journey", () => {
 
       await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
       await ready(page, javaScriptEnabled);
-      await expect(field(page, "Discount code (optional)")).toHaveValue(code);
+      await expect(field(page, "Discount or gift voucher code (optional)")).toHaveValue(code);
       await expectRow(summary(page), "Total", "£49.00");
       if (who === "a guest") await fillDetails(page, { email: `${uniqueName("guest")}@example.com` });
       else {

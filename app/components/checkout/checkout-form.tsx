@@ -7,7 +7,9 @@ import { formatPence } from "~/domain/shared/money";
 import {
   APPLY_INTENT,
   applyCodeSchema,
+  checkoutDetailsSchema,
   checkoutSchemaFor,
+  removeVoucherIntent,
   SHIPPING_COUNTRY,
   type checkoutWithCardSchema,
   type ProviderKind,
@@ -16,6 +18,9 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { CardFields } from "./card-fields";
 import { CheckoutField } from "./checkout-field";
 import { useCheckoutStorage } from "~/lib/use-checkout-storage";
+import { z } from "~/domain/shared/zod";
+import { MAX_VOUCHERS_PER_ORDER } from "~/domain/vouchers/voucher-codes";
+import { AppliedVouchers, type AppliedVoucher } from "./applied-vouchers";
 
 export const CHECKOUT_FORM_ID = "checkout";
 
@@ -32,8 +37,11 @@ export interface CheckoutDefaults {
 /** Every field the form may send: the card ones only with the card-form provider, whose schema has them. */
 type CheckoutSchema = ReturnType<typeof checkoutWithCardSchema>;
 
-/** The Apply button checks the code alone: the rest of the form may still be half filled. */
-const BUTTONS = { [APPLY_INTENT]: applyCodeSchema };
+/** The Apply and Remove buttons check the code alone (or nothing): the rest of the form may still be half filled. */
+const BUTTONS = {
+  [APPLY_INTENT]: applyCodeSchema,
+  ...Object.fromEntries(Array.from({ length: MAX_VOUCHERS_PER_ORDER }, (_, i) => [removeVoucherIntent(i), z.object({})])),
+};
 
 export interface DiscountNote {
   code: string;
@@ -48,6 +56,7 @@ export function CheckoutForm({
   idempotencyKey,
   pricedCode,
   totalPence,
+  vouchers,
   quote,
   discount,
   lastResult,
@@ -59,6 +68,8 @@ export function CheckoutForm({
   /** The code the total beside the form includes ("" for none). */
   pricedCode: string;
   totalPence: number;
+  /** The gift vouchers applied (carried on by this form's hidden fields), what they pay and what is left to pay. */
+  vouchers: { vouchers: readonly AppliedVoucher[]; refused: readonly string[]; voucherPence: number; amountDuePence: number };
   /** What the total is made of (price-quote.ts): sent with Pay so a change since can be explained. */
   quote: string;
   discount: DiscountNote | null;
@@ -69,7 +80,12 @@ export function CheckoutForm({
   const applying = submitting && navigation.formData?.get("intent") === APPLY_INTENT;
   const paying = submitting && !applying;
   const applyButton = useRef<HTMLButtonElement>(null);
-  const schema = useMemo(() => checkoutSchemaFor(provider, today) as CheckoutSchema, [provider, today]);
+  // Vouchers that pay for everything leave no card to take: no card fields then.
+  const covered = vouchers.vouchers.length > 0 && vouchers.amountDuePence === 0;
+  const schema = useMemo(
+    () => (covered ? checkoutDetailsSchema : checkoutSchemaFor(provider, today)) as CheckoutSchema,
+    [covered, provider, today],
+  );
   const [form, fields] = useSchemaForm(schema, {
     id: CHECKOUT_FORM_ID,
     lastResult,
@@ -79,7 +95,8 @@ export function CheckoutForm({
   });
   const saveAsTyped = useCheckoutStorage(form.id, (name, value) => form.update({ name, value }));
 
-  const cardForm = provider === "card-form";
+  const cardForm = provider === "card-form" && !covered;
+  const dueText = formatPence(vouchers.amountDuePence);
   const codeProps = getInputProps(fields.discountCode, { type: "text" });
   const codeNote = fields.discountCode.errors ? null : discount;
 
@@ -91,6 +108,12 @@ export function CheckoutForm({
       <input type="hidden" name="pricedCode" value={pricedCode} />
       {/* The order binds the total on the Pay button: a different total at Pay places nothing. */}
       <input type="hidden" name="expectedTotalPence" value={totalPence} />
+      {/* …and what the card pays after the gift vouchers: a voucher spent elsewhere meanwhile places nothing. */}
+      <input type="hidden" name="expectedAmountDuePence" value={vouchers.amountDuePence} />
+      {/* The vouchers travel with the form, never in the session or a cookie (docs/decisions/0072). */}
+      {vouchers.vouchers.map((v) => (
+        <input key={v.code} type="hidden" name="voucherCodes" value={v.code} />
+      ))}
       <input type="hidden" name="pricedQuote" value={quote} />
       <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
       {fields.idempotencyKey.errors && (
@@ -147,9 +170,9 @@ export function CheckoutForm({
         </div>
       </Section>
 
-      <Section icon={<Icon name="tag" className="size-5" />} title="Discount" id="discount">
+      <Section icon={<Icon name="tag" className="size-5" />} title="Discount or gift voucher" id="discount">
         <label htmlFor={fields.discountCode.id} className="block text-sm font-medium text-stone-800">
-          Discount code <span className="font-normal text-stone-500">(optional)</span>
+          Discount or gift voucher code <span className="font-normal text-stone-500">(optional)</span>
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -188,11 +211,21 @@ export function CheckoutForm({
         ) : (
           <FieldError id={fields.discountCode.errorId} errors={fields.discountCode.errors} />
         )}
+        <AppliedVouchers vouchers={vouchers.vouchers} refused={[...vouchers.refused, ...(fields.voucherCodes.errors ?? [])]} />
       </Section>
 
       <Section icon={<Icon name="credit-card" className="size-5" />} title="Payment" id="payment">
-        {cardForm ? (
+        {covered ? (
+          <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="paid-by-vouchers">
+            Your gift vouchers pay for the whole order: no card is needed.
+          </p>
+        ) : cardForm ? (
           <>
+            {vouchers.voucherPence > 0 && (
+              <p className="mb-3 text-sm text-stone-700">
+                Your gift vouchers pay {formatPence(vouchers.voucherPence)}; the card pays the rest, {dueText}.
+              </p>
+            )}
             <CardFields cardNumber={fields.cardNumber} cardExpiry={fields.cardExpiry} cardCvc={fields.cardCvc} />
           </>
         ) : (
@@ -204,13 +237,23 @@ export function CheckoutForm({
 
       <div className="space-y-2">
         <SubmitButton pending={paying}>
-          {paying ? (cardForm ? "Paying…" : "Continuing…") : cardForm ? `Pay ${formatPence(totalPence)}` : "Continue to payment"}
+          {paying
+            ? cardForm || covered
+              ? "Paying…"
+              : "Continuing…"
+            : covered
+              ? "Place order, paid by gift voucher"
+              : cardForm
+                ? `Pay ${dueText}`
+                : "Continue to payment"}
         </SubmitButton>
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
           <Icon name="lock" className="size-3.5" />
-          {cardForm
-            ? "Card details go to the payment provider only; we never store them."
-            : "You will be sent to Stripe to pay securely."}
+          {covered
+            ? "Nothing is charged to a card."
+            : cardForm
+              ? "Card details go to the payment provider only; we never store them."
+              : "You will be sent to Stripe to pay securely."}
         </p>
       </div>
     </Form>

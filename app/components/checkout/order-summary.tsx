@@ -32,16 +32,32 @@ export function SummaryLines({ lines }: { lines: readonly SummaryLine[] }) {
   );
 }
 
-/** Subtotal, discount, Royal Mail shipping, total, the VAT it includes and when it should arrive. */
+/** How an order is (or will be) paid when gift vouchers pay part or all of it. */
+export interface VoucherPayment {
+  voucherPence: number;
+  amountDuePence: number;
+  /** At checkout, each applied voucher with what it takes; a placed order shows their sum. */
+  vouchers?: readonly { last4: string; takePence: number }[];
+  /** "checkout": what is left "To pay"; "order": what was "Paid by card". */
+  stage: "checkout" | "order";
+}
+
+/**
+ * Subtotal, discount, Royal Mail shipping, total, the VAT it includes and when it should arrive; with gift vouchers,
+ * what they pay and what is left for the card.
+ */
 export function SummaryTotals({
   totals,
   delivery,
   discountLabel = "Discount",
+  payment,
 }: {
   totals: OrderTotals;
   delivery: DeliveryEstimate;
   discountLabel?: string;
+  payment?: VoucherPayment;
 }) {
+  const withVouchers = payment && payment.voucherPence > 0;
   return (
     <div className="border-t border-stone-200 pt-3 text-sm">
       <dl className="space-y-2">
@@ -58,10 +74,37 @@ export function SummaryTotals({
           value={formatPence(totals.totalPence)}
           className="border-t border-stone-200 pt-2 text-base font-bold"
         />
+        {withVouchers && <VoucherRows payment={payment} />}
       </dl>
       <p className="mt-1 text-right text-xs text-stone-600">Includes VAT (20%) {formatPence(totals.vatPence)}</p>
       <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{deliveryWindowText(delivery)}</p>
     </div>
+  );
+}
+
+/** "Paid by gift voucher ····PQRS −£20.00" per voucher (or their sum), then "To pay" / "Paid by card". */
+function VoucherRows({ payment }: { payment: VoucherPayment }) {
+  const rows = payment.vouchers?.filter((v) => v.takePence > 0) ?? [];
+  return (
+    <>
+      {rows.length > 0 ? (
+        rows.map((v) => (
+          <Row
+            key={v.last4}
+            label={`Paid by gift voucher ····${v.last4}`}
+            value={`−${formatPence(v.takePence)}`}
+            className="text-emerald-800"
+          />
+        ))
+      ) : (
+        <Row label="Paid by gift voucher" value={`−${formatPence(payment.voucherPence)}`} className="text-emerald-800" />
+      )}
+      <Row
+        label={payment.stage === "checkout" ? "To pay" : "Paid by card"}
+        value={formatPence(payment.amountDuePence)}
+        className={payment.stage === "checkout" ? "border-t border-stone-200 pt-2 text-base font-bold" : ""}
+      />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyCodeSchema,
   typedEmailSchema,
   cardSchema,
   checkoutDetailsSchema,
@@ -40,6 +41,7 @@ describe("checkout details: a good form", () => {
       postalCode: "SW1A 1AA",
       country: "United Kingdom",
       discountCode: null,
+      voucherCodes: [],
       idempotencyKey: KEY,
       expectedTotalPence: 2400,
     });
@@ -130,6 +132,26 @@ describe("checkout details: each field's message", () => {
     expect(messages(checkoutDetailsSchema.safeParse({ ...valid, discountCode: "A".repeat(33) }))).toEqual({
       discountCode: "That discount code isn't valid.",
     });
+  });
+});
+
+describe("the checkout page's one code box", () => {
+  it("reads a gift voucher code as typed (spaces, lower case) in its canonical form, and a discount code as one", () => {
+    const box = (discountCode: string) => applyCodeSchema.parse({ discountCode }).discountCode;
+    expect(box("abcd efgh jkmn pqrs")).toBe("ABCDEFGHJKMNPQRS");
+    expect(box("ABCD-EFGH-JKMN-PQRS")).toBe("ABCDEFGHJKMNPQRS");
+    expect(box("summer-10")).toBe("SUMMER-10");
+    expect(box("")).toBeNull();
+  });
+
+  it("refuses what is neither", () => {
+    expect(applyCodeSchema.safeParse({ discountCode: "no such thing!" }).success).toBe(false);
+    expect(applyCodeSchema.safeParse({ discountCode: "A".repeat(41) }).success).toBe(false);
+  });
+
+  it("carries the vouchers already applied, read as typed, each once", () => {
+    const parsed = checkoutDetailsSchema.parse({ ...valid, voucherCodes: ["abcd efgh jkmn pqrs", "ABCDEFGHJKMNPQRS"] });
+    expect(parsed.voucherCodes).toEqual(["ABCDEFGHJKMNPQRS"]);
   });
 });
 

@@ -8,6 +8,8 @@ import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { normaliseUkPostcode } from "./postcode";
 import { expectedTotalPenceSchema } from "./price-quote";
 import { z } from "~/domain/shared/zod";
+import { normaliseVoucherCode } from "~/domain/vouchers/voucher-code";
+import { voucherCodesSchema } from "~/domain/vouchers/voucher-codes";
 
 export const SHIPPING_COUNTRY = "United Kingdom";
 
@@ -65,21 +67,42 @@ export function cardSchema(today: string) {
 }
 
 /**
- * Contact and delivery details, the form's idempotency key, an optional code and the total the shopper agreed to
- * (optional for an API client; see price-quote.ts).
+ * Contact and delivery details, the form's idempotency key, an optional discount code, gift voucher codes and the
+ * total (and amount left for the card) the shopper agreed to (optional for an API client; see price-quote.ts).
  */
 const orderDetailsSchema = z.object({
   email: emailSchema,
   ...shippingAddressSchema.shape,
   discountCode: optionalDiscountCodeSchema,
+  voucherCodes: voucherCodesSchema,
   idempotencyKey: idempotencyKeySchema,
   expectedTotalPence: expectedTotalPenceSchema
     .optional()
     .describe("The total shown to the buyer, in pence: when the order's total is different, nothing is placed (409)"),
+  expectedAmountDuePence: expectedTotalPenceSchema
+    .optional()
+    .describe(
+      "What the buyer was shown the card would pay after gift vouchers, in pence: when it comes out different (a voucher spent meanwhile), nothing is placed (409)",
+    ),
 });
 
-/** The checkout page's form always carries the total on its Pay button. */
-export const checkoutDetailsSchema = orderDetailsSchema.extend({ expectedTotalPence: expectedTotalPenceSchema });
+/**
+ * The checkout page's one code box, as shoppers expect from other shops: a discount code or a gift voucher code. A
+ * code that reads as a voucher's (spaces, hyphens and lower case forgiven) comes out in its canonical form, which is
+ * also a well-formed discount code; the page tells which it is by looking it up (see the checkout action).
+ */
+export const codeBoxSchema = z
+  .string()
+  .max(40, "That code isn't valid.")
+  .optional()
+  .transform((typed) => (typed ? (normaliseVoucherCode(typed) ?? typed) : typed))
+  .pipe(optionalDiscountCodeSchema);
+
+/** The checkout page's form always carries the total on its Pay button, and its code box takes voucher codes too. */
+export const checkoutDetailsSchema = orderDetailsSchema.extend({
+  expectedTotalPence: expectedTotalPenceSchema,
+  discountCode: codeBoxSchema,
+});
 
 /** The whole form when the shop takes the card on the page (the offline test provider). */
 export function checkoutWithCardSchema(today: string) {
@@ -100,8 +123,12 @@ export type CheckoutForm = z.output<typeof checkoutDetailsSchema> & Partial<z.ou
 /** The submit button that re-prices the order with the typed discount code instead of paying. */
 export const APPLY_INTENT = "apply";
 
-/** Applying a code checks the code only: the rest of the form may still be half filled. */
-export const applyCodeSchema = z.object({ discountCode: optionalDiscountCodeSchema });
+/** Applying a code checks the code only (and reads the vouchers already applied): the rest may still be half filled. */
+export const applyCodeSchema = z.object({ discountCode: codeBoxSchema, voucherCodes: voucherCodesSchema });
+
+/** The button beside an applied gift voucher: takes it off the order (`remove-voucher-<its place in the list>`). */
+export const REMOVE_VOUCHER_INTENT = "remove-voucher";
+export const removeVoucherIntent = (index: number) => `${REMOVE_VOUCHER_INTENT}-${index}`;
 
 /**
  * Placing an order through the API (REST and tRPC): the details, the lines and, when the shop takes the card

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeQuote, encodeQuote, expectedTotalPenceSchema, quoteChanges, type NamedQuote } from "./price-quote";
+import {
+  amountDueOf,
+  decodeQuote,
+  encodeQuote,
+  expectedTotalPenceSchema,
+  PriceChangedError,
+  quoteChanges,
+  type NamedQuote,
+} from "./price-quote";
 
 const seen = {
   totalPence: 5600,
@@ -74,6 +82,39 @@ describe("what changed between the page and Pay", () => {
   it("without the old quote (an API client), says the total alone", () => {
     const now = named({ totalPence: 5548, shippingPence: 400, discountPence: 52, lines: [line(12, 2, 2600)] });
     expect(quoteChanges(null, now, 3000)).toEqual(["The total is now £55.48 (was £30.00)."]);
+  });
+});
+
+describe("gift vouchers in the quote", () => {
+  it("carry their part with the form, and an old form without it reads as none", () => {
+    const withVouchers = { ...seen, voucherPence: 2000 };
+    expect(encodeQuote(withVouchers)).toBe("t5600;s400;d0;v2000;12x1@2600,15x1@2600");
+    expect(decodeQuote(encodeQuote(withVouchers))).toEqual(withVouchers);
+    expect(decodeQuote("t5600;s400;d0;12x1@2600")?.voucherPence).toBeUndefined();
+    expect(amountDueOf(withVouchers)).toBe(3600);
+  });
+
+  it("a voucher balance that changed: what the vouchers pay now and what is left for the card, not the total", () => {
+    const now = named({
+      ...seen,
+      voucherPence: 1500,
+      lines: seen.lines.map((l) => line(l.recordId, l.quantity, l.unitPricePence)),
+    });
+    expect(quoteChanges({ ...seen, voucherPence: 2000 }, now, 5600, 3600)).toEqual([
+      "Your gift vouchers now pay £15.00 (was £20.00).",
+      "To pay by card is now £41.00 (was £36.00).",
+    ]);
+    // Without vouchers, what the card pays is the total: said once.
+    const plain = named({
+      ...seen,
+      totalPence: 6000,
+      lines: seen.lines.map((l) => line(l.recordId, l.quantity, l.unitPricePence)),
+    });
+    expect(quoteChanges(seen, plain, 5600, 5600)).toEqual(["The total is now £60.00 (was £56.00)."]);
+    const error = new PriceChangedError(5600, now, 3600);
+    expect(error.message).toBe(
+      "Your gift voucher balance has changed since it was shown to you: the card would now pay £41.00, not £36.00. Nothing has been charged.",
+    );
   });
 });
 

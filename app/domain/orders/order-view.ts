@@ -25,6 +25,14 @@ export interface OrderLineView {
   isPreOrder: boolean;
 }
 
+/** An order's money: its totals, and how they were paid (gift vouchers first, the card the rest). */
+export interface OrderViewTotals extends OrderTotals {
+  /** The part of the total paid with gift vouchers or store credit. */
+  voucherPence: number;
+  /** What the card pays (or paid): the total less the voucher part. */
+  amountDuePence: number;
+}
+
 export interface OrderView {
   orderNumber: string;
   status: OrderStatus;
@@ -35,7 +43,7 @@ export interface OrderView {
   placedOn: string;
   shipping: ShippingAddress;
   lines: OrderLineView[];
-  totals: OrderTotals;
+  totals: OrderViewTotals;
   hasPreOrder: boolean;
   delivery: DeliveryEstimate;
   paymentProvider: string | null;

@@ -8,26 +8,42 @@ import { customerOf, EMPTY_CART, withDiscountCode, type Cart } from "~/domain/ca
 import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
 import { typedDiscountCodeSchema } from "~/domain/cart/discount-code";
 import { checkoutProblemOf, type CheckoutProblem } from "~/domain/checkout/checkout-problems";
-import { APPLY_INTENT, applyCodeSchema, checkoutSchemaFor, type CheckoutForm } from "~/domain/checkout/checkout-schemas";
+import {
+  APPLY_INTENT,
+  applyCodeSchema,
+  checkoutDetailsSchema,
+  checkoutSchemaFor,
+  type CheckoutForm,
+} from "~/domain/checkout/checkout-schemas";
 import { decodeQuote, encodeQuote, PriceChangedError, quoteChanges } from "~/domain/checkout/price-quote";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
+import { normaliseVoucherCode } from "~/domain/vouchers/voucher-code";
 import { orderPath } from "~/domain/orders/order-status";
 import { noteCartChange, rememberCheckoutAddress, type NewCartKey } from "~/lib/cart-reminder.server";
 import { intent, runForm, type Echo } from "~/lib/forms/form-action.server";
 import { orderAccessCookie, readOrderTokens } from "~/lib/order-access.server";
 import type { CheckoutOutcome } from "../../../server/services/checkout";
+import { z } from "~/domain/shared/zod";
+import {
+  applyVoucherCode,
+  NOT_A_CODE,
+  postedVoucherCodes,
+  removeVoucherIntents,
+  voucherSummary,
+} from "./checkout-vouchers.server";
 
 /** Card details are never sent back in a page, whatever happens to the submission. */
 const hide = ["cardNumber", "cardCvc"];
 const CODE_CHANGED_MESSAGE = "Your discount code changed the total. Please check it, then pay.";
+const VOUCHER_ADDED_MESSAGE = "Your gift voucher is applied. Please check what is left to pay, then pay.";
 
 /** A submission that placed nothing: the form again, a message about the whole checkout, the summary priced anew. */
 interface Again {
   status: number;
   result: ReturnType<Echo>;
   problem: CheckoutProblem | null;
-  /** The cart the summary is priced from, with the code it was priced with. */
-  priced: { cart: Cart; code: string | null };
+  /** The cart the summary is priced from, with the code and the gift vouchers it was priced with. */
+  priced: { cart: Cart; code: string | null; vouchers: string[] };
   headers?: HeadersInit;
 }
 
@@ -54,13 +70,19 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   // A valid address is remembered with the cart for one reminder, whether or not this post places the order.
   const newKey = rememberCheckoutAddress(request, context, formData.get("email"), cart);
   const submission = { request, context, cart, newKey, email: String(formData.get("email") ?? "").trim() };
-  const outcome = await runForm(formData, checkoutIntents(submission));
+  const outcome = await runForm(formData, checkoutIntents(submission, formData));
   if (outcome.ok && outcome.answer instanceof Response) return outcome.answer;
   const again = outcome.ok
     ? (outcome.answer as Again)
-    : { ...outcome, result: outcome.reply.result, problem: null, priced: { cart, code: typedCode(formData, cart) } };
+    : {
+        ...outcome,
+        result: outcome.reply.result,
+        problem: null,
+        priced: { cart, code: typedCode(formData, cart), vouchers: postedVoucherCodes(formData) },
+      };
   const { status, result, problem, priced } = again;
-  const summary = priced.cart.lines.length > 0 ? summaryOf(priced.cart, priced.code, context, submission.email) : null;
+  const summary =
+    priced.cart.lines.length > 0 ? summaryOf(priced.cart, priced.code, context, submission.email, priced.vouchers) : null;
   const headers = new Headers(again.headers);
   if (newKey) headers.append("Set-Cookie", newKey.cookie);
   return data({ result, problem, summary, idempotencyKey: crypto.randomUUID() }, { status, headers });
@@ -76,29 +98,79 @@ interface Submission {
   email: string;
 }
 
-function checkoutIntents(submission: Submission) {
+function checkoutIntents(submission: Submission, formData: FormData) {
   const { context } = submission;
-  const form = checkoutSchemaFor(context.services.checkout.provider.kind, context.today);
+  // Gift vouchers that pay for everything leave no card to take: the form has no card fields then (and an order
+  // that turns out to need the card after all is refused by its amount due, nothing charged).
+  const covered = formData.get("expectedAmountDuePence") === "0";
+  const form = covered ? checkoutDetailsSchema : checkoutSchemaFor(context.services.checkout.provider.kind, context.today);
+  const applied = postedVoucherCodes(formData);
   return {
     // Apply is one button of the checkout form: what was typed in the rest of it comes back too.
-    [APPLY_INTENT]: intent(applyCodeSchema, (value, _formData, echo) => applyCode(value.discountCode, submission, echo), {
-      form,
-      hide,
-    }),
+    [APPLY_INTENT]: intent(
+      applyCodeSchema,
+      (value, _formData, echo) => applyCode(value.discountCode, value.voucherCodes, submission, echo),
+      { form, hide },
+    ),
+    // Each applied voucher's Remove button: the list without it, priced again.
+    ...Object.fromEntries(
+      removeVoucherIntents.map((name, index) => [
+        name,
+        intent(z.object({}), (_value, _formData, echo) => repriced(submission, echo, applied.toSpliced(index, 1)), {
+          form,
+          hide,
+        }),
+      ]),
+    ),
     default: intent(form, (value, formData, echo) => pay(value, formData, submission, echo), { hide }),
   };
 }
 
-/** The Apply button: the cart keeps the code, and the summary is priced with it; nothing is placed. */
-function applyCode(code: string | null, { cart, context, email }: Submission, echo: Echo): Again {
+/** The form again, priced with the cart's own discount code and these vouchers; nothing is placed. */
+function repriced(
+  { cart }: Submission,
+  echo: Echo,
+  vouchers: string[],
+  messages: { error?: string | null; problem?: CheckoutProblem | null } = {},
+): Again {
+  return {
+    status: messages.error ? 400 : 200,
+    result: withCodeBox(echo(messages.error ? { fieldErrors: { discountCode: [messages.error] } } : {}), cart.discountCode),
+    problem: messages.problem ?? null,
+    priced: { cart, code: cart.discountCode, vouchers },
+  };
+}
+
+/** The answer with the code box set back to the cart's discount code (a voucher code typed there has been used). */
+function withCodeBox(result: ReturnType<Echo>, code: string | null): ReturnType<Echo> {
+  const value = code ?? "";
+  return {
+    ...result,
+    initialValue: { ...(result.initialValue ?? {}), discountCode: value },
+    intent: { type: "update", payload: { name: "discountCode", value } },
+  };
+}
+
+/**
+ * The Apply button: a gift voucher's code joins the order's vouchers; any other code is the cart's discount code, and
+ * the summary is priced with it. Nothing is placed.
+ */
+function applyCode(code: string | null, vouchers: string[], submission: Submission, echo: Echo): Again {
+  const { cart, context, email } = submission;
+  const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, email, []).totals : null;
+  const voucher = code && totals ? applyVoucherCode(code, vouchers, totals, context) : null;
+  if (voucher) {
+    const problem = voucher.note ? ({ tone: "info", message: voucher.note } as const) : null;
+    return repriced(submission, echo, voucher.vouchers, { error: voucher.error, problem });
+  }
   const updated = withDiscountCode(cart, code);
-  const check = cart.lines.length > 0 ? summaryOf(updated, code, context, email).discount : null;
-  const rejected = check && !check.ok ? check.message : null;
+  const check = cart.lines.length > 0 ? summaryOf(updated, code, context, email, vouchers).discount : null;
+  const rejected = check && !check.ok ? (code && normaliseVoucherCode(code) ? NOT_A_CODE : check.message) : null;
   return {
     status: rejected ? 400 : 200,
     result: echo(rejected ? { fieldErrors: { discountCode: [rejected] } } : {}),
     problem: null,
-    priced: { cart: updated, code },
+    priced: { cart: updated, code, vouchers },
     headers: cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
   };
 }
@@ -112,7 +184,7 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
   const pricedCode = formData.get("pricedCode");
   const { request, context, cart, newKey } = submission;
   const { cardNumber, cardExpiry, cardCvc, ...details } = value;
-  const priced = { cart, code: details.discountCode };
+  const priced = { cart, code: details.discountCode, vouchers: details.voucherCodes };
   const again = (
     status: number,
     problem: CheckoutProblem | null,
@@ -125,7 +197,16 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
       .trim()
       .toUpperCase()
   ) {
-    const check = cart.lines.length > 0 ? summaryOf(cart, details.discountCode, context, details.email).discount : null;
+    // A gift voucher's code typed in the box but not applied: applied now, for the shopper to see what is left to pay.
+    const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, details.email, []).totals : null;
+    const voucher =
+      details.discountCode && totals ? applyVoucherCode(details.discountCode, details.voucherCodes, totals, context) : null;
+    if (voucher) {
+      const problem = voucher.error ? null : ({ tone: "info", message: VOUCHER_ADDED_MESSAGE } as const);
+      return repriced(submission, echo, voucher.vouchers, { error: voucher.error, problem });
+    }
+    const check =
+      cart.lines.length > 0 ? summaryOf(cart, details.discountCode, context, details.email, details.voucherCodes).discount : null;
     if (check && !check.ok) return again(400, null, { discountCode: [check.message] });
     return again(200, { tone: "info", message: CODE_CHANGED_MESSAGE });
   }
@@ -138,7 +219,12 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
     return placed(outcome, details.idempotencyKey, request, context, newKey);
   } catch (error) {
     if (error instanceof PriceChangedError) {
-      const changes = quoteChanges(decodeQuote(formData.get("pricedQuote")), error.quote, error.expectedTotalPence);
+      const changes = quoteChanges(
+        decodeQuote(formData.get("pricedQuote")),
+        error.quote,
+        error.expectedTotalPence,
+        error.expectedAmountDuePence,
+      );
       return again(409, { tone: "info", message: error.message, changes });
     }
     // Placing failed for a reason the shopper can act on: said on the page, with what was typed.
@@ -172,12 +258,13 @@ function typedCode(formData: FormData, cart: Cart): string | null {
   return typedDiscountCodeSchema.parse(formData.get("discountCode") ?? undefined);
 }
 
-function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typedEmail?: string) {
+function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typedEmail: string | undefined, vouchers: string[]) {
   const priced = context.services.cart.price(cart.lines, code, {
     today: context.today,
     customer: customerOf(context.user, typedEmail),
   });
   const lines = priced.lines.filter((l) => !l.issue);
+  const paying = voucherSummary(vouchers, priced.totals.totalPence, context);
   return {
     needsReview: priced.needsReview,
     lines: lines.map((l) => ({
@@ -189,9 +276,11 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
       isPreOrder: l.isPreOrder,
     })),
     totals: priced.totals,
+    vouchers: paying,
     // What the total is made of, sent back with Pay so a change can be explained.
     quote: encodeQuote({
       ...priced.totals,
+      voucherPence: paying.voucherPence,
       lines: lines.map((l) => ({ recordId: l.recordId, quantity: l.quantity, unitPricePence: l.pricePence })),
     }),
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
@@ -213,7 +302,7 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
 
 function checkoutState(cart: Cart, context: AppLoadContext) {
   if (cart.lines.length === 0) return { state: "empty" as const };
-  const summary = summaryOf(cart, cart.discountCode, context);
+  const summary = summaryOf(cart, cart.discountCode, context, undefined, []);
   if (summary.needsReview) return { state: "review" as const, review: summary.review };
   const user = context.user;
   const defaults = {

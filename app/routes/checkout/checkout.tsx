@@ -80,6 +80,7 @@ function ReadyCheckout({
           totals={summary.totals}
           delivery={summary.delivery}
           discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
+          payment={{ ...summary.vouchers, stage: "checkout" }}
         />
         <p className="mt-4 text-xs text-stone-600">
           Payment provider: <strong className="font-semibold text-stone-800">{provider.name}</strong>
@@ -93,6 +94,7 @@ function ReadyCheckout({
           idempotencyKey={idempotencyKey}
           pricedCode={pricedCode}
           totalPence={summary.totals.totalPence}
+          vouchers={summary.vouchers}
           quote={summary.quote}
           discount={summary.discount}
           lastResult={lastResult}

@@ -97,7 +97,11 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             Your records
           </h2>
           <SummaryLines lines={order.lines.map((l, i) => ({ ...l, key: `${l.recordId}-${i}` }))} />
-          <SummaryTotals totals={order.totals} delivery={order.delivery} />
+          <SummaryTotals
+            totals={order.totals}
+            delivery={order.delivery}
+            payment={{ voucherPence: order.totals.voucherPence, amountDuePence: order.totals.amountDuePence, stage: "order" }}
+          />
         </section>
         <section
           aria-labelledby="address-heading"
