@@ -2,7 +2,7 @@
  * Buying a gift voucher, as the API (REST and tRPC), the OpenAPI document and the /gift-vouchers form take it. The
  * form picks the amount with buttons and a pounds field; `voucherFormSchema` turns that into this request.
  */
-import { emailSchema, idempotencyKeySchema } from "~/domain/checkout/checkout-schemas";
+import { cardSchema, emailSchema, idempotencyKeySchema, type ProviderKind } from "~/domain/checkout/checkout-schemas";
 import { z } from "~/domain/shared/zod";
 import {
   AMOUNT_RANGE_MESSAGE,
@@ -83,31 +83,33 @@ export type VoucherPurchaseRequest = z.output<typeof voucherPurchaseSchema>;
 /** Whole pounds typed in the form's "Another amount" box. */
 const poundsSchema = z.coerce.number({ error: AMOUNT_RANGE_MESSAGE });
 
+const noCard = { cardNumber: z.string().optional(), cardExpiry: z.string().optional(), cardCvc: z.string().optional() };
+
 /**
- * The /gift-vouchers form: `amountChoice` is a preset's pence or "custom" (then `customPounds`), and the day to send
- * is checked against `today`, so the browser and the action refuse the same things in the same words.
+ * The /gift-vouchers form: `amountChoice` is a preset's pence or "custom" (then `customPounds`), the card fields are
+ * the checkout's when the shop takes the card on its page, and the day to send is checked against `today`, so the
+ * browser and the action refuse the same things in the same words.
  */
-export function voucherFormSchema(today: string) {
+export function voucherFormSchema(today: string, provider: ProviderKind = "redirect") {
   const { amountPence: _amount, card: _card, ...rest } = fields;
   return z
     .object({
-      amountChoice: z.string({ error: "Please choose an amount" }),
+      // Missing with pounds typed: the "Another amount" button was not pressed, but the amount says it all.
+      amountChoice: z.string().optional(),
       customPounds: z.string().trim().optional(),
       ...rest,
       delivery: z.enum(VOUCHER_DELIVERIES, { error: "Please choose how the voucher is given" }),
-      cardNumber: z.string().optional(),
-      cardExpiry: z.string().optional(),
-      cardCvc: z.string().optional(),
+      // Typed as the optional fields either way: the card form's checks only make them required.
+      ...((provider === "card-form" ? cardSchema(today).shape : noCard) as typeof noCard),
     })
     .transform((v, ctx) => {
-      const pence =
-        v.amountChoice === "custom"
-          ? Math.round(poundsSchema.catch(Number.NaN).parse(v.customPounds) * 100)
-          : Number(v.amountChoice);
-      const problem = amountProblem(pence);
-      if (problem)
-        ctx.addIssue({ code: "custom", path: [v.amountChoice === "custom" ? "customPounds" : "amountChoice"], message: problem });
-      const out = resolved({ ...v, amountPence: pence, card: undefined }, ctx);
+      const custom = v.amountChoice === "custom" || (!v.amountChoice && !!v.customPounds);
+      const pence = custom ? Math.round(poundsSchema.catch(Number.NaN).parse(v.customPounds) * 100) : Number(v.amountChoice);
+      const problem = v.amountChoice || custom ? amountProblem(pence) : "Please choose an amount.";
+      if (problem) ctx.addIssue({ code: "custom", path: [custom ? "customPounds" : "amountChoice"], message: problem });
+      const { cardNumber, cardExpiry, cardCvc, ...details } = v;
+      const card = cardNumber ? { cardNumber, cardExpiry: cardExpiry ?? "", cardCvc: cardCvc ?? "" } : undefined;
+      const out = resolved({ ...details, amountPence: pence, card }, ctx);
       const dateProblem = out.sendOn && sendDateProblem(out.sendOn, today);
       if (dateProblem) ctx.addIssue({ code: "custom", path: ["sendOn"], message: dateProblem });
       return out;

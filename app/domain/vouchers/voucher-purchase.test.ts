@@ -164,3 +164,13 @@ describe("the /gift-vouchers form", () => {
     expect(issues({ ...gift, sendOn: "2027-11-30" })[0]).toMatch(/^sendOn: .*29 November 2027/);
   });
 });
+
+describe("the form's amount without a button pressed", () => {
+  const form = voucherFormSchema(TODAY);
+  const post = { idempotencyKey: "gift-key-0000000003", email: "buyer@example.com", delivery: "print" };
+  it("is the pounds typed, or else asked for", () => {
+    expect(form.parse({ ...post, customPounds: "15" }).amountPence).toBe(1500);
+    const none = form.safeParse(post);
+    expect(none.success ? null : none.error.issues[0]?.message).toBe("Please choose an amount.");
+  });
+});

@@ -14,6 +14,9 @@ export const VOUCHER_MAX_PENCE = 25000;
 export const MESSAGE_MAX = 300;
 export const RECIPIENT_NAME_MAX = 80;
 
+/** A bought voucher's page: the receipt, and a printable voucher's code the first time it is opened. */
+export const giftVoucherPath = (orderNumber: string) => `/gift-vouchers/voucher?order=${encodeURIComponent(orderNumber)}`;
+
 export const VOUCHER_DELIVERIES = ["email", "print"] as const;
 export type VoucherDelivery = (typeof VOUCHER_DELIVERIES)[number];
 
