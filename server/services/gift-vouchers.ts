@@ -13,6 +13,7 @@ import { todayInLondon } from "../../app/domain/shared/dates";
 import { ConflictError, ValidationError } from "../../app/domain/shared/errors";
 import {
   amountProblem,
+  giftVoucherPath,
   sendDateProblem,
   SHOP_VOUCHER_SCOPE,
   vatAtSalePence,
@@ -35,8 +36,7 @@ import { activateVoucher, findVoucherByCode, mintVoucherCode } from "./voucher-l
 
 export const GIFT_VOUCHER_RECEIPT_MAIL_KIND = "gift-voucher-receipt";
 
-/** Where a voucher's page lives, and where the hosted payment page sends its buyer back. */
-export const giftVoucherPath = (orderNumber: string) => `/gift-vouchers/voucher?order=${encodeURIComponent(orderNumber)}`;
+/** Where the hosted payment page sends a voucher's buyer back. */
 const VOUCHER_RETURN: NonNullable<PaymentDetails["returnTo"]> = {
   success: giftVoucherPath,
   cancel: (n) => `/gift-vouchers?cancelled=${encodeURIComponent(n)}`,
