@@ -39,8 +39,15 @@ export function PrintedVoucher({
       )}
       <div className="mt-8 rounded-xl border-2 border-dashed border-ink px-4 py-4">
         <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">Code</p>
-        <p className="mt-1 font-mono text-2xl font-bold tracking-widest break-all sm:text-3xl" data-testid="voucher-code">
-          {code}
+        {/* A narrow screen wraps it between groups of four, never inside one. */}
+        <p className="mt-1 font-mono text-2xl font-bold tracking-widest sm:text-3xl" data-testid="voucher-code">
+          {code.split("-").map((group, i) => (
+            <span key={i} className="whitespace-nowrap">
+              {i > 0 && "-"}
+              {group}
+              {i < 3 && <wbr />}
+            </span>
+          ))}
         </p>
       </div>
       <p className="mt-6 text-base">

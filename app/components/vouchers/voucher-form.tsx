@@ -138,6 +138,7 @@ export function VoucherForm({
               type="email"
               inputMode="email"
               autoComplete="off"
+              hint="The voucher and its code go here alone"
             />
           </div>
           <div className="group-has-[#delivery-print:checked]:hidden">
