@@ -5,6 +5,7 @@ import { startClubParcelSweep } from "./club-parcel-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
 import type { Config } from "./config";
 import { startCoverFill } from "./cover-fill";
+import { startGiftVoucherSweep } from "./gift-voucher-sweep";
 import { createLease, holderId } from "./lease";
 import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { Services } from "./services";
@@ -49,6 +50,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
       ...options,
     }),
     startWantReleaseSweep(services.wants, undefined, options),
+    startGiftVoucherSweep(services.giftVouchers, undefined, options),
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),
     startCoverFill(services.media, undefined, options),

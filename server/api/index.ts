@@ -8,6 +8,7 @@ import { authApi } from "./auth";
 import { catalogueApi } from "./catalogue";
 import { chatApi } from "./chat";
 import { cache, PUBLIC_5_MIN, routeOf } from "./helpers";
+import { giftVouchersApi } from "./gift-vouchers";
 import { homeApi } from "./home";
 import { newsletterApi } from "./newsletter";
 import { ordersApi } from "./orders";
@@ -31,6 +32,7 @@ export function apiRouter(): Router {
     newsletterApi,
     chatApi,
     ordersApi,
+    giftVouchersApi,
     recommendationsApi,
   );
   api.get(routeOf(OPERATIONS.openApi), cache(PUBLIC_5_MIN), (_req, res) => {

@@ -51,6 +51,12 @@ export const RATE_LIMITS = {
   /** Reset mails to one address: past it the answer stays the same and nothing is sent (no inbox flooding). */
   resetMailsPerEmail: { limit: 5, windowMs: HOUR, refusal: "Too many password reset requests." },
   checkoutPerAddress: { limit: 20, windowMs: 10 * MINUTE, refusal: "Too many checkout attempts from your network." },
+  /**
+   * Gift voucher codes looked up (the balance check): per address, and per code prefix (its first four characters)
+   * from anywhere, so guessing the rest of a code seen in part is stopped too.
+   */
+  voucherChecksPerAddress: { limit: 20, windowMs: 15 * MINUTE, refusal: "Too many gift voucher checks from your network." },
+  voucherChecksPerPrefix: { limit: 10, windowMs: HOUR, refusal: "Too many checks of that gift voucher code." },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

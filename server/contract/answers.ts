@@ -9,7 +9,9 @@ import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { apiTrackSchema, toApiTrack } from "../../app/domain/catalogue/record-api";
 import type { ChatLookupResult } from "../../app/domain/chat/catalogue-reply";
 import { ORDER_STATUSES } from "../../app/domain/orders/order-status";
+import { formatVoucherCode } from "../../app/domain/vouchers/voucher-code";
 import type { CheckoutOutcome } from "../services/checkout";
+import type { VoucherBalance, VoucherPurchase } from "../services/gift-vouchers";
 import type { CustomerOrder } from "../../app/domain/orders/order-view";
 import type { Recommendation } from "../services/recommendations";
 import type { SessionUser } from "../services/sessions";
@@ -273,3 +275,62 @@ export const orderSchema = z.strictObject({
 export const orderListSchema = z.array(orderSchema);
 const orderMatches: Equals<z.output<typeof orderSchema>, CustomerOrder> = true;
 void orderMatches;
+
+// ---------------------------------------------------------------------------------------------------
+// Gift vouchers (server/api/gift-vouchers.ts)
+// ---------------------------------------------------------------------------------------------------
+
+export const giftVoucherPurchaseAnswerSchema = z.strictObject({
+  result: z.enum(["paid", "redirect", "pending", "declined"]),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amountPence: pence,
+  delivery: z.enum(["email", "print"]),
+  recipientEmail: z.string().nullable(),
+  sendOn: isoDate.nullable().describe("The day the voucher is mailed to the recipient (London)"),
+  expiresOn: isoDate.describe("The last day it may be spent (24 months from the day it was paid)"),
+  code: z
+    .string()
+    .nullable()
+    .describe(
+      "A paid printable voucher's code, in groups of four: in this answer only, never again (a replayed request answers null). Always null for an e-mailed voucher, whose code goes to the recipient alone",
+    ),
+  codeLast4: z.string().nullable(),
+  redirectUrl: z.string().nullable().describe("The hosted payment page (Stripe) to send the buyer to"),
+  message: z.string().nullable(),
+});
+export type GiftVoucherPurchaseAnswer = z.output<typeof giftVoucherPurchaseAnswerSchema>;
+
+/** What buying a gift voucher answers over REST and tRPC. */
+export function toGiftVoucherPurchaseAnswer({ outcome, voucher, code }: VoucherPurchase): GiftVoucherPurchaseAnswer {
+  return {
+    result: outcome.kind,
+    orderNumber: outcome.order.orderNumber,
+    status: outcome.order.status,
+    amountPence: voucher.amountPence,
+    delivery: voucher.delivery,
+    recipientEmail: voucher.recipientEmail,
+    sendOn: voucher.sendOn,
+    expiresOn: voucher.expiresOn,
+    code: code ? formatVoucherCode(code) : null,
+    codeLast4: code ? code.slice(-4) : voucher.codeLast4,
+    redirectUrl: outcome.kind === "redirect" ? outcome.url : null,
+    message: outcome.kind === "declined" ? outcome.message : null,
+  };
+}
+
+export const giftVoucherBalanceSchema = z.strictObject({
+  last4: z.string().describe("The code's last four characters"),
+  balancePence: pence,
+  expiresOn: isoDate,
+  usable: z.boolean().describe("False when it has expired, been cancelled or been spent in full (message says which)"),
+  message: z.string(),
+});
+
+/** A found voucher's balance over REST and tRPC (an unknown code is a 404 / NOT_FOUND). */
+export function toGiftVoucherBalance(
+  answer: Extract<VoucherBalance, { found: true }>,
+): z.output<typeof giftVoucherBalanceSchema> {
+  const { found: _found, ...rest } = answer;
+  return rest;
+}

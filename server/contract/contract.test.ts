@@ -147,6 +147,15 @@ const PROBES: Record<string, () => Promise<Response>> = {
     await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0002"), cookie });
     return call("GET", "/api/orders", { cookie });
   },
+  "POST /api/gift-vouchers": () => call("POST", "/api/gift-vouchers", { json: giftVoucherRequest("contract-gift-key-0001") }),
+  "GET /api/gift-vouchers/balance": async () => {
+    const bought = (await (
+      await call("POST", "/api/gift-vouchers", { json: giftVoucherRequest("contract-gift-key-0002") })
+    ).json()) as {
+      code: string;
+    };
+    return call("GET", `/api/gift-vouchers/balance?code=${encodeURIComponent(bought.code)}`);
+  },
   "GET /api/orders/{orderNumber}": async () => {
     const placed = (await (
       await call("POST", "/api/orders", { json: orderRequest("contract-order-key-0003"), cookie })
@@ -154,6 +163,42 @@ const PROBES: Record<string, () => Promise<Response>> = {
     return call("GET", `/api/orders/${placed.orderNumber}`, { cookie });
   },
 };
+
+/** A printable £25 gift voucher, paid with the offline test card. */
+function giftVoucherRequest(idempotencyKey: string, card = "4242 4242 4242 4242") {
+  return {
+    amountPence: 2500,
+    email: "contract-gift@example.com",
+    delivery: "print",
+    idempotencyKey,
+    card: { cardNumber: card, cardExpiry: "12/39", cardCvc: "123" },
+  };
+}
+
+/** Posts `body` to `path` of the same shop with Stripe configured at an address nothing answers (a 503). */
+async function withUnreachableStripe(path: string, body: unknown): Promise<Response> {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: "sk_test_contract",
+    STRIPE_WEBHOOK_SECRET: "whsec_contract",
+    STRIPE_API_URL: "http://127.0.0.1:9",
+  });
+  const stripeApp = createApp({ db: shop.t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
+  process.env = saved;
+  const server = await listen(stripeApp);
+  const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    return await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } finally {
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+    await server.close();
+  }
+}
 
 /** An order of one copy of the first record with stock, paid with the offline test card. */
 function orderRequest(idempotencyKey: string, card = "4242 4242 4242 4242") {
@@ -259,31 +304,44 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
   {
     key: "POST /api/orders",
     status: 503,
-    run: async () => {
+    run: () => {
       // The same shop with Stripe configured at an address nothing answers: the session cannot be opened.
-      const saved = { ...process.env };
-      Object.assign(process.env, {
-        STRIPE_SECRET_KEY: "sk_test_contract",
-        STRIPE_WEBHOOK_SECRET: "whsec_contract",
-        STRIPE_API_URL: "http://127.0.0.1:9",
-      });
-      const stripeApp = createApp({ db: shop.t.db, pages: (_req, res) => res.type("html").send("<p>page</p>") });
-      process.env = saved;
-      const server = await listen(stripeApp);
-      const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        const { card: _card, ...details } = orderRequest("contract-order-key-0007");
-        return await fetch(`${server.url}/api/orders`, {
-          method: "POST",
-          headers: { origin: server.url, "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify(details),
-        });
-      } finally {
-        expect(consoleError).toHaveBeenCalled();
-        consoleError.mockRestore();
-        await server.close();
-      }
+      const { card: _card, ...details } = orderRequest("contract-order-key-0007");
+      return withUnreachableStripe("/api/orders", details);
     },
+  },
+  {
+    key: "POST /api/gift-vouchers",
+    status: 400,
+    run: () =>
+      call("POST", "/api/gift-vouchers", { json: { ...giftVoucherRequest("contract-gift-key-0003"), amountPence: 1050 } }),
+  },
+  {
+    key: "POST /api/gift-vouchers",
+    status: 402,
+    run: () => call("POST", "/api/gift-vouchers", { json: giftVoucherRequest("contract-gift-key-0004", DECLINED) }),
+  },
+  {
+    key: "POST /api/gift-vouchers",
+    status: 409,
+    run: () =>
+      call("POST", "/api/gift-vouchers", {
+        json: { ...giftVoucherRequest("contract-gift-key-0001"), email: "someone-else@example.com" },
+      }),
+  },
+  {
+    key: "POST /api/gift-vouchers",
+    status: 503,
+    run: () => {
+      const { card: _card, ...details } = giftVoucherRequest("contract-gift-key-0005");
+      return withUnreachableStripe("/api/gift-vouchers", details);
+    },
+  },
+  { key: "GET /api/gift-vouchers/balance", status: 400, run: () => call("GET", "/api/gift-vouchers/balance") },
+  {
+    key: "GET /api/gift-vouchers/balance",
+    status: 404,
+    run: () => call("GET", "/api/gift-vouchers/balance?code=ABCD-EFGH-JKMN-PQRS"),
   },
   { key: "GET /api/orders", status: 401, run: () => call("GET", "/api/orders") },
   { key: "GET /api/orders/{orderNumber}", status: 401, run: () => call("GET", "/api/orders/ND-AAAAAAAA") },
@@ -328,10 +386,24 @@ const ERROR_PROBES: { key: string; status: number; run: () => Promise<Response> 
       ),
   },
   {
+    key: "GET /api/gift-vouchers/balance",
+    status: 429,
+    run: () =>
+      untilRefused(() => call("GET", `/api/gift-vouchers/balance?code=WXYZ-${String(++attempts).padStart(4, "2")}-2345-6789`)),
+  },
+  {
     key: "POST /api/orders",
     status: 429,
     run: () =>
       untilRefused(() => call("POST", "/api/orders", { json: orderRequest(`contract-order-many-${++attempts}`, DECLINED) })),
+  },
+  {
+    key: "POST /api/gift-vouchers",
+    status: 429,
+    run: () =>
+      untilRefused(() =>
+        call("POST", "/api/gift-vouchers", { json: giftVoucherRequest(`contract-gift-many-${++attempts}`, DECLINED) }),
+      ),
   },
 ];
 

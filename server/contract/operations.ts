@@ -12,6 +12,7 @@ import { cartPriceSchema } from "../../app/domain/cart/cart-lines";
 import { pageQuerySchema, recordIdSchema } from "../../app/domain/catalogue/catalogue-queries";
 import { chatLookupQuerySchema } from "../../app/domain/chat/chat-lookup-schema";
 import { placeOrderSchema } from "../../app/domain/checkout/checkout-schemas";
+import { voucherBalanceQuerySchema, voucherPurchaseSchema } from "../../app/domain/vouchers/voucher-purchase-schema";
 import { albumImageQuerySchema } from "../../app/domain/images/album-image-query";
 import { newsletterSchema, subscriberLookupSchema } from "../../app/domain/newsletter/newsletter-schema";
 import { orderNumberSchema } from "../../app/domain/orders/order-status-schema";
@@ -84,6 +85,8 @@ export const ANSWER_SCHEMAS = {
   PlaceOrderAnswer: a.placeOrderAnswerSchema,
   Order: a.orderSchema,
   OrderList: a.orderListSchema,
+  GiftVoucherPurchaseAnswer: a.giftVoucherPurchaseAnswerSchema,
+  GiftVoucherBalance: a.giftVoucherBalanceSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** Calls that take no parameters: anything given (a cache buster, say) is ignored. */
@@ -403,6 +406,45 @@ export const OPERATIONS = {
     params: z.object({ orderNumber: orderNumberSchema }),
     success: { status: 200, description: "The order", schema: "Order" },
     errors: { 401: "Not signed in", 404: "No such order for this customer" },
+    cache: NO_STORE,
+  },
+  // -- Gift vouchers (server/api/gift-vouchers.ts) ------------------------------------------------------------
+  buyGiftVoucher: {
+    method: "post",
+    path: "/api/gift-vouchers",
+    summary: "Buy a gift voucher and pay for it",
+    description:
+      "An order of its own (no delivery charge, no VAT at sale: a multi-purpose voucher) paid like /api/orders. E-mailed vouchers go to the recipient on sendOn; a printable voucher's code is in the answer once. The same idempotencyKey twice answers with the first order.",
+    tag: "Shop",
+    body: { name: "GiftVoucherPurchaseRequest", schema: voucherPurchaseSchema },
+    success: {
+      status: 201,
+      description: "Paid, or waiting at the hosted payment page (redirectUrl)",
+      schema: "GiftVoucherPurchaseAnswer",
+    },
+    errors: {
+      400: "Invalid amount (£5 to £250 in whole pounds), day to send (today to a year ahead), details or card",
+      402: "Card declined: nothing charged",
+      409: "The idempotencyKey was already used by another buyer",
+      503: "Payment provider unreachable",
+      429: TOO_MANY,
+    },
+    cache: NO_STORE,
+  },
+  giftVoucherBalance: {
+    method: "get",
+    path: "/api/gift-vouchers/balance",
+    summary: "A gift voucher's balance and last day",
+    description:
+      "Spaces, hyphens and lower case in the code are forgiven. Look-ups are limited per address and per code prefix (its first four characters).",
+    tag: "Shop",
+    query: voucherBalanceQuerySchema,
+    success: {
+      status: 200,
+      description: "The voucher: what is left and until when, or why it cannot be spent",
+      schema: "GiftVoucherBalance",
+    },
+    errors: { 400: "No code", 404: "No voucher has that code", 429: TOO_MANY },
     cache: NO_STORE,
   },
   // -- Magazine (server/api/vinyl-care.ts) ----------------------------------------------------------------

@@ -57,7 +57,11 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
               price_data: {
                 currency: "gbp",
                 unit_amount: order.totals.amountDuePence,
-                product_data: { name: `Needledrop order ${order.orderNumber}`, description: orderDescription(order) },
+                // A gift voucher's order has no lines, and Stripe refuses an empty description.
+                product_data: {
+                  name: `Needledrop order ${order.orderNumber}`,
+                  description: orderDescription(order) || "Gift voucher",
+                },
               },
             },
           ],

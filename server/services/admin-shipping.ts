@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
@@ -100,7 +100,8 @@ export function createAdminShippingService(db: Db) {
       const toPack = db
         .select(parcelColumns)
         .from(orders)
-        .where(and(eq(orders.status, "paid"), sql`not ${waitingForPressingSql}`))
+        // A gift voucher has no parcel (docs/decisions/0074).
+        .where(and(eq(orders.status, "paid"), ne(orders.kind, "gift_voucher"), sql`not ${waitingForPressingSql}`))
         // A club parcel has no paid_at (the membership paid): it waits from when it was made.
         .orderBy(asc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`), asc(orders.id))
         .limit(SHIPPING_QUEUE_LIMIT + 1)

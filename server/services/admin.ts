@@ -34,7 +34,8 @@ export function createAdminService(db: Db, deps: { stock: { counts(today: string
     const row = db
       .select({ n: count(), pence: sql<number>`coalesce(sum(${orders.totalPence} - ${orders.refundedPence}), 0)` })
       .from(orders)
-      .where(and(inArray(orders.status, revenueStatuses), gte(orders.paidAt, from)))
+      // A gift voucher sold is money held for a later sale, not a sale (docs/decisions/0074).
+      .where(and(inArray(orders.status, revenueStatuses), gte(orders.paidAt, from), ne(orders.kind, "gift_voucher")))
       .get();
     const n = row?.n ?? 0;
     const pence = Number(row?.pence ?? 0);
@@ -67,7 +68,13 @@ export function createAdminService(db: Db, deps: { stock: { counts(today: string
         db
           .select({ n: count() })
           .from(orders)
-          .where(and(eq(orders.status, "paid"), waiting ? waitingForPressingSql : sql`not ${waitingForPressingSql}`))
+          .where(
+            and(
+              eq(orders.status, "paid"),
+              ne(orders.kind, "gift_voucher"),
+              waiting ? waitingForPressingSql : sql`not ${waitingForPressingSql}`,
+            ),
+          )
           .get()?.n ?? 0;
       return {
         today: period(p.todayStart),

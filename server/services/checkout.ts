@@ -39,6 +39,22 @@ export const ABANDONED_ORDER_MINUTES = 60;
  */
 export const INTERRUPTED_CHARGE_MINUTES = 2;
 
+/** How a payment is taken: the card (card form), the shop's origin and, for a hosted page, where it sends the shopper back. */
+export interface PaymentDetails {
+  card?: CardDetails;
+  origin: string;
+  /**
+   * Paths (under `origin`) the hosted page returns to, paid or not; by default the order's confirmation page and
+   * the checkout. The page at `cancel` must call returnFromPayment with the order number it is given.
+   */
+  returnTo?: { success: (orderNumber: string) => string; cancel: (orderNumber: string) => string };
+}
+
+const CHECKOUT_RETURN: NonNullable<PaymentDetails["returnTo"]> = {
+  success: (n) => `/payment-confirmation?order=${encodeURIComponent(n)}`,
+  cancel: (n) => `/checkout?cancelled=${encodeURIComponent(n)}`,
+};
+
 /** Money the provider reports for an order: from a verified webhook or from asking the provider itself. */
 interface ReportedPayment {
   reference: string;
@@ -85,7 +101,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
    * Takes payment for an order just placed (or, idempotently, again for one an interrupted request left
    * pending: then a hosted session that cannot be opened leaves the order pending rather than cancelling it).
    */
-  async function pay(order: OrderView, payment: { card?: CardDetails; origin: string }, retry = false): Promise<CheckoutOutcome> {
+  async function pay(order: OrderView, payment: PaymentDetails, retry = false): Promise<CheckoutOutcome> {
     inFlight.add(order.orderNumber);
     try {
       return await takePayment(order, payment, retry);
@@ -94,11 +110,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     }
   }
 
-  async function takePayment(
-    order: OrderView,
-    payment: { card?: CardDetails; origin: string },
-    retry: boolean,
-  ): Promise<CheckoutOutcome> {
+  async function takePayment(order: OrderView, payment: PaymentDetails, retry: boolean): Promise<CheckoutOutcome> {
     // The vouchers paid it all (spent as the order was placed): no card step.
     if (order.totals.amountDuePence === 0) return { kind: "paid", order: paidByVouchers(order) };
     if (payments.kind === "card-form") {
@@ -111,9 +123,10 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: result.message };
     }
     try {
+      const back = payment.returnTo ?? CHECKOUT_RETURN;
       const session = await payments.createCheckout(order, {
-        successUrl: `${payment.origin}/payment-confirmation?order=${encodeURIComponent(order.orderNumber)}`,
-        cancelUrl: `${payment.origin}/checkout?cancelled=${encodeURIComponent(order.orderNumber)}`,
+        successUrl: `${payment.origin}${back.success(order.orderNumber)}`,
+        cancelUrl: `${payment.origin}${back.cancel(order.orderNumber)}`,
       });
       orders.setPaymentReference(order.orderNumber, session.reference);
       return { kind: "redirect", order, url: session.url };
@@ -134,7 +147,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
    * taken twice. A hosted session is looked up: paid (the order is paid), open (back to its page) or expired
    * (cancelled, so a fresh attempt can start); one that was never opened is opened now, idempotently too.
    */
-  async function resume(order: OrderView, payment: { card?: CardDetails; origin: string }): Promise<CheckoutOutcome> {
+  async function resume(order: OrderView, payment: PaymentDetails): Promise<CheckoutOutcome> {
     if (inFlight.has(order.orderNumber)) return { kind: "pending", order };
     if (payments.kind === "card-form" || !order.paymentReference) return pay(order, payment, true);
     const state = await payments.getCheckout(order.paymentReference);
@@ -188,12 +201,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         expectedAmountDuePence,
         ...shipping
       } = request;
-      let cardDetails: CardDetails | undefined;
-      if (payments.kind === "card-form" && (card || voucherCodes.length === 0)) {
-        // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).
-        const checked = parseInput(z.object({ card: cardSchema(placer.today) }), { card: card ?? {} }).card;
-        cardDetails = { number: checked.cardNumber, expiry: checked.cardExpiry, cvc: checked.cardCvc };
-      }
+      const cardDetails = card || voucherCodes.length === 0 ? this.readCard(card, placer.today) : undefined;
       return this.submit(
         {
           idempotencyKey,
@@ -211,13 +219,30 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       );
     },
 
-    async submit(
-      input: Omit<PlaceOrderInput, "paymentProvider">,
-      payment: { card?: CardDetails; origin: string },
+    /**
+     * The card as the API or a form sent it, checked when the shop takes it on its own page (else none is needed),
+     * before anything is placed: a mistyped card never takes stock.
+     */
+    readCard(card: OrderRequest["card"], today: string): CardDetails | undefined {
+      if (payments.kind !== "card-form") return undefined;
+      // Parsed under "card" so a refusal names the field as the API body does (card.cardNumber).
+      const checked = parseInput(z.object({ card: cardSchema(today) }), { card: card ?? {} }).card;
+      return { number: checked.cardNumber, expiry: checked.cardExpiry, cvc: checked.cardCvc };
+    },
+
+    async submit(input: Omit<PlaceOrderInput, "paymentProvider">, payment: PaymentDetails): Promise<CheckoutOutcome> {
+      return this.payPlaced(orders.place({ ...input, paymentProvider: payments.id }), payment);
+    },
+
+    /**
+     * Pays for an order just placed (by the checkout or another use case, such as buying a gift voucher), or, for
+     * a double submit or a replayed request, answers what became of the first one, finished if it was interrupted.
+     */
+    async payPlaced(
+      { order, created }: { order: OrderView; created: boolean },
+      payment: PaymentDetails,
     ): Promise<CheckoutOutcome> {
-      const { order, created } = orders.place({ ...input, paymentProvider: payments.id });
       if (created) return pay(order, payment);
-      // A double submit or a replayed request: what became of the first one, finished if it was interrupted.
       return order.status === "pending_payment" ? resume(order, payment) : settled(order);
     },
 

@@ -38,6 +38,7 @@ import { requiresTwoFactor } from "../../app/domain/staff/permissions";
 import { createCartService } from "./cart";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
+import { createGiftVouchersService } from "./gift-vouchers";
 import { createDiscountsService } from "./discounts";
 import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
@@ -140,6 +141,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     hasTwoFactor: (userId) => twoFactor.isEnabled(userId),
   });
   const payments = auth.payments ?? createTestCardProvider();
+  const checkout = createCheckoutService({ orders, payments });
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   const media = createMediaService(db, mediaDir);
@@ -177,7 +179,15 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
-    checkout: createCheckoutService({ orders, payments }),
+    checkout,
+    giftVouchers: createGiftVouchersService(db, {
+      orders,
+      checkout,
+      voucherMail,
+      mail: authServices.mail,
+      links,
+      rateLimits: authServices.rateLimits,
+    }),
     adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants, voucherMail }),
     orderActivity: createOrderActivityService(db, { audit }),
     club: createClubService(db, {

@@ -26,7 +26,7 @@ import {
 } from "./order-vouchers";
 import type { VoucherMail } from "./voucher-mail";
 import { writeTransaction, type Db } from "../../db/client";
-import { orderLines, orders, records, stockMovements, type OrderLineRow, type OrderRow } from "../../db/schema";
+import { orderLines, orders, records, stockMovements, type OrderKind, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
 import type { MailLinks } from "../mail/links";
 import { orderConfirmationMail } from "../mail/order-templates";
@@ -148,6 +148,12 @@ export function createOrdersService(
 
   const byNumber = (orderNumber: string) => db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get();
 
+  /**
+   * What paying settles for an order of another kind than a shop sale (a gift voucher): run inside markPaid's
+   * transaction instead of the order confirmation mail; answers the mail it queued, sent once the payment commits.
+   */
+  const paidHandlers = new Map<OrderKind, (order: OrderRow) => number[]>();
+
   function place(input: PlaceOrderInput): { order: OrderView; created: boolean } {
     const keyHash = hashToken(input.idempotencyKey);
     const email = input.email.trim().toLowerCase();
@@ -264,6 +270,11 @@ export function createOrdersService(
   return {
     place,
 
+    /** Registers what paying does for orders of `kind` (see paidHandlers). */
+    onPaid(kind: OrderKind, handler: (order: OrderRow) => number[]): void {
+      paidHandlers.set(kind, handler);
+    },
+
     get(orderNumber: string): OrderView | null {
       const row = byNumber(orderNumber);
       return row ? view(row) : null;
@@ -336,7 +347,7 @@ export function createOrdersService(
      * reported twice (webhook retries) changes nothing the second time. Returns the order as it now is.
      */
     markPaid(orderNumber: string, payment: { reference: string }): OrderView {
-      let mailId: number | null = null;
+      let mailIds: number[] = [];
       const order = writeTransaction(db, () => {
         const row = byNumber(orderNumber);
         if (!row) throw new NotFoundError("Order not found.");
@@ -353,11 +364,15 @@ export function createOrdersService(
           .returning()
           .get()!;
         const paid = view(updated);
-        const content = orderConfirmationMail(paid, paid.userId !== null ? deps.links.page("/profile#orders") : null);
-        mailId = deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", orderId: updated.id, ...content });
+        const handler = paidHandlers.get(updated.kind);
+        if (handler) mailIds = handler(updated);
+        else {
+          const content = orderConfirmationMail(paid, paid.userId !== null ? deps.links.page("/profile#orders") : null);
+          mailIds = [deps.mail.enqueue({ to: paid.email, kind: "order-confirmation", orderId: updated.id, ...content })];
+        }
         return paid;
       });
-      if (mailId !== null) deps.mail.dispatch(mailId);
+      for (const mailId of mailIds) deps.mail.dispatch(mailId);
       return order;
     },
 

@@ -6,6 +6,7 @@ import { searchRouter } from "./routers/search";
 import { subscribeRouter } from "./routers/subscribe";
 import { cartRouter } from "./routers/cart";
 import { checkoutRouter } from "./routers/checkout";
+import { giftVouchersRouter } from "./routers/gift-vouchers";
 import { ordersRouter } from "./routers/orders";
 import { clubRouter } from "./routers/club";
 import { wantsRouter } from "./routers/wants";
@@ -17,6 +18,7 @@ export const appRouter = router({
   subscribe: subscribeRouter,
   cart: cartRouter,
   checkout: checkoutRouter,
+  giftVouchers: giftVouchersRouter,
   orders: ordersRouter,
   club: clubRouter,
   wants: wantsRouter,

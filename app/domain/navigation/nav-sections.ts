@@ -36,6 +36,7 @@ export const FOOTER_LINKS: NavEntry[] = [
   { label: "New Releases", to: "/new-releases" },
   { label: "Pre-Orders", to: "/pre-orders" },
   { label: "Vinyl Care Guide", to: "/vinyl-care" },
+  { label: "Gift Vouchers", to: "/gift-vouchers" },
 ];
 
 /** The Blog entry stays active anywhere under /blog; Home only on "/". */
