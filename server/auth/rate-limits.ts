@@ -51,6 +51,8 @@ export const RATE_LIMITS = {
   /** Reset mails to one address: past it the answer stays the same and nothing is sent (no inbox flooding). */
   resetMailsPerEmail: { limit: 5, windowMs: HOUR, refusal: "Too many password reset requests." },
   checkoutPerAddress: { limit: 20, windowMs: 10 * MINUTE, refusal: "Too many checkout attempts from your network." },
+  /** A guest's order look-ups on /returns (order number and e-mail): a guesser is stopped, a shopper never meets it. */
+  returnLookupsPerAddress: { limit: 10, windowMs: 15 * MINUTE, refusal: "Too many order look-ups from your network." },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -58,7 +60,12 @@ export type RateLimitTable = Record<RateLimitName, RateLimit>;
 
 /** The limits an adapter takes per client address before it calls its use case. */
 export type AddressLimitName =
-  "registrationsPerAddress" | "newsletterPerAddress" | "wantsPerAddress" | "resetRequestsPerAddress" | "checkoutPerAddress";
+  | "registrationsPerAddress"
+  | "newsletterPerAddress"
+  | "wantsPerAddress"
+  | "resetRequestsPerAddress"
+  | "checkoutPerAddress"
+  | "returnLookupsPerAddress";
 
 /**
  * The table with every limit multiplied by `factor` (RATE_LIMIT_FACTOR: the browser tests sign up many

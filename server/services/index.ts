@@ -44,6 +44,8 @@ import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
+import { createReturnsService } from "./returns";
+import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
@@ -196,6 +198,9 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     newsletter: createNewsletterService(db, { mail: authServices.mail, links }),
     chat: createChatService(db),
     voucherMail,
+    // Registers the dispatch mail's return-link minter, so any process may send a queued dispatch mail.
+    returns: createReturnsService(db, { mail: authServices.mail, links, photos: copyPhotos }),
+    returnGrants: createReturnGrants(secretKey),
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   deliveryIsRefunded,
+  nextStepWords,
   REFUND_DAYS_AFTER_RECEIPT,
   reasonRules,
   returnPostagePaidBy,
@@ -54,5 +55,16 @@ describe("the rules in words", () => {
     expect(words).toContain("prepaid return label");
     expect(words).toContain("original standard delivery");
     expect(words).not.toContain("still sealed");
+  });
+});
+
+describe("what happens next", () => {
+  it("is said for every status", () => {
+    expect(nextStepWords("requested", "faulty")).toContain("within two working days");
+    expect(nextStepWords("approved", "faulty")).toContain("prepaid label");
+    expect(nextStepWords("approved", "changed_mind")).toContain("tracked service");
+    expect(nextStepWords("refused", "faulty")).toContain("could not accept");
+    expect(nextStepWords("received", "faulty")).toContain("within 14 days");
+    expect(nextStepWords("refunded", "faulty")).toContain("Refunded");
   });
 });

@@ -11,7 +11,7 @@
  *   order was made with, or as store credit only if the shopper chooses it (reg. 34(7)).
  */
 import { formatDateGB } from "~/domain/shared/dates";
-import { isShopFault, type ReturnReason } from "./return-reasons";
+import { isShopFault, type ReturnReason, type ReturnStatus } from "./return-reasons";
 import type { ReturnWindow } from "./return-window";
 import { SHOP_RETURN_DAYS } from "./return-window";
 
@@ -54,3 +54,21 @@ export function reasonRules(reason: ReturnReason): string[] {
 /** The law's floor in one sentence, under the shop's promise. */
 export const LAW_WORDS =
   "Whatever our policy, the law gives you at least 14 days from delivery to change your mind and 30 days to reject a faulty record; we give you 30 days for both.";
+
+/** What happens next, for a return in `status`, as the shopper's return page says it. */
+export function nextStepWords(status: ReturnStatus, reason: ReturnReason): string {
+  switch (status) {
+    case "requested":
+      return "We look at your request within two working days and e-mail you. If we approve it, the e-mail says how to send the records back; please keep them until then.";
+    case "approved":
+      return returnPostagePaidBy(reason) === "shop"
+        ? "Approved: print the prepaid label from our e-mail, pack the records well and post them."
+        : "Approved: pack the records well and post them to the address in our e-mail, with the return number inside; we suggest a tracked service.";
+    case "refused":
+      return "We could not accept this return; our e-mail says why. Reply to it if you think we got it wrong.";
+    case "received":
+      return `We have the records back and are checking them: your money follows within ${REFUND_DAYS_AFTER_RECEIPT} days of their arrival.`;
+    case "refunded":
+      return "Refunded: see our e-mail for the amount and where it went.";
+  }
+}
