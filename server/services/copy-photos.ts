@@ -62,7 +62,11 @@ export function createCopyPhotosService(db: Db, deps: { mediaDir: string; audit:
         .map((r) => r.url),
     );
     const names = urls.map((u) => u.replace(/^\/media\//, ""));
-    for (const r of db.selectDistinct({ name: returnPhotos.fileName }).from(returnPhotos).where(inArray(returnPhotos.fileName, names)).all()) {
+    for (const r of db
+      .selectDistinct({ name: returnPhotos.fileName })
+      .from(returnPhotos)
+      .where(inArray(returnPhotos.fileName, names))
+      .all()) {
       used.add(`/media/${r.name}`);
     }
     await Promise.all(urls.filter((u) => !used.has(u)).map((u) => rm(fileOf(u), { force: true })));

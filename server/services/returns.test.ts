@@ -4,18 +4,15 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/catalogue/copy-photos";
-import { shipInputSchema } from "../../app/domain/orders/order-admin";
 import { returnRequestSchema } from "../../app/domain/returns/return-schemas";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { orderLines, orders, returnLines, returnPhotos, returns, returnTokens, users } from "../../db/schema";
-import { insertRecord, SHOP_PUBLIC_ORIGIN, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
+import { returnLines, returnPhotos, returns, returnTokens } from "../../db/schema";
+import { SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
+import { deliveredOrder as placeDelivered, insertCustomer } from "../../tests/setup/return-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
-import { TEST_CARD_SUCCESS } from "../payments/test-card";
 import { LOOKUP_MISS, TOO_MANY_PHOTOS, type ReturnViewer } from "./returns";
 
 const shop = useShopServices();
-const card = { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" };
-let n = 0;
 
 // Delivered on Monday 2 November 2026: the window closes at the end of Wednesday 2 December.
 const DELIVERED = "2026-11-02T10:00:00.000Z";
@@ -23,49 +20,8 @@ const DAY_14 = "2026-11-16";
 const DAY_30 = "2026-12-02";
 const DAY_31 = "2026-12-03";
 
-function admin() {
-  n += 1;
-  const username = `returns-boss-${n}`;
-  const id = shop.t.db.insert(users).values({ username, passwordHash: "x", email: `${username}@example.com`, role: "admin" }).returning().get().id;
-  return { id, username };
-}
-
-function customer() {
-  n += 1;
-  return shop.t.db.insert(users).values({ username: `returner-${n}`, passwordHash: "x", email: `returner-${n}@example.com` }).returning().get();
-}
-
-/** A paid order (through the real checkout) of two new copies and one used copy, shipped and delivered. */
-async function deliveredOrder(opts: { userId?: number | null; ship?: boolean } = {}) {
-  n += 1;
-  const newRecord = insertRecord(shop.t.db, { title: `Sealed Record ${n}`, stockQuantity: 5 });
-  const usedCopy = insertRecord(shop.t.db, { title: `Used Copy ${n}`, stockQuantity: 1, condition: "used", mediaGrade: "VG+", sleeveGrade: "VG" });
-  const email = `returns-buyer-${n}@example.com`;
-  const out = await shop.s.checkout.submit(
-    {
-      idempotencyKey: `returns-key-${n}-abcdefghijklmnop`,
-      lines: [
-        { recordId: newRecord.id, quantity: 2 },
-        { recordId: usedCopy.id, quantity: 1 },
-      ],
-      discountCode: null,
-      email,
-      shipping: TEST_ADDRESS,
-      userId: opts.userId ?? null,
-      today: TEST_TODAY,
-    },
-    { card, origin: "http://localhost" },
-  );
-  if (out.kind !== "paid") throw new Error(`checkout ${out.kind}`);
-  const orderNumber = out.order.orderNumber;
-  if (opts.ship !== false) {
-    shop.s.adminOrders.ship(admin(), orderNumber, shipInputSchema.parse({ trackingNumber: "AB123456785GB" }));
-    shop.t.db.update(orders).set({ shippedAt: "2026-10-30T15:00:00.000Z", deliveredAt: DELIVERED }).where(eq(orders.orderNumber, orderNumber)).run();
-  }
-  const orderId = shop.t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).get()!.id;
-  const lines = shop.t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
-  return { orderNumber, orderId, email, newLine: lines[0]!.id, usedLine: lines[1]!.id };
-}
+const customer = () => insertCustomer(shop.t);
+const deliveredOrder = (opts: Parameters<typeof placeDelivered>[1] = {}) => placeDelivered(shop, opts);
 
 const guest = (orderNumber: string): ReturnViewer => ({ userId: null, grants: { orders: [orderNumber], returns: [] } });
 const nobody: ReturnViewer = { userId: null, grants: { orders: [], returns: [] } };
@@ -75,7 +31,9 @@ const faulty = (orderNumber: string, lineId: number, quantity = 1) =>
   request({ orderNumber, reason: "faulty", lines: [{ lineId: String(lineId), quantity: String(quantity) }] });
 
 async function png(): Promise<File> {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], "warp.png", { type: "image/png" });
 }
 
@@ -114,7 +72,13 @@ describe("starting a return", () => {
     );
     expect(made.returnNumber).toMatch(/^RT-[A-Z2-7]{8}$/);
     const [row] = returnsOf(order.orderId);
-    expect(row).toMatchObject({ returnNumber: made.returnNumber, reason: "changed_mind", refundMethod: "store_credit", status: "requested", email: order.email });
+    expect(row).toMatchObject({
+      returnNumber: made.returnNumber,
+      reason: "changed_mind",
+      refundMethod: "store_credit",
+      status: "requested",
+      email: order.email,
+    });
     const lines = shop.t.db.select().from(returnLines).where(eq(returnLines.returnId, row!.id)).all();
     expect(lines.map((l) => [l.orderLineId, l.quantity, l.sealed])).toEqual([
       [order.newLine, 1, true],
@@ -155,7 +119,9 @@ describe("a return refused, with nothing saved", () => {
 
   it("after the window: the date it closed", async () => {
     const order = await deliveredOrder();
-    const error = await refusal(shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine), [], DAY_31));
+    const error = await refusal(
+      shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine), [], DAY_31),
+    );
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toBe("The time to return this order ended on 2 December 2026.");
     expect(returnsOf(order.orderId)).toHaveLength(0);
@@ -163,7 +129,9 @@ describe("a return refused, with nothing saved", () => {
 
   it("before it has shipped: cancelled instead", async () => {
     const order = await deliveredOrder({ ship: false });
-    const error = await refusal(shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine), [], TEST_TODAY));
+    const error = await refusal(
+      shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine), [], TEST_TODAY),
+    );
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toContain("has not left the shop yet");
     expect(error.message).toContain("cancel");
@@ -171,7 +139,9 @@ describe("a return refused, with nothing saved", () => {
 
   it("for more than was bought", async () => {
     const order = await deliveredOrder();
-    const error = await refusal(shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine, 3), [], DAY_14));
+    const error = await refusal(
+      shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine, 3), [], DAY_14),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toMatch(/^You can return at most 2 of “Sealed Record \d+”\.$/);
     expect(returnsOf(order.orderId)).toHaveLength(0);
@@ -180,7 +150,9 @@ describe("a return refused, with nothing saved", () => {
   it("twice for the same line, in two requests or in one", async () => {
     const order = await deliveredOrder();
     await shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.usedLine), [], DAY_14);
-    const error = await refusal(shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.usedLine), [], DAY_14));
+    const error = await refusal(
+      shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.usedLine), [], DAY_14),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toMatch(/is already in a return\.$/);
     expect(() =>
@@ -206,7 +178,11 @@ describe("a return refused, with nothing saved", () => {
 
   it("a change of mind on an unsealed new record", async () => {
     const order = await deliveredOrder();
-    const unsealed = request({ orderNumber: order.orderNumber, reason: "changed_mind", lines: [{ lineId: String(order.newLine), quantity: "1" }] });
+    const unsealed = request({
+      orderNumber: order.orderNumber,
+      reason: "changed_mind",
+      lines: [{ lineId: String(order.newLine), quantity: "1" }],
+    });
     const error = await refusal(shop.s.returns.requestReturn(guest(order.orderNumber), unsealed, [], DAY_14));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toContain("only while it is still sealed");
@@ -264,8 +240,14 @@ describe("the shopper's return page", () => {
     const order = await deliveredOrder({ userId: owner.id });
     const mine: ReturnViewer = { userId: owner.id, grants: { orders: [], returns: [] } };
     const { returnNumber } = await shop.s.returns.requestReturn(mine, faulty(order.orderNumber, order.newLine), [], DAY_14);
-    expect(shop.s.returns.view(returnNumber, mine)).toMatchObject({ returnNumber, orderNumber: order.orderNumber, status: "requested" });
-    expect(shop.s.returns.view(returnNumber, { userId: null, grants: { orders: [], returns: [returnNumber] } }).lines).toHaveLength(1);
+    expect(shop.s.returns.view(returnNumber, mine)).toMatchObject({
+      returnNumber,
+      orderNumber: order.orderNumber,
+      status: "requested",
+    });
+    expect(
+      shop.s.returns.view(returnNumber, { userId: null, grants: { orders: [], returns: [returnNumber] } }).lines,
+    ).toHaveLength(1);
     expect(() => shop.s.returns.view(returnNumber, nobody)).toThrow(NotFoundError);
     expect(shop.s.returns.listForUser(owner.id).map((r) => r.returnNumber)).toEqual([returnNumber]);
     expect(shop.s.returns.returnableOrders(owner.id, [order.orderNumber], DAY_14).has(order.orderNumber)).toBe(true);

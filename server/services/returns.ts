@@ -29,7 +29,17 @@ import { MAX_RETURN_PHOTOS, type ReturnRequest } from "../../app/domain/returns/
 import { returnWindow, windowProblem, type ReturnWindow } from "../../app/domain/returns/return-window";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";
-import { emailOutbox, orderLines, orders, records, returnLines, returnPhotos, returns, returnTokens, type OrderRow } from "../../db/schema";
+import {
+  emailOutbox,
+  orderLines,
+  orders,
+  records,
+  returnLines,
+  returnPhotos,
+  returns,
+  returnTokens,
+  type OrderRow,
+} from "../../db/schema";
 import { generateToken, hashToken } from "../auth/tokens";
 import type { MailLinks } from "../mail/links";
 import { returnRequestedMail } from "../mail/return-templates";
@@ -43,7 +53,8 @@ export const DISPATCH_MAIL_KIND = "order-dispatch";
 export const RETURN_REQUESTED_MAIL_KIND = "return-requested";
 
 /** One answer for a wrong order number, a wrong e-mail, or both: it tells a guesser nothing. */
-export const LOOKUP_MISS = "We could not find an order with that number and e-mail address. Check both against your order confirmation.";
+export const LOOKUP_MISS =
+  "We could not find an order with that number and e-mail address. Check both against your order confirmation.";
 export const NOT_FOUND = "Order not found.";
 export const TOO_MANY_PHOTOS = `Choose at most ${MAX_RETURN_PHOTOS} photos.`;
 
@@ -110,17 +121,22 @@ const sha = (text: string) => createHash("sha256").update(text).digest();
 /** Equal addresses, compared in time that does not depend on where they differ. */
 const sameEmail = (a: string, b: string) => timingSafeEqual(sha(a.trim().toLowerCase()), sha(b.trim().toLowerCase()));
 
-export function createReturnsService(
-  db: Db,
-  deps: { mail: MailService; links: MailLinks; photos: CopyPhotosService },
-) {
+export function createReturnsService(db: Db, deps: { mail: MailService; links: MailLinks; photos: CopyPhotosService }) {
   // Every dispatch mail's return link gets a fresh single-use token as it is sent; a failed send deletes it.
   deps.mail.mintTokensFor(DISPATCH_MAIL_KIND, (message) => {
-    const orderId = db.select({ orderId: emailOutbox.orderId }).from(emailOutbox).where(eq(emailOutbox.id, message.id)).get()?.orderId;
+    const orderId = db
+      .select({ orderId: emailOutbox.orderId })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, message.id))
+      .get()?.orderId;
     const token = generateToken();
     // Every dispatch mail names its order; were one not to, its link opens nothing rather than the mail not going.
     if (!orderId) return { token, revoke: () => {} };
-    const id = db.insert(returnTokens).values({ orderId, tokenHash: hashToken(token) }).returning({ id: returnTokens.id }).get().id;
+    const id = db
+      .insert(returnTokens)
+      .values({ orderId, tokenHash: hashToken(token) })
+      .returning({ id: returnTokens.id })
+      .get().id;
     return { token, revoke: () => db.delete(returnTokens).where(eq(returnTokens.id, id)).run() };
   });
 
@@ -135,7 +151,9 @@ export function createReturnsService(
   }
 
   /** The order's lines with what the rules need: bought, refunded, in returns, new or used. */
-  function linesOf(orderId: number): (ReturnableLine & { lineId: number; artist: string; unitPricePence: number; grades: string | null })[] {
+  function linesOf(
+    orderId: number,
+  ): (ReturnableLine & { lineId: number; artist: string; unitPricePence: number; grades: string | null })[] {
     const rows = db
       .select({
         lineId: orderLines.id,
@@ -144,7 +162,13 @@ export function createReturnsService(
         unitPricePence: orderLines.unitPricePence,
         bought: orderLines.quantity,
         refunded: orderLines.refundedQuantity,
-        record: { id: records.id, catalogueId: records.catalogueId, condition: records.condition, mediaGrade: records.mediaGrade, sleeveGrade: records.sleeveGrade },
+        record: {
+          id: records.id,
+          catalogueId: records.catalogueId,
+          condition: records.condition,
+          mediaGrade: records.mediaGrade,
+          sleeveGrade: records.sleeveGrade,
+        },
       })
       .from(orderLines)
       .innerJoin(records, eq(records.id, orderLines.recordId))
@@ -174,7 +198,12 @@ export function createReturnsService(
 
   const summaries = (where: ReturnType<typeof eq>) =>
     db
-      .select({ returnNumber: returns.returnNumber, orderNumber: orders.orderNumber, status: returns.status, createdAt: returns.createdAt })
+      .select({
+        returnNumber: returns.returnNumber,
+        orderNumber: orders.orderNumber,
+        status: returns.status,
+        createdAt: returns.createdAt,
+      })
       .from(returns)
       .innerJoin(orders, eq(orders.id, returns.orderId))
       .where(where)
@@ -225,7 +254,9 @@ export function createReturnsService(
         grades: l.grades,
       }));
       const closed = openFor(order, today);
-      const nothingLeft = lines.every((l) => l.returnable === 0) ? "Everything in this order is already being returned or refunded." : null;
+      const nothingLeft = lines.every((l) => l.returnable === 0)
+        ? "Everything in this order is already being returned or refunded."
+        : null;
       return {
         orderNumber: order.orderNumber,
         placedOn: order.createdAt.slice(0, 10),
@@ -297,12 +328,22 @@ export function createReturnsService(
             .get();
           for (const { line, choice } of chosen) {
             db.insert(returnLines)
-              .values({ returnId: row.id, orderLineId: line.lineId, quantity: choice.quantity, sealed: !line.used && choice.sealed })
+              .values({
+                returnId: row.id,
+                orderLineId: line.lineId,
+                quantity: choice.quantity,
+                sealed: !line.used && choice.sealed,
+              })
               .run();
           }
           for (const photo of stored) {
             db.insert(returnPhotos)
-              .values({ returnId: row.id, fileName: photo.url.replace(/^\/media\//, ""), width: photo.width, height: photo.height })
+              .values({
+                returnId: row.id,
+                fileName: photo.url.replace(/^\/media\//, ""),
+                width: photo.width,
+                height: photo.height,
+              })
               .run();
           }
           const mailId = deps.mail.enqueue({

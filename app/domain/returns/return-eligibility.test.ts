@@ -36,9 +36,7 @@ describe("a line's problem", () => {
   });
 
   it("more than was bought", () => {
-    expect(lineProblem(line(), { quantity: 3, sealed: true }, "faulty")).toBe(
-      "You can return at most 2 of “Blue Train”.",
-    );
+    expect(lineProblem(line(), { quantity: 3, sealed: true }, "faulty")).toBe("You can return at most 2 of “Blue Train”.");
   });
 
   it("a line already in a return", () => {

@@ -43,7 +43,10 @@ export function lineProblem(line: ReturnableLine, choice: LineChoice, reason: Re
   const title = `“${line.title}”`;
   if (!Number.isInteger(choice.quantity) || choice.quantity < 1) return `Choose how many of ${title} to return.`;
   const left = returnableUnits(line);
-  if (left === 0) return line.inOpenReturns + line.inRefundedReturns > 0 ? `${title} is already in a return.` : `${title} has already been refunded.`;
+  if (left === 0)
+    return line.inOpenReturns + line.inRefundedReturns > 0
+      ? `${title} is already in a return.`
+      : `${title} has already been refunded.`;
   if (choice.quantity > left) return `You can return at most ${left} of ${title}.`;
   if (reason === "changed_mind" && !line.used && !choice.sealed) {
     return `${title} can be returned for a change of mind only while it is still sealed in its shrink-wrap.`;

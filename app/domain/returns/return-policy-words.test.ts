@@ -32,9 +32,7 @@ describe("who pays for what", () => {
 
 describe("the rules in words", () => {
   it("the window, with the delivery day it counts from", () => {
-    expect(windowWords(window)).toBe(
-      "You can start a return until 2 December 2026: 30 days from delivery on 2 November 2026.",
-    );
+    expect(windowWords(window)).toBe("You can start a return until 2 December 2026: 30 days from delivery on 2 November 2026.");
     expect(windowWords({ ...window, deliveryKnown: false })).toBe(
       "You can start a return until 2 December 2026: 30 days from 2 November 2026, the last day your parcel was due (we have no delivery date on record, so we count from the latest).",
     );

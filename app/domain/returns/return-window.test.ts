@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CANCELLATION_DAYS,
-  REJECTION_DAYS,
-  SHOP_RETURN_DAYS,
-  deliveryDayOf,
-  returnWindow,
-  windowProblem,
-} from "./return-window";
+import { CANCELLATION_DAYS, REJECTION_DAYS, SHOP_RETURN_DAYS, deliveryDayOf, returnWindow, windowProblem } from "./return-window";
 
 // Delivered on Monday 2 November 2026 (London), shipped the Friday before.
 const shipped = { shippedAt: "2026-10-30T15:00:00.000Z", deliveredAt: "2026-11-02T10:00:00.000Z" };
