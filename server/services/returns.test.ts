@@ -14,8 +14,7 @@ import { LOOKUP_MISS, TOO_MANY_PHOTOS, type ReturnViewer } from "./returns";
 
 const shop = useShopServices();
 
-// Delivered on Monday 2 November 2026: the window closes at the end of Wednesday 2 December.
-const DELIVERED = "2026-11-02T10:00:00.000Z";
+// The fixture order was delivered on Monday 2 November 2026: the window closes at the end of Wednesday 2 December.
 const DAY_14 = "2026-11-16";
 const DAY_30 = "2026-12-02";
 const DAY_31 = "2026-12-03";
