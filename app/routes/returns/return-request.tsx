@@ -2,7 +2,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatPence } from "~/domain/shared/money";
 import { formatDateGB } from "~/domain/shared/dates";
 import { LAW_WORDS, reasonRules, windowWords } from "~/domain/returns/return-policy-words";
-import { REFUND_METHODS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from "~/domain/returns/return-reasons";
+import {
+  isShopFault,
+  REFUND_METHODS,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from "~/domain/returns/return-reasons";
 import { MAX_RETURN_NOTE, MAX_RETURN_PHOTOS, orderNumberSchema } from "~/domain/returns/return-schemas";
 import { PHOTO_MAX_BYTES } from "~/domain/catalogue/copy-photos";
 import { pageMeta } from "~/lib/seo";
@@ -24,7 +30,11 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
 export const action = ({ context, request }: Route.ActionArgs) => sendRequest(context, request);
 
 const REFUND_WORDS = { original_payment: "To the card I paid with", store_credit: "As store credit" } as const;
-const FAULT_REASONS = RETURN_REASONS.filter((r) => r !== "changed_mind").map((r) => RETURN_REASON_LABELS[r].toLowerCase());
+/** "Arrived damaged, warped or faulty, wrong record sent or not as described": the reasons that are the shop's fault. */
+const FAULT_WORDS = RETURN_REASONS.filter(isShopFault)
+  .map((r, i) => (i === 0 ? RETURN_REASON_LABELS[r] : RETURN_REASON_LABELS[r].toLowerCase().replace(/ \(.*\)$/, "")))
+  .join(", ")
+  .replace(/, ([^,]+)$/, " or $1");
 
 export default function ReturnRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { form } = loaderData;
@@ -60,11 +70,8 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
         </p>
       ) : (
         <Form method="post" encType="multipart/form-data" className="mt-6 space-y-8" aria-describedby="return-rules">
-          {message && (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-              {message}
-            </p>
-          )}
+          {/* Without JavaScript a refused form comes back at the top of the page: the message is there too. */}
+          {message && <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">{message}</p>}
           <input type="hidden" name="orderNumber" value={form.orderNumber} />
           <section
             id="return-rules"
@@ -77,7 +84,7 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
             {form.window && <p className="mt-2 text-stone-800">{windowWords(form.window)}</p>}
             <p className="mt-1 text-sm text-stone-700">{LAW_WORDS}</p>
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <RulesFor title={`If the fault is ours (${FAULT_REASONS.join(", ")})`} reason="faulty" />
+              <RulesFor title="If the fault is ours" covers={FAULT_WORDS} reason="faulty" />
               <RulesFor title="If you changed your mind" reason="changed_mind" />
             </div>
           </section>
@@ -205,6 +212,12 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
             </div>
           </fieldset>
 
+          {/* Beside the button, where the shopper is looking after sending. */}
+          {message && (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+              {message}
+            </p>
+          )}
           <button
             type="submit"
             disabled={busy}
@@ -218,10 +231,11 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
   );
 }
 
-function RulesFor({ title, reason }: { title: string; reason: ReturnReason }) {
+function RulesFor({ title, covers, reason }: { title: string; covers?: string; reason: ReturnReason }) {
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
+      {covers && <p className="text-sm text-stone-700">{covers}</p>}
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-stone-800">
         {reasonRules(reason).map((rule) => (
           <li key={rule}>{rule}</li>

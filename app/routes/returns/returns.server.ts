@@ -2,12 +2,11 @@
  * The shopper's return pages' server side: who is asking (the signed-in customer and the browser's return grants),
  * a refused look-up or link answered without a 500, and the request form's post (multipart, photos included).
  */
-import { data, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { returnLookupSchema, returnRequestSchema } from "~/domain/returns/return-schemas";
 import { NotFoundError } from "~/domain/shared/errors";
 import { answerForm, intent, UNREADABLE_FORM } from "~/lib/forms/form-action.server";
 import type { FormReply } from "~/lib/forms/form-reply";
-import { redirectWithToast } from "~/lib/toast.server";
 
 const cookieOf = (request: Request) => request.headers.get("Cookie");
 
@@ -27,10 +26,13 @@ export function orNotFound<T>(read: () => T): T {
 
 const formPage = (orderNumber: string) => `/returns/new?${new URLSearchParams({ order: orderNumber })}`;
 
-/** Grants this browser the order's return form for two hours and sends it there. */
-function openForm(context: AppLoadContext, request: Request, orderNumber: string, title: string) {
+/**
+ * Grants this browser the order's return form for two hours and sends it there (303). No toast: the page it lands on
+ * names the order, and a floating toast would sit over its heading on a phone.
+ */
+function openForm(context: AppLoadContext, request: Request, orderNumber: string) {
   const grant = context.services.returnGrants.grantOrder(cookieOf(request), orderNumber, context.auth.secure);
-  return redirectWithToast(formPage(orderNumber), { type: "success", title }, { headers: { "Set-Cookie": grant } });
+  return redirect(formPage(orderNumber), { status: 303, headers: { "Set-Cookie": grant } });
 }
 
 /** /returns: a guest's order number and e-mail, counted against the address like every guest look-up. */
@@ -38,7 +40,7 @@ export function lookUp(context: AppLoadContext, request: Request) {
   return intent(returnLookupSchema, ({ orderNumber, email }) => {
     context.services.rateLimits.takeForAddress("returnLookupsPerAddress", context.clientIp);
     const found = context.services.returns.findForGuest(orderNumber, email);
-    return openForm(context, request, found, `Order ${found} found`);
+    return openForm(context, request, found);
   });
 }
 
@@ -55,7 +57,7 @@ export async function openFromLink(context: AppLoadContext, request: Request) {
   }
   const orderNumber = context.services.returns.useToken(typeof token === "string" ? token : null);
   if (!orderNumber) return data({ error: USED_LINK }, { status: 410 });
-  return openForm(context, request, orderNumber, `Order ${orderNumber}: choose what to return`);
+  return openForm(context, request, orderNumber);
 }
 
 /** /returns/new: the request, photos and all; sent → the return's page, which this browser may see from now on. */
@@ -72,11 +74,8 @@ export async function sendRequest(context: AppLoadContext, request: Request) {
       const viewer = viewerOf(context, request);
       const { returnNumber } = await context.services.returns.requestReturn(viewer, value, photos, context.today);
       const grant = context.services.returnGrants.grantReturn(cookieOf(request), returnNumber, context.auth.secure);
-      return redirectWithToast(
-        `/returns/${returnNumber}`,
-        { type: "success", title: "Return requested", description: `Your return number is ${returnNumber}.` },
-        { headers: { "Set-Cookie": grant } },
-      );
+      // The return's page says it all (number, status, what next): no toast over its heading.
+      return redirect(`/returns/${returnNumber}`, { status: 303, headers: { "Set-Cookie": grant } });
     }),
   });
 }
