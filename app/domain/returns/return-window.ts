@@ -4,7 +4,7 @@
  *
  * - Changing one's mind: the right to cancel a distance contract without giving a reason (Consumer Contracts
  *   (Information, Cancellation and Additional Charges) Regulations 2013, reg. 29), whose period for goods ends 14
- *   days after the day they come into the consumer's physical possession (reg. 30(3)(a)).
+ *   days after the day they come into the consumer's physical possession (reg. 30(3)).
  * - A fault (damaged, warped, wrong record, not as described): the short-term right to reject, which lasts to the
  *   end of 30 days beginning with the first day after the goods were delivered (Consumer Rights Act 2015, s. 22(3)).
  *   Both rights may be used before delivery too (CRA s. 22(5); CCR reg. 29 runs from the contract), so the window
@@ -24,7 +24,7 @@ import { isShopFault, type ReturnReason } from "./return-reasons";
 
 /** The shop's own promise: 30 days from delivery, whatever the reason. */
 export const SHOP_RETURN_DAYS = 30;
-/** CCR 2013 reg. 30(3)(a): the cancellation period ends 14 days after the day of delivery. */
+/** CCR 2013 reg. 30(3): the cancellation period ends 14 days after the day of delivery. */
 export const CANCELLATION_DAYS = 14;
 /** CRA 2015 s. 22(3): the short-term right to reject lasts 30 days, beginning with the day after delivery. */
 export const REJECTION_DAYS = 30;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { returns } from "../../../db/schema";
@@ -5,6 +6,7 @@ import { useShopServices } from "../../../tests/setup/shop-fixtures";
 import { cookies, formPost, pageGet, routeArgs, sessionOf, settle } from "../../../tests/setup/route-context";
 import { deliveredOrder, insertCustomer } from "../../../tests/setup/return-fixtures";
 import { addDays, todayInLondon } from "~/domain/shared/dates";
+import { createServices } from "../../../server/services";
 import { LOOKUP_MISS } from "../../../server/services/returns";
 import * as lookup from "./returns-lookup";
 import * as start from "./return-start";
@@ -119,6 +121,30 @@ describe("a guest's return without JavaScript", () => {
       ),
     );
     expect(garbled.status).toBe(400);
+  });
+});
+
+describe("guessing order numbers and e-mails", () => {
+  it("is limited per address: past the limit a 429, right pair or not", async () => {
+    const services = createServices(shop.t.db, {
+      mediaDir: path.join(path.dirname(shop.t.file), "media"),
+      mailTransport: shop.inbox,
+      rateLimits: { returnLookupsPerAddress: { limit: 2 } },
+    });
+    const order = await deliveredOrder(shop, recent());
+    const guess = (email: string) =>
+      settle(() =>
+        lookup.action(
+          routeArgs({ db: shop.t.db, services }, formPost("/returns", { orderNumber: order.orderNumber, email }), {
+            clientIp: "203.0.113.9",
+          }) as never,
+        ),
+      );
+    expect((await guess("a@example.com")).status).toBe(404);
+    expect((await guess("b@example.com")).status).toBe(404);
+    const limited = await guess(order.email);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
   });
 });
 
