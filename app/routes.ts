@@ -27,6 +27,11 @@ export default [
   route("cart/restore", "routes/shop/cart-restore.tsx"),
   route("cart-reminders/stop", "routes/shop/cart-reminders-stop.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
+  // Returns, the shopper's side: a guest's look-up, the dispatch mail's link, the form, and one return.
+  route("returns", "routes/returns/returns-lookup.tsx"),
+  route("returns/start", "routes/returns/return-start.tsx"),
+  route("returns/new", "routes/returns/return-request.tsx"),
+  route("returns/:returnNumber", "routes/returns/return-page.tsx"),
   route("checkout", "routes/checkout/checkout.tsx"),
   route("payment-confirmation", "routes/checkout/payment-confirmation.tsx"),
   route("gift-vouchers", "routes/gift-vouchers/buy.tsx"),

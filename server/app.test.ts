@@ -106,6 +106,17 @@ describe("mutations: Origin, size and JSON checks", () => {
     expect((await upload(cookieFor("manager"))).status).toBe(200);
   });
 
+  it("reads a shopper's return photos (over 1 MB) only with a session or a return grant", async () => {
+    const upload = (cookie?: string) => {
+      const form = new FormData();
+      form.append("photos", new Blob([new Uint8Array(2 * 1024 * 1024)]), "warp.jpg");
+      return post("/returns/new", { headers: { origin: shop.base, ...(cookie ? { cookie } : {}) }, body: form });
+    };
+    expect((await upload()).status).toBe(413);
+    // The page checks the grant's signature; a body over 21 MB is refused whatever the cookie.
+    expect((await upload("needledrop-returns=o:ND-AAAAAAAA:1:x")).status).toBe(200);
+  });
+
   it("answers 400 with a clear message to broken JSON, on REST and tRPC", async () => {
     for (const path of ["/api/tracks", "/trpc/catalogue.list"]) {
       const res = await post(path, { headers: { origin: shop.base, "content-type": "application/json" }, body: '{"a":' });

@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
    */
   voucherChecksPerAddress: { limit: 20, windowMs: 15 * MINUTE, refusal: "Too many gift voucher checks from your network." },
   voucherChecksPerPrefix: { limit: 10, windowMs: HOUR, refusal: "Too many checks of that gift voucher code." },
+  /** A guest's order look-ups on /returns (order number and e-mail): a guesser is stopped, a shopper never meets it. */
+  returnLookupsPerAddress: { limit: 10, windowMs: 15 * MINUTE, refusal: "Too many order look-ups from your network." },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -64,7 +66,12 @@ export type RateLimitTable = Record<RateLimitName, RateLimit>;
 
 /** The limits an adapter takes per client address before it calls its use case. */
 export type AddressLimitName =
-  "registrationsPerAddress" | "newsletterPerAddress" | "wantsPerAddress" | "resetRequestsPerAddress" | "checkoutPerAddress";
+  | "registrationsPerAddress"
+  | "newsletterPerAddress"
+  | "wantsPerAddress"
+  | "resetRequestsPerAddress"
+  | "checkoutPerAddress"
+  | "returnLookupsPerAddress";
 
 /**
  * The table with every limit multiplied by `factor` (RATE_LIMIT_FACTOR: the browser tests sign up many

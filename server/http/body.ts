@@ -27,14 +27,26 @@ const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT });
 const readUpload = express.raw({ type: () => true, limit: UPLOAD_LIMIT });
 
 /**
+ * The shopper's return form (up to 4 photos, held to the same PHOTO_UPLOAD_MAX_BYTES): only for a signed-in customer
+ * or a browser holding a return grant (the page then checks the grant's signature and the order), so a stranger's
+ * post is held to the 1 MB of every other request.
+ */
+const RETURN_FORM_PATHS = ["/returns/new", "/returns/new.data"];
+const RETURN_GRANTS_COOKIE = "needledrop-returns=";
+
+/**
  * A multipart form post to a page that takes uploads, by a member of staff whose role may use that page (the session
- * is read before the body): anyone else's body is held to the 1 MB of every other request, and the page refuses it.
+ * is read before the body), or to the shopper's return form: anyone else's body is held to the 1 MB of every other
+ * request, and the page refuses it.
  */
 function isPermittedUpload(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], may: UploadCheck): boolean {
   if (req.method !== "POST" || !/^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) return false;
+  const pathname = req.originalUrl.split("?")[0] ?? "";
+  if (RETURN_FORM_PATHS.includes(pathname)) {
+    return !!res.locals.session?.user || (req.get("cookie") ?? "").includes(RETURN_GRANTS_COOKIE);
+  }
   const user = res.locals.session?.user;
   if (user?.role !== "admin") return false;
-  const pathname = req.originalUrl.split("?")[0] ?? "";
   const page = UPLOAD_PATHS.find((p) => pathname === p.path || pathname.startsWith(`${p.path}/`));
   return !!page && may(user.id, page.permission);
 }

@@ -19,10 +19,14 @@ ${paragraphs.join("\n")}
 
 const lineText = (order: MailOrder) => order.lines.map((l) => `  ${l.quantity} × ${l.artist} – ${l.title}`);
 
-/** Sent once when the parcel leaves: the Royal Mail service and the link to follow it. */
+/**
+ * Sent once when the parcel leaves: the Royal Mail service, the link to follow it, and a link to start a return
+ * (a single-use token filled in as the mail is sent).
+ */
 export function dispatchMail(
   order: MailOrder & { trackingNumber: string; service: string | null },
   ordersLink: string | null,
+  returnLink: string,
 ): MailContent {
   const subject = `Your Needledrop order ${order.orderNumber} is on its way`;
   const link = trackingUrl(order.trackingNumber);
@@ -37,6 +41,8 @@ export function dispatchMail(
     `Track your parcel: ${link}`,
     ...(ordersLink ? ["", `Your orders: ${ordersLink}`] : []),
     "",
+    `Something not right, or changed your mind? You have 30 days from delivery to send records back: ${returnLink}`,
+    "",
     "Needledrop",
   ].join("\n");
   const html = page(subject, [
@@ -45,6 +51,7 @@ export function dispatchMail(
     `<p>Sent with Royal Mail ${escapeHtml(service)}. Tracking number: <strong>${escapeHtml(order.trackingNumber)}</strong></p>`,
     `<p><a href="${escapeHtml(link)}">Track your parcel</a></p>`,
     ...(ordersLink ? [`<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>`] : []),
+    `<p>Something not right, or changed your mind? You have 30 days from delivery to <a href="${escapeHtml(returnLink)}">send records back</a>.</p>`,
   ]);
   return { subject, text, html };
 }

@@ -24,7 +24,8 @@ export function mailOrigin(config: MailLinkConfig): string {
 }
 
 /** The pages a mailed token opens. */
-export type TokenPath = "/reset-password" | "/unsubscribe" | "/cart/restore" | "/cart-reminders/stop" | "/staff-invite";
+export type TokenPath =
+  "/reset-password" | "/unsubscribe" | "/cart/restore" | "/cart-reminders/stop" | "/staff-invite" | "/returns/start";
 
 export interface MailLinks {
   /** The origin every mailed link starts with. */

@@ -22,7 +22,7 @@ import {
 import { isUsedCopy } from "../../app/domain/catalogue/grades";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { writeTransaction, type Db } from "../../db/client";
-import { recordPhotos, records } from "../../db/schema";
+import { recordPhotos, records, returnPhotos } from "../../db/schema";
 import { writeFileAtomic } from "../../db/seed/media/cover-image";
 import type { Upload } from "./upload";
 import type { AuditService } from "./audit";
@@ -46,7 +46,11 @@ export function createCopyPhotosService(db: Db, deps: { mediaDir: string; audit:
   const countOf = (recordId: number) =>
     db.select({ n: count() }).from(recordPhotos).where(eq(recordPhotos.recordId, recordId)).get()?.n ?? 0;
 
-  /** Deletes the files of `urls` that no row uses (after a failed upload, or a photo removed). */
+  /**
+   * Deletes the files of `urls` that no row uses (after a failed upload, or a photo removed). A shopper's return
+   * photos are stored the same way (`return_photos.file_name` is the path under the media folder), so one photo sent
+   * twice is one file, kept while either uses it.
+   */
   async function discardUnused(urls: readonly string[]): Promise<void> {
     if (urls.length === 0) return;
     const used = new Set(
@@ -57,6 +61,14 @@ export function createCopyPhotosService(db: Db, deps: { mediaDir: string; audit:
         .all()
         .map((r) => r.url),
     );
+    const names = urls.map((u) => u.replace(/^\/media\//, ""));
+    for (const r of db
+      .selectDistinct({ name: returnPhotos.fileName })
+      .from(returnPhotos)
+      .where(inArray(returnPhotos.fileName, names))
+      .all()) {
+      used.add(`/media/${r.name}`);
+    }
     await Promise.all(urls.filter((u) => !used.has(u)).map((u) => rm(fileOf(u), { force: true })));
   }
 

@@ -47,6 +47,8 @@ import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
 import { createAdminVouchersService } from "./admin-vouchers";
 import { createCustomerVouchersService } from "./customer-vouchers";
+import { createReturnsService } from "./returns";
+import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
@@ -211,6 +213,9 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     voucherMail,
     adminVouchers: createAdminVouchersService(db, { audit, voucherMail }),
     customerVouchers: createCustomerVouchersService(db),
+    // Registers the dispatch mail's return-link minter, so any process may send a queued dispatch mail.
+    returns: createReturnsService(db, { mail: authServices.mail, links, photos: copyPhotos }),
+    returnGrants: createReturnGrants(secretKey),
     images: createImageService({
       mediaDir,
       publicDir: path.resolve("public"),

@@ -13,6 +13,10 @@ export interface OrderListItem {
   totalPence: number;
   /** Where to follow the parcel, once it has left. */
   tracking: { number: string; url: string } | null;
+  /** Something of it may still be sent back today (the profile shows "Return items"). */
+  returnable?: boolean;
+  /** Returns started from it, newest first. */
+  returns?: readonly { returnNumber: string; statusWords: string }[];
 }
 
 /** A customer's orders, newest first, each linking to its own page. */
@@ -50,6 +54,31 @@ export function OrderHistory({ orders }: { orders: readonly OrderListItem[] }) {
               >
                 {o.tracking.number}
               </a>
+            </span>
+          )}
+          {(o.returnable || (o.returns?.length ?? 0) > 0) && (
+            <span className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-stone-700 sm:col-span-5">
+              {o.returnable && (
+                <Link
+                  to={`/returns/new?${new URLSearchParams({ order: o.orderNumber })}`}
+                  className="font-semibold text-needle-dark underline underline-offset-2 hover:text-needle"
+                  aria-label={`Return items from order ${o.orderNumber}`}
+                >
+                  Return items
+                </Link>
+              )}
+              {o.returns?.map((r) => (
+                <span key={r.returnNumber}>
+                  Return{" "}
+                  <Link
+                    to={`/returns/${r.returnNumber}`}
+                    className="font-mono font-semibold text-needle-dark underline underline-offset-2"
+                  >
+                    {r.returnNumber}
+                  </Link>
+                  : {r.statusWords.toLowerCase()}
+                </span>
+              ))}
             </span>
           )}
         </li>

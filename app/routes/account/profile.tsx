@@ -27,13 +27,25 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const orders = context.services.orders.listForUser(user.id).map((o) => ({
+  const { returns } = context.services;
+  const placed = context.services.orders.listForUser(user.id);
+  const returnable = returns.returnableOrders(
+    user.id,
+    placed.map((o) => o.orderNumber),
+    context.today,
+  );
+  const started = returns.listForUser(user.id);
+  const orders = placed.map((o) => ({
     orderNumber: o.orderNumber,
     placedOn: o.placedOn,
     status: o.status,
     itemCount: o.totals.itemCount,
     totalPence: o.totals.totalPence,
     tracking: o.tracking,
+    returnable: returnable.has(o.orderNumber),
+    returns: started
+      .filter((r) => r.orderNumber === o.orderNumber)
+      .map((r) => ({ returnNumber: r.returnNumber, statusWords: r.statusWords })),
   }));
   const membership = context.services.club.membership(user.id, { today: context.today });
   const clubParcels = context.services.club.parcelsOf(user.id);
