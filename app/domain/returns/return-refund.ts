@@ -47,7 +47,7 @@ export interface ReturnRefund {
   wholeOrder: boolean;
   shippingBecause: "whole_order" | "shop_fault" | null;
   /** The order refund to make: everything left for a whole order, else the lines (and the delivery). */
-  request: Pick<RefundRequest, "lines" | "shipping">;
+  request: { lines?: { lineId: number; quantity: number }[]; shipping?: boolean };
   plan: RefundPlan;
 }
 
