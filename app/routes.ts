@@ -24,6 +24,7 @@ export default [
   route("pre-order", "routes/redirects/pre-order.ts"),
   route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
   route("cart", "routes/shop/cart.tsx"),
+  route("return-label/:returnNumber", "routes/shop/return-label.tsx"),
   route("cart/restore", "routes/shop/cart-restore.tsx"),
   route("cart-reminders/stop", "routes/shop/cart-reminders-stop.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
@@ -53,6 +54,11 @@ export default [
     route("admin/order-management/export.csv", "routes/admin/orders/order-export.ts"),
     route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
     // Shipping.
+    route("admin/returns", "routes/admin/returns/return-list.tsx"),
+    route("admin/returns/:returnNumber", "routes/admin/returns/return-detail.tsx"),
+    route("admin/returns/:returnNumber/label", "routes/admin/returns/return-label.tsx"),
+    route("admin/returns/:returnNumber/photos/:photoId", "routes/admin/returns/return-photo.ts"),
+
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
     // Stock.

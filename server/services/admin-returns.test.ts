@@ -12,6 +12,7 @@ import { createServices, type Services } from ".";
 import { createTestCardProvider, TEST_CARD_SUCCESS } from "../payments/test-card";
 import type { CardFormProvider } from "../../app/domain/payments/order-payments";
 import { returnRefundKey } from "./admin-returns";
+import { analysisQuerySchema, resolveRange } from "../../app/domain/admin/analysis/range";
 
 const shop = useShopServices();
 const card = { number: TEST_CARD_SUCCESS, expiry: "12/30", cvc: "123" };
@@ -384,5 +385,28 @@ describe("refunding a return", () => {
     await s.adminReturns.refund(boss, returnNumber, { method: "original_payment" });
     expect(s.adminReturns.get(returnNumber).status).toBe("refunded");
     expect(auditOf(returnNumber)).toEqual(["approve", "receive", "inspect", "refund", "refund failed", "refund"]);
+  });
+});
+
+describe("returns in business analysis", () => {
+  it("counts returns by reason (refused ones left out) and what the period's refunds gave", async () => {
+    const range = resolveRange(analysisQuerySchema.parse({ preset: "7d" }), todayInLondon());
+    const before = shop.s.businessAnalysis.returns(range);
+    const s = shop.s;
+    const a = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 9 });
+    const order = await deliveredOrder(s, [{ recordId: a.id, quantity: 3 }]);
+    const warped = insertReturn(shop.t.db, order.orderNumber, { reason: "faulty", lines: [{ index: 0, quantity: 2 }] });
+    const refused = insertReturn(shop.t.db, order.orderNumber, { reason: "faulty", lines: [{ index: 0, quantity: 1 }] });
+    s.adminReturns.refuse(admin(), refused.returnNumber, { reason: "Played to death" });
+    const boss = received(s, warped.returnNumber);
+    inspectAll(s, warped.returnNumber, boss);
+    const paid = await s.adminReturns.refund(boss, warped.returnNumber, { method: "original_payment" });
+    const after = s.businessAnalysis.returns(range);
+    const faulty = (f: typeof after) => f.byReason.find((r) => r.reason === "faulty") ?? { returns: 0, units: 0 };
+    expect(faulty(after).returns - faulty(before).returns).toBe(1);
+    expect(faulty(after).units - faulty(before).units).toBe(2);
+    expect(after.refunded - before.refunded).toBe(1);
+    expect(after.refundedPence - before.refundedPence).toBe(paid.refundedPence);
+    expect(paid.refundedPence).toBe(4000 + order.totals.shippingPence);
   });
 });

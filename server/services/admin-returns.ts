@@ -373,16 +373,16 @@ export function createAdminReturnsService(
         .get()!.n;
     },
 
-    /** An order's returns, for its page. */
-    forOrder(
-      orderNumber: string,
-    ): { returnNumber: string; status: ReturnStatus; statusLabel: string; createdAt: string; refundedPence: number }[] {
+    /** An order's returns, for its page: each with the refund row it gave (and whether that was store credit). */
+    forOrder(orderNumber: string) {
       return db
         .select({
           returnNumber: returns.returnNumber,
           status: returns.status,
           createdAt: returns.createdAt,
           refundedPence: returns.refundedPence,
+          refundId: returns.refundId,
+          storeCredit: sql<boolean>`${returns.voucherId} is not null`.mapWith(Boolean),
         })
         .from(returns)
         .innerJoin(orders, eq(orders.id, returns.orderId))

@@ -15,13 +15,7 @@
  */
 import { addDays } from "~/domain/shared/dates";
 import { formatPence } from "~/domain/shared/money";
-import {
-  planRefund,
-  type RefundableLine,
-  type RefundableOrder,
-  type RefundPlan,
-  type RefundRequest,
-} from "~/domain/orders/refunds";
+import { planRefund, type RefundableLine, type RefundableOrder, type RefundPlan } from "~/domain/orders/refunds";
 import { isShopFault, type ReturnReason, type ReturnStatus } from "./return-reasons";
 
 export interface ReturnRefundInput {

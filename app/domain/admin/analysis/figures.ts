@@ -79,6 +79,14 @@ export interface CustomersBucket {
   returningOrders: number;
 }
 
+/** Returns asked for in the period, by reason: how many, how many records; and the money they gave back. */
+export interface ReturnsFigures {
+  byReason: { reason: string; label: string; returns: number; units: number }[];
+  /** Returns paid back in the period (to the card or as store credit) and what they gave. */
+  refunded: number;
+  refundedPence: number;
+}
+
 export interface DiscountRow {
   code: string;
   percentOff: number | null;
@@ -150,6 +158,7 @@ export const ANALYSIS_FIGURES = [
   "pre-orders",
   "customers",
   "discounts",
+  "returns",
 ] as const;
 export type AnalysisFigure = (typeof ANALYSIS_FIGURES)[number];
 export const figureSchema = z.enum(ANALYSIS_FIGURES, { error: "No such figure." });
@@ -168,6 +177,7 @@ export interface AnalysisData {
   preOrders: PreOrderRow[];
   customers: CustomersBucket[];
   discounts: DiscountRow[];
+  returns: ReturnsFigures;
 }
 
 /** One figure as CSV rows: a header row, then one row per bucket or item. */
@@ -252,6 +262,13 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
           pounds(r.discountPence),
           pounds(r.revenuePence),
         ]),
+      ];
+    case "returns":
+      return [
+        ["Reason", "Returns", "Records"],
+        ...(data.returns?.byReason ?? []).map((r) => [r.label, r.returns, r.units]),
+        ["Refunded in the period", data.returns?.refunded ?? 0, ""],
+        ["Refunded £", pounds(data.returns?.refundedPence ?? 0), ""],
       ];
   }
 }
