@@ -24,12 +24,16 @@ export function returnApprovedMail(
     labelLink: string;
     /** The Royal Mail Tracked Returns reference of a prepaid label; null when the shopper pays the postage. */
     prepaidReference: string | null;
+    /** The fault is the shop's: without a prepaid label it still repays the postage. */
+    shopPaysPostage: boolean;
   },
 ): MailContent {
   const subject = `Your Needledrop return ${r.returnNumber} is approved`;
   const postage = r.prepaidReference
     ? `The postage is on us: print the label (link below), stick it on the parcel and take it to any Post Office. Royal Mail Tracked Returns reference: ${r.prepaidReference}.`
-    : "Please send the parcel at your own cost, by a tracked service if you can, and keep the proof of postage.";
+    : r.shopPaysPostage
+      ? "Please send the parcel by a tracked service and keep the proof of postage: reply to this e-mail with it and we will repay the postage."
+      : "Please send the parcel at your own cost, by a tracked service if you can, and keep the proof of postage.";
   const steps = [
     `1. Pack the records well, and write the return number ${r.returnNumber} clearly on the parcel (or print the label).`,
     `2. Send it to: ${r.shopAddress.join(", ")}.`,

@@ -174,6 +174,10 @@ export function createAdminReturnsService(
     return updated;
   }
 
+  /** A return's postage: decided labels keep what they were given; undecided ones follow the shop's set-up now. */
+  const postageOf = (r: ReturnRow) =>
+    returnPostage(r.reason, r.status === "requested" ? deps.returnsReference !== null : r.labelReference !== null);
+
   const orderOf = (r: ReturnRow) => db.select().from(orders).where(eq(orders.id, r.orderId)).get()!;
 
   function linesOf(returnId: number): ReturnLineView[] {
@@ -288,7 +292,11 @@ export function createAdminReturnsService(
     } else if (r.status !== "refused") {
       try {
         const { plan } = planOf(r);
-        refund = { amountPence: plan.amountPence, vatPence: plan.vatPence, words: returnRefundWords(plan, r.reason) };
+        refund = {
+          amountPence: plan.amountPence,
+          vatPence: plan.vatPence,
+          words: returnRefundWords(plan, r.reason, postageOf(r)),
+        };
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         refundProblem = error.message;
@@ -306,7 +314,7 @@ export function createAdminReturnsService(
       note: r.note,
       refundMethod: r.refundMethod,
       refusalReason: r.refusalReason,
-      postage: returnPostage(r.reason),
+      postage: postageOf(r),
       labelReference: r.labelReference,
       decidedAt: r.decidedAt,
       refundedAt: r.refundedAt,
@@ -416,6 +424,7 @@ export function createAdminReturnsService(
             shopAddress: SHOP_RETURNS_ADDRESS,
             labelLink: deps.links.page(deps.labels.path(returnNumber)),
             prepaidReference: prepaid,
+            shopPaysPostage: isShopFault(r.reason),
           }),
         );
       });

@@ -12,14 +12,19 @@ import { apiPaidOrder, createRecord, lastMailText, logInAsAdmin, newAccount, rea
 function insertReturn(orderNumber: string): string {
   const returnNumber = `RT-${[...randomBytes(8)].map((b) => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[b % 31]).join("")}`;
   withDb((db) => {
-    const order = db.prepare("select id, email from orders where order_number = ?").get(orderNumber) as { id: number; email: string };
+    const order = db.prepare("select id, email from orders where order_number = ?").get(orderNumber) as {
+      id: number;
+      email: string;
+    };
     db.prepare("update orders set status = 'delivered', shipped_at = ?, delivered_at = ? where id = ?").run(
       new Date().toISOString(),
       new Date().toISOString(),
       order.id,
     );
     const id = db
-      .prepare("insert into returns (return_number, order_id, email, reason, note) values (?, ?, ?, 'changed_mind', ?) returning id")
+      .prepare(
+        "insert into returns (return_number, order_id, email, reason, note) values (?, ?, ?, 'changed_mind', ?) returning id",
+      )
       .pluck()
       .get(returnNumber, order.id, order.email, "Bought two by mistake.") as number;
     const lines = db.prepare("select id, quantity from order_lines where order_id = ? order by id").all(order.id) as {
@@ -27,7 +32,11 @@ function insertReturn(orderNumber: string): string {
       quantity: number;
     }[];
     for (const l of lines) {
-      db.prepare("insert into return_lines (return_id, order_line_id, quantity, sealed) values (?, ?, ?, 1)").run(id, l.id, l.quantity);
+      db.prepare("insert into return_lines (return_id, order_line_id, quantity, sealed) values (?, ?, ?, 1)").run(
+        id,
+        l.id,
+        l.quantity,
+      );
     }
   });
   return returnNumber;
@@ -59,7 +68,10 @@ test.describe("the returns queue", () => {
       await ready(page, javaScriptEnabled);
       const row = page.getByRole("table", { name: "Returns" }).getByRole("row").filter({ hasText: returnNumber });
       await expect(row).toContainText("Changed my mind");
-      await expect(row.getByRole("link", { name: orderNumber })).toHaveAttribute("href", `/admin/order-management/${orderNumber}`);
+      await expect(row.getByRole("link", { name: orderNumber })).toHaveAttribute(
+        "href",
+        `/admin/order-management/${orderNumber}`,
+      );
       await expect(page.getByRole("navigation", { name: "Back office" }).first()).toContainText(/Returns\s*\d+/);
       await row.getByRole("link", { name: returnNumber }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(returnNumber);

@@ -11,10 +11,11 @@ export interface ReturnLabelView {
 export type LabelPaper = "a4" | "label";
 
 // The shop's two papers, as its packing slips and address labels use them: A4, and a 6 × 4 inch thermal label.
+// On paper the page is white: the frame's tinted background is left to the screen.
+const WHITE = '@media print { html, body, [class*="bg-paper"] { background: white !important; } }';
 const PAGE_CSS: Record<LabelPaper, string> = {
-  a4: "@page { size: A4; margin: 14mm; } @media print { html, body { background: white !important; } }",
-  label:
-    "@page { size: 6in 4in; margin: 0; } @media print { html, body { background: white !important; } .return-label { width: 6in; height: 4in; max-width: none !important; box-shadow: none !important; } }",
+  a4: `@page { size: A4; margin: 14mm; } ${WHITE}`,
+  label: `@page { size: 6in 4in; margin: 0; } ${WHITE} @media print { .return-label { width: 6in; height: 4in; max-width: none !important; overflow: hidden; } }`,
 };
 
 /**

@@ -24,7 +24,7 @@ export const returnNumberSchema = z
 export const returnNumberParamsSchema = z.object({ returnNumber: returnNumberSchema });
 
 /** The queue's tabs: the open returns (default), one per status, or all of them. */
-export const RETURN_TABS = ["open", ...RETURN_STATUSES, "all"] as const;
+export const RETURN_TABS = ["open", "requested", "approved", "received", "refunded", "refused", "all"] as const;
 export type ReturnTab = (typeof RETURN_TABS)[number];
 export const RETURN_TAB_LABELS: Record<ReturnTab, string> = {
   open: "Open",

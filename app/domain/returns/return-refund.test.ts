@@ -95,6 +95,9 @@ describe("returnPostage", () => {
     expect(returnPostage("wrong_record")).toBe("prepaid_label");
     expect(returnPostage("not_as_described")).toBe("prepaid_label");
     expect(returnPostage("changed_mind")).toBe("shopper_pays");
+    // Without a Tracked Returns account the shop still owes the postage of its own fault, but has no label to give.
+    expect(returnPostage("damaged", false)).toBe("shop_owes");
+    expect(returnPostage("changed_mind", false)).toBe("shopper_pays");
   });
 });
 
@@ -110,6 +113,8 @@ describe("returnRefundWords", () => {
     const part = returnRefundWords(planReturnRefund(input()), "changed_mind");
     expect(part[1]).toBe("Original delivery: not refunded (only part of the order is coming back, by a change of mind).");
     expect(part[2]).toBe("Return postage: paid by the customer (a change of mind).");
+    const noLabel = returnRefundWords(planReturnRefund(input({ reason: "faulty" })), "faulty", "shop_owes");
+    expect(noLabel[2]).toContain("no prepaid label is set up");
     const whole = returnRefundWords(
       planReturnRefund(
         input({

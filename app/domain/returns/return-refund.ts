@@ -78,13 +78,26 @@ export function planReturnRefund(input: ReturnRefundInput): ReturnRefund {
   };
 }
 
-export type ReturnPostage = "prepaid_label" | "shopper_pays";
+/**
+ * Who pays to send the records back: the shop when the fault is its own (a prepaid label, or, when the shop has no
+ * Tracked Returns account set up, the shop still owes it and settles it with the customer), the customer otherwise.
+ */
+export type ReturnPostage = "prepaid_label" | "shop_owes" | "shopper_pays";
 
-/** Who pays to send the records back: the shop (a prepaid label) when the fault is its own. */
-export const returnPostage = (reason: ReturnReason): ReturnPostage => (isShopFault(reason) ? "prepaid_label" : "shopper_pays");
+export function returnPostage(reason: ReturnReason, prepaidLabels = true): ReturnPostage {
+  if (!isShopFault(reason)) return "shopper_pays";
+  return prepaidLabels ? "prepaid_label" : "shop_owes";
+}
+
+const POSTAGE_WORDS: Record<ReturnPostage, string> = {
+  prepaid_label: "Return postage: a prepaid label from the shop (no money changes hands).",
+  shop_owes:
+    "Return postage: the shop's to pay (its fault), but no prepaid label is set up: the customer's proof of postage is repaid apart from this refund.",
+  shopper_pays: "Return postage: paid by the customer (a change of mind).",
+};
 
 /** The refund in words, line by line, as the back office shows it before paying out. */
-export function returnRefundWords(refund: ReturnRefund, reason: ReturnReason): string[] {
+export function returnRefundWords(refund: ReturnRefund, reason: ReturnReason, postage = returnPostage(reason)): string[] {
   const them = refund.units === 1 ? "it" : "them";
   const records = `${refund.units} ${refund.units === 1 ? "record" : "records"}`;
   const delivery =
@@ -95,14 +108,10 @@ export function returnRefundWords(refund: ReturnRefund, reason: ReturnReason): s
         : isShopFault(reason) || refund.wholeOrder
           ? "Original delivery: not refunded (it was given back before)."
           : "Original delivery: not refunded (only part of the order is coming back, by a change of mind).";
-  const postage =
-    returnPostage(reason) === "prepaid_label"
-      ? "Return postage: a prepaid label from the shop (no money changes hands)."
-      : "Return postage: paid by the customer (a change of mind).";
   return [
     `${records}: ${formatPence(refund.itemsPence)} (what the customer paid for ${them}, after any discount).`,
     delivery,
-    postage,
+    POSTAGE_WORDS[postage],
     `Total: ${formatPence(refund.amountPence)}, including VAT of ${formatPence(refund.vatPence)}.`,
   ];
 }

@@ -251,8 +251,10 @@ export default function ReturnDetailPage({ loaderData, actionData }: Route.Compo
               </h2>
               <p className="mt-1 text-sm text-stone-700">
                 {d.postage === "prepaid_label"
-                  ? "The fault is the shop's: the customer gets a prepaid label when one is configured."
-                  : "A change of mind: the customer pays the return postage."}
+                  ? "The fault is the shop's: the customer gets a prepaid Royal Mail Tracked Returns label."
+                  : d.postage === "shop_owes"
+                    ? "The fault is the shop's, but no prepaid label is set up: the customer sends it and the postage is repaid apart."
+                    : "A change of mind: the customer pays the return postage."}
               </p>
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="approve" />

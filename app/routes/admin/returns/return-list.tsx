@@ -36,7 +36,7 @@ const columns: AdminColumn<Row>[] = [
     header: "Return",
     rowHeader: true,
     cell: (r) => (
-      <Link to={`${PATH}/${r.returnNumber}`} className="font-mono font-semibold underline">
+      <Link to={`${PATH}/${r.returnNumber}`} className="font-mono font-semibold whitespace-nowrap underline">
         {r.returnNumber}
       </Link>
     ),
@@ -44,7 +44,7 @@ const columns: AdminColumn<Row>[] = [
   {
     header: "Order",
     cell: (r) => (
-      <Link to={`/admin/order-management/${r.orderNumber}`} className="font-mono underline">
+      <Link to={`/admin/order-management/${r.orderNumber}`} className="font-mono whitespace-nowrap underline">
         {r.orderNumber}
       </Link>
     ),
