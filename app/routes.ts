@@ -24,6 +24,7 @@ export default [
   route("pre-order", "routes/redirects/pre-order.ts"),
   route("vinyl-explorer", "routes/redirects/vinyl-explorer.ts"),
   route("cart", "routes/shop/cart.tsx"),
+  route("return-label/:returnNumber", "routes/shop/return-label.tsx"),
   route("cart/restore", "routes/shop/cart-restore.tsx"),
   route("cart-reminders/stop", "routes/shop/cart-reminders-stop.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
@@ -65,6 +66,11 @@ export default [
     route("admin/gift-vouchers/store-credit", "routes/admin/vouchers/goodwill-credit.tsx"),
     route("admin/gift-vouchers/:voucherId", "routes/admin/vouchers/voucher-detail.tsx"),
     // Shipping.
+    route("admin/returns", "routes/admin/returns/return-list.tsx"),
+    route("admin/returns/:returnNumber", "routes/admin/returns/return-detail.tsx"),
+    route("admin/returns/:returnNumber/label", "routes/admin/returns/return-label.tsx"),
+    route("admin/returns/:returnNumber/photos/:photoId", "routes/admin/returns/return-photo.ts"),
+
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
     // Stock.

@@ -72,6 +72,18 @@ const envSchema = z
       .string()
       .regex(/^\d{1,30}$/, "must be the Instagram account's numeric id")
       .optional(),
+    /**
+     * The shop's Royal Mail Tracked Returns reference: a return the shop is paying for (its own fault) gets a prepaid
+     * label quoting it. Without it every return label asks the shopper to pay the postage.
+     */
+    ROYAL_MAIL_RETURNS_REFERENCE: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/,
+        "must be the Royal Mail Tracked Returns reference (letters, digits, spaces or hyphens)",
+      )
+      .optional(),
     /** Another Graph API address (a local stand-in in tests); https://graph.facebook.com otherwise. */
     INSTAGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })

@@ -228,6 +228,22 @@ function searchWays(q: string): { ids: SQL[]; row: SQL } {
   };
 }
 
+/** A refund booked on the order, not yet (or never, for store credit) asked of the payment provider. */
+export interface RefundClaim {
+  refundId: number;
+  orderNumber: string;
+  amountPence: number;
+  vatPence: number;
+  key: string;
+  statusBefore: OrderStatus;
+  statusAfter: OrderStatus;
+  refundedBefore: number;
+  lines: RefundPlan["lines"];
+  /** The part the provider gives back to the card, and the part that goes back on the order's vouchers. */
+  cardPence: number;
+  voucherPence: number;
+}
+
 export function createAdminOrdersService(
   db: Db,
   deps: {
@@ -483,21 +499,6 @@ export function createAdminOrdersService(
       .run();
   }
 
-  interface Claim {
-    refundId: number;
-    orderNumber: string;
-    amountPence: number;
-    vatPence: number;
-    key: string;
-    statusBefore: OrderStatus;
-    statusAfter: OrderStatus;
-    refundedBefore: number;
-    lines: RefundPlan["lines"];
-    /** The part the provider gives back to the card, and the part that goes back on the order's vouchers. */
-    cardPence: number;
-    voucherPence: number;
-  }
-
   /** Books a refund on the order (inside the caller's transaction), before the provider is asked for the money. */
   function claimRefund(
     actor: Actor,
@@ -506,7 +507,8 @@ export function createAdminOrdersService(
     statusAfter: OrderStatus,
     reason: string | null,
     restock: { lines: OrderLineRow[] } | null = null,
-  ): Claim {
+    key = refundIdempotencyKey(row.orderNumber, row.refundedPence, plan.amountPence),
+  ): RefundClaim {
     const updated = update(row, { status: statusAfter, refundedPence: row.refundedPence + plan.amountPence });
     for (const line of plan.lines) {
       db.update(orderLines)
@@ -553,7 +555,7 @@ export function createAdminOrdersService(
       orderNumber: row.orderNumber,
       amountPence: plan.amountPence,
       vatPence: plan.vatPence,
-      key: refundIdempotencyKey(row.orderNumber, row.refundedPence, plan.amountPence),
+      key,
       statusBefore: row.status,
       statusAfter,
       refundedBefore: row.refundedPence,
@@ -566,7 +568,11 @@ export function createAdminOrdersService(
    * Asks the provider for the card part of a booked refund (undoing the booking when it refuses), then puts the
    * voucher part back on the vouchers. A refund wholly onto vouchers asks no provider.
    */
-  async function settleRefund(actor: Actor, claim: Claim, { sendMail }: { sendMail: boolean }): Promise<void> {
+  async function settleRefund(
+    actor: Actor,
+    claim: RefundClaim,
+    { sendMail, undone }: { sendMail: boolean; undone?: () => void },
+  ): Promise<void> {
     let reference: string = VOUCHER_PAYMENT;
     try {
       if (claim.cardPence > 0) {
@@ -589,6 +595,7 @@ export function createAdminOrdersService(
             .where(eq(orderLines.id, line.lineId))
             .run();
         }
+        undone?.();
         db.delete(refunds).where(eq(refunds.id, claim.refundId)).run();
         audit.record(actor, {
           entityType: "order",
@@ -830,6 +837,28 @@ export function createAdminOrdersService(
       }
       return get(orderNumber);
     },
+
+    /** An order's money as a refund of part of it needs it: the order, its lines, the delivery not given back yet. */
+    refundBasis(orderId: number): { row: OrderRow; lines: OrderLineRow[]; shippingLeftPence: number } {
+      const row = db.select().from(orders).where(eq(orders.id, orderId)).get();
+      if (!row) throw new NotFoundError("Order not found.");
+      return { row, lines: linesOf(row.id), shippingLeftPence: shippingLeft(row) };
+    },
+
+    /**
+     * Books a refund worked out elsewhere (a return's: app/domain/returns/return-refund.ts) on the order, inside the
+     * caller's transaction, under the caller's provider key, with the same checks as `refund`. The caller then
+     * settles it with the provider (`settleClaim`), or, for store credit, leaves it without a provider reference.
+     */
+    claimRefundFor(actor: Actor, orderNumber: string, request: RefundInput, key: string): RefundClaim {
+      const row = load(orderNumber);
+      const { plan, to } = planFor(row, request);
+      return claimRefund(actor, row, plan, to, request.reason, null, key);
+    },
+
+    /** Asks the provider for a booked claim's money; `undone` runs inside the transaction that undoes a refused one. */
+    settleClaim: (actor: Actor, claim: RefundClaim, undone?: () => void) =>
+      settleRefund(actor, claim, { sendMail: false, undone }),
 
     /** What a refund would do, for the admin to check before it is made: the same checks, nothing written. */
     reviewRefund(orderNumber: string, request: RefundInput): RefundReview {

@@ -17,12 +17,14 @@ import {
   type DeadStockRow,
   type DiscountRow,
   type PreOrderRow,
+  type ReturnsFigures,
   type SalesBucket,
   type SellThroughRow,
   type TopSeller,
   type VoucherLiability,
 } from "../../app/domain/admin/analysis/figures";
 import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
+import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from "../../app/domain/returns/return-reasons";
 
 /** Stock that came in: goods-in deliveries, older restocks and the opening stock. */
 const RECEIPT_REASONS = sql`('delivery', 'restock', 'seed')`;
@@ -224,6 +226,30 @@ export function createBusinessAnalysisService(db: Db) {
       };
     },
 
+    /** Returns asked for in the period by reason (count, records), and those paid back in it with what they gave. */
+    returns(range: AnalysisRange): ReturnsFigures {
+      const { startUtc, endUtc } = range.current;
+      const rows = db.all<{ reason: ReturnReason; returns: number; units: number }>(sql`
+        select r.reason as reason, count(*) as returns,
+               coalesce(sum((select sum(l.quantity) from return_lines l where l.return_id = r.id)), 0) as units
+        from returns r where r.created_at >= ${startUtc} and r.created_at < ${endUtc} and r.status != 'refused'
+        group by r.reason`);
+      const paid = db.get<{ n: number; pence: number }>(sql`
+        select count(*) as n, coalesce(sum(refunded_pence), 0) as pence
+        from returns where status = 'refunded' and refunded_at >= ${startUtc} and refunded_at < ${endUtc}`);
+      const byReason = new Map(rows.map((r) => [r.reason, r]));
+      return {
+        byReason: RETURN_REASONS.filter((k) => byReason.has(k)).map((k) => ({
+          reason: k,
+          label: RETURN_REASON_LABELS[k],
+          returns: byReason.get(k)!.returns,
+          units: Number(byReason.get(k)!.units),
+        })),
+        refunded: paid?.n ?? 0,
+        refundedPence: Number(paid?.pence ?? 0),
+      };
+    },
+
     /** Every figure of the page at once. */
     all(range: AnalysisRange, today: string) {
       return {
@@ -238,6 +264,7 @@ export function createBusinessAnalysisService(db: Db) {
         customers: this.customers(range),
         discounts: this.discounts(range),
         vouchers: this.vouchers(range, today),
+        returns: this.returns(range),
       } satisfies AnalysisData;
     },
   };

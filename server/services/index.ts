@@ -19,6 +19,8 @@ import { createRateLimits, rateLimitTable } from "../auth/rate-limits";
 import { createThrottle } from "../auth/throttle";
 import { createAdminService } from "./admin";
 import { createAdminOrdersService } from "./admin-orders";
+import { createAdminReturnsService } from "./admin-returns";
+import { createReturnLabelLinks } from "./return-label-link";
 import { createAdminCatalogueService } from "./admin-catalogue";
 import { createAuditService } from "./audit";
 import { createFormSubmissionsService } from "./form-submissions";
@@ -90,6 +92,8 @@ export interface AuthServiceOptions {
    * a key file made beside the database (server/auth/secret-box.ts).
    */
   secretKey?: Uint8Array;
+  /** The shop's Royal Mail Tracked Returns reference for prepaid return labels; defaults to env ROYAL_MAIL_RETURNS_REFERENCE. */
+  returnsReference?: string | null;
 }
 
 function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLinks) {
@@ -147,6 +151,29 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const adminStock = createAdminStockService(db, { audit, wants });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   const media = createMediaService(db, mediaDir);
+  const adminOrders = createAdminOrdersService(db, {
+    orders,
+    audit,
+    mail: authServices.mail,
+    links,
+    payments,
+    wants,
+    voucherMail,
+  });
+  const usedCopies = createUsedCopiesService(db, { audit, wants, photos: copyPhotos });
+  const adminReturns = createAdminReturnsService(db, {
+    audit,
+    mail: authServices.mail,
+    links,
+    adminOrders,
+    usedCopies,
+    voucherMail,
+    wants,
+    labels: createReturnLabelLinks(secretKey),
+    returnsReference:
+      auth.returnsReference !== undefined ? auth.returnsReference : process.env.ROYAL_MAIL_RETURNS_REFERENCE?.trim() || null,
+    mediaDir,
+  });
   return {
     ...authServices,
     audit,
@@ -162,7 +189,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
     wants,
-    usedCopies: createUsedCopiesService(db, { audit, wants, photos: copyPhotos }),
+    usedCopies,
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
@@ -190,7 +217,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
       links,
       rateLimits: authServices.rateLimits,
     }),
-    adminOrders: createAdminOrdersService(db, { orders, audit, mail: authServices.mail, links, payments, wants, voucherMail }),
+    adminOrders,
+    adminReturns,
     orderActivity: createOrderActivityService(db, { audit }),
     club: createClubService(db, {
       payments: auth.clubPayments ?? createTestSubscriptionPayments(),

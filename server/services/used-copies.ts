@@ -119,9 +119,15 @@ export function createUsedCopiesService(
      * want the pressing with a minimum grade the copy meets are told, once. Takes input parsed with
      * `usedCopySchema` (every adapter parses it, so pounds become pence once), and photos already stored
      * (CopyPhotosService.prepare), recorded in the same transaction; throws ValidationError (not a pressing) or
-     * NotFoundError.
+     * NotFoundError. A copy that came back with a return names that in its ledger row (`from`).
      */
-    add(actor: Actor, pressingId: number, v: UsedCopyInput, photos: readonly StoredPhoto[] = []): UsedCopyView {
+    add(
+      actor: Actor,
+      pressingId: number,
+      v: UsedCopyInput,
+      photos: readonly StoredPhoto[] = [],
+      from: { reason: "return_used"; note: string; orderId: number } | null = null,
+    ): UsedCopyView {
       return writeTransaction(db, () => {
         const pressing = recordById(pressingId);
         if (!pressing) throw new NotFoundError("Record not found.");
@@ -156,7 +162,14 @@ export function createUsedCopiesService(
           .returning()
           .get();
         db.insert(stockMovements)
-          .values({ recordId: row.id, change: 1, reason: "delivery", note: "Used copy listed", actorId: actor.id })
+          .values({
+            recordId: row.id,
+            change: 1,
+            reason: from?.reason ?? "delivery",
+            note: from?.note ?? "Used copy listed",
+            orderId: from?.orderId ?? null,
+            actorId: actor.id,
+          })
           .run();
         deps.audit.record(actor, {
           entityType: "record",

@@ -3,18 +3,24 @@ import { Link, useLocation } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { currentSection, sectionsFor } from "~/domain/admin/sections";
 
-type NavProps = { pathname: string; permissions: readonly string[] };
+type NavProps = {
+  pathname: string;
+  permissions: readonly string[];
+  /** What waits in a section, by its path (returns to decide or refund), shown beside its name. */
+  counts?: Readonly<Record<string, number>>;
+};
 
 /**
  * The back office's sections the person's role may open, the current one marked for eyes (colour and weight) and
  * for screen readers (aria-current). `columns` lays them out two or three across (the narrow-screen menu).
  */
-function SectionLinks({ pathname, permissions, columns = false }: NavProps & { columns?: boolean }) {
+function SectionLinks({ pathname, permissions, counts = {}, columns = false }: NavProps & { columns?: boolean }) {
   const current = currentSection(pathname);
   return (
     <ul className={columns ? "grid grid-cols-2 gap-1 sm:grid-cols-3" : "space-y-0.5"}>
       {sectionsFor(permissions).map((s) => {
         const active = current?.path === s.path;
+        const waiting = counts[s.path] ?? 0;
         return (
           <li key={s.path}>
             <Link
@@ -25,6 +31,14 @@ function SectionLinks({ pathname, permissions, columns = false }: NavProps & { c
               }`}
             >
               {s.title}
+              {waiting > 0 && (
+                <span
+                  className={`rounded-full px-1.5 text-xs font-semibold tabular-nums ${active ? "bg-white text-stone-900" : "bg-needle text-white"}`}
+                >
+                  {waiting}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              )}
               {!s.built && <span className={`text-[10px] uppercase ${active ? "text-stone-300" : "text-stone-500"}`}>soon</span>}
             </Link>
           </li>

@@ -6,7 +6,13 @@ import { UserMenu } from "~/components/user-menu";
 import type { loader as rootLoader } from "~/root";
 import { AdminMenu, AdminRail } from "./admin-nav";
 
-export type Staff = { username: string; roleName: string; permissions: readonly string[] };
+export type Staff = {
+  username: string;
+  roleName: string;
+  permissions: readonly string[];
+  /** What waits in a section, by its path (the navigation shows it). */
+  counts?: Readonly<Record<string, number>>;
+};
 
 /**
  * The back office's own chrome (decision 68), in place of the shop's sidebar, header, newsletter footer and chat: a
@@ -21,7 +27,7 @@ export function BackOfficeFrame({ staff, children }: { staff: Staff; children: R
     <div className="min-h-screen bg-paper">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white print:hidden">
         <div className="flex h-14 items-center gap-2 px-2 sm:px-4">
-          <AdminMenu pathname={pathname} permissions={staff.permissions} />
+          <AdminMenu pathname={pathname} permissions={staff.permissions} counts={staff.counts} />
           <Link to="/" className="flex items-center gap-1.5 rounded-full px-2 py-1.5 text-lg font-bold tracking-tight text-ink">
             <Icon name="disc" className="h-6 w-6 text-needle" />
             Needledrop
@@ -40,7 +46,7 @@ export function BackOfficeFrame({ staff, children }: { staff: Staff; children: R
         </div>
       </header>
       <div className="lg:flex">
-        <AdminRail pathname={pathname} permissions={staff.permissions} />
+        <AdminRail pathname={pathname} permissions={staff.permissions} counts={staff.counts} />
         <main id="main" className="min-w-0 flex-1 px-4 pt-5 pb-28 sm:px-6 lg:pt-6 print:p-0">
           {/* The toast's band is a child of <main> itself, so it can stick below the top bar all the way down. */}
           <div className="no-print">

@@ -17,6 +17,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/returns",
+    permission: "orders.view",
+    title: "Returns",
+    text: "Approve, receive, inspect and refund returns.",
+    built: true,
+  },
+  {
     path: "/admin/gift-vouchers",
     permission: "orders.view",
     title: "Gift vouchers",

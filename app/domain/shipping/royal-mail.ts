@@ -59,5 +59,8 @@ export function trackingUrl(trackingNumber: string): string {
   return `https://www.royalmail.com/track-your-item#/tracking-results/${encodeURIComponent(normaliseTrackingNumber(trackingNumber))}`;
 }
 
+/** The shop's own address, where parcels come back to: on every address label and every return label. */
+export const SHOP_RETURNS_ADDRESS = ["Needledrop Records Ltd", "Returns", "London"] as const;
+
 /** Printed small on every label, so an undeliverable parcel comes back. */
-export const RETURN_ADDRESS = "If undelivered, return to: Needledrop Records Ltd, Returns, London";
+export const RETURN_ADDRESS = `If undelivered, return to: ${SHOP_RETURNS_ADDRESS.join(", ")}`;

@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { BackOfficeFrame } from "~/components/admin/back-office-frame";
 import { ErrorPage } from "~/components/error-page";
-import { requirePermission } from "~/lib/guards.server";
+import { requirePermission, staffMay } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import type { Route } from "./+types/layout";
 
@@ -11,7 +11,11 @@ export const handle = staffHandle("back-office");
 // in parallel with this one, so the shell alone could not keep a page's data from a customer.
 export function loader({ context, request }: Route.LoaderArgs) {
   const staff = requirePermission(context, request, handle.permission);
-  return { username: staff.username, roleName: staff.role.name, permissions: staff.role.permissions };
+  // Returns waiting for the shop (to decide, or back and not yet paid back), for those who may see them.
+  const counts: Record<string, number> = staffMay(staff, "orders.view")
+    ? { "/admin/returns": context.services.adminReturns.waitingCount() }
+    : {};
+  return { username: staff.username, roleName: staff.role.name, permissions: staff.role.permissions, counts };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

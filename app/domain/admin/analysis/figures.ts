@@ -79,6 +79,14 @@ export interface CustomersBucket {
   returningOrders: number;
 }
 
+/** Returns asked for in the period, by reason: how many, how many records; and the money they gave back. */
+export interface ReturnsFigures {
+  byReason: { reason: string; label: string; returns: number; units: number }[];
+  /** Returns paid back in the period (to the card or as store credit) and what they gave. */
+  refunded: number;
+  refundedPence: number;
+}
+
 export interface DiscountRow {
   code: string;
   percentOff: number | null;
@@ -151,6 +159,7 @@ export const ANALYSIS_FIGURES = [
   "customers",
   "discounts",
   "vouchers",
+  "returns",
 ] as const;
 export type AnalysisFigure = (typeof ANALYSIS_FIGURES)[number];
 export const figureSchema = z.enum(ANALYSIS_FIGURES, { error: "No such figure." });
@@ -182,6 +191,7 @@ export interface AnalysisData {
   customers: CustomersBucket[];
   discounts: DiscountRow[];
   vouchers: VoucherLiability;
+  returns: ReturnsFigures;
 }
 
 /** One figure as CSV rows: a header row, then one row per bucket or item. */
@@ -274,6 +284,13 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
         ...(v ? [[v.asOf, v.outstandingCount, pounds(v.outstandingPence), pounds(v.issuedPence), pounds(v.spentPence)]] : []),
       ];
     }
+    case "returns":
+      return [
+        ["Reason", "Returns", "Records"],
+        ...(data.returns?.byReason ?? []).map((r) => [r.label, r.returns, r.units]),
+        ["Refunded in the period", data.returns?.refunded ?? 0, ""],
+        ["Refunded £", pounds(data.returns?.refundedPence ?? 0), ""],
+      ];
   }
 }
 

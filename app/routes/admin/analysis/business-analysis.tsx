@@ -447,6 +447,24 @@ function Figures({
         empty="No discount codes were used in this period."
       />
 
+      <FigureBlock
+        id="returns"
+        title="Returns"
+        summary={`${number(f.returns.refunded)} returns paid back in this period: ${formatPence(f.returns.refundedPence)} (to the card or as store credit).`}
+        csvHref={csv("returns")}
+        chart={
+          <BarListChart
+            title="Returns by reason"
+            description={`Returns asked for by reason, ${period} (refused ones left out).`}
+            items={f.returns.byReason.map((r) => ({ label: r.label, value: r.returns, note: `${number(r.units)} records` }))}
+            format={number}
+          />
+        }
+        columns={[{ header: "Reason" }, { header: "Returns", numeric: true }, { header: "Records", numeric: true }]}
+        rows={f.returns.byReason.map((r) => [r.label, number(r.returns), number(r.units)])}
+        empty="No returns were asked for in this period."
+      />
+
       <section
         id="vouchers"
         aria-labelledby="vouchers-heading"

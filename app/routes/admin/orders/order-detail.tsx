@@ -75,7 +75,8 @@ export function loader({ context, request, params, url }: Route.LoaderArgs) {
     };
     const order = { ...found, moves };
     const timeline = context.services.orderActivity.timeline(found);
-    return { order, timeline, confirmCancel: confirm === "cancel" && order.moves.cancel };
+    const returns = context.services.adminReturns.forOrder(orderNumber);
+    return { order, timeline, returns, confirmCancel: confirm === "cancel" && order.moves.cancel };
   } catch (error) {
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
@@ -287,7 +288,8 @@ function ConfirmCancel({ order, busy, reply }: MoveProps) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, timeline, confirmCancel } = loaderData;
+  const { order, timeline, returns, confirmCancel } = loaderData;
+  const storeCredit = new Set(returns.filter((r) => r.storeCredit && r.refundId !== null).map((r) => r.refundId));
   const busy = useNavigation().state !== "idle";
   const review = isReview(actionData) ? actionData : undefined;
   const moves = { order, busy, reply: review ? undefined : (actionData as FormReply | undefined) };
@@ -382,6 +384,30 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </dl>
           </section>
 
+          {returns.length > 0 && (
+            <section aria-labelledby="returns-heading" className={box}>
+              <h2 id="returns-heading" className="font-display text-xl font-bold">
+                Returns
+              </h2>
+              <ul className="mt-2 divide-y divide-stone-100 text-sm">
+                {returns.map((r) => (
+                  <li key={r.returnNumber} className="flex flex-wrap items-baseline gap-x-2 py-2">
+                    <Link to={`/admin/returns/${r.returnNumber}`} className="font-mono font-semibold underline">
+                      {r.returnNumber}
+                    </Link>
+                    <span>{r.statusLabel}</span>
+                    <span className="text-stone-600">asked {londonDateTime(r.createdAt)}</span>
+                    {r.refundedPence > 0 && (
+                      <span>
+                        · {formatPence(r.refundedPence)} {r.storeCredit ? "as store credit" : "refunded"}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           {order.refunds.length > 0 && (
             <section aria-labelledby="refunds-heading" className={box}>
               <h2 id="refunds-heading" className="font-display text-xl font-bold">
@@ -394,7 +420,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     {londonDateTime(r.createdAt)}
                     {r.reason && <span className="block text-stone-600">{r.reason}</span>}
                     <span className="block font-mono text-xs text-stone-500">
-                      {r.providerReference ?? "awaiting the payment provider"}
+                      {r.providerReference ??
+                        (storeCredit.has(r.id)
+                          ? "store credit (a voucher, no payment provider)"
+                          : "awaiting the payment provider")}
                     </span>
                   </li>
                 ))}
