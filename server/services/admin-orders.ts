@@ -56,6 +56,7 @@ import type { MailService } from "./mail";
 import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
 import { giveBackVoucherPart, VOUCHER_PAYMENT } from "./order-vouchers";
 import type { VoucherMail } from "./voucher-mail";
+import { boughtVoucherRefundable, withdrawBoughtVoucher } from "./voucher-ledger";
 import { pageWindow } from "../../app/domain/shared/paging";
 
 export interface AdminOrderSummary {
@@ -187,6 +188,12 @@ const MOVE_VERBS: Record<OrderStatus, string> = {
   partially_refunded: "partly refunded",
   refunded: "refunded",
 };
+
+/** A gift voucher's order has nothing to pack or post: it is paid, then e-mailed or printed. */
+function nothingToPost(row: OrderRow): void {
+  if (row.kind === "gift_voucher")
+    throw new ConflictError(`Order ${row.orderNumber} is a gift voucher: there is nothing to post.`);
+}
 
 function refused(row: OrderRow, to: OrderStatus): ConflictError {
   return new ConflictError(
@@ -362,6 +369,7 @@ export function createAdminOrdersService(
     const refundRows = db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.id)).all();
     const placedOn = todayInLondon(new Date(row.createdAt));
     const service = row.shippingService ? royalMailService(row.shippingService) : undefined;
+    const posted = row.kind !== "gift_voucher";
     const blockedBy = unallocated(lines);
     const copies = usedCopiesOfLines(
       db,
@@ -439,9 +447,9 @@ export function createAdminOrdersService(
       })),
       history: audit.forEntity("order", row.orderNumber),
       moves: {
-        pack: canMoveOrder(fulfilmentStatus(row.status, row), "packed") && !blockedBy,
-        ship: canMoveOrder(fulfilmentStatus(row.status, row), "shipped") && !blockedBy,
-        markDelivered: canMoveOrder(fulfilmentStatus(row.status, row), "delivered"),
+        pack: posted && canMoveOrder(fulfilmentStatus(row.status, row), "packed") && !blockedBy,
+        ship: posted && canMoveOrder(fulfilmentStatus(row.status, row), "shipped") && !blockedBy,
+        markDelivered: posted && canMoveOrder(fulfilmentStatus(row.status, row), "delivered"),
         cancel: isBeforeDispatch(row.status) && canMoveOrder(row.status, "cancelled"),
         refund:
           paidSomething && left > 0 && (canMoveOrder(row.status, "partially_refunded") || canMoveOrder(row.status, "refunded")),
@@ -462,6 +470,8 @@ export function createAdminOrdersService(
 
   /** The checks and the plan of a refund, the same for its review and for making it. */
   function planFor(row: OrderRow, request: RefundInput): { plan: RefundPlan; to: OrderStatus; lines: OrderLineRow[] } {
+    if (row.kind === "gift_voucher" && request.amountPence !== undefined)
+      boughtVoucherRefundable(db, row.id, request.amountPence);
     if (!row.paidAt) throw new ConflictError(`Nothing was paid for order ${row.orderNumber}, so there is nothing to refund.`);
     if (request.expectedRefundedPence !== undefined && request.expectedRefundedPence !== row.refundedPence) {
       throw new ConflictError("This order has been refunded since the page was opened. Check the amounts and try again.");
@@ -509,6 +519,8 @@ export function createAdminOrdersService(
     restock: { lines: OrderLineRow[] } | null = null,
     key = refundIdempotencyKey(row.orderNumber, row.refundedPence, plan.amountPence),
   ): RefundClaim {
+    // A bought gift voucher's money comes back only as far as it is unspent, and that much comes off the voucher.
+    if (row.kind === "gift_voucher") withdrawBoughtVoucher(db, row.id, plan.amountPence, actor.id);
     const updated = update(row, { status: statusAfter, refundedPence: row.refundedPence + plan.amountPence });
     for (const line of plan.lines) {
       db.update(orderLines)
@@ -692,6 +704,7 @@ export function createAdminOrdersService(
     pack(actor: Actor, orderNumber: string, { service }: PackInput): AdminOrder {
       writeTransaction(db, () => {
         const row = load(orderNumber);
+        nothingToPost(row);
         if (!canMoveOrder(fulfilmentStatus(row.status, row), "packed")) throw refused(row, "packed");
         const blocked = unallocated(linesOf(row.id));
         if (blocked) throw new ConflictError(blocked);
@@ -726,6 +739,7 @@ export function createAdminOrdersService(
             `Order ${orderNumber} was already shipped with tracking number ${row.trackingNumber ?? "none"}.`,
           );
         }
+        nothingToPost(row);
         if (!canMoveOrder(fulfilmentStatus(row.status, row), "shipped")) throw refused(row, "shipped");
         const lines = linesOf(row.id);
         const blocked = unallocated(lines);
@@ -767,6 +781,7 @@ export function createAdminOrdersService(
     markDelivered(actor: Actor, orderNumber: string): AdminOrder {
       writeTransaction(db, () => {
         const row = load(orderNumber);
+        nothingToPost(row);
         if (!canMoveOrder(fulfilmentStatus(row.status, row), "delivered")) throw refused(row, "delivered");
         const updated = update(row, { status: "delivered", deliveredAt: nowIso() });
         audit.record(actor, {

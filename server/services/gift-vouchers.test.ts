@@ -6,7 +6,7 @@ import { addDays, todayInLondon } from "../../app/domain/shared/dates";
 import { NotFoundError, TooManyAttemptsError, ValidationError } from "../../app/domain/shared/errors";
 import { voucherPurchaseSchema } from "../../app/domain/vouchers/voucher-purchase-schema";
 import { voucherExpiresOn } from "../../app/domain/vouchers/voucher-rules";
-import { emailOutbox, orderLines, orders, vouchers } from "../../db/schema";
+import { emailOutbox, orderLines, orders, users, vouchers } from "../../db/schema";
 import { useShopServices } from "../../tests/setup/shop-fixtures";
 import { createServices } from ".";
 import { findVoucherByCode } from "./voucher-ledger";
@@ -201,5 +201,43 @@ describe("the balance check", () => {
     expect(guess("WXYZ523456789ABC", "198.51.100.4")).toThrow(TooManyAttemptsError);
     for (let i = 0; i < 5; i++) guess(`${"23456789ABCD".slice(i, i + 4)}EFGHJKMNPQRS`, "198.51.100.9")();
     expect(guess("QRST23456789ABCD", "198.51.100.9")).toThrow(/Too many gift voucher checks/);
+  });
+});
+
+describe("a gift voucher's order in the back office", () => {
+  const boss = () => {
+    n += 1;
+    const row = shop.t.db
+      .insert(users)
+      .values({ username: `voucher-boss-${n}`, passwordHash: "x", email: `voucher-boss-${n}@example.com`, role: "admin" })
+      .returning()
+      .get();
+    return { id: row.id, username: row.username };
+  };
+
+  it("has nothing to pack or post", async () => {
+    const { outcome } = await shop.s.giftVouchers.buy(request({ delivery: "print" }), placer());
+    const view = shop.s.adminOrders.get(outcome.order.orderNumber);
+    expect(view.moves).toMatchObject({ pack: false, ship: false, markDelivered: false });
+    expect(() => shop.s.adminOrders.pack(boss(), outcome.order.orderNumber, { service: "tracked_48" })).toThrow(
+      /gift voucher: there is nothing to post/,
+    );
+  });
+
+  it("refunds only what is unspent, taking it off the voucher; a voucher refunded in full is cancelled", async () => {
+    const { outcome } = await shop.s.giftVouchers.buy(request({ delivery: "print", amountPence: 5000 }), placer());
+    const voucher = voucherOf(outcome.order.orderNumber);
+    shop.t.db.update(vouchers).set({ balancePence: 3000 }).where(eq(vouchers.id, voucher.id)).run();
+    const who = boss();
+    await expect(
+      shop.s.adminOrders.refund(who, outcome.order.orderNumber, { reason: "Changed their mind", amountPence: 4000 }),
+    ).rejects.toThrow(/at most £30.00/);
+    await shop.s.adminOrders.refund(who, outcome.order.orderNumber, { reason: "Changed their mind", amountPence: 1000 });
+    expect(voucherOf(outcome.order.orderNumber)).toMatchObject({ balancePence: 2000, status: "active" });
+    await shop.s.adminOrders.refund(who, outcome.order.orderNumber, { reason: "Changed their mind", amountPence: 2000 });
+    expect(voucherOf(outcome.order.orderNumber)).toMatchObject({ balancePence: 0, status: "cancelled" });
+    expect(shop.t.db.select().from(orders).where(eq(orders.orderNumber, outcome.order.orderNumber)).get()!.refundedPence).toBe(
+      3000,
+    );
   });
 });

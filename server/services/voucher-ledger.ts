@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { ConflictError } from "../../app/domain/shared/errors";
+import { formatPence } from "../../app/domain/shared/money";
 import { generateVoucherCode, normaliseVoucherCode, voucherCodeLast4 } from "../../app/domain/vouchers/voucher-code";
 import { voucherExpiresOn, voucherProblem, type VoucherProblem } from "../../app/domain/vouchers/voucher-rules";
 import type { Db } from "../../db/client";
@@ -198,4 +199,40 @@ function recordMovement(
       note: extra.note ?? null,
     })
     .run();
+}
+
+/**
+ * Whether `amountPence` of a bought voucher's price may be refunded: only what is still unspent on it (a cancelled
+ * voucher's purchase may be refunded in full: staff called it off to give the money back). Throws ConflictError.
+ */
+export function boughtVoucherRefundable(db: Db, purchaseOrderId: number, amountPence: number): VoucherRow | null {
+  const voucher = db.select().from(vouchers).where(eq(vouchers.purchaseOrderId, purchaseOrderId)).get();
+  if (!voucher || voucher.status !== "active") return voucher ?? null;
+  if (amountPence > voucher.balancePence) {
+    throw new ConflictError(
+      voucher.balancePence === 0
+        ? "This gift voucher has been spent in full: its price can no longer be refunded."
+        : `Part of this gift voucher has been spent: at most ${formatPence(voucher.balancePence)} of its price can be refunded.`,
+    );
+  }
+  return voucher;
+}
+
+/**
+ * A bought voucher's price is refunded (in part): that much comes off its balance with a "cancelled" movement, and
+ * a voucher left with nothing is cancelled. Inside the refund's transaction, so a voucher spent meanwhile refuses it.
+ */
+export function withdrawBoughtVoucher(db: Db, purchaseOrderId: number, amountPence: number, actorId: number | null): void {
+  const voucher = boughtVoucherRefundable(db, purchaseOrderId, amountPence);
+  if (!voucher || voucher.status !== "active") return;
+  const left = voucher.balancePence - amountPence;
+  db.update(vouchers)
+    .set({ balancePence: left, ...(left === 0 ? { status: "cancelled" as const, cancelledAt: new Date().toISOString() } : {}) })
+    .where(and(eq(vouchers.id, voucher.id), eq(vouchers.balancePence, voucher.balancePence)))
+    .run();
+  recordMovement(db, voucher.id, "cancelled", -amountPence, {
+    orderId: purchaseOrderId,
+    actorId,
+    note: "its price was refunded",
+  });
 }
