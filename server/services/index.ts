@@ -176,6 +176,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   return {
     ...authServices,
+    /** Links to the shop's own pages from its configured origin, for mail and print (never a request's Host). */
+    links,
     audit,
     formSubmissions: createFormSubmissionsService(db),
     staffAccess,

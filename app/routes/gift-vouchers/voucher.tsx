@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
+// The printed link comes from the configured origin, never a request header (as links in mail do).
 // A printable voucher's code is in this answer once: no cache, not even the browser's, may keep it.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -33,7 +34,7 @@ export function loader({ request, context, url }: Route.LoaderArgs) {
     const viewer = { userId: context.user?.id ?? null, accessTokens: readOrderTokens(request) };
     const { voucher, code } = context.services.giftVouchers.forBuyer(orderNumber, viewer, { reveal: true });
     return data(
-      { voucher, code: code ? formatVoucherCode(code) : null, balanceUrl: `${context.auth.linkOrigin}/gift-vouchers/balance` },
+      { voucher, code: code ? formatVoucherCode(code) : null, balanceUrl: context.services.links.page("/gift-vouchers/balance") },
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
