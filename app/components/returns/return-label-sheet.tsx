@@ -1,5 +1,3 @@
-import { useHydrated } from "~/lib/use-hydrated";
-
 export interface ReturnLabelView {
   returnNumber: string;
   orderNumber: string;
@@ -81,21 +79,5 @@ export function ReturnLabelSheet({ label, paper }: { label: ReturnLabelView; pap
         )}
       </article>
     </>
-  );
-}
-
-/** The page's print button (or the keys to press without JavaScript). */
-export function PrintButton() {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700"
-    >
-      Print
-    </button>
-  ) : (
-    <span className="text-sm text-stone-600">Print with your browser (Ctrl+P or ⌘P).</span>
   );
 }

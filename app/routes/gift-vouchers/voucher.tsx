@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { PrintButton } from "~/components/vouchers/print-button";
+import { PrintButton } from "~/components/print-button";
 import { PrintedVoucher } from "~/components/vouchers/printed-voucher";
 import { Icon } from "~/components/icons/icon";
 import { formatDateGB } from "~/domain/shared/dates";
@@ -97,7 +97,11 @@ export default function GiftVoucherPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950" role="note">
             <p className="font-semibold">This code is shown only once.</p>
             <p>Print the voucher now, or write the code down: it is like cash, and we cannot show it again.</p>
-            <PrintButton />
+            <PrintButton
+              label="Print the voucher"
+              withoutScript={<p className="mt-2">Use your browser&rsquo;s Print command: the voucher fills one A4 page.</p>}
+              className="mt-3 rounded-full bg-ink px-5 py-2 text-sm font-semibold text-white hover:bg-needle"
+            />
           </div>
         )}
         {voucher.delivery === "print" && !code && (

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { PrintButton, ReturnLabelSheet } from "~/components/returns/return-label-sheet";
+import { PrintButton } from "~/components/print-button";
+import { ReturnLabelSheet } from "~/components/returns/return-label-sheet";
 import { returnNumberParamsSchema } from "~/domain/returns/return-admin";
 import { NotFoundError } from "~/domain/shared/errors";
 import { pageMeta } from "~/lib/seo";

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { PrintButton, ReturnLabelSheet } from "~/components/returns/return-label-sheet";
+import { PrintButton } from "~/components/print-button";
+import { ReturnLabelSheet } from "~/components/returns/return-label-sheet";
 import { returnNumberParamsSchema } from "~/domain/returns/return-admin";
 import { NotFoundError } from "~/domain/shared/errors";
 import { staffHandle } from "~/domain/staff/staff-handle";

@@ -5,7 +5,7 @@ import { printSchema } from "~/domain/shipping/shipping-schemas";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
+import { PrintButton } from "~/components/print-button";
 import { UsedCopyLine } from "~/components/admin/used-copy-line";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-print";
@@ -129,7 +129,6 @@ function Label({ p }: { p: Parcel }) {
 
 export default function ShippingPrint({ loaderData }: Route.ComponentProps) {
   const { kind, parcels } = loaderData;
-  const hydrated = useHydrated();
   return (
     <div>
       <style>{PAGE_CSS[kind]}</style>
@@ -139,17 +138,7 @@ export default function ShippingPrint({ loaderData }: Route.ComponentProps) {
           {parcels.length} {parcels.length === 1 ? "order" : "orders"} · {kind === "labels" ? "6 × 4 inch labels" : "A4"}
         </span>
         <span className="flex-1" />
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => window.print()}
-            className="rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700"
-          >
-            Print
-          </button>
-        ) : (
-          <span className="text-sm text-stone-600">Print with your browser (Ctrl+P or ⌘P).</span>
-        )}
+        <PrintButton />
         <Link to="/admin/shipping-management" className="text-sm font-semibold underline">
           Back to shipping
         </Link>
