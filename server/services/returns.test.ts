@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../app/domain/catalogue/copy-photos";
 import { returnRequestSchema } from "../../app/domain/returns/return-schemas";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
-import { returnLines, returnPhotos, returns, returnTokens } from "../../db/schema";
+import { orders, returnLines, returnPhotos, returns, returnTokens } from "../../db/schema";
 import { SHOP_PUBLIC_ORIGIN, useShopServices } from "../../tests/setup/shop-fixtures";
 import { deliveredOrder as placeDelivered, insertCustomer } from "../../tests/setup/return-fixtures";
 import { TEST_TODAY } from "../../tests/setup/test-db";
@@ -134,6 +134,17 @@ describe("a return refused, with nothing saved", () => {
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.message).toContain("has not left the shop yet");
     expect(error.message).toContain("cancel");
+  });
+
+  it("from a record club parcel: put right by the shop, not through a return", async () => {
+    const order = await deliveredOrder();
+    shop.t.db.update(orders).set({ kind: "club" }).where(eq(orders.id, order.orderId)).run();
+    const error = await refusal(
+      shop.s.returns.requestReturn(guest(order.orderNumber), faulty(order.orderNumber, order.newLine), [], DAY_14),
+    );
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.message).toContain("record club parcel");
+    expect(returnsOf(order.orderId)).toHaveLength(0);
   });
 
   it("for more than was bought", async () => {

@@ -107,6 +107,13 @@ export interface ReturnView extends ReturnSummary {
   photoCount: number;
 }
 
+/**
+ * A record club parcel is paid for by the membership, not by its £0 order, so there is nothing for a return to
+ * refund: the shop replaces a faulty or wrong club record itself.
+ */
+export const clubParcelMessage = (orderNumber: string) =>
+  `Order ${orderNumber} is a record club parcel: it is not returned here. Reply to its dispatch mail and we will replace a damaged, faulty or wrong record.`;
+
 export const notShippedMessage = (orderNumber: string) =>
   `Order ${orderNumber} has not left the shop yet, so there is nothing to send back. To call it off, reply to your order confirmation and we cancel it and refund it in full.`;
 
@@ -216,6 +223,7 @@ export function createReturnsService(db: Db, deps: { mail: MailService; links: M
    * chosen line is the order's and may go back in that quantity for that reason. Throws the first refusal.
    */
   function check(order: OrderRow, request: ReturnRequest, today: string) {
+    if (order.kind !== "shop") throw new ConflictError(clubParcelMessage(order.orderNumber));
     const window = order.status === "cancelled" ? null : returnWindow(order, request.reason);
     if (!window) throw new ConflictError(notShippedMessage(order.orderNumber));
     const closed = windowProblem(window, today);
@@ -233,6 +241,7 @@ export function createReturnsService(db: Db, deps: { mail: MailService; links: M
 
   /** Whether anything of the order may still go back today (for the profile's "Return items" link). */
   function openFor(order: OrderRow, today: string): string | null {
+    if (order.kind !== "shop") return clubParcelMessage(order.orderNumber);
     // Every reason's window is at least the change of mind's; the longest (a fault's) decides whether any is open.
     const window = order.status === "cancelled" ? null : returnWindow(order, "faulty");
     if (!window) return notShippedMessage(order.orderNumber);
