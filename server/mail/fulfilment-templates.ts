@@ -26,9 +26,11 @@ const lineText = (order: MailOrder) => order.lines.map((l) => `  ${l.quantity} Ã
 export function dispatchMail(
   order: MailOrder & { trackingNumber: string; service: string | null },
   ordersLink: string | null,
-  returnLink: string,
+  /** Null for a record club parcel: the shop replaces a faulty club record itself (no return to refund). */
+  returnLink: string | null,
 ): MailContent {
   const subject = `Your Needledrop order ${order.orderNumber} is on its way`;
+  const putRight = "Something not right? Reply to this mail and we will replace a damaged, faulty or wrong record.";
   const link = trackingUrl(order.trackingNumber);
   const service = order.service ? (royalMailService(order.service)?.name ?? order.service) : "Royal Mail";
   const text = [
@@ -41,7 +43,9 @@ export function dispatchMail(
     `Track your parcel: ${link}`,
     ...(ordersLink ? ["", `Your orders: ${ordersLink}`] : []),
     "",
-    `Something not right, or changed your mind? You have 30 days from delivery to send records back: ${returnLink}`,
+    returnLink
+      ? `Something not right, or changed your mind? You have 30 days from delivery to send records back: ${returnLink}`
+      : putRight,
     "",
     "Needledrop",
   ].join("\n");
@@ -51,7 +55,9 @@ export function dispatchMail(
     `<p>Sent with Royal Mail ${escapeHtml(service)}. Tracking number: <strong>${escapeHtml(order.trackingNumber)}</strong></p>`,
     `<p><a href="${escapeHtml(link)}">Track your parcel</a></p>`,
     ...(ordersLink ? [`<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>`] : []),
-    `<p>Something not right, or changed your mind? You have 30 days from delivery to <a href="${escapeHtml(returnLink)}">send records back</a>.</p>`,
+    returnLink
+      ? `<p>Something not right, or changed your mind? You have 30 days from delivery to <a href="${escapeHtml(returnLink)}">send records back</a>.</p>`
+      : `<p>${putRight}</p>`,
   ]);
   return { subject, text, html };
 }

@@ -762,8 +762,9 @@ export function createAdminOrdersService(
         const content = dispatchMail(
           { ...mailOrder(row, lines), trackingNumber, service: key },
           row.userId !== null ? links.page("/profile#orders") : null,
-          // A single-use link to the order's return form, its token made as the mail is sent (services/returns.ts).
-          links.withToken("/returns/start"),
+          // A single-use link to the order's return form, its token made as the mail is sent (services/returns.ts);
+          // a club parcel is not returned through the form.
+          row.kind === "shop" ? links.withToken("/returns/start") : null,
         );
         mailId = mail.enqueueOnce({
           to: row.email,

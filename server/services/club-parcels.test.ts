@@ -1,6 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, clubMemberships, clubParcels, orderLines, orders, records, stockMovements } from "../../db/schema";
+import {
+  auditLog,
+  clubMemberships,
+  emailOutbox,
+  clubParcels,
+  orderLines,
+  orders,
+  records,
+  stockMovements,
+} from "../../db/schema";
 import { clubAddressSchema } from "../../app/domain/club/club-schemas";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 import { CLUB_ADDRESS, useRecordClub } from "../../tests/setup/record-club";
@@ -152,5 +161,13 @@ describe("the month's club parcels", () => {
     ]);
     // The member's order history is the shop's orders; the parcel shows in the club part instead.
     expect(shop.s.orders.listForUser(u.id).map((o) => o.orderNumber)).not.toContain(orderNumber);
+    // Its dispatch mail offers a replacement, not the returns form (there is nothing to refund on a £0 order).
+    const dispatch = shop.t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "order-dispatch"), eq(emailOutbox.orderId, parcelsOf(id)[0]!.order.id)))
+      .get()!;
+    expect(dispatch.textBody).not.toContain("/returns/start");
+    expect(dispatch.textBody).toContain("we will replace a damaged, faulty or wrong record");
   });
 });
