@@ -11,14 +11,16 @@ const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
  * most under 1 KB, each a request and a modulepreload tag. React and React Router load together, and the small
  * modules ten or more chunks share (money, dates, slugs, the card parts) become one file. Schemas, admin and tRPC
  * code (and the Zod wrapper, which would bring Zod along) stay out, so a page that does not use them does not load them;
- * so do the order rules, shared by the account and back-office pages but by no page a visitor lands on.
+ * so do the order rules, shared by the account and back-office pages but by no page a visitor lands on, and the form
+ * parts (with the form library's helpers), which the checkout, returns and voucher pages use but a landing page does not, and the Royal Mail rules.
  */
 const firstLoadGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
   {
     name: "shared",
     test: (id: string) =>
-      /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) && !/schema|parse|admin|trpc|zod|[\\/]orders[\\/]/.test(id),
+      /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) &&
+      !/schema|parse|admin|trpc|zod|[\\/]orders[\\/]|[\\/]forms\b|[\\/]shipping[\\/]/.test(id),
     minShareCount: 10,
   },
 ];

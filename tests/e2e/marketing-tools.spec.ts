@@ -78,9 +78,9 @@ test.describe("marketing tools", () => {
       await setCartCookie(page, baseURL!, [{ recordId: record.id, quantity: 1 }]);
       await page.goto("/checkout");
       await ready(page, javaScriptEnabled);
-      await field(page, "Discount code (optional)").fill(code);
+      await field(page, "Discount or gift voucher code (optional)").fill(code);
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(field(page, "Discount code (optional)")).toHaveAccessibleDescription("Spend £30.00 or more to use this code.");
+      await expect(field(page, "Discount or gift voucher code (optional)")).toHaveAccessibleDescription("Spend £30.00 or more to use this code.");
       await expect(payButton(page)).toHaveText("Pay £29.00");
     });
 
@@ -94,7 +94,7 @@ test.describe("marketing tools", () => {
       await field(page, "Address line 1").fill("12 Groove Street");
       await field(page, "Town or city").fill("Leeds");
       await field(page, "Postcode").fill("ls1 4ap");
-      await field(page, "Discount code (optional)").fill(code.toLowerCase());
+      await field(page, "Discount or gift voucher code (optional)").fill(code.toLowerCase());
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page.getByText(`${code} applied`)).toBeVisible();
       await expectRow(summary(page), `Discount (${code})`, "−£7.50");

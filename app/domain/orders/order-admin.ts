@@ -5,7 +5,8 @@
 import { isIsoDate, todayInLondon, addDays } from "~/domain/shared/dates";
 import { dateFormatter } from "~/domain/shared/date-formatter";
 import { penceToDecimalString, parsePriceToPence } from "~/domain/shared/money";
-import { royalMailServiceSchema, trackingNumberSchema, royalMailService } from "~/domain/shipping/royal-mail";
+import { royalMailService } from "~/domain/shipping/royal-mail";
+import { royalMailServiceSchema, trackingNumberSchema } from "~/domain/shipping/royal-mail-schema";
 import { z } from "~/domain/shared/zod";
 import { orderStatusWords, type OrderStatus } from "./order-status";
 import { orderNumberSchema, orderStatusSchema } from "./order-status-schema";

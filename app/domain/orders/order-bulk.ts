@@ -4,7 +4,7 @@
  */
 import { z } from "~/domain/shared/zod";
 import type { Toast } from "~/domain/shared/toast";
-import { royalMailServiceSchema } from "~/domain/shipping/royal-mail";
+import { royalMailServiceSchema } from "~/domain/shipping/royal-mail-schema";
 import { ORDER_PAGE_SIZES } from "./order-admin";
 import { orderNumberSchema } from "./order-status-schema";
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ROYAL_MAIL_SERVICES,
-  isRoyalMailTrackingNumber,
-  royalMailServiceSchema,
-  trackingNumberSchema,
-  trackingUrl,
-} from "./royal-mail";
+import { ROYAL_MAIL_SERVICES, isRoyalMailTrackingNumber, trackingUrl } from "./royal-mail";
+import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail-schema";
 
 describe("Royal Mail tracking numbers", () => {
   it("accepts S10 numbers with the right check digit", () => {

@@ -1,5 +1,3 @@
-import { z } from "~/domain/shared/zod";
-
 /**
  * The Royal Mail services the shop posts records with, and what the shop pays for a small parcel (one to
  * three LPs, up to 2 kg) on its business account. The prices live here only; change them when the contract does.
@@ -13,12 +11,6 @@ export const ROYAL_MAIL_SERVICES = [
 ] as const;
 
 export type RoyalMailServiceKey = (typeof ROYAL_MAIL_SERVICES)[number]["key"];
-export const royalMailServiceSchema = z.enum(
-  ROYAL_MAIL_SERVICES.map((s) => s.key) as [RoyalMailServiceKey, ...RoyalMailServiceKey[]],
-  {
-    error: "Choose a Royal Mail service",
-  },
-);
 
 /** The service chosen when nothing else is: Tracked 48, the shop's everyday service for records. */
 export const DEFAULT_ROYAL_MAIL_SERVICE: RoyalMailServiceKey = "tracked_48";
@@ -46,13 +38,6 @@ export function isRoyalMailTrackingNumber(input: string): boolean {
   const expected = check === 10 ? 0 : check === 11 ? 5 : check;
   return Number(m[3]) === expected;
 }
-
-export const trackingNumberSchema = z
-  .string()
-  .trim()
-  .max(40, "A tracking number is 13 characters, like AB123456785GB")
-  .transform(normaliseTrackingNumber)
-  .refine(isRoyalMailTrackingNumber, "Not a Royal Mail tracking number (two letters, nine digits, GB — e.g. AB123456785GB)");
 
 /** Where the customer follows their parcel. */
 export function trackingUrl(trackingNumber: string): string {

@@ -1,7 +1,7 @@
 import { z } from "~/domain/shared/zod";
 import { ORDER_BULK_LIMIT } from "~/domain/orders/order-bulk";
 import { orderNumberSchema } from "~/domain/orders/order-status-schema";
-import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail";
+import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail-schema";
 
 /** Orders shown in each half of the packing queue; more than a day's packing for a small shop. */
 export const SHIPPING_QUEUE_LIMIT = 200;
