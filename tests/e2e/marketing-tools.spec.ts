@@ -80,7 +80,9 @@ test.describe("marketing tools", () => {
       await ready(page, javaScriptEnabled);
       await field(page, "Discount or gift voucher code (optional)").fill(code);
       await page.getByRole("button", { name: "Apply" }).click();
-      await expect(field(page, "Discount or gift voucher code (optional)")).toHaveAccessibleDescription("Spend £30.00 or more to use this code.");
+      await expect(field(page, "Discount or gift voucher code (optional)")).toHaveAccessibleDescription(
+        "Spend £30.00 or more to use this code.",
+      );
       await expect(payButton(page)).toHaveText("Pay £29.00");
     });
 
