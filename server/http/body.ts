@@ -1,5 +1,7 @@
 import type { Permission } from "../../app/domain/staff/permissions";
 import express, { type RequestHandler } from "express";
+import { readCookie } from "../../app/domain/shared/cookies";
+import { RETURN_GRANTS_COOKIE } from "../services/return-grants";
 import { HttpError } from "./errors";
 
 export const BODY_LIMIT = "1mb";
@@ -32,7 +34,6 @@ const readUpload = express.raw({ type: () => true, limit: UPLOAD_LIMIT });
  * post is held to the 1 MB of every other request.
  */
 const RETURN_FORM_PATHS = ["/returns/new", "/returns/new.data"];
-const RETURN_GRANTS_COOKIE = "needledrop-returns=";
 
 /**
  * A multipart form post to a page that takes uploads, by a member of staff whose role may use that page (the session
@@ -43,7 +44,7 @@ function isPermittedUpload(req: Parameters<RequestHandler>[0], res: Parameters<R
   if (req.method !== "POST" || !/^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) return false;
   const pathname = req.originalUrl.split("?")[0] ?? "";
   if (RETURN_FORM_PATHS.includes(pathname)) {
-    return !!res.locals.session?.user || (req.get("cookie") ?? "").includes(RETURN_GRANTS_COOKIE);
+    return !!res.locals.session?.user || readCookie(req.get("cookie"), RETURN_GRANTS_COOKIE) !== null;
   }
   const user = res.locals.session?.user;
   if (user?.role !== "admin") return false;

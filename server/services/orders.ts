@@ -5,7 +5,6 @@
  * moves it pending_payment → paid (and the confirmation mail is queued in that same transaction) or
  * pending_payment → payment_failed, which gives the stock, the code and the vouchers' part back.
  */
-import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate } from "../../app/domain/checkout/delivery";
@@ -35,6 +34,7 @@ import type { DiscountsService } from "./discounts";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
 import { returnToShelf } from "./shelf-return";
+import { shortReference } from "./short-reference";
 import type { WantsService } from "./wants";
 
 export interface PlaceOrderInput {
@@ -56,11 +56,7 @@ export interface PlaceOrderInput {
 }
 
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
-export function newOrderNumber(): string {
-  const bytes = new Uint8Array(5);
-  crypto.getRandomValues(bytes);
-  return `ND-${encodeBase32UpperCaseNoPadding(bytes)}`;
-}
+export const newOrderNumber = () => shortReference("ND");
 
 /**
  * When an order should arrive, for the customer's and the back office's order views and the mails: its

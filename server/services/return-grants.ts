@@ -7,6 +7,7 @@
  *   needledrop-returns=o:ND-7K2M9QXA:1767225600000:<sig>.r:RT-ABCDEFGH:1774915200000:<sig>   newest first
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readCookie, shopperCookie } from "../../app/domain/shared/cookies";
 
 export const RETURN_GRANTS_COOKIE = "needledrop-returns";
 const ORDER_GRANT_MS = 2 * 60 * 60 * 1000;
@@ -34,10 +35,7 @@ export function createReturnGrants(key: Uint8Array) {
     createHmac("sha256", key).update(`return-grant:${kind}:${number}:${expires}`).digest("base64url");
 
   function read(cookieHeader: string | null, now: number): Grant[] {
-    const raw = cookieHeader
-      ?.split(/;\s*/)
-      .find((part) => part.startsWith(`${RETURN_GRANTS_COOKIE}=`))
-      ?.slice(RETURN_GRANTS_COOKIE.length + 1);
+    const raw = readCookie(cookieHeader, RETURN_GRANTS_COOKIE);
     if (!raw) return [];
     const grants: Grant[] = [];
     for (const entry of raw.split(".").slice(0, MAX_GRANTS)) {
@@ -55,9 +53,8 @@ export function createReturnGrants(key: Uint8Array) {
     const expires = now + (kind === "o" ? ORDER_GRANT_MS : RETURN_GRANT_MS);
     const entry = `${kind}:${number}:${expires}:${sign(kind, number, expires)}`;
     const kept = held.filter((g) => !(g.kind === kind && g.number === number)).map((g) => g.entry);
-    const value = [entry, ...kept].slice(0, MAX_GRANTS).join(".");
-    const maxAge = Math.ceil(RETURN_GRANT_MS / 1000);
-    return `${RETURN_GRANTS_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+    // Kept as long as the longest grant (90 days, as the shop's other browser-kept cookies are).
+    return shopperCookie(RETURN_GRANTS_COOKIE, [entry, ...kept].slice(0, MAX_GRANTS).join("."), secure);
   }
 
   return {

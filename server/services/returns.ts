@@ -12,7 +12,6 @@
  * mail are written. Anything refused leaves nothing behind, photos included.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isUsedCopy } from "../../app/domain/catalogue/grades";
 import { usedCopyWords } from "../../app/domain/orders/used-copy-line";
@@ -46,6 +45,7 @@ import { returnRequestedMail } from "../mail/return-templates";
 import type { CopyPhotosService } from "./copy-photos";
 import type { MailService } from "./mail";
 import type { ReturnGrants } from "./return-grants";
+import { shortReference } from "./short-reference";
 import type { Upload } from "./upload";
 
 /** The dispatch mail's kind: its return link carries a token made as it is sent (docs/decisions/0013). */
@@ -118,11 +118,7 @@ export const notShippedMessage = (orderNumber: string) =>
   `Order ${orderNumber} has not left the shop yet, so there is nothing to send back. To call it off, reply to your order confirmation and we cancel it and refund it in full.`;
 
 /** "RT-" and 8 base32 characters (40 bits), like order numbers. */
-export function newReturnNumber(): string {
-  const bytes = new Uint8Array(5);
-  crypto.getRandomValues(bytes);
-  return `RT-${encodeBase32UpperCaseNoPadding(bytes)}`;
-}
+export const newReturnNumber = () => shortReference("RT");
 
 const sha = (text: string) => createHash("sha256").update(text).digest();
 /** Equal addresses, compared in time that does not depend on where they differ. */

@@ -1,15 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders, returnLines, returnPhotos, returns } from "../../db/schema";
 import type { RefundMethod, ReturnReason, ReturnStatus } from "../../app/domain/returns/return-reasons";
+import { newReturnNumber } from "../../server/services/returns";
 
-const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** A return number like the shop's, e.g. "RT-7K2M9QXA". */
-export function newReturnNumber(): string {
-  return `RT-${[...randomBytes(8)].map((b) => ALPHABET[b % ALPHABET.length]).join("")}`;
-}
+export { newReturnNumber };
 
 /**
  * A shopper's return request as the shop stores it, written straight into the tables: every line of the order in
