@@ -80,28 +80,8 @@ function InspectForm({ line, submissionKey, busy }: { line: Detail["lines"][numb
           ))}
         </div>
       </fieldset>
-      <label className="text-sm font-medium" htmlFor={id("media")}>
-        Media grade (used stock)
-        <select id={id("media")} name="mediaGrade" className={input} defaultValue="">
-          <option value="">—</option>
-          {GRADES.map((g) => (
-            <option key={g} value={g}>
-              {gradeLabel(g)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium" htmlFor={id("sleeve")}>
-        Sleeve grade (used stock)
-        <select id={id("sleeve")} name="sleeveGrade" className={input} defaultValue="">
-          <option value="">—</option>
-          {GRADES.map((g) => (
-            <option key={g} value={g}>
-              {gradeLabel(g)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <GradeSelect id={id("media")} name="mediaGrade" label="Media grade (used stock)" />
+      <GradeSelect id={id("sleeve")} name="sleeveGrade" label="Sleeve grade (used stock)" />
       <label className="text-sm font-medium" htmlFor={id("price")}>
         Used copy price (£)
         <input
@@ -403,5 +383,22 @@ export default function ReturnDetailPage({ loaderData, actionData }: Route.Compo
         </div>
       </div>
     </div>
+  );
+}
+
+/** A Goldmine grade for a copy going into used stock; none chosen unless the line goes there. */
+function GradeSelect({ id, name, label }: { id: string; name: string; label: string }) {
+  return (
+    <label className="text-sm font-medium" htmlFor={id}>
+      {label}
+      <select id={id} name={name} className={input} defaultValue="">
+        <option value="">—</option>
+        {GRADES.map((g) => (
+          <option key={g} value={g}>
+            {gradeLabel(g)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
