@@ -114,6 +114,8 @@ test.describe("the returns queue", () => {
       await ready(page, javaScriptEnabled);
       await first.getByLabel("Back into stock as new").check();
       await first.getByRole("button", { name: "Record inspection" }).click();
+      // The line's form names the outcome too, so wait for the form to go: the inspection is then recorded.
+      await expect(first).toHaveCount(0);
       await expect(page.getByTestId("return-line").filter({ hasText: kept.title })).toContainText("Back into stock as new");
       expect(stockOf(kept.id)).toBe(stockBefore + 1);
 
