@@ -18,3 +18,4 @@ export * from "./form-submissions";
 export * from "./vouchers";
 
 export * from "./returns";
+export * from "./discogs";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { VAT_SCHEMES } from "../../app/domain/vat/vat-schemes";
 import { createdAt, updatedAt } from "./columns";
 import { discountCodes } from "./newsletter";
 import { records } from "./records";
@@ -40,6 +41,9 @@ export const STOCK_MOVEMENT_REASONS = [
  */
 export const ORDER_KINDS = ["shop", "club", "gift_voucher"] as const;
 
+/** Where an order came from: the shop's own pages and API, or a Discogs sale of one of its used copies. */
+export const ORDER_CHANNELS = ["shop", "discogs"] as const;
+
 export const orders = sqliteTable(
   "orders",
   {
@@ -47,6 +51,10 @@ export const orders = sqliteTable(
     /** Shown to the customer, e.g. "ND-20261122-0001". */
     orderNumber: text("order_number").notNull().unique(),
     kind: text("kind", { enum: ORDER_KINDS }).notNull().default("shop"),
+    /** Where the order was placed: the shop itself, or Discogs (taken in by the Discogs order poll). */
+    channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("shop"),
+    /** The order's number on its channel (a Discogs order id such as "1234567-8"); null for the shop's own. */
+    externalReference: text("external_reference"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
@@ -104,6 +112,7 @@ export const orders = sqliteTable(
     // and a name anywhere, read from the index alone instead of the whole table.
     index("orders_postcode_key_idx").on(t.postcodeKey),
     index("orders_name_idx").on(t.shippingName),
+    uniqueIndex("orders_channel_reference_idx").on(t.channel, t.externalReference),
     check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
   ],
 );
@@ -130,6 +139,12 @@ export const orderLines = sqliteTable(
     allocatedAt: text("allocated_at"),
     /** Units of this line given back by refunds so far. */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    /** The copy's VAT scheme when sold (records.vat_scheme), kept for the stock book and the VAT figures. */
+    vatScheme: text("vat_scheme", { enum: VAT_SCHEMES }).notNull().default("standard"),
+    /** A margin-scheme line: what the shop paid for the copy, so its margin stays known after the copy changes. */
+    purchasePricePence: integer("purchase_price_pence"),
+    /** VAT this line carries, worked out at sale (app/domain/vat/); null on lines sold before it was recorded. */
+    vatPence: integer("vat_pence"),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

@@ -3,6 +3,9 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQ
 import { GRADES } from "../../app/domain/catalogue/grades";
 import { DEFAULT_COVER_URL, PLACEHOLDER_TITLES } from "../../app/domain/catalogue/hiding";
 import { createdAt, updatedAt } from "./columns";
+import { SLEEVE_KINDS } from "../../app/domain/discogs/discogs-grades";
+import { VAT_SCHEMES } from "../../app/domain/vat/vat-schemes";
+import { users } from "./users";
 
 /**
  * The date-independent half of the hiding rule (app/domain/catalogue/hiding.ts): a placeholder title, or no
@@ -56,6 +59,34 @@ export const records = sqliteTable(
     published: integer("published", { mode: "boolean" }).notNull().default(true),
     /** ISO instant before which the record stays hidden (scheduled to appear); null: no schedule. */
     publishAt: text("publish_at"),
+    /** The release on Discogs this record (or used copy) is a copy of; the back office links to its page. */
+    discogsReleaseId: integer("discogs_release_id"),
+    /** EAN-13 or UPC-A as digits only (app/domain/intake/barcode.ts), for scan-to-list intake. */
+    barcode: text("barcode"),
+    /** Where the copy sits in the shop, e.g. "B3 / rock crate 2"; printed on its shelf label. */
+    shelfLocation: text("shelf_location"),
+    /**
+     * A used copy's sleeve when it has no grade of its own: "generic" (a plain sleeve), "no_cover", "not_graded".
+     * The sleeve grade column still holds a grade (the lowest, "P") because a graded row needs both grades;
+     * shoppers and the Discogs export read the kind instead. Null: the sleeve is graded as usual.
+     */
+    sleeveKind: text("sleeve_kind", { enum: SLEEVE_KINDS }),
+    /**
+     * How the copy was bought, which decides the VAT on its sale: "standard" (20% of the price, as every new
+     * record; bought with a VAT invoice) or "margin" (HMRC's second-hand margin scheme, VAT on the profit only;
+     * bought from the public or a dealer without VAT). See app/domain/vat/.
+     */
+    vatScheme: text("vat_scheme", { enum: VAT_SCHEMES }).notNull().default("standard"),
+    /** What the shop paid for this copy, in pence; a margin-scheme copy needs it before it can be sold. */
+    purchasePricePence: integer("purchase_price_pence"),
+    /** YYYY-MM-DD the copy was bought. */
+    purchasedAt: text("purchased_at"),
+    /** Who sold it to the shop, when it was not bought as part of a recorded purchase. */
+    purchasedFrom: text("purchased_from"),
+    /** The recorded purchase (a collection bought from the public) the copy came in, for the stock book. */
+    stockPurchaseId: integer("stock_purchase_id").references((): AnySQLiteColumn => stockPurchases.id, {
+      onDelete: "set null",
+    }),
     hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
       .notNull()
       .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),
@@ -75,6 +106,9 @@ export const records = sqliteTable(
     check("records_price_non_negative", sql`${t.pricePence} >= 0`),
     check("records_stock_non_negative", sql`${t.stockQuantity} >= 0`),
     index("records_used_of_idx").on(t.usedOfRecordId),
+    index("records_barcode_idx").on(t.barcode),
+    index("records_discogs_release_idx").on(t.discogsReleaseId),
+    index("records_stock_purchase_idx").on(t.stockPurchaseId),
     // A graded row is a used copy: one object (stock 0 or 1) with both grades. A new record has no grades.
     // (A used record without grades is a bulk second-hand line from the catalogue form or a Discogs import.)
     check(
@@ -118,3 +152,31 @@ export const recordPhotos = sqliteTable(
 );
 
 export type RecordPhotoRow = typeof recordPhotos.$inferSelect;
+
+/**
+ * A purchase of used records by the shop: a collection bought from the public, or stock from a dealer. The "purchase"
+ * side of the margin scheme's stock book (HMRC VAT Notice 718, section 4); each copy bought names it.
+ */
+export const stockPurchases = sqliteTable(
+  "stock_purchases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Shown on the printed purchase record, e.g. "PU-7KQ2M9XA". */
+    reference: text("reference").notNull().unique(),
+    sellerName: text("seller_name").notNull(),
+    sellerAddress: text("seller_address").notNull(),
+    /** YYYY-MM-DD. */
+    boughtAt: text("bought_at").notNull(),
+    /** "margin": from the public or a dealer without VAT; "standard": with a VAT invoice (its number below). */
+    vatScheme: text("vat_scheme", { enum: VAT_SCHEMES }).notNull(),
+    invoiceReference: text("invoice_reference"),
+    /** What the shop paid for the whole purchase, in pence (the sum of its copies' prices). */
+    totalPence: integer("total_pence").notNull(),
+    note: text("note"),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_purchases_bought_idx").on(t.boughtAt)],
+);
+
+export type StockPurchaseRow = typeof stockPurchases.$inferSelect;

@@ -61,6 +61,7 @@ import { createCampaignsService } from "./campaigns";
 import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
+import type { DiscogsClient } from "../discogs/discogs-client";
 import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
@@ -87,6 +88,8 @@ export interface AuthServiceOptions {
   publicOrigin?: string;
   /** Publishes planned Instagram posts; none (posting by hand) unless the Graph API is configured. */
   instagramPublisher?: InstagramPublisher | null;
+  /** Discogs's API (the sync, intake's release search); off (null) unless configured with a token. */
+  discogs?: DiscogsClient | null;
   /**
    * The shop's 32-byte key for secrets it must read back (authenticator apps' keys). By default env SECRET_KEY, else
    * a key file made beside the database (server/auth/secret-box.ts).
@@ -178,6 +181,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     ...authServices,
     /** Links to the shop's own pages from its configured origin, for mail and print (never a request's Host). */
     links,
+    /** Discogs's API when a token is configured, else null (everything Discogs is switched off). */
+    discogsClient: auth.discogs ?? null,
     audit,
     formSubmissions: createFormSubmissionsService(db),
     staffAccess,

@@ -7,6 +7,7 @@
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../app/domain/admin/audit";
+import { SLEEVE_KIND_STORED_GRADE } from "../../app/domain/discogs/discogs-grades";
 import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade } from "../../app/domain/catalogue/grades";
 import { type UsedCopyInput } from "../../app/domain/catalogue/used-copy-schema";
 import { recordPath } from "../../app/domain/catalogue/slug";
@@ -150,8 +151,17 @@ export function createUsedCopiesService(
             condition: "used",
             usedOfRecordId: pressing.id,
             mediaGrade: v.mediaGrade,
-            sleeveGrade: v.sleeveGrade,
+            sleeveGrade: v.sleeveKind ? SLEEVE_KIND_STORED_GRADE : v.sleeveGrade,
+            sleeveKind: v.sleeveKind ?? null,
             conditionNote: v.note ?? null,
+            // The copy's own release and purchase, never the pressing's (a copy may be another pressing of it).
+            discogsReleaseId: v.discogsReleaseId ?? pressing.discogsReleaseId,
+            shelfLocation: v.shelfLocation ?? null,
+            vatScheme: v.vatScheme ?? "standard",
+            purchasePricePence: v.purchasePrice ?? null,
+            purchasedAt: v.purchasedAt ?? null,
+            purchasedFrom: v.purchasedFrom ?? null,
+            stockPurchaseId: null,
             pricePence: v.price,
             stockQuantity: 1,
             lowStockThreshold: 0,

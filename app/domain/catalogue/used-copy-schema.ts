@@ -2,10 +2,20 @@
 import { z } from "~/domain/shared/zod";
 import { poundsTextToPence } from "~/domain/catalogue/record-fields";
 import { GRADES, MAX_CONDITION_NOTE, readGrade } from "./grades";
+import { SLEEVE_KINDS } from "~/domain/discogs/discogs-grades";
+import { VAT_SCHEMES } from "~/domain/vat/vat-schemes";
 
 export const PICK_A_GRADE = "Pick a grade.";
 export const BAD_COPY_PRICE = "Enter a price in pounds, such as 12.50.";
 export const COPY_PRICE_RANGE = "The price must be between £0.01 and £9,999.99.";
+
+export const BAD_PURCHASE_PRICE = "Enter what the shop paid in pounds, such as 4.00.";
+export const BAD_PURCHASE_DATE = "Enter the date it was bought, such as 2026-11-28.";
+export const BAD_RELEASE_ID = "A Discogs release id is a whole number, such as 249504.";
+
+/** "" and absent are the same for optional text fields; anything else is trimmed. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v);
+const optionalText = (max: number, message: string) => z.preprocess(blankToUndefined, z.string().max(max, message).optional());
 
 const gradeField = z.preprocess((v) => readGrade(v) ?? v, z.enum(GRADES, { error: PICK_A_GRADE }));
 
@@ -31,5 +41,35 @@ export const usedCopySchema = z.object({
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v),
     z.string().max(MAX_CONDITION_NOTE, `Keep the note under ${MAX_CONDITION_NOTE} characters.`).optional(),
   ),
+  /** A sleeve with no grade of its own (the sleeve grade is then stored as "P"). */
+  sleeveKind: z.preprocess(blankToUndefined, z.enum(SLEEVE_KINDS).optional()),
+  discogsReleaseId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: BAD_RELEASE_ID })
+      .int(BAD_RELEASE_ID)
+      .min(1, BAD_RELEASE_ID)
+      .max(2_000_000_000, BAD_RELEASE_ID)
+      .optional(),
+  ),
+  shelfLocation: optionalText(60, "Keep the shelf location under 60 characters."),
+  vatScheme: z.preprocess(blankToUndefined, z.enum(VAT_SCHEMES).optional()),
+  /** What the shop paid, in pence; 0 is allowed (a copy given free with a collection). */
+  purchasePrice: z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.number()], { error: BAD_PURCHASE_PRICE })
+      .transform((v, ctx) => {
+        const pence = typeof v === "string" && v.length > 20 ? null : poundsTextToPence(v);
+        if (pence === null || pence < 0 || pence > 999_999) {
+          ctx.addIssue({ code: "custom", message: BAD_PURCHASE_PRICE });
+          return z.NEVER;
+        }
+        return pence;
+      })
+      .optional(),
+  ),
+  purchasedAt: z.preprocess(blankToUndefined, z.iso.date({ error: BAD_PURCHASE_DATE }).optional()),
+  purchasedFrom: optionalText(200, "Keep the seller's name under 200 characters."),
 });
 export type UsedCopyInput = z.output<typeof usedCopySchema>;
