@@ -53,6 +53,7 @@ import { createReturnsService } from "./returns";
 import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
 import { createUsedCopiesService } from "./used-copies";
+import { createIntakeService } from "./intake";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
 import { createAdminSubscribersService } from "./admin-subscribers";
@@ -197,6 +198,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
     wants,
     usedCopies,
+    intake: createIntakeService(db, { usedCopies, audit, discogs: auth.discogs ?? null }),
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
