@@ -84,6 +84,9 @@ export default [
     route("admin/catalog-update/import/report.csv", "routes/admin/catalogue/import-report.ts"),
     route("admin/catalog-update/export.csv", "routes/admin/catalogue/export.ts"),
     route("admin/catalog-update/:recordId", "routes/admin/catalogue/record-edit.tsx", { id: "admin-record-edit" }),
+
+    route("admin/intake", "routes/admin/intake/intake.tsx"),
+    route("admin/intake/labels", "routes/admin/intake/shelf-labels.tsx"),
     // Schedule.
     route("admin/schedule-management", "routes/admin/schedule/schedule.tsx"),
     // Record club.

@@ -11,7 +11,8 @@ import { GRADES, type Grade } from "../../app/domain/catalogue/grades";
 import { DEFAULT_COVER_URL, hasRealCover } from "../../app/domain/catalogue/hiding";
 import { DEFAULT_PREVIEW_SECONDS, recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
 import { barcodeForms, foldCatalogNumber, readCode, type CodeReading } from "../../app/domain/intake/barcode";
-import type { IntakeCopy, ReleaseFields } from "../../app/domain/intake/intake-schemas";
+import type { IntakeCopy, PressingPick, ReleaseFields } from "../../app/domain/intake/intake-schemas";
+import { readStoredFormat } from "../../app/domain/catalogue/formats";
 import { newPressingPrice, suggestUsedPrice, type PriceSuggestion, type UsedSale } from "../../app/domain/intake/suggested-price";
 import { REVENUE_STATUSES } from "../../app/domain/orders/order-status";
 import { todayInLondon } from "../../app/domain/shared/dates";
@@ -79,6 +80,27 @@ export interface IntakeCopyView {
   hasCover: boolean;
   pressingId: number | null;
   createdAt: string;
+}
+
+/** The pressing picked for the copy in hand, as intake's grading form shows it. */
+export interface PickedPressing {
+  /** The form's `pressing` value: "own:12" or "discogs:249504". */
+  pick: string;
+  /** The shop's record, or null for a Discogs release publishing will make into one. */
+  pressingId: number | null;
+  title: string;
+  artist: string;
+  label: string | null;
+  catalogNumber: string | null;
+  format: string | null;
+  year: number | null;
+  hasCover: boolean;
+  /** The release's fields as the publish form carries them (a Discogs pick only). */
+  release: DiscogsRelease | null;
+  /** A barcode publishing will remember on the pressing (it has none yet). */
+  barcodeToRemember: string | null;
+  newPricePence: number;
+  suggestions: Record<Grade, PriceSuggestion>;
 }
 
 export interface Listed {
@@ -267,6 +289,61 @@ export function createIntakeService(
               }
             : { state: "failed", message: found.failed };
       return { reading, barcode, own, discogs };
+    },
+
+    /**
+     * The pressing for the grading form: the one picked, or the only candidate when there is just one (a scan of a
+     * barcode the shop knows goes straight to grading). A Discogs release the shop has is its own pressing.
+     */
+    picked(found: IntakeLookup, pick: PressingPick | undefined): PickedPressing | null {
+      const releases = found.discogs.state === "ok" ? found.discogs.releases : [];
+      const candidates: PressingPick[] = [
+        ...found.own.map((o) => ({ kind: "own" as const, id: o.id })),
+        ...releases.filter((r) => r.inShop === null).map((r) => ({ kind: "discogs" as const, id: r.id })),
+      ];
+      let chosen = pick ?? (candidates.length === 1 ? candidates[0] : undefined);
+      if (chosen?.kind === "discogs") {
+        const inShop = releases.find((r) => r.id === chosen!.id)?.inShop;
+        if (inShop) chosen = { kind: "own", id: inShop };
+      }
+      if (!chosen) return null;
+      if (chosen.kind === "own") {
+        const p = this.pressing(chosen.id);
+        if (!p) return null;
+        return {
+          pick: `own:${p.id}`,
+          pressingId: p.id,
+          title: p.title,
+          artist: p.artist,
+          label: p.label,
+          catalogNumber: p.catalogNumber,
+          format: p.format,
+          year: p.year,
+          hasCover: p.hasCover,
+          release: null,
+          barcodeToRemember: p.barcode ? null : found.barcode,
+          newPricePence: p.pricePence,
+          suggestions: this.suggestions(p.id, p.pricePence),
+        };
+      }
+      const release = releases.find((r) => r.id === chosen.id);
+      if (!release) return null;
+      const newPricePence = newPressingPrice(release.format ? readStoredFormat(release.format) : null);
+      return {
+        pick: `discogs:${release.id}`,
+        pressingId: null,
+        title: release.title,
+        artist: release.artist,
+        label: release.label,
+        catalogNumber: release.catalogNumber,
+        format: release.format,
+        year: release.year,
+        hasCover: false,
+        release,
+        barcodeToRemember: found.barcode,
+        newPricePence,
+        suggestions: this.suggestions(null, newPricePence),
+      };
     },
 
     /** One of the shop's pressings for intake's form, or null when it is not a pressing. */

@@ -123,6 +123,18 @@ function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
         <GradeSelect field={fields.mediaGrade} label="Record grade" />
         <GradeSelect field={fields.sleeveGrade} label="Sleeve grade" />
       </div>
+      {/* Where the copy sits in the shop: printed on its shelf label. */}
+      <InputField
+        field={fields.shelfLocation}
+        id="used-shelf-location"
+        label={
+          <>
+            Shelf location <span className="font-normal text-stone-600">(optional)</span>
+          </>
+        }
+        placeholder="e.g. B3 / rock crate 2"
+        className={input}
+      />
       <FormField
         id="used-note"
         label={

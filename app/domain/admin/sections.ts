@@ -52,6 +52,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/intake",
+    permission: "catalogue.edit",
+    title: "Intake",
+    text: "Scan used records in: find the pressing, grade, price, shelve and label each copy.",
+    built: true,
+  },
+  {
     path: "/admin/schedule-management",
     permission: "schedule.manage",
     title: "Schedule",
