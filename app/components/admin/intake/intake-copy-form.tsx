@@ -10,6 +10,8 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import type { PickedPressing } from "../../../../server/services/intake";
 
 const input = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
+/** A grade as typed, in any case ("vg+"): the schema's own pattern would hold the exact capitals. */
+const GRADE_PATTERN = String.raw`\s*([Mm]|[Nn][Mm]|[Vv][Gg]\+?|[Gg]\+?|[Ff]|[Pp])\s*`;
 
 function TextField({
   field,
@@ -119,11 +121,18 @@ export function IntakeCopyForm({
           label="Record grade"
           hint="M, NM, VG+, VG, G+, G, F or P"
           list="intake-grades"
+          pattern={GRADE_PATTERN}
           // Picking the pressing brings the grade next: the code field's work is done.
           autoFocus
           onChange={(e) => setGrade(e.currentTarget.value)}
         />
-        <TextField field={fields.sleeveGrade} label="Sleeve grade" hint="As the record grade" list="intake-grades" />
+        <TextField
+          field={fields.sleeveGrade}
+          label="Sleeve grade"
+          hint="As the record grade"
+          list="intake-grades"
+          pattern={GRADE_PATTERN}
+        />
         <TextField
           field={fields.price}
           label="Price (£)"
