@@ -35,7 +35,7 @@ export function ShelfLabel({ copy, size }: { copy: LabelCopy; size: "label" | "c
       </div>
       <div className="flex items-end justify-between gap-3">
         <div>
-          <p className={`font-mono ${big ? "text-lg" : "text-xs"}`}>
+          <p className={`font-mono ${big ? "text-3xl" : "text-lg"}`}>
             Record <span className="font-bold">{copy.mediaGrade}</span> · Sleeve{" "}
             <span className="font-bold">{sleeveText(copy)}</span>
           </p>
