@@ -35,7 +35,7 @@ describe("the catalogue's export", () => {
     const csv = exportCatalogueCsv(admin.t.db);
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe(
-      "catalogue_id,catalogue_number,title,artist,genre,price,format,label,release_date,physical_release_date,year,condition,duration,rating,new_release,best_seller,description,stock,published",
+      "catalogue_id,catalogue_number,title,artist,genre,price,format,label,release_date,physical_release_date,year,condition,duration,rating,new_release,best_seller,description,stock,published,discogs_release_id",
     );
     expect(lines.length).toBeGreaterThan(recordCount(admin.t.db));
     // Importing the export back changes nothing for the records it can match.

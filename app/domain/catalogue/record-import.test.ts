@@ -66,6 +66,22 @@ describe("catalogue import", () => {
     expect(applicableRows(plan, true)?.map((r) => r.line)).toEqual([2]);
   });
 
+  it("reads a discogs_release_id column, and a file without one keeps the stored release id", () => {
+    const withId: ExistingRecord = { ...stored, fields: { ...stored.fields, discogsReleaseId: 249504 } };
+    const find = (key: string) => (key === catalogKey("BLP 1577") ? [withId] : []);
+    const plan = planImport(
+      "catalogue_number,title,artist,price,discogs_release_id\nBLP 1577,Blue Train,John Coltrane,24.99,1234\nNEW-5,Soul,Someone,9.99,77\n",
+      find,
+    );
+    expect(plan.rows[0]).toMatchObject({
+      action: "update",
+      changes: [{ field: "discogsReleaseId", from: "249504", to: "1234" }],
+    });
+    expect(plan.rows[1]).toMatchObject({ action: "create", fields: { discogsReleaseId: 77 } });
+    const old = planImport("catalogue_number,title,artist,price\nBLP 1577,Blue Train,John Coltrane,24.99\n", find);
+    expect(old.rows[0]).toMatchObject({ action: "unchanged", fields: { discogsReleaseId: 249504 } });
+  });
+
   it("plans creates, updates with their changes, and unchanged rows", () => {
     const csv = [
       "catalogue_number,title,artist,price,stock",

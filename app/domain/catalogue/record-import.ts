@@ -51,6 +51,7 @@ export const EXPORT_COLUMNS = [
   "description",
   "stock",
   "published",
+  "discogs_release_id",
 ] as const;
 
 /**
