@@ -52,6 +52,7 @@ import { createCustomerVouchersService } from "./customer-vouchers";
 import { createReturnsService } from "./returns";
 import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
+import { createDiscogsInventoryService } from "./discogs-inventory";
 import { createUsedCopiesService } from "./used-copies";
 import { createCopyPhotosService } from "./copy-photos";
 import { createCurationService } from "./curation";
@@ -197,6 +198,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
     wants,
     usedCopies,
+    discogsInventory: createDiscogsInventoryService(db, { audit }),
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
