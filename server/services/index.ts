@@ -195,7 +195,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     businessAnalysis: createBusinessAnalysisService(db),
     admin: createAdminService(db, { stock: adminStock }),
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
-    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit, copies: usedCopies }),
     wants,
     usedCopies,
     discogsInventory: createDiscogsInventoryService(db, { audit }),
