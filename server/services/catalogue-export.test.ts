@@ -100,9 +100,7 @@ describe("the catalogue's export of text a spreadsheet would run", () => {
 
   it("imports back unchanged: the apostrophes the export added are taken off again, and only those", async () => {
     const { plan } = await imports.previewImport(upload(exportCatalogueCsv(admin.t.db)));
-    const mine = plan.rows.filter(
-      (r) => "fields" in r && ["EXP-1", "+EXP-2", "EXP-3"].includes(r.fields.catalogNumber ?? ""),
-    );
+    const mine = plan.rows.filter((r) => "fields" in r && ["EXP-1", "+EXP-2", "EXP-3"].includes(r.fields.catalogNumber ?? ""));
     expect(mine.map((r) => r.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
     expect(mine.map((r) => r.action === "unchanged" && [r.fields.title, r.fields.artist])).toEqual([
       [hostileTitle, "-M-"],

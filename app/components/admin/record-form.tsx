@@ -113,7 +113,7 @@ export function RecordFormFields({ fields, genres }: { fields: Fields; genres: s
         label="Discogs release id"
         inputMode="numeric"
         placeholder="249504"
-        hint="The number in discogs.com/release/…; used copies take it unless given their own"
+        hint="Its number in discogs.com/release/…; copies take it"
       />
       <TextField field={fields.releaseDate} label="Release date" type="date" hint="A date after today makes it a pre-order" />
       <TextField field={fields.physicalReleaseDate} label="Physical release date" type="date" />
