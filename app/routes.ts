@@ -83,6 +83,7 @@ export default [
     route("admin/catalog-update/import", "routes/admin/catalogue/import.tsx"),
     route("admin/catalog-update/import/report.csv", "routes/admin/catalogue/import-report.ts"),
     route("admin/catalog-update/export.csv", "routes/admin/catalogue/export.ts"),
+    route("admin/catalog-update/discogs-inventory.csv", "routes/admin/catalogue/discogs-inventory.ts"),
     route("admin/catalog-update/:recordId", "routes/admin/catalogue/record-edit.tsx", { id: "admin-record-edit" }),
 
     route("admin/intake", "routes/admin/intake/intake.tsx"),

@@ -9,6 +9,7 @@ import { exportCatalogueCsv } from "./catalogue-export";
 import { createCatalogueImportService } from "./catalogue-import";
 import type { AuditService } from "./audit";
 import type { EditListeners } from "./record-edits";
+import type { UsedCopiesService } from "./used-copies";
 
 export function createAdminCatalogueService(
   db: Db,
@@ -17,11 +18,19 @@ export function createAdminCatalogueService(
     importDir = path.join(path.dirname(mediaDir), "imports"),
     wants,
     audit,
-  }: { mediaDir: string; importDir?: string; wants?: EditListeners; audit?: AuditService },
+    copies,
+  }: {
+    mediaDir: string;
+    importDir?: string;
+    wants?: EditListeners;
+    audit?: AuditService;
+    /** Adds a Discogs inventory's rows as used copies. */
+    copies?: Pick<UsedCopiesService, "add">;
+  },
 ) {
   return {
     ...createAdminRecordsService(db, { mediaDir, wants, audit }),
-    ...createCatalogueImportService(db, { importDir, wants }),
+    ...createCatalogueImportService(db, { importDir, wants, copies, audit }),
     exportCsv: () => exportCatalogueCsv(db),
   };
 }

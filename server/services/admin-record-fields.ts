@@ -25,6 +25,7 @@ export function rowToFields(r: RecordRow): RecordFields {
     rating: r.rating,
     isNewRelease: r.isNewRelease,
     bestSeller: r.bestSeller,
+    discogsReleaseId: r.discogsReleaseId,
   };
 }
 
@@ -46,6 +47,7 @@ export function fieldsToColumns(f: RecordFields) {
     rating: f.rating,
     isNewRelease: f.isNewRelease,
     bestSeller: f.bestSeller,
+    discogsReleaseId: f.discogsReleaseId,
   };
 }
 

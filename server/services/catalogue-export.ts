@@ -36,6 +36,7 @@ export function exportCatalogueCsv(db: Db): string {
         t.description,
         r.stockQuantity,
         r.published ? "yes" : "no",
+        t.discogsReleaseId,
       ];
     }),
   ]);

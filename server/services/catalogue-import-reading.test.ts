@@ -39,7 +39,7 @@ describe("reading an import file", () => {
   it("previews and imports every row when the header ends in CRLF and the rows in LF", async () => {
     const csv = `${header}\r\nMIX-1,One,Band,1.00\nMIX-2,Two,Band,2.00\nMIX-3,Three,Band,3.00\n`;
     const preview = await service.previewImport(upload(csv));
-    expect(preview.plan.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0 });
+    expect(preview.plan.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0, copy: 0, skip: 0 });
     const { result } = await service.applyImport(admin.actor, { id: preview.id, hash: preview.hash, onlyValid: false });
     expect(result).toMatchObject({ created: 3 });
     expect(stored("MIX-3")).toMatchObject({ title: "Three" });

@@ -31,6 +31,7 @@ const RECORD_COLUMNS = {
   rating: "rating",
   isNewRelease: "is_new_release",
   bestSeller: "best_seller",
+  discogsReleaseId: "discogs_release_id",
 } as const satisfies Record<keyof RecordFields, string>;
 
 /** SQLite binds no booleans: flags become 1 and 0. */

@@ -1,7 +1,8 @@
 /**
  * The catalogue's CSV import (the shop's own columns or a Discogs inventory): a file is kept and planned against
  * the catalogue, then applied all at once or not at all, with its opening stock in the ledger and an audit row
- * (entity "record") for every record it creates or changes.
+ * (entity "record") for every record it creates or changes. A Discogs inventory's rows are added as used copies
+ * instead, a copy at a time (catalogue-import-copies.ts).
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -29,6 +30,9 @@ import { rowToFields } from "./admin-record-fields";
 import { createImportFiles, sha256 } from "./catalogue-import-files";
 import { createImportRuns, type ImportProgress, type ImportRun, type ImportRunOptions } from "./catalogue-import-runs";
 import { importWriter } from "./catalogue-import-writer";
+import { addCopyRows, discogsLookupsSteps, type LateSkip } from "./catalogue-import-copies";
+import type { AuditService } from "./audit";
+import type { UsedCopiesService } from "./used-copies";
 import { tellWantsOfEdits, type EditListeners, type RecordEdit } from "./record-edits";
 import type { Upload } from "./upload";
 
@@ -60,13 +64,28 @@ async function runSliced<T>(steps: Generator<unknown, T>): Promise<T> {
 export interface ImportResult {
   created: number;
   updated: number;
+  /** Used copies added from a Discogs inventory. */
+  added: number;
   skipped: number;
   milliseconds: number;
 }
 
 export function createCatalogueImportService(
   db: Db,
-  { importDir, wants, runs: runOptions }: { importDir: string; wants?: EditListeners; runs?: ImportRunOptions },
+  {
+    importDir,
+    wants,
+    runs: runOptions,
+    copies,
+    audit,
+  }: {
+    importDir: string;
+    wants?: EditListeners;
+    runs?: ImportRunOptions;
+    /** Adds a Discogs inventory's rows; without it such a file is checked but cannot be applied. */
+    copies?: Pick<UsedCopiesService, "add">;
+    audit?: AuditService;
+  },
 ) {
   const { cleanImports, importFile, readImport } = createImportFiles(importDir);
   const runs = createImportRuns(db, runOptions);
@@ -107,7 +126,7 @@ export function createCatalogueImportService(
   /** A file's plan against the catalogue as it is now, a step at a time. */
   function* planSteps(text: string): Generator<number, ImportPlan> {
     const { byKey, byCatalogueId } = yield* existingByKey();
-    return yield* planImportSteps(text, byKey, { byCatalogueId, today: todayInLondon() });
+    return yield* planImportSteps(text, byKey, { byCatalogueId, today: todayInLondon(), discogs: () => discogsLookupsSteps(db) });
   }
 
   /** The plan of a kept file, planned again against the catalogue as it is now, and how its bytes were read. */
@@ -230,9 +249,21 @@ export function createCatalogueImportService(
             plan.fileError ??
               `Nothing was imported: ${plan.counts.error} row${plan.counts.error === 1 ? " has" : "s have"} errors. Fix them, or choose to import only the valid rows.`,
           );
-        const { created, updated } = await applyRows(actor, rows, run, report);
-        const result = { created, updated, skipped: plan.counts.error, milliseconds: Math.round(performance.now() - started) };
-        await writeFile(importFile(id, hash, ".report.csv"), writeCsv(reportRows(plan, true)), { mode: 0o600 });
+        let created = 0;
+        let updated = 0;
+        let added = 0;
+        let lateSkips: LateSkip[] = [];
+        if (plan.kind === "discogs") {
+          if (!copies) throw new ValidationError("Used copies cannot be added here.");
+          const copyRows = rows.filter((r) => r.action === "copy");
+          ({ added, lateSkips } = await addCopyRows(db, { copies, audit }, actor, copyRows, run, report, {
+            ms: IMPORT_SLICE_MS,
+            pause,
+          }));
+        } else ({ created, updated } = await applyRows(actor, rows, run, report));
+        const skipped = plan.counts.error + plan.counts.skip + lateSkips.length;
+        const result = { created, updated, added, skipped, milliseconds: Math.round(performance.now() - started) };
+        await writeFile(importFile(id, hash, ".report.csv"), writeCsv(reportRows(plan, true, lateSkips)), { mode: 0o600 });
         await rm(importFile(id, hash), { force: true });
         return { plan, result };
       } finally {

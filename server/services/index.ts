@@ -52,6 +52,7 @@ import { createCustomerVouchersService } from "./customer-vouchers";
 import { createReturnsService } from "./returns";
 import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
+import { createDiscogsInventoryService } from "./discogs-inventory";
 import { createUsedCopiesService } from "./used-copies";
 import { createIntakeService } from "./intake";
 import { createCopyPhotosService } from "./copy-photos";
@@ -195,10 +196,11 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     businessAnalysis: createBusinessAnalysisService(db),
     admin: createAdminService(db, { stock: adminStock }),
     adminSchedule: createAdminScheduleService(db, { audit, mail: authServices.mail, links, wants }),
-    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit }),
+    adminCatalogue: createAdminCatalogueService(db, { mediaDir, wants, audit, copies: usedCopies }),
     wants,
     usedCopies,
     intake: createIntakeService(db, { usedCopies, audit, discogs: auth.discogs ?? null }),
+    discogsInventory: createDiscogsInventoryService(db, { audit }),
     copyPhotos,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),

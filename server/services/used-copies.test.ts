@@ -80,6 +80,16 @@ describe("adding a used copy", () => {
     expect(audit.map((a) => a.action)).toContain("used copy listed");
   });
 
+  it("carries its own Discogs release id, else its pressing's", () => {
+    const p = insertRecord(shop.t.db, { catalogNumber: "BLP 1577", discogsReleaseId: 1001, stockQuantity: 3 });
+    const own = addCopy(p.id, { price: "9", mediaGrade: "VG", sleeveGrade: "VG", discogsReleaseId: "2002" });
+    const inherited = addCopy(p.id, { price: "9", mediaGrade: "VG", sleeveGrade: "VG", discogsReleaseId: "" });
+    expect(shop.s.usedCopies.allOf(p.id).map((c) => [c.id, c.discogsReleaseId])).toEqual([
+      [own.id, 2002],
+      [inherited.id, 1001],
+    ]);
+  });
+
   it("refuses bad input with a message, and a copy of a copy", () => {
     const p = pressing();
     expect(() => addCopy(p.id, { price: "", mediaGrade: "NM", sleeveGrade: "NM" })).toThrow(ValidationError);

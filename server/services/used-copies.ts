@@ -39,6 +39,7 @@ const copyColumns = {
   mediaGrade: records.mediaGrade,
   sleeveGrade: records.sleeveGrade,
   note: records.conditionNote,
+  discogsReleaseId: records.discogsReleaseId,
   stock: records.stockQuantity,
   published: records.published,
   createdAt: records.createdAt,
@@ -53,6 +54,7 @@ interface CopyRow {
   mediaGrade: Grade | null;
   sleeveGrade: Grade | null;
   note: string | null;
+  discogsReleaseId: number | null;
   stock: number;
   published: boolean;
   createdAt: string;

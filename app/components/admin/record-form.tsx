@@ -108,6 +108,13 @@ export function RecordFormFields({ fields, genres }: { fields: Fields; genres: s
       </Choice>
       <TextField field={fields.label} label="Label" />
       <TextField field={fields.catalogNumber} label="Catalogue number" hint="Imports match records by it" />
+      <TextField
+        field={fields.discogsReleaseId}
+        label="Discogs release id"
+        inputMode="numeric"
+        placeholder="249504"
+        hint="Its number in discogs.com/release/…; copies take it"
+      />
       <TextField field={fields.releaseDate} label="Release date" type="date" hint="A date after today makes it a pre-order" />
       <TextField field={fields.physicalReleaseDate} label="Physical release date" type="date" />
       <TextField field={fields.year} label="Year" inputMode="numeric" placeholder="1972" />

@@ -11,6 +11,7 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { FormAlert, FormField, InputField } from "./form-field";
 import { SubmissionKeyField } from "./submission-key-field";
+import { DiscogsReleaseLink } from "./discogs-release-link";
 
 export type { AdminUsedCopy };
 
@@ -53,6 +54,9 @@ const copyColumns: AdminColumn<AdminUsedCopy>[] = [
             </span>
           )}
           {c.note && <p className="max-w-xs text-xs text-stone-600">{c.note}</p>}
+          {c.discogsReleaseId !== null && (
+            <DiscogsReleaseLink releaseId={c.discogsReleaseId} className="block text-xs text-needle-dark underline" />
+          )}
         </div>
       </div>
     ),
@@ -146,6 +150,18 @@ function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
       >
         {(aria) => <textarea key={noteKey} {...note} {...aria} rows={2} maxLength={MAX_CONDITION_NOTE} className={input} />}
       </FormField>
+      <InputField
+        field={fields.discogsReleaseId}
+        id="used-discogs-release"
+        label={
+          <>
+            Discogs release id <span className="font-normal text-stone-600">(optional)</span>
+          </>
+        }
+        hint="Blank: this pressing's. Give one when the copy is another pressing of it."
+        inputMode="numeric"
+        className={input}
+      />
       <PhotoInput id="used-photos" error={form.allErrors.photos?.[0]} optional />
       <button
         type="submit"

@@ -54,6 +54,7 @@ const NAMES: Record<ImportTarget, readonly string[]> = {
   description: ["description", "notes", "comments", "details", "blurb"],
   openingStock: ["stock", "opening_stock", "quantity", "qty", "stock_quantity", "on_hand", "units", "in_stock"],
   published: ["published", "visible", "on_sale", "live"],
+  discogsReleaseId: ["discogs_release_id", "discogs_release", "discogs_id"],
 };
 
 const compact = (name: string) => name.replace(/_/g, "");

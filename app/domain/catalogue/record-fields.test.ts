@@ -74,6 +74,16 @@ describe("record fields", () => {
     );
   });
 
+  it("reads a Discogs release id as a whole number, blank as none", () => {
+    expect(recordFieldsSchema.parse({ ...valid, discogsReleaseId: " 249504 " }).discogsReleaseId).toBe(249504);
+    expect(recordFieldsSchema.parse({ ...valid, discogsReleaseId: "" }).discogsReleaseId).toBeNull();
+    expect(recordFieldsSchema.parse(valid).discogsReleaseId).toBeNull();
+    for (const bad of ["r249504", "12.5", "0", "-3"])
+      expect(errorsOf({ ...valid, discogsReleaseId: bad }).discogsReleaseId).toBe(
+        "A Discogs release id is a whole number, such as 249504",
+      );
+  });
+
   it("checks a new record's opening stock", () => {
     expect(newRecordSchema.parse({ fields: valid, openingStock: "5" }).openingStock).toBe(5);
     expect(newRecordSchema.safeParse({ fields: valid, openingStock: "-1" }).success).toBe(false);

@@ -164,6 +164,19 @@ const rating = z.preprocess(
     .transform((v) => v ?? null),
 );
 
+export const BAD_DISCOGS_RELEASE_ID = "A Discogs release id is a whole number, such as 249504";
+
+/** The release on Discogs this pressing is (discogs.com/release/<id>): what Discogs's upload and API list it by. */
+const discogsReleaseId = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : v.trim()) : v),
+  z
+    .union([z.string().regex(/^\d{1,10}$/, BAD_DISCOGS_RELEASE_ID), z.number()], { error: BAD_DISCOGS_RELEASE_ID })
+    .transform(Number)
+    .pipe(z.number().int(BAD_DISCOGS_RELEASE_ID).min(1, BAD_DISCOGS_RELEASE_ID).max(2_000_000_000, BAD_DISCOGS_RELEASE_ID))
+    .optional()
+    .transform((v) => v ?? null),
+);
+
 const condition = z.preprocess(
   (v) => (blankToUndefined(v) === undefined ? "new" : String(v).trim().toLowerCase()),
   z.enum(RECORD_CONDITIONS, { error: "Condition must be new or used" }),
@@ -186,6 +199,7 @@ const recordFieldsObject = z.object({
   rating,
   isNewRelease: flag.default(false),
   bestSeller: flag.default(false),
+  discogsReleaseId,
 });
 
 /** A physical release never comes before the release itself. */
@@ -251,6 +265,7 @@ export const RECORD_FIELD_NAMES = [
   "rating",
   "isNewRelease",
   "bestSeller",
+  "discogsReleaseId",
 ] as const satisfies readonly (keyof RecordFields)[];
 export type RecordFieldName = (typeof RECORD_FIELD_NAMES)[number];
 
@@ -272,6 +287,7 @@ export const FIELD_LABELS: Record<RecordFieldName, string> = {
   rating: "Rating",
   isNewRelease: "New release",
   bestSeller: "Best seller",
+  discogsReleaseId: "Discogs release id",
 };
 
 /** The fields as a form or CSV shows them: text, prices back in pounds. */
@@ -293,6 +309,7 @@ export function fieldsToText(f: RecordFields): Record<RecordFieldName, string> {
     rating: f.rating === null ? "" : String(f.rating),
     isNewRelease: f.isNewRelease ? "yes" : "no",
     bestSeller: f.bestSeller ? "yes" : "no",
+    discogsReleaseId: f.discogsReleaseId === null ? "" : String(f.discogsReleaseId),
   };
 }
 

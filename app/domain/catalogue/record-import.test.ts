@@ -61,9 +61,25 @@ describe("catalogue import", () => {
       [6, "Release date: 2026-02-30 is not a date: write it day first, as 05/04/2024, or as 2024-04-05"],
       [7, "Catalogue number NEW-1 is already on line 2"],
     ]);
-    expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 4 });
+    expect(plan.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 4, copy: 0, skip: 0 });
     expect(applicableRows(plan, false)).toBeNull();
     expect(applicableRows(plan, true)?.map((r) => r.line)).toEqual([2]);
+  });
+
+  it("reads a discogs_release_id column, and a file without one keeps the stored release id", () => {
+    const withId: ExistingRecord = { ...stored, fields: { ...stored.fields, discogsReleaseId: 249504 } };
+    const find = (key: string) => (key === catalogKey("BLP 1577") ? [withId] : []);
+    const plan = planImport(
+      "catalogue_number,title,artist,price,discogs_release_id\nBLP 1577,Blue Train,John Coltrane,24.99,1234\nNEW-5,Soul,Someone,9.99,77\n",
+      find,
+    );
+    expect(plan.rows[0]).toMatchObject({
+      action: "update",
+      changes: [{ field: "discogsReleaseId", from: "249504", to: "1234" }],
+    });
+    expect(plan.rows[1]).toMatchObject({ action: "create", fields: { discogsReleaseId: 77 } });
+    const old = planImport("catalogue_number,title,artist,price\nBLP 1577,Blue Train,John Coltrane,24.99\n", find);
+    expect(old.rows[0]).toMatchObject({ action: "unchanged", fields: { discogsReleaseId: 249504 } });
   });
 
   it("plans creates, updates with their changes, and unchanged rows", () => {
@@ -89,29 +105,16 @@ describe("catalogue import", () => {
     expect(applicableRows(same, false)).toEqual([]);
   });
 
-  it("reads a Discogs inventory export", () => {
+  it("never reads a Discogs inventory export as edits of the catalogue", () => {
     const csv = [
       "listing_id,release_id,artist,title,label,catno,format,price,status,media_condition,sleeve_condition,comments",
       '1,101,John Coltrane,Blue Train,Blue Note,BLP 1577,"LP, Album, Mono",30.00,For Sale,Very Good Plus (VG+),Very Good (VG),Light wear',
-      "2,102,Nina Simone,Pastel Blues,Philips,PHS 600-187,LP,18.50,Draft,Mint (M),,",
     ].join("\n");
+    // Without the shop's pressings to match its rows with, the file is refused rather than read as records.
     const plan = planImport(csv, lookup);
     expect(plan.kind).toBe("discogs");
-    expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0 });
-    const [first, second] = plan.rows;
-    expect(first?.action === "update" && first.changes.map((c) => c.field)).toEqual([
-      "price",
-      "description",
-      "label",
-      "format",
-      "condition",
-    ]);
-    expect(first?.action === "update" && first.fields).toMatchObject({
-      condition: "used",
-      format: "Vinyl LP",
-      description: "Light wear Sleeve: Very Good (VG).",
-    });
-    expect(second).toMatchObject({ action: "create", published: false, fields: { condition: "new", price: 1850 } });
+    expect(plan.rows).toEqual([]);
+    expect(plan.fileError).toMatch(/imported as used copies/);
   });
 
   it("bounds the rows of a file and reads 10,000 rows", () => {
@@ -196,12 +199,6 @@ describe("reading an import file", () => {
     ).toEqual([
       ["=EXP-1", '=HYPERLINK("http://evil.example/")', "-M-", "@Home"],
       ["EXP-2", "'Round Midnight", "'+Plus", "'"],
-    ]);
-    // A Discogs file is not the shop's export: its cells are read as they are.
-    const discogs = planImport("catno,artist,title,price,release_id\nD-1,'-M-,'=Quoted,9.99,1\n", () => []);
-    expect(discogs.rows[0]?.action === "create" && [discogs.rows[0].fields.artist, discogs.rows[0].fields.title]).toEqual([
-      "'-M-",
-      "'=Quoted",
     ]);
   });
 });

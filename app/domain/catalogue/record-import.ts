@@ -1,8 +1,9 @@
 /**
- * CSV import of the catalogue, as pure steps: read the file (csv-parse), map its header to record fields (the
- * shop's own export, or a Discogs-style inventory export), check every row with the record schema, then plan
- * each row against the records already stored (matched by catalogue number): create, update (with the changed
- * fields), unchanged, or an error with its line number and reason. The service applies a plan.
+ * CSV import of the catalogue, as pure steps: read the file (csv-parse), map its header to record fields, check
+ * every row with the record schema, then plan each row against the records already stored (matched by catalogue
+ * number): create, update (with the changed fields), unchanged, or an error with its line number and reason. A
+ * Discogs inventory export is planned as used copies instead (app/domain/discogs/inventory-import.ts): never as
+ * edits of the catalogue. The service applies a plan.
  */
 import type { Options } from "csv-parse";
 import { restoreCell } from "~/domain/shared/csv";
@@ -23,6 +24,15 @@ import { csvRecordsInPieces } from "./csv-pieces";
 import { hiddenByContentReason, DEFAULT_COVER_URL } from "./hiding";
 import { readImportDate, readImportFormat } from "./import-cells";
 import { normaliseHeader, shopColumn, type ImportTarget } from "./import-headers";
+import {
+  NOT_QUITE_DISCOGS,
+  isDiscogsInventory,
+  looksLikeDiscogs,
+  planDiscogsSteps,
+  type CopyRow,
+  type DiscogsLookups,
+  type SkipRow,
+} from "../discogs/inventory-import";
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./import-limits";
 
@@ -51,21 +61,13 @@ export const EXPORT_COLUMNS = [
   "description",
   "stock",
   "published",
+  "discogs_release_id",
 ] as const;
 
-/**
- * A Discogs inventory export: release_id, artist, title, label, catno, format, price, media_condition,
- * sleeve_condition, comments, status … Mapped as: catno → catalogue number; format through normaliseFormat
- * ("LP, Album" → Vinyl LP); media_condition "Mint (M)" → new, any other grading → used; comments (with the
- * sleeve grading, when given) → description; status "For Sale" → published, anything else (Draft, Expired,
- * Sold) → unpublished. release_id, listing_id, weight, location and the rest are not kept.
- */
-export const DISCOGS_MARKERS = ["release_id", "media_condition", "sleeve_condition", "listing_id"] as const;
-
 export interface HeaderMapping {
-  kind: ImportKind;
+  kind: "shop";
   /** The column index of each target the file has. */
-  columns: Partial<Record<ImportTarget | "mediaCondition" | "sleeveCondition" | "comments" | "status", number>>;
+  columns: Partial<Record<ImportTarget, number>>;
   /** Columns that are not read, by their header text. */
   ignored: string[];
   /** How headers not named as the export names them were read: "Cat No read as Catalogue number". */
@@ -76,32 +78,16 @@ export interface HeaderMapping {
 
 export function mapHeader(header: readonly string[]): HeaderMapping {
   const names = header.map(normaliseHeader);
-  const kind: ImportKind = names.some((n) => (DISCOGS_MARKERS as readonly string[]).includes(n)) ? "discogs" : "shop";
+  const kind = "shop";
   const columns: HeaderMapping["columns"] = {};
   const ignored: string[] = [];
   const columnNotes: string[] = [];
   names.forEach((name, i) => {
-    let target: keyof HeaderMapping["columns"] | undefined;
-    if (kind === "discogs") {
-      target = (
-        {
-          catno: "catalogNumber",
-          artist: "artist",
-          title: "title",
-          label: "label",
-          format: "format",
-          price: "price",
-          media_condition: "mediaCondition",
-          sleeve_condition: "sleeveCondition",
-          comments: "comments",
-          status: "status",
-        } as const
-      )[name as "catno"];
-    } else target = shopColumn(header[i] ?? "");
+    const target = shopColumn(header[i] ?? "");
     if (!target || columns[target] !== undefined) ignored.push(header[i] ?? "");
     else {
       columns[target] = i;
-      if (kind === "shop" && !(EXPORT_COLUMNS as readonly string[]).includes(name))
+      if (!(EXPORT_COLUMNS as readonly string[]).includes(name))
         columnNotes.push(`${(header[i] ?? "").trim()} read as ${TARGET_LABELS[target as ImportTarget]}`);
     }
   });
@@ -110,7 +96,7 @@ export function mapHeader(header: readonly string[]): HeaderMapping {
   for (const field of need)
     if (columns[field] === undefined)
       errors.push(
-        `The file has no ${FIELD_LABELS[field].toLowerCase()} column (${kind === "discogs" ? { catalogNumber: "catno", title: "title", artist: "artist", price: "price" }[field] : { catalogNumber: "catalogue_number", title: "title", artist: "artist", price: "price" }[field]})`,
+        `The file has no ${FIELD_LABELS[field].toLowerCase()} column (${{ catalogNumber: "catalogue_number", title: "title", artist: "artist", price: "price" }[field]})`,
       );
   return { kind, columns, ignored, columnNotes, errors };
 }
@@ -249,16 +235,10 @@ const stockCell = z.preprocess(
     .max(MAX_OPENING_STOCK, `Stock must be at most ${MAX_OPENING_STOCK}`),
 );
 
-function discogsCondition(grading: string): string {
-  const g = grading.trim().toLowerCase();
-  if (!g) return "";
-  return /^mint\b|\(m\)$/.test(g) ? "new" : "used";
-}
-
 export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
   // The shop's export put an apostrophe before text a spreadsheet would run (writeCsv): it comes off again, and
-  // only that one, so an exported file imports back exactly. A Discogs file is read as it is.
-  const read = mapping.kind === "shop" ? restoreCell : (text: string) => text;
+  // only that one, so an exported file imports back exactly.
+  const read = restoreCell;
   const cell = (target: keyof HeaderMapping["columns"]): string | undefined => {
     const i = mapping.columns[target];
     return i === undefined ? undefined : read(row.cells[i] ?? "");
@@ -296,33 +276,17 @@ export function checkRow(mapping: HeaderMapping, row: CsvRow): CheckedRow {
   }
   let published: boolean | null = null;
   let openingStock = 0;
-  if (mapping.kind === "discogs") {
-    const media = cell("mediaCondition");
-    if (media !== undefined) {
-      input.condition = discogsCondition(media);
-      given.push("condition");
-    }
-    const comments = cell("comments")?.trim() ?? "";
-    const sleeve = cell("sleeveCondition")?.trim() ?? "";
-    if (cell("comments") !== undefined || cell("sleeveCondition") !== undefined) {
-      input.description = [comments, sleeve ? `Sleeve: ${sleeve}.` : ""].filter(Boolean).join(" ");
-      given.push("description");
-    }
-    const status = cell("status");
-    if (status !== undefined) published = status.trim().toLowerCase() === "for sale";
-  } else {
-    const p = cell("published");
-    if (p !== undefined && p.trim() !== "") {
-      const parsed = flag.safeParse(p);
-      if (parsed.success) published = parsed.data;
-      else errors.push("Published: answer yes or no");
-    }
-    const s = cell("openingStock");
-    if (s !== undefined) {
-      const parsed = stockCell.safeParse(s);
-      if (parsed.success) openingStock = parsed.data;
-      else errors.push(`Stock: ${parsed.error.issues[0]?.message ?? "not a number"}`);
-    }
+  const p = cell("published");
+  if (p !== undefined && p.trim() !== "") {
+    const parsed = flag.safeParse(p);
+    if (parsed.success) published = parsed.data;
+    else errors.push("Published: answer yes or no");
+  }
+  const s = cell("openingStock");
+  if (s !== undefined) {
+    const parsed = stockCell.safeParse(s);
+    if (parsed.success) openingStock = parsed.data;
+    else errors.push(`Stock: ${parsed.error.issues[0]?.message ?? "not a number"}`);
   }
   const parsed = recordFieldsSchema.safeParse(input);
   if (!parsed.success)
@@ -370,6 +334,8 @@ export interface PlanOptions {
   byCatalogueId?: (catalogueId: string) => ExistingRecord | undefined;
   /** Today in the shop, for the hiding rule's pre-order exception; without it no row is warned of. */
   today?: string;
+  /** What a Discogs inventory file is matched with (or a generator reading it); without it such a file is refused. */
+  discogs?: DiscogsLookups | (() => Generator<number, DiscogsLookups>);
 }
 
 export interface FieldChange {
@@ -396,7 +362,9 @@ export type PlannedRow =
       published: boolean | null;
     } & RowNotes)
   | ({ line: number; action: "unchanged"; recordId: number; fields: RecordFields } & RowNotes)
-  | { line: number; action: "error"; catalogNumber: string; title: string; errors: string[] };
+  | { line: number; action: "error"; catalogNumber: string; title: string; errors: string[] }
+  | CopyRow
+  | SkipRow;
 
 export interface ImportPlan {
   kind: ImportKind;
@@ -404,7 +372,7 @@ export interface ImportPlan {
   ignoredColumns: string[];
   columnNotes: string[];
   rows: PlannedRow[];
-  counts: { create: number; update: number; unchanged: number; error: number };
+  counts: { create: number; update: number; unchanged: number; error: number; copy: number; skip: number };
 }
 
 /**
@@ -435,11 +403,15 @@ function runToEnd<T>(steps: Generator<unknown, T>): T {
 export function* planImportSteps(
   text: string,
   existingByKey: (key: string) => ExistingRecord[],
-  { byCatalogueId = () => undefined, today }: PlanOptions = {},
+  { byCatalogueId = () => undefined, today, discogs }: PlanOptions = {},
 ): Generator<number, ImportPlan> {
   const csv = yield* parseCsvSteps(text);
-  const empty = { create: 0, update: 0, unchanged: 0, error: 0 };
+  const empty = { create: 0, update: 0, unchanged: 0, error: 0, copy: 0, skip: 0 };
   if (csv.error) return { kind: "shop", fileError: csv.error, ignoredColumns: [], columnNotes: [], rows: [], counts: empty };
+  // Discogs's rows are listings of used copies: read as copies, never as the catalogue's own columns.
+  if (isDiscogsInventory(csv.header)) return yield* planDiscogsSteps(csv.header, csv.rows, discogs);
+  if (looksLikeDiscogs(csv.header))
+    return { kind: "discogs", fileError: NOT_QUITE_DISCOGS, ignoredColumns: [], columnNotes: [], rows: [], counts: empty };
   const mapping = mapHeader(csv.header);
   if (mapping.errors.length)
     return {
@@ -571,16 +543,31 @@ export function diffRecord(
 export function applicableRows(plan: ImportPlan, onlyValid: boolean): PlannedRow[] | null {
   if (plan.fileError) return null;
   if (plan.counts.error > 0 && !onlyValid) return null;
-  return plan.rows.filter((r) => r.action === "create" || r.action === "update");
+  return plan.rows.filter((r) => r.action === "create" || r.action === "update" || r.action === "copy");
 }
 
 /** The downloadable report: one row per line of the file, with what happened (or would happen) to it. */
-export function reportRows(plan: ImportPlan, applied: boolean): string[][] {
+export function reportRows(
+  plan: ImportPlan,
+  applied: boolean,
+  /** Rows planned as copies that were found imported meanwhile (or their pressing gone) as they were added. */
+  lateSkips: readonly { line: number; reason: string }[] = [],
+): string[][] {
   const header = ["line", "outcome", "catalogue_number", "title", "details"];
+  const late = new Map(lateSkips.map((s) => [s.line, s.reason]));
   const verb = { create: applied ? "created" : "to create", update: applied ? "updated" : "to update", unchanged: "unchanged" };
   const rows = plan.rows.map((r) => {
     if (r.action === "error")
       return [String(r.line), applied ? "skipped" : "error", r.catalogNumber, r.title, r.errors.join("; ")];
+    if (r.action === "skip") return [String(r.line), "skipped", r.catalogNumber, r.title, r.reason];
+    if (r.action === "copy") {
+      const { copy } = r;
+      const lateReason = late.get(r.line);
+      if (lateReason !== undefined)
+        return [String(r.line), "skipped", r.pressing.catalogNumber ?? "", r.pressing.title, lateReason];
+      const details = `Used copy ${copy.mediaGrade}/${copy.sleeveKind ? "—" : copy.sleeveGrade} at £${(copy.price / 100).toFixed(2)} (Discogs listing ${r.listingId})`;
+      return [String(r.line), applied ? "added" : "to add", r.pressing.catalogNumber ?? "", r.pressing.title, details];
+    }
     const details = r.action === "update" ? r.changes.map((c) => `${c.label}: ${c.from || "—"} → ${c.to || "—"}`).join("; ") : "";
     return [String(r.line), verb[r.action], r.fields.catalogNumber ?? "", r.fields.title, details];
   });

@@ -9,6 +9,8 @@ export interface UsedCopyView {
   mediaGrade: Grade;
   sleeveGrade: Grade;
   note: string | null;
+  /** Its release on Discogs (its own, else its pressing's when it was listed), or null. */
+  discogsReleaseId: number | null;
   /** 1 on the shelf, 0 sold. */
   stock: number;
   published: boolean;
@@ -25,4 +27,4 @@ export type UsedCopyCard = Pick<
 >;
 
 /** What the back office's list of a pressing's copies shows. */
-export type AdminUsedCopy = UsedCopyCard & Pick<UsedCopyView, "catalogueId">;
+export type AdminUsedCopy = UsedCopyCard & Pick<UsedCopyView, "catalogueId" | "discogsReleaseId">;

@@ -19,7 +19,10 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request, url }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return context.services.adminCatalogue.list(readSearchParams(adminRecordListSchema, url.searchParams).query);
+  return {
+    ...context.services.adminCatalogue.list(readSearchParams(adminRecordListSchema, url.searchParams).query),
+    discogsLeftOut: context.services.discogsInventory.leftOut(),
+  };
 }
 
 const STATUS_LABELS = {
@@ -71,7 +74,7 @@ const columns: AdminColumn<Row>[] = [
 ];
 
 export default function CatalogueList({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, query, genres } = loaderData;
+  const { items, total, page, pageCount, query, genres, discogsLeftOut } = loaderData;
   const link = (changes: Record<string, string | number>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...query, ...changes }))
@@ -103,8 +106,16 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
           >
             Export CSV
           </a>
+          <a
+            href="/admin/catalog-update/discogs-inventory.csv"
+            download
+            className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            Used copies for Discogs (CSV)
+          </a>
         </div>
       </div>
+      <DiscogsLeftOut leftOut={discogsLeftOut} />
 
       {/* Keyed by the query, so a sort chosen from a column heading shows in the form's own fields. */}
       <Form
@@ -175,5 +186,36 @@ export default function CatalogueList({ loaderData }: Route.ComponentProps) {
         paging={{ total, page, pageCount, noun: ["record", "records"], hrefFor: (p) => link({ page: p }) }}
       />
     </div>
+  );
+}
+
+/** The used copies on sale that the Discogs upload leaves out, each linked to its page to give it a release id. */
+function DiscogsLeftOut({
+  leftOut: { count: n, copies },
+}: {
+  leftOut: { count: number; copies: { id: number; title: string; artist: string }[] };
+}) {
+  if (n === 0) return null;
+  return (
+    <details
+      data-testid="discogs-left-out"
+      className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      <summary className="cursor-pointer font-semibold">
+        {n.toLocaleString("en-GB")} used {n === 1 ? "copy" : "copies"} on sale left out of the Discogs file: no Discogs release id
+      </summary>
+      <p className="mt-1">Give the pressing (or the copy) its release id to list it on Discogs.</p>
+      <ul className="mt-2 max-h-48 space-y-1 overflow-auto">
+        {copies.map((c) => (
+          <li key={c.id}>
+            <Link to={`/admin/catalog-update/${c.id}`} className="font-semibold underline">
+              #{c.id}
+            </Link>{" "}
+            {c.artist} – {c.title}
+          </li>
+        ))}
+        {n > copies.length && <li>… and {(n - copies.length).toLocaleString("en-GB")} more.</li>}
+      </ul>
+    </details>
   );
 }

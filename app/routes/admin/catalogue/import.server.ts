@@ -1,6 +1,7 @@
 /** The import page's state, shaped for the page: a kept file's preview, or an applied file's counts. */
 import { encodingNotice, type ImportEncoding } from "~/domain/catalogue/import-encoding";
 import type { ImportPlan } from "~/domain/catalogue/record-import";
+import { SLEEVE_KIND_NAMES } from "~/domain/discogs/discogs-grades";
 
 /** Rows of each kind sent to the page; the downloadable report has every row. */
 const SHOWN = 200;
@@ -44,11 +45,26 @@ function previewOf(plan: ImportPlan, encoding: ImportEncoding) {
       title: r.fields.title,
       artist: r.fields.artist,
     })),
+    /** A Discogs inventory's rows to add as used copies, and those left alone with why. */
+    copies: take("copy").map((r) => ({
+      line: r.line,
+      catalogNumber: r.pressing.catalogNumber,
+      title: r.pressing.title,
+      artist: r.pressing.artist,
+      grades: `${r.copy.mediaGrade}/${r.copy.sleeveKind ? SLEEVE_KIND_NAMES[r.copy.sleeveKind].toLowerCase() : r.copy.sleeveGrade}`,
+      pricePence: r.copy.price,
+      matchedBy: r.matchedBy,
+      listingId: r.listingId,
+    })),
+    skips: take("skip").map((r) => ({ line: r.line, catalogNumber: r.catalogNumber, title: r.title, reason: r.reason })),
   };
 }
-/** The rows that will be written or left as they are (not the refused ones). */
+/** The rows of the catalogue's own kind that will be written or left as they are (not refused, not copies). */
 function readable(plan: ImportPlan) {
-  return plan.rows.filter((r): r is Exclude<ImportPlan["rows"][number], { action: "error" }> => r.action !== "error");
+  return plan.rows.filter(
+    (r): r is Extract<ImportPlan["rows"][number], { action: "create" | "update" | "unchanged" }> =>
+      r.action === "create" || r.action === "update" || r.action === "unchanged",
+  );
 }
 
 export type ImportPreview = ReturnType<typeof previewOf>;
@@ -61,5 +77,12 @@ export function importPage(ref: { id: string; hash: string }, found: Found) {
   if (found.state === "pending") return { state: "pending" as const, ...ref, preview: previewOf(found.plan, found.encoding) };
   const rows = found.report.slice(1);
   const count = (outcome: string) => rows.filter((r) => r[1] === outcome).length;
-  return { state: "applied" as const, ...ref, created: count("created"), updated: count("updated"), skipped: count("skipped") };
+  return {
+    state: "applied" as const,
+    ...ref,
+    created: count("created"),
+    updated: count("updated"),
+    added: count("added"),
+    skipped: count("skipped"),
+  };
 }

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { ImportErrors } from "~/components/admin/import-errors";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "~/domain/catalogue/import-limits";
+import { formatPence } from "~/domain/shared/money";
 import { importApplySchema, importRefSchema, importUploadSchema } from "~/domain/catalogue/import-ref";
 import { formAction, intent } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
@@ -50,11 +51,28 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-/** "1,200 created, 3 updated, 2 bad rows skipped." — the toast and the finished page say the same. */
-const importSummary = ({ created, updated, skipped }: { created: number; updated: number; skipped: number }) =>
-  `${created.toLocaleString("en-GB")} created, ${updated.toLocaleString("en-GB")} updated${
-    skipped ? `, ${skipped.toLocaleString("en-GB")} bad row${skipped === 1 ? "" : "s"} skipped` : ""
-  }.`;
+/**
+ * "1,200 created, 3 updated, 2 bad rows skipped." or, for a Discogs inventory, "12 used copies added, 3 rows
+ * skipped." — the toast and the finished page say the same.
+ */
+const importSummary = ({
+  created,
+  updated,
+  added,
+  skipped,
+}: {
+  created: number;
+  updated: number;
+  added: number;
+  skipped: number;
+}) =>
+  added > 0
+    ? `${added.toLocaleString("en-GB")} used cop${added === 1 ? "y" : "ies"} added${
+        skipped ? `, ${skipped.toLocaleString("en-GB")} row${skipped === 1 ? "" : "s"} skipped` : ""
+      }.`
+    : `${created.toLocaleString("en-GB")} created, ${updated.toLocaleString("en-GB")} updated${
+        skipped ? `, ${skipped.toLocaleString("en-GB")} bad row${skipped === 1 ? "" : "s"} skipped` : ""
+      }.`;
 
 const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
@@ -120,8 +138,9 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           <a href="/admin/catalog-update/export.csv" className="text-needle-dark underline">
             catalogue export
           </a>{" "}
-          writes them: catalogue_id, catalogue_number, title, artist, price, …) or a Discogs inventory export. Rows are matched
-          with the catalogue by catalogue id, else by catalogue number. Dates are read day first (05/04/2024 is 5 April). Up to{" "}
+          writes them: catalogue_id, catalogue_number, title, artist, price, …), matched with the catalogue by catalogue id, else
+          by catalogue number, with dates read day first (05/04/2024 is 5 April); or Discogs&rsquo;s inventory export, whose
+          listings for sale become used copies of the pressings with the same Discogs release (else catalogue number). Up to{" "}
           {IMPORT_MAX_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString("en-GB")} rows. Nothing changes until you
           confirm the preview.
         </p>
@@ -184,7 +203,8 @@ function ApplyForm({
 }) {
   const [form, fields] = useSchemaForm(importApplySchema, { id: "import-apply", lastResult: replyFor(reply, "apply") });
   const { key, ...onlyValid } = getInputProps(fields.onlyValid, { type: "checkbox" });
-  const good = counts.create + counts.update;
+  const good = counts.create + counts.update + counts.copy;
+  const verb = counts.copy > 0 ? `Add ${good.toLocaleString("en-GB")} used cop${good === 1 ? "y" : "ies"}` : null;
   return (
     <Form
       method="post"
@@ -208,7 +228,7 @@ function ApplyForm({
         disabled={busy || good === 0}
         className="rounded-full bg-ink px-5 py-2 font-semibold text-white hover:bg-needle disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {applying ? "Importing…" : `Import ${good.toLocaleString("en-GB")} row${good === 1 ? "" : "s"}`}
+        {applying ? "Importing…" : (verb ?? `Import ${good.toLocaleString("en-GB")} row${good === 1 ? "" : "s"}`)}
       </button>
       <a href={reportHref} className="text-sm font-semibold text-needle-dark underline">
         Download the report (CSV)
@@ -233,7 +253,8 @@ function Preview({
   busy: boolean;
 }) {
   const { counts } = preview;
-  const good = counts.create + counts.update;
+  const good = counts.create + counts.update + counts.copy;
+  const discogs = preview.kind === "discogs";
   const reportHref = `/admin/catalog-update/import/report.csv?${new URLSearchParams({ id, hash })}`;
   const readAs = preview.encodingNotice && (
     <p data-testid="import-encoding" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -251,17 +272,27 @@ function Preview({
   return (
     <section className={`${card} mt-6`} aria-labelledby="preview-heading">
       <h2 id="preview-heading" className="font-semibold">
-        Preview {preview.kind === "discogs" ? "(Discogs inventory)" : ""}
+        Preview {discogs ? "(Discogs inventory: used copies)" : ""}
       </h2>
+      {discogs && (
+        <p className="mt-1 text-sm text-stone-600">
+          Each listing for sale becomes a new used copy of the shop&rsquo;s pressing; the pressings themselves are not changed.
+        </p>
+      )}
       {readAs}
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {(
-          [
-            ["To create", counts.create, "text-emerald-800"],
-            ["To update", counts.update, "text-sky-800"],
-            ["Unchanged", counts.unchanged, "text-stone-700"],
-            ["With errors", counts.error, counts.error ? "text-red-700" : "text-stone-700"],
-          ] as const
+      <dl className={`mt-3 grid grid-cols-2 gap-3 ${discogs ? "sm:grid-cols-3" : "sm:grid-cols-4"}`}>
+        {(discogs
+          ? ([
+              ["Copies to add", counts.copy, "text-emerald-800"],
+              ["Skipped", counts.skip, "text-stone-700"],
+              ["With errors", counts.error, counts.error ? "text-red-700" : "text-stone-700"],
+            ] as const)
+          : ([
+              ["To create", counts.create, "text-emerald-800"],
+              ["To update", counts.update, "text-sky-800"],
+              ["Unchanged", counts.unchanged, "text-stone-700"],
+              ["With errors", counts.error, counts.error ? "text-red-700" : "text-stone-700"],
+            ] as const)
         ).map(([label, n, tone]) => (
           <div key={label} className="rounded-lg bg-stone-50 p-3">
             <dt className="text-xs text-stone-600">{label}</dt>
@@ -349,10 +380,41 @@ function Preview({
         </details>
       )}
 
+      {preview.skips.length > 0 && (
+        <div data-testid="import-skips" className="mt-5">
+          <h3 className="font-semibold">Skipped ({counts.skip.toLocaleString("en-GB")})</h3>
+          <p className="text-sm text-stone-600">These rows are left alone; the rest import without them.</p>
+          <ul className="mt-2 max-h-72 space-y-1 overflow-auto text-sm">
+            {preview.skips.map((r) => (
+              <li key={r.line} data-testid="import-skip" className="break-words">
+                <span className="tabular-nums text-stone-600">Line {r.line}</span> ·{" "}
+                {[r.catalogNumber, r.title].filter(Boolean).join(" · ") || "—"}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview.copies.length > 0 && (
+        <details className="mt-5" open={preview.copies.length <= 20}>
+          <summary className="cursor-pointer font-semibold">Used copies to add ({counts.copy.toLocaleString("en-GB")})</summary>
+          <ul className="mt-2 space-y-1 text-sm">
+            {preview.copies.map((r) => (
+              <li key={r.line} data-testid="import-copy" className="break-words">
+                <span className="tabular-nums text-stone-600">Line {r.line}</span> · {r.catalogNumber ?? "—"} · {r.title} by{" "}
+                {r.artist}: {r.grades}, {formatPence(r.pricePence)}{" "}
+                <span className="text-stone-600">
+                  (by {r.matchedBy}, listing {r.listingId})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
       <ApplyForm id={id} hash={hash} counts={counts} reply={reply} busy={busy} applying={applying} reportHref={reportHref} />
       {applying && (
         <TrpcScope>
-          <ApplyProgress id={id} hash={hash} rows={good} />
+          <ApplyProgress id={id} hash={hash} rows={good} copies={discogs} />
         </TrpcScope>
       )}
     </section>
@@ -363,21 +425,28 @@ function Preview({
  * While the import form is applying (with JavaScript), how far it has got, asked of the server twice a second.
  * Without JavaScript the browser shows its own loading state until the finished page comes.
  */
-function ApplyProgress({ id, hash, rows }: { id: string; hash: string; rows: number }) {
+function ApplyProgress({ id, hash, rows, copies }: { id: string; hash: string; rows: number; copies: boolean }) {
   const trpc = useTRPC();
   const { data: progress } = useQuery(
     trpc.admin.catalogue.importProgress.queryOptions({ id, hash }, { refetchInterval: 500, staleTime: 0, gcTime: 0 }),
   );
-  const share = progress?.phase === "writing" ? 1 : progress?.total ? progress.done / progress.total : 0;
-  const text =
-    progress?.phase === "staging"
+  // Copies are added one at a time, so their writing has a count; a file of records is written at once.
+  const share = progress?.phase === "writing" && !copies ? 1 : progress?.total ? progress.done / progress.total : 0;
+  const text = copies
+    ? progress?.phase === "writing"
+      ? `Added ${progress.done.toLocaleString("en-GB")} of ${progress.total.toLocaleString("en-GB")} used copies…`
+      : `Checking the file again before adding ${rows.toLocaleString("en-GB")} used copies…`
+    : progress?.phase === "staging"
       ? `Prepared ${progress.done.toLocaleString("en-GB")} of ${progress.total.toLocaleString("en-GB")} rows…`
       : progress?.phase === "writing"
         ? `Writing ${progress.total.toLocaleString("en-GB")} rows to the catalogue…`
         : `Checking the file again before importing ${rows.toLocaleString("en-GB")} rows…`;
   return (
     <div className="mt-4" role="status" aria-live="polite">
-      <p className="text-sm">{text} The shop stays open meanwhile; nothing shows until every row is in.</p>
+      <p className="text-sm">
+        {text} The shop stays open meanwhile
+        {copies ? "; each copy shows as it is added." : "; nothing shows until every row is in."}
+      </p>
       <div
         role="progressbar"
         aria-label="Import progress"

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, InputField } from "~/components/admin/form-field";
 import { RecordFormFields, RecordMediaFields, recordFieldId, recordFormDefaults } from "~/components/admin/record-form";
 import { RecordStatus } from "~/components/admin/record-status";
+import { DiscogsReleaseLink } from "~/components/admin/discogs-release-link";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
 import { CopyPhotosAdmin } from "~/components/admin/copy-photos-admin";
 import { SubmissionKeyField } from "~/components/admin/submission-key-field";
@@ -170,6 +171,14 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
             >
               View in shop
             </a>
+            {record.fields.discogsReleaseId !== null && (
+              <DiscogsReleaseLink
+                releaseId={record.fields.discogsReleaseId}
+                className="rounded-full px-4 py-2 font-semibold ring-1 ring-stone-300 hover:bg-stone-100"
+              >
+                On Discogs ↗
+              </DiscogsReleaseLink>
+            )}
             <PublishButton published={record.published} reply={actionData} />
           </div>
         )}
