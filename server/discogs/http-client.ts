@@ -190,12 +190,13 @@ export function createHttpDiscogsClient(options: HttpDiscogsClientOptions): Disc
     async findListingByExternalId(externalId) {
       const user = username ?? (await identity()).username;
       for (let page = 1; page <= INVENTORY_PAGES; page += 1) {
-        const body = await call<Paged & { listings?: { id: number; external_id?: string }[] }>(
+        const body = await call<Paged & { listings?: { id: number; external_id?: string; status?: string }[] }>(
           "GET",
           `/users/${encodeURIComponent(user)}/inventory`,
           { sort: "listed", sort_order: "desc", per_page: "100", page: String(page) },
         );
-        const match = body?.listings?.find((l) => l.external_id === externalId);
+        // A sold listing of the same copy (it sold on Discogs, came back and is listed anew) is not this one.
+        const match = body?.listings?.find((l) => l.external_id === externalId && l.status !== "Sold");
         if (match) return match.id;
         if (page >= (body?.pagination?.pages ?? 1)) break;
       }
