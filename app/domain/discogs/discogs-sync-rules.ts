@@ -119,3 +119,6 @@ export const listingSwitchSchema = z.object({
 export const discogsJobIdSchema = z.object({
   jobId: z.coerce.number({ error: "Choose a job." }).int("Choose a job.").positive("Choose a job."),
 });
+
+/** "Check the token": a button, no fields. */
+export const checkTokenSchema = z.object({});
