@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderListQuerySchema } from "../../app/domain/orders/order-admin";
 import { FIRST_RETRY_MS, MAX_ATTEMPTS } from "../../app/domain/discogs/discogs-sync-rules";
 import { auditLog, discogsJobs, discogsListings, discogsOrders, orders, records, stockMovements, users } from "../../db/schema";
 import { startDiscogsStandIn, type DiscogsStandIn } from "../../tests/setup/discogs-stand-in";
@@ -348,6 +349,10 @@ describe("orders from Discogs", () => {
       orderNumber: order.orderNumber,
     });
     expect(sync.overview().lastPoll).toMatchObject({ found: 1, taken: 1, oversold: 0 });
+    // The back office's order page and list name the channel.
+    expect(shop.s.adminOrders.get(order.orderNumber).channel).toBe("Discogs order 1234567-8");
+    const inList = shop.s.adminOrders.list(orderListQuerySchema.parse({ q: order.orderNumber }));
+    expect(inList.orders.map((o) => o.channel)).toEqual(["Discogs order 1234567-8"]);
 
     // Polled again (and again): nothing doubles, and the sold listing is not deleted.
     clock += 120_000;
