@@ -72,8 +72,12 @@ describe("what the sweep queues for a copy", () => {
   });
 
   it("leaves alone a copy sold on Discogs and still out of stock, a delisted one, and a failed one", () => {
-    expect(listingChange({ ...onSale, stock: 0 }, { listingId: 1001, state: "sold_on_discogs", listedPricePence: 2500 }, true)).toBeNull();
-    expect(listingChange({ ...onSale, stock: 0 }, { listingId: null, state: "delisted", listedPricePence: 2500 }, true)).toBeNull();
+    expect(
+      listingChange({ ...onSale, stock: 0 }, { listingId: 1001, state: "sold_on_discogs", listedPricePence: 2500 }, true),
+    ).toBeNull();
+    expect(
+      listingChange({ ...onSale, stock: 0 }, { listingId: null, state: "delisted", listedPricePence: 2500 }, true),
+    ).toBeNull();
     expect(listingChange(onSale, { listingId: null, state: "failed", listedPricePence: null }, true)).toBeNull();
     expect(listingChange({ ...onSale, stock: 0 }, { listingId: 1001, state: "failed", listedPricePence: 2500 }, true)).toBeNull();
   });

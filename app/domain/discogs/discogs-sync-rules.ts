@@ -94,7 +94,14 @@ export function addressFromDiscogs(text: string, buyer: string) {
     .map((l) => l.trim())
     .filter(Boolean);
   if (lines.length === 0)
-    return { name: buyer, addressLine1: "(no address given on Discogs)", addressLine2: null, city: "", postalCode: "", country: "" };
+    return {
+      name: buyer,
+      addressLine1: "(no address given on Discogs)",
+      addressLine2: null,
+      city: "",
+      postalCode: "",
+      country: "",
+    };
   const [name, ...rest] = lines as [string, ...string[]];
   const country = rest.length >= 2 ? rest.pop()! : "";
   const postalCode = rest.length >= 2 && UK_POSTCODE.test(rest.at(-1)!) ? rest.pop()!.toUpperCase() : "";
