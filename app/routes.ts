@@ -110,6 +110,8 @@ export default [
     route("admin/email-marketing/campaigns/new", "routes/admin/email-marketing/campaign-new.tsx"),
     route("admin/email-marketing/campaigns/:campaignId", "routes/admin/email-marketing/campaign.tsx"),
     // Instagram.
+    route("admin/discogs", "routes/admin/discogs/discogs.tsx"),
+
     route("admin/instagram-management", "routes/admin/instagram/instagram.tsx"),
     route("admin/instagram-management/:postId/image.jpg", "routes/admin/instagram/instagram-image.ts"),
     route("admin/instagram-management/:postId/caption.txt", "routes/admin/instagram/instagram-caption.ts"),

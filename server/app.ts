@@ -13,6 +13,7 @@ import { apiRouter } from "./api";
 import { coverVariantRoute } from "./api/album-image";
 import { loadConfig } from "./config";
 import { instagramPublisherFor } from "./instagram/publisher";
+import { discogsClientFor } from "./discogs/http-client";
 import { createRequestContext, createServices, type RequestContext } from "./context";
 import { accessLog } from "./http/access-log";
 import { bufferBody } from "./http/body";
@@ -104,6 +105,7 @@ export function createApp(options: AppOptions) {
     payments,
     clubPayments: clubPaymentsFor(config),
     instagramPublisher: instagramPublisherFor(config),
+    discogs: discogsClientFor(config),
     publicOrigin: mailOrigin(config),
     rateLimitFactor: config.RATE_LIMIT_FACTOR,
   });

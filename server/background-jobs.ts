@@ -5,6 +5,7 @@ import { startClubParcelSweep } from "./club-parcel-sweep";
 import { startClubRenewalSweep } from "./club-renewal-sweep";
 import type { Config } from "./config";
 import { startCoverFill } from "./cover-fill";
+import { startDiscogsSync } from "./discogs-sync-runner";
 import { startGiftVoucherSweep } from "./gift-voucher-sweep";
 import { createLease, holderId } from "./lease";
 import { startPeriodicJob, type JobOptions } from "./periodic-job";
@@ -54,6 +55,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),
     startCoverFill(services.media, undefined, options),
+    startDiscogsSync(services.discogsSync, options),
     startPeriodicJob(
       "forms: forgetting used submission keys",
       async () => void services.formSubmissions.prune(),

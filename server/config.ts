@@ -86,6 +86,17 @@ const envSchema = z
       .optional(),
     /** Another Graph API address (a local stand-in in tests); https://graph.facebook.com otherwise. */
     INSTAGRAM_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * A Discogs personal access token (Settings → Developers on discogs.com) of the shop's seller account: listing
+     * used copies and taking in Discogs orders. Without it everything Discogs is off.
+     */
+    DISCOGS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{20,100}$/, "must be a Discogs personal access token (letters and digits)")
+      .optional(),
+    /** Another Discogs API address (a local stand-in in tests); https://api.discogs.com otherwise. */
+    DISCOGS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
     message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",

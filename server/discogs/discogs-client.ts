@@ -60,6 +60,12 @@ export interface DiscogsClient {
   deleteListing(listingId: number): Promise<void>;
   /** Orders created after `since` (ISO instant), oldest first. */
   ordersSince(since: string): Promise<DiscogsOrder[]>;
+  /**
+   * The listing already made for the shop's copy `externalId`, looked up in the seller's inventory (most recent
+   * first): before a create that may have reached Discogs (it timed out) is sent again. Optional: a client without
+   * it creates again.
+   */
+  findListingByExternalId?(externalId: string): Promise<number | null>;
 }
 
 /** Discogs refused the token (401/403): a setting to fix, not a failure to retry. */

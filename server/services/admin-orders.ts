@@ -11,6 +11,7 @@
  * by gift vouchers the card part goes back first and the rest back on the vouchers (app/domain/orders/refund-split.ts),
  * once the provider has made the card part.
  */
+import { orderChannelLabel } from "../../app/domain/orders/order-channel";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";
 import type { DeliveryEstimate } from "../../app/domain/checkout/delivery";
@@ -75,6 +76,8 @@ export interface AdminOrderSummary {
   refundedPence: number;
   shippingService: string | null;
   trackingNumber: string | null;
+  /** "Discogs order 1234567-8" for an order taken in from Discogs; null for the shop's own. */
+  channel: string | null;
 }
 
 export interface AdminOrderList {
@@ -118,6 +121,8 @@ export interface AdminOrderMoves {
 export interface AdminOrder {
   orderNumber: string;
   status: OrderStatus;
+  /** "Discogs order 1234567-8" for an order taken in from Discogs; null for the shop's own. */
+  channel: string | null;
   createdAt: string;
   placedOn: string;
   customer: { userId: number | null; username: string | null; email: string; guest: boolean };
@@ -172,6 +177,9 @@ function snapshot(row: OrderRow): Record<string, unknown> {
 }
 
 const nowIso = () => new Date().toISOString();
+
+/** A Discogs order's buyer hears from the shop through Discogs (which keeps their e-mail): the shop mails nobody. */
+const mailsTheBuyer = (row: OrderRow) => row.channel !== "discogs";
 
 /** The payment provider's key for a refund: the same order, state and amount make the same key. */
 export const refundIdempotencyKey = (orderNumber: string, refundedBefore: number, amountPence: number) =>
@@ -348,13 +356,19 @@ export function createAdminOrdersService(
         refundedPence: orders.refundedPence,
         shippingService: orders.shippingService,
         trackingNumber: orders.trackingNumber,
+        orderChannel: orders.channel,
+        externalReference: orders.externalReference,
       })
       .from(orders)
       .where(only ?? where(query))
       .orderBy(...ORDERINGS[query.sort])
       .limit(limit)
       .offset(offset)
-      .all();
+      .all()
+      .map(({ orderChannel, externalReference, ...row }) => ({
+        ...row,
+        channel: orderChannelLabel({ channel: orderChannel, externalReference }),
+      }));
   }
 
   function get(orderNumber: string): AdminOrder {
@@ -397,6 +411,7 @@ export function createAdminOrdersService(
     return {
       orderNumber: row.orderNumber,
       status: row.status,
+      channel: orderChannelLabel(row),
       createdAt: row.createdAt,
       placedOn,
       customer: { userId: row.userId, username: user?.username ?? null, email: row.email, guest: row.userId === null },
@@ -644,13 +659,14 @@ export function createAdminOrdersService(
           title: byId.get(l.lineId)!.title,
         })),
       });
-      mailId = mail.enqueueOnce({
-        to: row.email,
-        kind: "order-refund",
-        orderId: row.id,
-        onceKey: `refund:${claim.refundId}`,
-        ...content,
-      });
+      if (mailsTheBuyer(row))
+        mailId = mail.enqueueOnce({
+          to: row.email,
+          kind: "order-refund",
+          orderId: row.id,
+          onceKey: `refund:${claim.refundId}`,
+          ...content,
+        });
     });
     if (mailId !== null) mail.dispatch(mailId);
     for (const id of creditMailIds) deps.voucherMail.dispatch(id);
@@ -766,13 +782,14 @@ export function createAdminOrdersService(
           // a club parcel is not returned through the form.
           row.kind === "shop" ? links.withToken("/returns/start") : null,
         );
-        mailId = mail.enqueueOnce({
-          to: row.email,
-          kind: "order-dispatch",
-          orderId: row.id,
-          onceKey: `dispatch:${orderNumber}`,
-          ...content,
-        });
+        if (mailsTheBuyer(row))
+          mailId = mail.enqueueOnce({
+            to: row.email,
+            kind: "order-dispatch",
+            orderId: row.id,
+            onceKey: `dispatch:${orderNumber}`,
+            ...content,
+          });
       });
       if (mailId !== null) mail.dispatch(mailId);
       return get(orderNumber);
@@ -829,13 +846,14 @@ export function createAdminOrdersService(
           reason: reason ?? null,
           voucherPence: splitRefund(row, left).voucherPence,
         });
-        mailId = mail.enqueueOnce({
-          to: row.email,
-          kind: "order-cancelled",
-          orderId: row.id,
-          onceKey: `cancel:${orderNumber}`,
-          ...content,
-        });
+        if (mailsTheBuyer(row))
+          mailId = mail.enqueueOnce({
+            to: row.email,
+            kind: "order-cancelled",
+            orderId: row.id,
+            onceKey: `cancel:${orderNumber}`,
+            ...content,
+          });
         if (left === 0) return null;
         const plan = planRefund(cancelled, lines, {}, shippingLeft(cancelled));
         // The money goes back with the cancellation; the order stays "cancelled", which says more than "refunded".

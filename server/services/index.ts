@@ -64,6 +64,7 @@ import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import type { DiscogsClient } from "../discogs/discogs-client";
+import { createDiscogsSyncService } from "./discogs-sync";
 import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
@@ -185,6 +186,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     links,
     /** Discogs's API when a token is configured, else null (everything Discogs is switched off). */
     discogsClient: auth.discogs ?? null,
+    /** Used copies listed on Discogs and Discogs's orders taken in (off without a client). */
+    discogsSync: createDiscogsSyncService(db, { client: auth.discogs ?? null, audit }),
     audit,
     formSubmissions: createFormSubmissionsService(db),
     staffAccess,

@@ -59,6 +59,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/discogs",
+    permission: "catalogue.edit",
+    title: "Discogs",
+    text: "Used copies listed on Discogs, the sync's queue and Discogs's orders.",
+    built: true,
+  },
+  {
     path: "/admin/schedule-management",
     permission: "schedule.manage",
     title: "Schedule",

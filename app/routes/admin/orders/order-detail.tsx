@@ -311,7 +311,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <OrderStatusBadge status={order.status} />
         </p>
       </div>
-      <p className="mt-1 text-stone-600">Placed {londonDateTime(order.createdAt)}</p>
+      <p className="mt-1 text-stone-600">
+        Placed {londonDateTime(order.createdAt)}
+        {order.channel ? (
+          <span
+            className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-sm font-semibold text-amber-950"
+            data-testid="order-channel"
+          >
+            {order.channel}
+          </span>
+        ) : null}
+      </p>
 
       <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-6">

@@ -187,6 +187,11 @@ const orderColumns: AdminColumn<OrderRow>[] = [
           {o.orderNumber}
         </Link>
         <span className="block text-xs font-normal text-stone-600 tabular-nums">{londonDateTime(o.createdAt)}</span>
+        {o.channel ? (
+          <span className="mt-0.5 block text-xs font-semibold text-amber-900" data-testid="order-channel">
+            {o.channel}
+          </span>
+        ) : null}
       </>
     ),
   },
