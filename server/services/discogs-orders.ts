@@ -43,7 +43,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
     if (items.length === 0) return "skipped";
 
     const taken: typeof items = [];
-    const oversold: string[] = [];
+    const missing: { item: string; pricePence: number }[] = [];
     for (const entry of items) {
       const copy = entry.copy!;
       // The same conditional update as a checkout's: it takes the copy only if it is still there.
@@ -53,7 +53,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
         .where(and(eq(records.id, copy.id), sql`${records.stockQuantity} >= 1`))
         .run();
       if (took.changes === 1) taken.push(entry);
-      else oversold.push(oversoldNote(order.id, `${copy.artist} – ${copy.title}`, entry.item.pricePence));
+      else missing.push({ item: `${copy.artist} – ${copy.title}`, pricePence: entry.item.pricePence });
     }
 
     let orderId: number | null = null;
@@ -117,6 +117,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
       }
     }
 
+    const oversold = missing.length > 0 ? [oversoldNote(order.id, missing, taken.length === 0 ? order : null)] : [];
     const note = [...(orderNumber ? [`Taken into the shop as order ${orderNumber}.`] : []), ...oversold].join(" ");
     db.insert(discogsOrders)
       .values({

@@ -376,7 +376,7 @@ describe("orders from Discogs", () => {
     const row = shop.t.db.select().from(discogsOrders).where(eq(discogsOrders.discogsOrderId, "7654321-1")).get()!;
     expect(row).toMatchObject({ outcome: "oversold", orderId: null, recordId: copy.id });
     expect(row.note).toBe(
-      `Already sold in the shop: cancel Discogs order 7654321-1 and refund £25.00 for Miles Davis – ${copy.title} on Discogs.`,
+      `Already sold in the shop: cancel Discogs order 7654321-1 (Miles Davis – ${copy.title}) and refund the buyer in full, £28.50 with postage, on Discogs.`,
     );
     expect(shop.t.db.select().from(orders).where(eq(orders.externalReference, "7654321-1")).all()).toEqual([]);
     expect(stockOf(copy.id)).toBe(0);

@@ -125,9 +125,24 @@ describe("queue keys and orders", () => {
     });
   });
 
-  it("tells the owner what to cancel and refund for an oversold copy", () => {
-    expect(oversoldNote("1234567-8", "Miles Davis – Kind of Blue", 2500)).toBe(
-      "Already sold in the shop: cancel Discogs order 1234567-8 and refund £25.00 for Miles Davis – Kind of Blue on Discogs.",
+  it("tells the owner to cancel and refund in full when none of the order could be taken", () => {
+    expect(oversoldNote("1234567-8", [{ item: "Miles Davis – Kind of Blue", pricePence: 2500 }], { totalPence: 2850 })).toBe(
+      "Already sold in the shop: cancel Discogs order 1234567-8 (Miles Davis – Kind of Blue) and refund the buyer in full, £28.50 with postage, on Discogs.",
+    );
+  });
+
+  it("tells the owner to refund only the missing copies when the rest was taken in", () => {
+    expect(
+      oversoldNote(
+        "1234567-8",
+        [
+          { item: "Miles Davis – Kind of Blue", pricePence: 2500 },
+          { item: "Nina Simone – Pastel Blues", pricePence: 1800 },
+        ],
+        null,
+      ),
+    ).toBe(
+      "Already sold in the shop: on Discogs order 1234567-8, refund £25.00 for Miles Davis – Kind of Blue and £18.00 for Nina Simone – Pastel Blues; the rest of the order was taken in.",
     );
   });
 });

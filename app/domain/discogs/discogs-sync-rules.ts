@@ -113,8 +113,22 @@ export function addressFromDiscogs(text: string, buyer: string) {
 const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i;
 
 /** What the owner must do on Discogs when a copy sold there had already sold in the shop. */
-export function oversoldNote(discogsOrderId: string, item: string, pricePence: number): string {
-  return `Already sold in the shop: cancel Discogs order ${discogsOrderId} and refund ${formatPence(pricePence)} for ${item} on Discogs.`;
+/**
+ * What the owner must do on Discogs for copies that had already sold in the shop. When none of the order could be
+ * taken the whole order is cancelled, so the buyer gets everything back, postage too; when only some could, the
+ * rest of the order stands and only the missing copies are refunded.
+ */
+export function oversoldNote(
+  discogsOrderId: string,
+  missing: readonly { item: string; pricePence: number }[],
+  whole: { totalPence: number } | null,
+): string {
+  if (whole) {
+    const items = missing.map((m) => m.item).join("; ");
+    return `Already sold in the shop: cancel Discogs order ${discogsOrderId} (${items}) and refund the buyer in full, ${formatPence(whole.totalPence)} with postage, on Discogs.`;
+  }
+  const each = missing.map((m) => `${formatPence(m.pricePence)} for ${m.item}`).join(" and ");
+  return `Already sold in the shop: on Discogs order ${discogsOrderId}, refund ${each}; the rest of the order was taken in.`;
 }
 
 // --- the back office's forms ---------------------------------------------------------------------------------
