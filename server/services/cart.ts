@@ -8,6 +8,7 @@ import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-t
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
+import { saleBlockedReason, type VatFacts } from "../../app/domain/vat/margin-vat";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
@@ -53,6 +54,22 @@ export interface SellableRecord {
   stockQuantity: number;
   releaseDate: string | null;
   hiddenByContent: boolean;
+  /** How it is taxed on sale, and what the shop paid for it (server-side only: never in a priced cart). */
+  vatScheme: VatFacts["vatScheme"];
+  purchasePricePence: number | null;
+}
+
+/** A priced line's money with its VAT facts, for the totals' VAT (app/domain/cart/order-totals.ts). */
+export function withVatFacts<L extends { recordId: number; pricePence: number; quantity: number }>(
+  line: L,
+  record: SellableRecord | undefined,
+) {
+  return {
+    pricePence: line.pricePence,
+    quantity: line.quantity,
+    vatScheme: record?.vatScheme ?? "standard",
+    purchasePricePence: record?.purchasePricePence ?? null,
+  };
 }
 
 export const sellableColumns = {
@@ -65,11 +82,14 @@ export const sellableColumns = {
   stockQuantity: records.stockQuantity,
   releaseDate: records.releaseDate,
   hiddenByContent: records.hiddenByContent,
+  vatScheme: records.vatScheme,
+  purchasePricePence: records.purchasePricePence,
 };
 
 /** Prices one line against the record as it is now. Shared by the cart and the order transaction. */
 export function priceLine(line: CartLine, record: SellableRecord | undefined, today: string): PricedCartLine {
-  if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today))) {
+  // A margin-scheme copy without its purchase price has no VAT to charge yet (saleBlockedReason): not for sale.
+  if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today)) || saleBlockedReason(record)) {
     return {
       recordId: line.recordId,
       quantity: line.quantity,
@@ -145,7 +165,8 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
       const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
       const buyable = priced.filter((l) => !l.issue);
       const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;
-      const totals = orderTotalsWith(buyable, () => (checked?.ok ? checked.discountPence : 0));
+      const goods = buyable.map((l) => withVatFacts(l, found.get(l.recordId)));
+      const totals = orderTotalsWith(goods, () => (checked?.ok ? checked.discountPence : 0));
       // The answer names the code, not its pence: those are in the totals.
       let discount: DiscountAnswer | null = checked;
       if (checked?.ok) {

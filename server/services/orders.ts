@@ -9,6 +9,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate } from "../../app/domain/checkout/delivery";
 import { orderTotalsWith } from "../../app/domain/cart/order-totals";
+import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
+import { orderVat } from "../../app/domain/vat/order-vat";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { PriceChangedError } from "../../app/domain/checkout/price-quote";
@@ -180,6 +182,9 @@ export function createOrdersService(
       });
       for (const { line, record, preOrder } of priced) {
         if (!preOrder && record.hiddenByContent) throw new OutOfStockError(record.id, record.title);
+        // A margin-scheme copy needs its purchase price to work out its VAT (app/domain/vat/margin-vat.ts).
+        const blocked = saleBlockedReason(record);
+        if (blocked) throw new ValidationError(`"${record.title}": ${blocked}`);
         if (preOrder) continue;
         // The conditional update is what stops overselling: it takes the copies only if they are all there.
         const taken = db
@@ -191,7 +196,12 @@ export function createOrdersService(
       }
 
       const customer = { userId: input.userId, email };
-      const goods = priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity }));
+      const goods = priced.map(({ line, record }) => ({
+        pricePence: record.pricePence,
+        quantity: line.quantity,
+        vatScheme: record.vatScheme,
+        purchasePricePence: record.purchasePricePence,
+      }));
       const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
       const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
       // The vouchers pay towards the total after the discount; the VAT stays the goods' (a multi-purpose voucher is
@@ -242,7 +252,9 @@ export function createOrdersService(
         .returning()
         .get();
       spendVouchers(db, row.id, vouchers);
-      for (const { line, record, preOrder } of priced) {
+      // Each line's VAT (its share of the discount taken off first); with the shipping's they add up to the order's.
+      const lineVat = orderVat(goods, { discountPence: totals.discountPence, shippingPence: totals.shippingPence }).lines;
+      for (const [i, { line, record, preOrder }] of priced.entries()) {
         db.insert(orderLines)
           .values({
             orderId: row.id,
@@ -253,6 +265,9 @@ export function createOrdersService(
             quantity: line.quantity,
             lineTotalPence: record.pricePence * line.quantity,
             isPreOrder: preOrder,
+            vatScheme: record.vatScheme,
+            purchasePricePence: record.vatScheme === "margin" ? record.purchasePricePence : null,
+            vatPence: lineVat[i]!.vatPence,
           })
           .run();
         db.insert(stockMovements)

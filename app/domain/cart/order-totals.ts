@@ -3,11 +3,17 @@
  * the grand total that is VAT (shipping is VAT-able too and follows the goods' standard rate).
  */
 import { vatIncludedPence } from "~/domain/shared/money";
+import { orderVat } from "~/domain/vat/order-vat";
+import type { VatScheme } from "~/domain/vat/vat-schemes";
 import { cartItemCount, discountPence, grandTotalPence, itemsTotalPence, shippingPence } from "./shipping";
 
 export interface PricedQuantity {
   pricePence: number;
   quantity: number;
+  /** How the record is taxed on sale; standard (20% of the price) when absent. */
+  vatScheme?: VatScheme;
+  /** A margin-scheme copy: what the shop paid for it (app/domain/vat/margin-vat.ts). */
+  purchasePricePence?: number | null;
 }
 
 export interface OrderTotals {
@@ -42,6 +48,27 @@ export function orderTotalsWith(lines: readonly PricedQuantity[], discountFor: (
     shippingPence: shipping,
     discountPence: discount,
     totalPence: total,
-    vatPence: vatIncludedPence(total),
+    vatPence: vatOfOrder(lines, { total, discount, shipping }),
   };
+}
+
+/**
+ * VAT contained in the total: 1/6 of it when everything is standard-rated (as always); with a margin-scheme copy
+ * in it, line by line (app/domain/vat/order-vat.ts), the copy carrying VAT on its margin only.
+ */
+function vatOfOrder(
+  lines: readonly PricedQuantity[],
+  { total, discount, shipping }: { total: number; discount: number; shipping: number },
+): number {
+  const counted = lines.filter((l) => l.quantity > 0);
+  if (!counted.some((l) => l.vatScheme === "margin")) return vatIncludedPence(total);
+  return orderVat(
+    counted.map((l) => ({
+      pricePence: l.pricePence,
+      quantity: l.quantity,
+      vatScheme: l.vatScheme ?? "standard",
+      purchasePricePence: l.purchasePricePence ?? null,
+    })),
+    { discountPence: discount, shippingPence: shipping },
+  ).vatPence;
 }
