@@ -20,6 +20,8 @@ const sellable = (overrides: Partial<SellableRecord> = {}): SellableRecord => ({
   stockQuantity: 5,
   releaseDate: "1957-09-01",
   hiddenByContent: false,
+  vatScheme: "standard",
+  purchasePricePence: null,
   ...overrides,
 });
 
