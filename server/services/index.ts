@@ -62,6 +62,7 @@ import { createSlidesService } from "./slides";
 import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import type { DiscogsClient } from "../discogs/discogs-client";
+import { createStockPurchasesService } from "./stock-purchases";
 import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
@@ -164,6 +165,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     voucherMail,
   });
   const usedCopies = createUsedCopiesService(db, { audit, wants, photos: copyPhotos });
+  const stockPurchases = createStockPurchasesService(db, { audit, usedCopies });
   const adminReturns = createAdminReturnsService(db, {
     audit,
     mail: authServices.mail,
@@ -198,6 +200,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     wants,
     usedCopies,
     copyPhotos,
+    stockPurchases,
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
     adminCustomers: createAdminCustomersService(db),
