@@ -63,6 +63,7 @@ import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import type { DiscogsClient } from "../discogs/discogs-client";
 import { createStockPurchasesService } from "./stock-purchases";
+import { createStockBookService } from "./stock-book";
 import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
@@ -201,6 +202,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     usedCopies,
     copyPhotos,
     stockPurchases,
+    stockBook: createStockBookService(db),
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
     adminCustomers: createAdminCustomersService(db),
