@@ -41,6 +41,7 @@ describe("priceLine", () => {
       isPreOrder: false,
       releaseDate: "1957-09-01",
       issue: null,
+      vatScheme: "standard",
     });
   });
 
@@ -59,6 +60,7 @@ describe("priceLine", () => {
       isPreOrder: false,
       releaseDate: null,
       issue: "unavailable",
+      vatScheme: "standard",
     });
   });
 

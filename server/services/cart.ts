@@ -4,7 +4,7 @@
  */
 import { and, sql } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
-import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, shownTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
@@ -33,6 +33,8 @@ export interface PricedCartLine {
   isPreOrder: boolean;
   releaseDate: string | null;
   issue: CartLineIssue | null;
+  /** "margin": a second-hand copy sold under the margin scheme (its VAT is not shown). */
+  vatScheme: VatFacts["vatScheme"];
 }
 
 export interface PricedCart {
@@ -104,6 +106,7 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
       isPreOrder: false,
       releaseDate: null,
       issue: "unavailable",
+      vatScheme: "standard",
     };
   }
   const preOrder = isPreOrder(record.releaseDate, today);
@@ -124,6 +127,7 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
     isPreOrder: preOrder,
     releaseDate: record.releaseDate,
     issue,
+    vatScheme: record.vatScheme,
   };
 }
 
@@ -166,7 +170,8 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
       const buyable = priced.filter((l) => !l.issue);
       const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;
       const goods = buyable.map((l) => withVatFacts(l, found.get(l.recordId)));
-      const totals = orderTotalsWith(goods, () => (checked?.ok ? checked.discountPence : 0));
+      // The VAT shown is the standard-rated part: a margin copy's VAT would tell its margin (invoice-vat.ts).
+      const totals = shownTotals(orderTotalsWith(goods, () => (checked?.ok ? checked.discountPence : 0)));
       // The answer names the code, not its pence: those are in the totals.
       let discount: DiscountAnswer | null = checked;
       if (checked?.ok) {

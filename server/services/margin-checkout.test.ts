@@ -44,7 +44,8 @@ describe("checkout under the margin scheme", () => {
       { recordId: lp.id, quantity: 1 },
       { recordId: copy.id, quantity: 1 },
     ]);
-    expect(order.totals).toMatchObject({ totalPence: 3400, shippingPence: 400, vatPence: 500 });
+    // The buyer is shown the standard-rated VAT only (£4.00); the order keeps the whole (£5.00).
+    expect(order.totals).toMatchObject({ totalPence: 3400, shippingPence: 400, vatPence: 400 });
     const row = shop.t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!;
     expect(row.vatPence).toBe(500);
     const lines = shop.t.db
@@ -75,9 +76,11 @@ describe("checkout under the margin scheme", () => {
     expect(priced.totals.totalPence).toBe(0);
   });
 
-  it("prices the cart with the margin copy's VAT, before checkout", () => {
+  it("the cart shows the standard-rated VAT only (the shipping's), and marks the margin copy", () => {
     const copy = insertCopy(1000, 400);
     const priced = shop.s.cart.price([{ recordId: copy.id, quantity: 1 }], null, { today: TEST_TODAY });
-    expect(priced.totals).toMatchObject({ totalPence: 1400, vatPence: 167 });
+    expect(priced.totals).toEqual(expect.objectContaining({ totalPence: 1400, vatPence: 67 }));
+    expect(priced.totals).not.toHaveProperty("marginVatPence");
+    expect(priced.lines[0]!.vatScheme).toBe("margin");
   });
 });

@@ -8,9 +8,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate } from "../../app/domain/checkout/delivery";
-import { orderTotalsWith } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, shownTotals } from "../../app/domain/cart/order-totals";
 import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
 import { orderVat } from "../../app/domain/vat/order-vat";
+import { shownVatPence } from "../../app/domain/vat/invoice-vat";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { PriceChangedError } from "../../app/domain/checkout/price-quote";
@@ -125,6 +126,7 @@ export function createOrdersService(
         quantity: l.quantity,
         lineTotalPence: l.lineTotalPence,
         isPreOrder: l.isPreOrder,
+        vatScheme: l.vatScheme,
       })),
       totals: {
         itemCount: lines.reduce((n, l) => n + l.quantity, 0),
@@ -132,7 +134,8 @@ export function createOrdersService(
         shippingPence: row.shippingPence,
         discountPence: row.discountPence,
         totalPence: row.totalPence,
-        vatPence: row.vatPence,
+        // What the buyer is shown: the standard-rated part; a margin copy's VAT would tell its margin.
+        vatPence: shownVatPence(row.vatPence, lines),
         voucherPence: row.voucherPence,
         amountDuePence: row.totalPence - row.voucherPence,
       },
@@ -221,7 +224,7 @@ export function createOrdersService(
           quantity: line.quantity,
           unitPricePence: record.pricePence,
         }));
-        const quote = { ...totals, voucherPence: vouchers.voucherPence, lines };
+        const quote = { ...shownTotals(totals), voucherPence: vouchers.voucherPence, lines };
         throw new PriceChangedError(expectedTotalPence ?? totals.totalPence, quote, expectedAmountDuePence);
       }
       const row = db

@@ -32,10 +32,11 @@ export const purchaseRowSchema = z.object({
   pressing: requiredText(200, NAME_A_PRESSING, NAME_A_PRESSING),
   mediaGrade: usedCopySchema.shape.mediaGrade,
   sleeveGrade: usedCopySchema.shape.sleeveGrade,
-  purchasePrice: z.preprocess((v) => (v === undefined || v === null ? "" : v), usedCopySchema.shape.purchasePrice).refine(
-    (v) => v !== undefined,
-    BAD_PURCHASE_PRICE,
-  ),
+  purchasePrice: usedCopySchema.shape.purchasePrice.transform((v, ctx) => {
+    if (v !== undefined) return v;
+    ctx.addIssue({ code: "custom", message: BAD_PURCHASE_PRICE });
+    return z.NEVER;
+  }),
   price: usedCopySchema.shape.price,
 });
 export type PurchaseRowInput = z.output<typeof purchaseRowSchema>;
