@@ -84,3 +84,21 @@ describe("checkout under the margin scheme", () => {
     expect(priced.lines[0]!.vatScheme).toBe("margin");
   });
 });
+
+describe("the buyer's order confirmation under the margin scheme", () => {
+  it("shows no VAT for the margin copy, the standard-rated VAT as the total, and the scheme's words", async () => {
+    const lp = insertRecord(shop.t.db, { pricePence: 2000, stockQuantity: 3 });
+    const copy = insertCopy(1000, 400);
+    const { order } = place([
+      { recordId: lp.id, quantity: 1 },
+      { recordId: copy.id, quantity: 1 },
+    ]);
+    shop.s.orders.markPaid(order.orderNumber, { reference: `pay-${order.orderNumber}` });
+    await shop.s.mail.idle();
+    const mail = shop.inbox.messages.find((m) => m.subject.includes(order.orderNumber))!;
+    expect(mail.text).toContain("Margin scheme – second-hand goods.");
+    expect(mail.text).toContain("(includes VAT on new records and shipping of £4.00)");
+    expect(mail.text).toMatch(/\(margin scheme\): £10\.00/);
+    expect(mail.text).not.toContain("£5.00");
+  });
+});
