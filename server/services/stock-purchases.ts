@@ -99,7 +99,7 @@ export function createStockPurchasesService(
      * a row that names no pressing refuses the whole purchase, with the message beside that row.
      */
     buy(actor: Actor, v: StockPurchaseInput): PurchaseRecord {
-      const pressings = v.rows.map((row, i) => pressingFor(row.pressing, `rows[${i}].pressing`));
+      const pressings = v.rows.map((row, i) => pressingFor(row.pressing, `rows[${row.formRow ?? i}].pressing`));
       return writeTransaction(db, () => {
         const purchase = db
           .insert(stockPurchases)

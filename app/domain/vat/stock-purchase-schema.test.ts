@@ -8,13 +8,16 @@ describe("stockPurchaseSchema", () => {
   it("reads pounds to pence and drops wholly blank rows", () => {
     const blank = { pressing: "", mediaGrade: "", sleeveGrade: "", purchasePrice: "", price: "" };
     const v = stockPurchaseSchema.parse({ ...base, rows: [row, blank, {}] });
-    expect(v.rows).toEqual([{ pressing: "BN-1577", mediaGrade: "VG+", sleeveGrade: "VG", purchasePrice: 400, price: 1000 }]);
+    expect(v.rows).toEqual([
+      { pressing: "BN-1577", mediaGrade: "VG+", sleeveGrade: "VG", purchasePrice: 400, price: 1000, formRow: 0 },
+    ]);
   });
 
   it("needs at least one copy, and a price paid on each (£0 allowed)", () => {
     expect(stockPurchaseSchema.safeParse({ ...base, rows: [] }).error?.issues[0]?.message).toBe(NO_COPIES);
-    const noPrice = stockPurchaseSchema.safeParse({ ...base, rows: [{ ...row, purchasePrice: "" }] });
-    expect(noPrice.error?.issues[0]?.path).toEqual(["rows", 0, "purchasePrice"]);
+    // The message names the row where it was typed, blank rows before it counted.
+    const noPrice = stockPurchaseSchema.safeParse({ ...base, rows: [{}, { ...row, purchasePrice: "" }] });
+    expect(noPrice.error?.issues[0]?.path).toEqual(["rows", 1, "purchasePrice"]);
     expect(stockPurchaseSchema.parse({ ...base, rows: [{ ...row, purchasePrice: "0" }] }).rows[0]!.purchasePrice).toBe(0);
   });
 

@@ -39,7 +39,8 @@ export const purchaseRowSchema = z.object({
   }),
   price: usedCopySchema.shape.price,
 });
-export type PurchaseRowInput = z.output<typeof purchaseRowSchema>;
+/** A copy bought, and the place of its row on the form (for a message beside it). */
+export type PurchaseRowInput = z.output<typeof purchaseRowSchema> & { formRow?: number };
 
 export const stockPurchaseSchema = z
   .object({
@@ -49,17 +50,20 @@ export const stockPurchaseSchema = z
     vatScheme: z.enum(VAT_SCHEMES, { error: "Choose how the records were bought." }),
     invoiceReference: z.preprocess(blankToUndefined, z.string().max(60, "Keep the invoice number under 60 characters.").optional()),
     note: z.preprocess(blankToUndefined, z.string().max(500, "Keep the note under 500 characters.").optional()),
-    rows: z.preprocess(
-      (v) => (Array.isArray(v) ? v.filter((row) => !isBlankRow(row)) : []),
-      z.array(purchaseRowSchema).min(1, NO_COPIES).max(MAX_PURCHASE_ROWS, `At most ${MAX_PURCHASE_ROWS} copies at a time.`),
-    ),
+    // A blank row is null, so a message keeps the place of the row it is about; the blanks are dropped after.
+    rows: z
+      .array(z.preprocess((row) => (isBlankRow(row) ? null : row), purchaseRowSchema.nullable()), { error: NO_COPIES })
+      .transform((rows) => rows.flatMap((row, formRow) => (row ? [{ ...row, formRow }] : [])))
+      .refine((rows) => rows.length > 0, NO_COPIES)
+      .refine((rows) => rows.length <= MAX_PURCHASE_ROWS, `At most ${MAX_PURCHASE_ROWS} copies at a time.`),
   })
   .superRefine((v, ctx) => {
     if (v.vatScheme === "standard" && !v.invoiceReference) {
       ctx.addIssue({ code: "custom", path: ["invoiceReference"], message: INVOICE_NEEDED });
     }
   });
-export type StockPurchaseInput = z.output<typeof stockPurchaseSchema>;
+/** The parsed form; a caller other than the form (a test, a script) may leave out the rows' places. */
+export type StockPurchaseInput = Omit<z.output<typeof stockPurchaseSchema>, "rows"> & { rows: PurchaseRowInput[] };
 
 /** How many row inputs the form shows: `?rows=` asks for more (in steps of PURCHASE_ROWS), within the limit. */
 export function purchaseRowCount(asked: string | null): number {
