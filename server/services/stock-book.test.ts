@@ -117,3 +117,29 @@ describe("the stock book", () => {
     expect(summary.lossesPence).toBeGreaterThanOrEqual(200);
   });
 });
+
+describe("a copy's price paid, set or corrected later", () => {
+  it("is audited, and refused once the copy has sold (its VAT was worked out on the price it had)", () => {
+    const { copies } = buyTwo();
+    const [copy, other] = copies;
+    shop.s.stockPurchases.setPurchasePrice(actor, copy!.id, 350);
+    expect(shop.t.db.select().from(records).where(eq(records.id, copy!.id)).get()!.purchasePricePence).toBe(350);
+    const rows = shop.t.db.select().from(auditLog).where(eq(auditLog.entityId, String(copy!.id))).all();
+    expect(rows.map((r) => r.action)).toContain("purchase price corrected");
+    sell(other!.id);
+    expect(() => shop.s.stockPurchases.setPurchasePrice(actor, other!.id, 100)).toThrow(/has been sold/);
+  });
+
+  it("a margin copy without a price paid cannot be published", () => {
+    const copy = insertRecord(shop.t.db, {
+      condition: "used",
+      mediaGrade: "VG",
+      sleeveGrade: "VG",
+      stockQuantity: 1,
+      vatScheme: "margin",
+      purchasePricePence: null,
+      published: false,
+    });
+    expect(() => shop.s.adminCatalogue.setPublished(actor, copy.id, true)).toThrow(MARGIN_COPY_NEEDS_PURCHASE_PRICE);
+  });
+});

@@ -196,10 +196,12 @@ export function createStockPurchasesService(
      * Sets or corrects what the shop paid for a copy not sold yet (a sold copy's VAT was worked out on the price it
      * had then, kept on its order line). Audited.
      */
-    setPurchasePrice(actor: Actor, copyId: number, pence: number): void {
+    setPurchasePrice(actor: Actor, copyId: number, pence: number, pressingId?: number): void {
       writeTransaction(db, () => {
         const copy = db.select().from(records).where(eq(records.id, copyId)).get();
-        if (!copy || copy.condition !== "used") throw new NotFoundError("No used copy with that id.");
+        if (!copy || copy.condition !== "used" || (pressingId !== undefined && copy.usedOfRecordId !== pressingId)) {
+          throw new NotFoundError("No used copy with that id.");
+        }
         if (copy.stockQuantity === 0 && copy.purchasePricePence !== null) {
           throw new ConflictError("This copy has been sold: its VAT was worked out on the price paid it had then.");
         }

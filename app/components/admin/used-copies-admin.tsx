@@ -11,6 +11,8 @@ import { useSchemaForm } from "~/lib/forms/use-schema-form";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { FormAlert, FormField, InputField } from "./form-field";
 import { SubmissionKeyField } from "./submission-key-field";
+import { UsedCopyPurchaseFields } from "./used-copy-purchase-fields";
+import { CopyPurchaseCell, type CopyPurchase } from "./copy-purchase-cell";
 
 export type { AdminUsedCopy };
 
@@ -76,7 +78,15 @@ type FormProps = { lastResult: SubmissionResult<string[]> | undefined; submissio
  * A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). The
  * form is keyed by its render's submission key: once a copy is listed, a new key comes and the form starts empty.
  */
-export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: AdminUsedCopy[] }) {
+export function UsedCopiesAdmin({
+  copies,
+  purchases = {},
+  ...form
+}: FormProps & { copies: AdminUsedCopy[]; purchases?: Record<number, CopyPurchase> }) {
+  const columns: AdminColumn<AdminUsedCopy>[] = [
+    ...copyColumns,
+    { header: "Bought", cell: (c) => <CopyPurchaseCell copyId={c.id} sold={c.stock === 0} purchase={purchases[c.id]} /> },
+  ];
   return (
     <section aria-labelledby="used-copies-admin" className="mt-10">
       <h2 id="used-copies-admin" className="font-display text-2xl font-bold">
@@ -86,7 +96,7 @@ export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: Admin
         caption="Used copies"
         rows={copies}
         rowKey={(c) => c.id}
-        columns={copyColumns}
+        columns={columns}
         empty="No used copies of this pressing yet."
         minWidth=""
         className="mt-3"
@@ -99,7 +109,12 @@ export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: Admin
 function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-used-copy";
-  const [form, fields] = useSchemaForm(usedCopySchema, { id: "used-copy", lastResult });
+  const [form, fields] = useSchemaForm(usedCopySchema, {
+    id: "used-copy",
+    lastResult,
+    // Bought from the public unless said otherwise: the margin scheme (app/domain/vat/).
+    defaultValue: { vatScheme: "margin" },
+  });
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
   return (
     <Form
@@ -123,6 +138,8 @@ function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
         <GradeSelect field={fields.mediaGrade} label="Record grade" />
         <GradeSelect field={fields.sleeveGrade} label="Sleeve grade" />
       </div>
+      {/* How the copy was bought: its own block (VAT scheme, price paid, date, seller). */}
+      <UsedCopyPurchaseFields fields={fields} />
       <FormField
         id="used-note"
         label={

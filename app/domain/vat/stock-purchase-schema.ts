@@ -71,3 +71,9 @@ export function purchaseRowCount(asked: string | null): number {
   if (!Number.isSafeInteger(n) || n <= PURCHASE_ROWS) return PURCHASE_ROWS;
   return Math.min(MAX_PURCHASE_ROWS, Math.ceil(n / PURCHASE_ROWS) * PURCHASE_ROWS);
 }
+
+/** Setting or correcting what the shop paid for one copy (the back office's copy list). */
+export const copyPurchasePriceSchema = z.object({
+  copyId: z.coerce.number({ error: "No such copy." }).int().positive(),
+  purchasePrice: purchaseRowSchema.shape.purchasePrice,
+});
