@@ -32,7 +32,10 @@ describe("business analysis: margin-scheme sales apart from standard-rated ones"
       today,
     });
     shop.s.orders.markPaid(order.orderNumber, { reference: "pay-split" });
-    const range = resolveRange(analysisQuerySchema.parse({ preset: "custom", from: today, to: today, granularity: "day" }), today);
+    const range = resolveRange(
+      analysisQuerySchema.parse({ preset: "custom", from: today, to: today, granularity: "day" }),
+      today,
+    );
     expect(shop.s.businessAnalysis.vatSchemes(range)).toEqual({
       standard: { units: 1, revenuePence: 2000, vatPence: 333 },
       margin: { units: 1, revenuePence: 1000, vatPence: 100 },

@@ -49,7 +49,12 @@ describe("checkout under the margin scheme", () => {
     const row = shop.t.db.select().from(orders).where(eq(orders.orderNumber, order.orderNumber)).get()!;
     expect(row.vatPence).toBe(500);
     const lines = shop.t.db
-      .select({ recordId: orderLines.recordId, vatScheme: orderLines.vatScheme, purchase: orderLines.purchasePricePence, vat: orderLines.vatPence })
+      .select({
+        recordId: orderLines.recordId,
+        vatScheme: orderLines.vatScheme,
+        purchase: orderLines.purchasePricePence,
+        vat: orderLines.vatPence,
+      })
       .from(orderLines)
       .where(eq(orderLines.orderId, row.id))
       .orderBy(orderLines.id)

@@ -66,7 +66,12 @@ describe("buying a collection", () => {
       [1200, 1000, false],
     ]);
     const stored = shop.t.db.select().from(records).where(eq(records.id, copies[0]!.id)).get()!;
-    expect(stored).toMatchObject({ vatScheme: "margin", purchasedAt: today, purchasedFrom: "Pat Seller", stockPurchaseId: purchase.id });
+    expect(stored).toMatchObject({
+      vatScheme: "margin",
+      purchasedAt: today,
+      purchasedFrom: "Pat Seller",
+      stockPurchaseId: purchase.id,
+    });
     const audit = shop.t.db.select().from(auditLog).where(eq(auditLog.entityType, "stock purchase")).all();
     expect(audit.some((a) => a.entityId === String(purchase.id))).toBe(true);
   });
@@ -124,7 +129,11 @@ describe("a copy's price paid, set or corrected later", () => {
     const [copy, other] = copies;
     shop.s.stockPurchases.setPurchasePrice(actor, copy!.id, 350);
     expect(shop.t.db.select().from(records).where(eq(records.id, copy!.id)).get()!.purchasePricePence).toBe(350);
-    const rows = shop.t.db.select().from(auditLog).where(eq(auditLog.entityId, String(copy!.id))).all();
+    const rows = shop.t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(copy!.id)))
+      .all();
     expect(rows.map((r) => r.action)).toContain("purchase price corrected");
     sell(other!.id);
     expect(() => shop.s.stockPurchases.setPurchasePrice(actor, other!.id, 100)).toThrow(/has been sold/);

@@ -81,7 +81,9 @@ export function createStockBookService(db: Db) {
       boughtOn: copy.purchasedAt ?? purchase?.boughtAt ?? null,
       seller: purchase?.sellerName ?? copy.purchasedFrom,
       purchasePricePence: copy.purchasePricePence,
-      purchaseReference: purchase ? purchase.reference + (purchase.invoiceReference ? ` / ${purchase.invoiceReference}` : "") : null,
+      purchaseReference: purchase
+        ? purchase.reference + (purchase.invoiceReference ? ` / ${purchase.invoiceReference}` : "")
+        : null,
       sale: sales.get(copy.id) ?? null,
     }));
   }

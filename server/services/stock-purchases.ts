@@ -42,10 +42,7 @@ export interface CopyPurchaseFacts {
   purchaseReference: string | null;
 }
 
-export function createStockPurchasesService(
-  db: Db,
-  deps: { audit: AuditService; usedCopies: Pick<UsedCopiesService, "add"> },
-) {
+export function createStockPurchasesService(db: Db, deps: { audit: AuditService; usedCopies: Pick<UsedCopiesService, "add"> }) {
   /** The pressing a row names: its catalogue id, else the one pressing whose title and artist hold every word. */
   function pressingFor(text: string, field: string): number {
     const exact = db
@@ -220,4 +217,3 @@ export function createStockPurchasesService(
 }
 
 export type StockPurchasesService = ReturnType<typeof createStockPurchasesService>;
-

@@ -59,7 +59,13 @@ export function PurchaseRows({ count, form }: { count: number; form: RowsForm })
                       {label} <span className="sr-only">(row {i + 1})</span>
                     </span>
                     {key === "mediaGrade" || key === "sleeveGrade" ? (
-                      <select id={id} name={name} defaultValue={typed(form, i, key) ?? ""} aria-invalid={invalid || undefined} className={cell}>
+                      <select
+                        id={id}
+                        name={name}
+                        defaultValue={typed(form, i, key) ?? ""}
+                        aria-invalid={invalid || undefined}
+                        className={cell}
+                      >
                         <GradeOptions none="Grade" />
                       </select>
                     ) : (

@@ -3,7 +3,10 @@ import { FormField, InputField } from "./form-field";
 
 const input = "mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2";
 
-type Fields = Record<"sellerName" | "sellerAddress" | "boughtAt" | "vatScheme" | "invoiceReference" | "note", FieldMetadata<unknown>>;
+type Fields = Record<
+  "sellerName" | "sellerAddress" | "boughtAt" | "vatScheme" | "invoiceReference" | "note",
+  FieldMetadata<unknown>
+>;
 
 /** Who sold the collection, when, and how it is taxed: the purchase record's head. */
 export function PurchaseSellerFields({ fields }: { fields: Fields }) {

@@ -68,7 +68,10 @@ export function sellingPrices(lines: readonly Pick<VatLineInput, "pricePence" | 
 
 /** A margin line's VAT: its selling price split evenly over its units, each unit's margin taxed on its own. */
 function marginLineVat(sellingPence: number, line: VatLineInput): number {
-  const units = shareByWeight(sellingPence, Array.from({ length: line.quantity }, () => 1));
+  const units = shareByWeight(
+    sellingPence,
+    Array.from({ length: line.quantity }, () => 1),
+  );
   return units.reduce((sum, unit) => sum + marginVatPence(unit, line.purchasePricePence ?? 0), 0);
 }
 

@@ -48,11 +48,17 @@ export const stockPurchaseSchema = z
     sellerAddress: requiredText(500, "Enter the seller's address.", "Keep the address under 500 characters."),
     boughtAt: z.preprocess(blankToUndefined, z.iso.date({ error: BAD_PURCHASE_DATE })),
     vatScheme: z.enum(VAT_SCHEMES, { error: "Choose how the records were bought." }),
-    invoiceReference: z.preprocess(blankToUndefined, z.string().max(60, "Keep the invoice number under 60 characters.").optional()),
+    invoiceReference: z.preprocess(
+      blankToUndefined,
+      z.string().max(60, "Keep the invoice number under 60 characters.").optional(),
+    ),
     note: z.preprocess(blankToUndefined, z.string().max(500, "Keep the note under 500 characters.").optional()),
     // A blank row is null, so a message keeps the place of the row it is about; the blanks are dropped after.
     rows: z
-      .array(z.preprocess((row) => (isBlankRow(row) ? null : row), purchaseRowSchema.nullable()), { error: NO_COPIES })
+      .array(
+        z.preprocess((row) => (isBlankRow(row) ? null : row), purchaseRowSchema.nullable()),
+        { error: NO_COPIES },
+      )
       .transform((rows) => rows.flatMap((row, formRow) => (row ? [{ ...row, formRow }] : [])))
       .refine((rows) => rows.length > 0, NO_COPIES)
       .refine((rows) => rows.length <= MAX_PURCHASE_ROWS, `At most ${MAX_PURCHASE_ROWS} copies at a time.`),

@@ -57,8 +57,8 @@ export default function PurchaseNew({ loaderData, actionData }: Route.ComponentP
       </p>
       <h1 className="mt-2 font-display text-3xl font-bold">Buy a collection</h1>
       <p className="mt-2 text-stone-700">
-        Records bought from the public are sold under the VAT margin scheme: the shop pays VAT on its margin only. Each copy
-        goes on sale at once, and the purchase record prints for the seller to sign.
+        Records bought from the public are sold under the VAT margin scheme: the shop pays VAT on its margin only. Each copy goes
+        on sale at once, and the purchase record prints for the seller to sign.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-6">
         <input type="hidden" name="intent" value="buy" />

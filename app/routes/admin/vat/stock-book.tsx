@@ -106,7 +106,11 @@ export default function StockBook({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <label className="text-sm">
           <span className="block font-medium">VAT quarter</span>
-          <select name="quarter" defaultValue={quarter.key} className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-2">
+          <select
+            name="quarter"
+            defaultValue={quarter.key}
+            className="mt-1 rounded-md border border-stone-300 bg-white px-3 py-2"
+          >
             {quarters.map((option) => (
               <option key={option.key} value={option.key}>
                 {option.label}
