@@ -109,12 +109,7 @@ export function UsedCopiesAdmin({
 function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-used-copy";
-  const [form, fields] = useSchemaForm(usedCopySchema, {
-    id: "used-copy",
-    lastResult,
-    // Bought from the public unless said otherwise: the margin scheme (app/domain/vat/).
-    defaultValue: { vatScheme: "margin" },
-  });
+  const [form, fields] = useSchemaForm(usedCopySchema, { id: "used-copy", lastResult });
   const { key: noteKey, ...note } = getTextareaProps(fields.note);
   return (
     <Form
