@@ -30,7 +30,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 // A4, the back office's frame hidden when printed (the root's print rules), one sheet.
 const PRINT_CSS =
-  "@page { size: A4; margin: 16mm; } @media print { html, body { background: white !important; } .purchase-sheet { box-shadow: none !important; border: 0 !important; padding: 0 !important; } }";
+  "@page { size: A4; margin: 16mm; } @media print { html, body, body * { background-color: white !important; } .purchase-sheet { box-shadow: none !important; border: 0 !important; padding: 0 !important; } }";
 
 export default function PurchaseRecord({ loaderData }: Route.ComponentProps) {
   const { purchase: p, copies } = loaderData;
