@@ -97,6 +97,13 @@ export default [
     route("admin/customers/export.csv", "routes/admin/customers/customer-export.ts"),
     route("admin/customers/:userId", "routes/admin/customers/customer-detail.tsx"),
 
+    route("admin/purchases", "routes/admin/purchases/purchase-list.tsx"),
+    route("admin/purchases/new", "routes/admin/purchases/purchase-new.tsx"),
+    route("admin/purchases/:reference", "routes/admin/purchases/purchase-record.tsx"),
+    route("admin/stock-book", "routes/admin/vat/stock-book.tsx"),
+    route("admin/stock-book.csv", "routes/admin/vat/stock-book-csv.ts"),
+    route("admin/stock-book/summary.csv", "routes/admin/vat/margin-summary-csv.ts"),
+
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),
     // Marketing tools: discount codes, curated lists, the home page's slides.

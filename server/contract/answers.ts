@@ -4,6 +4,7 @@
  * app/domain, and the contract test checks real answers against them. Answers are strict objects: an extra
  * field, such as a password hash or a payment reference, fails the contract.
  */
+import { VAT_SCHEMES } from "../../app/domain/vat/vat-schemes";
 import { z } from "zod";
 import { CARE_CATEGORIES } from "../../app/domain/care/care-categories";
 import { apiTrackSchema, toApiTrack } from "../../app/domain/catalogue/record-api";
@@ -197,6 +198,7 @@ export const pricedCartSchema = z.strictObject({
       isPreOrder: z.boolean(),
       releaseDate: z.string().nullable(),
       issue: z.enum(["unavailable", "out-of-stock", "insufficient-stock"]).nullable(),
+      vatScheme: z.enum(VAT_SCHEMES).describe("margin: a second-hand copy sold under the VAT margin scheme (no VAT shown)"),
     }),
   ),
   totals: orderTotalsSchema,
@@ -258,6 +260,7 @@ export const orderSchema = z.strictObject({
       quantity: z.number().int().positive(),
       lineTotalPence: pence,
       isPreOrder: z.boolean(),
+      vatScheme: z.enum(VAT_SCHEMES),
     }),
   ),
   totals: orderViewTotalsSchema,

@@ -2,19 +2,25 @@ import { deliveryWindowText } from "../../app/domain/checkout/delivery";
 import { formatPence } from "../../app/domain/shared/money";
 import type { OrderView } from "../../app/domain/orders/order-view";
 import { escapeHtml, type MailContent } from "./templates";
+import { hasMarginLines, MARGIN_LINE_MARK, MARGIN_SCHEME_NOTE, MARGIN_SCHEME_WORDS } from "../../app/domain/vat/invoice-vat";
 
 /** The order confirmation sent when an order is paid for. */
 export function orderConfirmationMail(order: OrderView, ordersLink: string | null): MailContent {
   const subject = `Your Needledrop order ${order.orderNumber} is confirmed`;
+  // A margin-scheme copy shows no VAT; the VAT total is the standard-rated part and the scheme's words are said.
+  const margin = hasMarginLines(order.lines);
+  const mark = (l: OrderView["lines"][number]) => (l.vatScheme === "margin" ? ` (${MARGIN_LINE_MARK.toLowerCase()})` : "");
   const lineText = order.lines.map(
-    (l) => `  ${l.quantity} × ${l.artist} – ${l.title}${l.isPreOrder ? " (pre-order)" : ""}: ${formatPence(l.lineTotalPence)}`,
+    (l) =>
+      `  ${l.quantity} × ${l.artist} – ${l.title}${l.isPreOrder ? " (pre-order)" : ""}${mark(l)}: ${formatPence(l.lineTotalPence)}`,
   );
   const t = order.totals;
+  const vatWords = margin ? "includes VAT on new records and shipping of" : "includes VAT of";
   const totals = [
     `Items: ${formatPence(t.itemsPence)}`,
     `Shipping (Royal Mail): ${formatPence(t.shippingPence)}`,
     ...(t.discountPence > 0 ? [`Discount: -${formatPence(t.discountPence)}`] : []),
-    `Total paid: ${formatPence(t.totalPence)} (includes VAT of ${formatPence(t.vatPence)})`,
+    `Total paid: ${formatPence(t.totalPence)} (${vatWords} ${formatPence(t.vatPence)})`,
     // How it was paid, when gift vouchers paid part or all of it.
     ...(t.voucherPence > 0
       ? [`Paid by gift voucher: -${formatPence(t.voucherPence)}`, `Paid by card: ${formatPence(t.amountDuePence)}`]
@@ -37,6 +43,7 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
     ...lineText,
     "",
     ...totals,
+    ...(margin ? ["", `${MARGIN_SCHEME_WORDS}. ${MARGIN_SCHEME_NOTE}`] : []),
     "",
     "Delivering to:",
     ...address.map((a) => `  ${a}`),
@@ -49,7 +56,7 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
   const rows = order.lines
     .map(
       (l) =>
-        `<tr><td style="padding:4px 8px 4px 0">${l.quantity} ×</td><td style="padding:4px 8px">${escapeHtml(l.artist)} – ${escapeHtml(l.title)}${l.isPreOrder ? " <em>(pre-order)</em>" : ""}</td><td style="padding:4px 0;text-align:right">${formatPence(l.lineTotalPence)}</td></tr>`,
+        `<tr><td style="padding:4px 8px 4px 0">${l.quantity} ×</td><td style="padding:4px 8px">${escapeHtml(l.artist)} – ${escapeHtml(l.title)}${l.isPreOrder ? " <em>(pre-order)</em>" : ""}${escapeHtml(mark(l))}</td><td style="padding:4px 0;text-align:right">${formatPence(l.lineTotalPence)}</td></tr>`,
     )
     .join("\n");
   const html = `<!doctype html>
@@ -59,6 +66,7 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
 <p>Order number: <strong>${escapeHtml(order.orderNumber)}</strong></p>
 <table style="border-collapse:collapse;width:100%">${rows}</table>
 <p>${totals.map(escapeHtml).join("<br>")}</p>
+${margin ? `<p style="font-size:13px"><strong>${escapeHtml(MARGIN_SCHEME_WORDS)}.</strong> ${escapeHtml(MARGIN_SCHEME_NOTE)}</p>` : ""}
 <p>Delivering to:<br>${address.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(delivery)}</p>
 ${ordersLink ? `<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>` : ""}

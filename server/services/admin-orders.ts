@@ -422,6 +422,7 @@ export function createAdminOrdersService(
         title: l.title,
         artist: l.artist,
         unitPricePence: l.unitPricePence,
+        vatScheme: l.vatScheme,
         quantity: l.quantity,
         lineTotalPence: l.lineTotalPence,
         isPreOrder: l.isPreOrder,

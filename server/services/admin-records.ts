@@ -14,6 +14,7 @@ import { isUsedCopy, USED_COPY_STAYS_USED } from "../../app/domain/catalogue/gra
 import { DEFAULT_COVER_URL } from "../../app/domain/catalogue/hiding";
 import type { NewRecord, RecordFields } from "../../app/domain/catalogue/record-fields";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
 import { pageWindow } from "../../app/domain/shared/paging";
 import { fieldsToColumns, newCatalogueId, rowToFields, snapshot } from "./admin-record-fields";
 import { createAuditService, type AuditEntry, type AuditService } from "./audit";
@@ -257,6 +258,9 @@ export function createAdminRecordsService(
       writeTransaction(db, (tx) => {
         const before = load(id);
         if (before.published === published) return;
+        // A margin-scheme copy without its purchase price has no VAT to charge yet: not on sale until it has one.
+        const blocked = published ? saleBlockedReason(before) : null;
+        if (blocked) throw new ValidationError(blocked);
         updateRecord(tx, audit, actor, before, { published }, published ? "published" : "unpublished");
       });
     },

@@ -62,7 +62,9 @@ describe("the packing queue", () => {
     expect(q.toPack.map((p) => p.orderNumber)).not.toContain(waiting);
     expect(q.packed.map((p) => p.orderNumber)).toEqual([packed]);
     expect(q.awaitingStock).toBe(1);
-    expect(q.toPack[0]!.lines).toEqual([{ title: "Blue Train", artist: "John Coltrane", quantity: 1, copy: null }]);
+    expect(q.toPack[0]!.lines).toEqual([
+      { title: "Blue Train", artist: "John Coltrane", quantity: 1, copy: null, vatScheme: "standard" },
+    ]);
   });
 
   it("gives what slips and labels print, in the order asked, leaving unknown numbers out", () => {

@@ -1,3 +1,4 @@
+import type { VatScheme } from "../../app/domain/vat/vat-schemes";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders } from "../../db/schema";
@@ -19,6 +20,8 @@ export interface ParcelLine {
   quantity: number;
   /** For a used copy: its number, reference and grades, so the packer picks that copy; null for a new pressing. */
   copy: UsedCopyWords | null;
+  /** "margin": sold under the VAT margin scheme; the slip carries the scheme's words. */
+  vatScheme: VatScheme;
 }
 
 export interface Parcel {
@@ -72,6 +75,7 @@ export function createAdminShippingService(db: Db) {
         title: orderLines.title,
         artist: orderLines.artist,
         quantity: orderLines.quantity,
+        vatScheme: orderLines.vatScheme,
       })
       .from(orderLines)
       .where(
@@ -90,7 +94,13 @@ export function createAdminShippingService(db: Db) {
       ...r,
       lines: lines
         .filter((l) => l.orderId === id)
-        .map(({ recordId, title, artist, quantity }) => ({ title, artist, quantity, copy: copies.get(recordId) ?? null })),
+        .map(({ recordId, title, artist, quantity, vatScheme }) => ({
+          title,
+          artist,
+          quantity,
+          vatScheme,
+          copy: copies.get(recordId) ?? null,
+        })),
     }));
   }
 

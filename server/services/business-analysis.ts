@@ -24,6 +24,7 @@ import {
   type VoucherLiability,
 } from "../../app/domain/admin/analysis/figures";
 import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
+import { schemeSplit, type SchemeSplit, type SchemeSums } from "../../app/domain/vat/scheme-split";
 import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from "../../app/domain/returns/return-reasons";
 
 /** Stock that came in: goods-in deliveries, older restocks and the opening stock. */
@@ -251,8 +252,25 @@ export function createBusinessAnalysisService(db: Db) {
     },
 
     /** Every figure of the page at once. */
+    /** Standard-rated and margin-scheme sales apart, with the VAT each carried (app/domain/vat/scheme-split.ts). */
+    vatSchemes(range: AnalysisRange): SchemeSplit {
+      const rows = db.all<SchemeSums>(sql`
+        select l.vat_scheme as scheme,
+               coalesce(sum(l.quantity - l.refunded_quantity), 0) as units,
+               coalesce(sum(l.unit_price_pence * (l.quantity - l.refunded_quantity)), 0) as revenuePence,
+               coalesce(sum(case when l.vat_pence is null then 0
+                 else (l.vat_pence * (l.quantity - l.refunded_quantity) + l.quantity / 2) / l.quantity end), 0) as keptVatPence,
+               coalesce(sum(case when l.vat_pence is null
+                 then l.unit_price_pence * (l.quantity - l.refunded_quantity) else 0 end), 0) as unknownVatRevenuePence
+        from orders o join order_lines l on l.order_id = o.id
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
+        group by l.vat_scheme`);
+      return schemeSplit(rows);
+    },
+
     all(range: AnalysisRange, today: string) {
       return {
+        vatSchemes: this.vatSchemes(range),
         sales: this.sales(range),
         genre: this.genre(range),
         label: this.label(range),

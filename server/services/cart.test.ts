@@ -20,6 +20,8 @@ const sellable = (overrides: Partial<SellableRecord> = {}): SellableRecord => ({
   stockQuantity: 5,
   releaseDate: "1957-09-01",
   hiddenByContent: false,
+  vatScheme: "standard",
+  purchasePricePence: null,
   ...overrides,
 });
 
@@ -39,6 +41,7 @@ describe("priceLine", () => {
       isPreOrder: false,
       releaseDate: "1957-09-01",
       issue: null,
+      vatScheme: "standard",
     });
   });
 
@@ -57,6 +60,7 @@ describe("priceLine", () => {
       isPreOrder: false,
       releaseDate: null,
       issue: "unavailable",
+      vatScheme: "standard",
     });
   });
 

@@ -4,10 +4,11 @@
  */
 import { and, sql } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
-import { orderTotalsWith, type OrderTotals } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, shownTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
+import { saleBlockedReason, type VatFacts } from "../../app/domain/vat/margin-vat";
 import type { Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
@@ -32,6 +33,8 @@ export interface PricedCartLine {
   isPreOrder: boolean;
   releaseDate: string | null;
   issue: CartLineIssue | null;
+  /** "margin": a second-hand copy sold under the margin scheme (its VAT is not shown). */
+  vatScheme: VatFacts["vatScheme"];
 }
 
 export interface PricedCart {
@@ -53,6 +56,22 @@ export interface SellableRecord {
   stockQuantity: number;
   releaseDate: string | null;
   hiddenByContent: boolean;
+  /** How it is taxed on sale, and what the shop paid for it (server-side only: never in a priced cart). */
+  vatScheme: VatFacts["vatScheme"];
+  purchasePricePence: number | null;
+}
+
+/** A priced line's money with its VAT facts, for the totals' VAT (app/domain/cart/order-totals.ts). */
+export function withVatFacts<L extends { recordId: number; pricePence: number; quantity: number }>(
+  line: L,
+  record: SellableRecord | undefined,
+) {
+  return {
+    pricePence: line.pricePence,
+    quantity: line.quantity,
+    vatScheme: record?.vatScheme ?? "standard",
+    purchasePricePence: record?.purchasePricePence ?? null,
+  };
 }
 
 export const sellableColumns = {
@@ -65,11 +84,14 @@ export const sellableColumns = {
   stockQuantity: records.stockQuantity,
   releaseDate: records.releaseDate,
   hiddenByContent: records.hiddenByContent,
+  vatScheme: records.vatScheme,
+  purchasePricePence: records.purchasePricePence,
 };
 
 /** Prices one line against the record as it is now. Shared by the cart and the order transaction. */
 export function priceLine(line: CartLine, record: SellableRecord | undefined, today: string): PricedCartLine {
-  if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today))) {
+  // A margin-scheme copy without its purchase price has no VAT to charge yet (saleBlockedReason): not for sale.
+  if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today)) || saleBlockedReason(record)) {
     return {
       recordId: line.recordId,
       quantity: line.quantity,
@@ -84,6 +106,7 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
       isPreOrder: false,
       releaseDate: null,
       issue: "unavailable",
+      vatScheme: "standard",
     };
   }
   const preOrder = isPreOrder(record.releaseDate, today);
@@ -104,6 +127,7 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
     isPreOrder: preOrder,
     releaseDate: record.releaseDate,
     issue,
+    vatScheme: record.vatScheme,
   };
 }
 
@@ -145,7 +169,9 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
       const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
       const buyable = priced.filter((l) => !l.issue);
       const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;
-      const totals = orderTotalsWith(buyable, () => (checked?.ok ? checked.discountPence : 0));
+      const goods = buyable.map((l) => withVatFacts(l, found.get(l.recordId)));
+      // The VAT shown is the standard-rated part: a margin copy's VAT would tell its margin (invoice-vat.ts).
+      const totals = shownTotals(orderTotalsWith(goods, () => (checked?.ok ? checked.discountPence : 0)));
       // The answer names the code, not its pence: those are in the totals.
       let discount: DiscountAnswer | null = checked;
       if (checked?.ok) {

@@ -65,6 +65,8 @@ import { createInstagramService } from "./instagram";
 import type { InstagramPublisher } from "../instagram/publisher";
 import type { DiscogsClient } from "../discogs/discogs-client";
 import { createDiscogsSyncService } from "./discogs-sync";
+import { createStockPurchasesService } from "./stock-purchases";
+import { createStockBookService } from "./stock-book";
 import { createTestSubscriptionPayments } from "../payments/subscriptions";
 import { createTestCardProvider } from "../payments/test-card";
 import type { SubscriptionPayments } from "../../app/domain/payments/club-payments";
@@ -167,6 +169,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     voucherMail,
   });
   const usedCopies = createUsedCopiesService(db, { audit, wants, photos: copyPhotos });
+  const stockPurchases = createStockPurchasesService(db, { audit, usedCopies });
   const adminReturns = createAdminReturnsService(db, {
     audit,
     mail: authServices.mail,
@@ -205,6 +208,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     intake: createIntakeService(db, { usedCopies, audit, discogs: auth.discogs ?? null }),
     discogsInventory: createDiscogsInventoryService(db, { audit }),
     copyPhotos,
+    stockPurchases,
+    stockBook: createStockBookService(db),
     curation: createCurationService(db, { audit }),
     adminSubscribers: createAdminSubscribersService(db),
     adminCustomers: createAdminCustomersService(db),

@@ -103,6 +103,7 @@ describe("orders.place", () => {
         quantity: 2,
         lineTotalPence: 3998,
         isPreOrder: false,
+        vatScheme: "standard",
       },
       {
         recordId: pre.id,
@@ -112,6 +113,7 @@ describe("orders.place", () => {
         quantity: 1,
         lineTotalPence: 2500,
         isPreOrder: true,
+        vatScheme: "standard",
       },
     ]);
     // items 3998 + 2500 = 6498; 3 records → £4; total 6898; VAT 6898 / 6 = 1149.67 → 1150.

@@ -8,7 +8,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate } from "../../app/domain/checkout/delivery";
-import { orderTotalsWith } from "../../app/domain/cart/order-totals";
+import { orderTotalsWith, shownTotals } from "../../app/domain/cart/order-totals";
+import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
+import { orderVat } from "../../app/domain/vat/order-vat";
+import { shownVatPence } from "../../app/domain/vat/invoice-vat";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { PriceChangedError } from "../../app/domain/checkout/price-quote";
@@ -123,6 +126,7 @@ export function createOrdersService(
         quantity: l.quantity,
         lineTotalPence: l.lineTotalPence,
         isPreOrder: l.isPreOrder,
+        vatScheme: l.vatScheme,
       })),
       totals: {
         itemCount: lines.reduce((n, l) => n + l.quantity, 0),
@@ -130,7 +134,8 @@ export function createOrdersService(
         shippingPence: row.shippingPence,
         discountPence: row.discountPence,
         totalPence: row.totalPence,
-        vatPence: row.vatPence,
+        // What the buyer is shown: the standard-rated part; a margin copy's VAT would tell its margin.
+        vatPence: shownVatPence(row.vatPence, lines),
         voucherPence: row.voucherPence,
         amountDuePence: row.totalPence - row.voucherPence,
       },
@@ -180,6 +185,9 @@ export function createOrdersService(
       });
       for (const { line, record, preOrder } of priced) {
         if (!preOrder && record.hiddenByContent) throw new OutOfStockError(record.id, record.title);
+        // A margin-scheme copy needs its purchase price to work out its VAT (app/domain/vat/margin-vat.ts).
+        const blocked = saleBlockedReason(record);
+        if (blocked) throw new ValidationError(`"${record.title}": ${blocked}`);
         if (preOrder) continue;
         // The conditional update is what stops overselling: it takes the copies only if they are all there.
         const taken = db
@@ -191,7 +199,12 @@ export function createOrdersService(
       }
 
       const customer = { userId: input.userId, email };
-      const goods = priced.map(({ line, record }) => ({ pricePence: record.pricePence, quantity: line.quantity }));
+      const goods = priced.map(({ line, record }) => ({
+        pricePence: record.pricePence,
+        quantity: line.quantity,
+        vatScheme: record.vatScheme,
+        purchasePricePence: record.purchasePricePence,
+      }));
       const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
       const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
       // The vouchers pay towards the total after the discount; the VAT stays the goods' (a multi-purpose voucher is
@@ -211,7 +224,7 @@ export function createOrdersService(
           quantity: line.quantity,
           unitPricePence: record.pricePence,
         }));
-        const quote = { ...totals, voucherPence: vouchers.voucherPence, lines };
+        const quote = { ...shownTotals(totals), voucherPence: vouchers.voucherPence, lines };
         throw new PriceChangedError(expectedTotalPence ?? totals.totalPence, quote, expectedAmountDuePence);
       }
       const row = db
@@ -242,7 +255,9 @@ export function createOrdersService(
         .returning()
         .get();
       spendVouchers(db, row.id, vouchers);
-      for (const { line, record, preOrder } of priced) {
+      // Each line's VAT (its share of the discount taken off first); with the shipping's they add up to the order's.
+      const lineVat = orderVat(goods, { discountPence: totals.discountPence, shippingPence: totals.shippingPence }).lines;
+      for (const [i, { line, record, preOrder }] of priced.entries()) {
         db.insert(orderLines)
           .values({
             orderId: row.id,
@@ -253,6 +268,9 @@ export function createOrdersService(
             quantity: line.quantity,
             lineTotalPence: record.pricePence * line.quantity,
             isPreOrder: preOrder,
+            vatScheme: record.vatScheme,
+            purchasePricePence: record.vatScheme === "margin" ? record.purchasePricePence : null,
+            vatPence: lineVat[i]!.vatPence,
           })
           .run();
         db.insert(stockMovements)

@@ -12,6 +12,7 @@ import { GRADES, isUsedCopy, usedCopyCatalogueId, type Grade } from "../../app/d
 import { type UsedCopyInput } from "../../app/domain/catalogue/used-copy-schema";
 import { recordPath } from "../../app/domain/catalogue/slug";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
+import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
 import { writeTransaction, type Db } from "../../db/client";
 import { createReadCache } from "../../db/read-cache";
 import { records, stockMovements } from "../../db/schema";
@@ -122,7 +123,9 @@ export function createUsedCopiesService(
      * want the pressing with a minimum grade the copy meets are told, once. Takes input parsed with
      * `usedCopySchema` (every adapter parses it, so pounds become pence once), and photos already stored
      * (CopyPhotosService.prepare), recorded in the same transaction; throws ValidationError (not a pressing) or
-     * NotFoundError. A copy that came back with a return names that in its ledger row (`from`).
+     * NotFoundError. A copy that came back with a return names that in its ledger row (`from`); a copy bought in a
+     * recorded purchase (a collection bought from the public) names it (`stockPurchaseId`, copy-purchases.ts). A
+     * margin-scheme copy without its purchase price is refused: it cannot go on sale (app/domain/vat/margin-vat.ts).
      */
     add(
       actor: Actor,
@@ -130,7 +133,11 @@ export function createUsedCopiesService(
       v: UsedCopyInput,
       photos: readonly StoredPhoto[] = [],
       from: { reason: "return_used"; note: string; orderId: number } | null = null,
+      { stockPurchaseId = null }: { stockPurchaseId?: number | null } = {},
     ): UsedCopyView {
+      const vatScheme = v.vatScheme ?? "standard";
+      const blocked = saleBlockedReason({ vatScheme, purchasePricePence: v.purchasePrice ?? null });
+      if (blocked) throw new ValidationError(blocked, { purchasePrice: [blocked] });
       return writeTransaction(db, () => {
         const pressing = recordById(pressingId);
         if (!pressing) throw new NotFoundError("Record not found.");
@@ -159,11 +166,11 @@ export function createUsedCopiesService(
             // The copy's own release and purchase, never the pressing's (a copy may be another pressing of it).
             discogsReleaseId: v.discogsReleaseId ?? pressing.discogsReleaseId,
             shelfLocation: v.shelfLocation ?? null,
-            vatScheme: v.vatScheme ?? "standard",
+            vatScheme,
             purchasePricePence: v.purchasePrice ?? null,
             purchasedAt: v.purchasedAt ?? null,
             purchasedFrom: v.purchasedFrom ?? null,
-            stockPurchaseId: null,
+            stockPurchaseId,
             pricePence: v.price,
             stockQuantity: 1,
             lowStockThreshold: 0,
@@ -195,6 +202,11 @@ export function createUsedCopiesService(
             note: v.note ?? null,
             stock: 1,
             photos: photos.length,
+            vatScheme,
+            purchasePrice: v.purchasePrice ?? null,
+            purchasedAt: v.purchasedAt ?? null,
+            purchasedFrom: v.purchasedFrom ?? null,
+            ...(stockPurchaseId !== null ? { stockPurchase: `#${stockPurchaseId}` } : {}),
           },
         });
         deps.audit.record(actor, {

@@ -12,6 +12,8 @@ import { AdminTable, type AdminColumn } from "./admin-table";
 import { FormAlert, FormField, InputField } from "./form-field";
 import { SubmissionKeyField } from "./submission-key-field";
 import { DiscogsReleaseLink } from "./discogs-release-link";
+import { UsedCopyPurchaseFields } from "./used-copy-purchase-fields";
+import { CopyPurchaseCell, type CopyPurchase } from "./copy-purchase-cell";
 
 export type { AdminUsedCopy };
 
@@ -80,7 +82,15 @@ type FormProps = { lastResult: SubmissionResult<string[]> | undefined; submissio
  * A pressing's used copies in the back office, and the form that lists another one (works without JavaScript). The
  * form is keyed by its render's submission key: once a copy is listed, a new key comes and the form starts empty.
  */
-export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: AdminUsedCopy[] }) {
+export function UsedCopiesAdmin({
+  copies,
+  purchases = {},
+  ...form
+}: FormProps & { copies: AdminUsedCopy[]; purchases?: Record<number, CopyPurchase> }) {
+  const columns: AdminColumn<AdminUsedCopy>[] = [
+    ...copyColumns,
+    { header: "Bought", cell: (c) => <CopyPurchaseCell copyId={c.id} sold={c.stock === 0} purchase={purchases[c.id]} /> },
+  ];
   return (
     <section aria-labelledby="used-copies-admin" className="mt-10">
       <h2 id="used-copies-admin" className="font-display text-2xl font-bold">
@@ -90,7 +100,7 @@ export function UsedCopiesAdmin({ copies, ...form }: FormProps & { copies: Admin
         caption="Used copies"
         rows={copies}
         rowKey={(c) => c.id}
-        columns={copyColumns}
+        columns={columns}
         empty="No used copies of this pressing yet."
         minWidth=""
         className="mt-3"
@@ -139,6 +149,8 @@ function AddUsedCopyForm({ lastResult, submissionKey }: FormProps) {
         placeholder="e.g. B3 / rock crate 2"
         className={input}
       />
+      {/* How the copy was bought: its own block (VAT scheme, price paid, date, seller). */}
+      <UsedCopyPurchaseFields fields={fields} />
       <FormField
         id="used-note"
         label={

@@ -1,6 +1,8 @@
 import { Icon } from "~/components/icons/icon";
 import { CoverImage } from "~/components/cover-image";
 import { formatPence, VAT_RATE_PERCENT } from "~/domain/shared/money";
+import { hasMarginLines } from "~/domain/vat/invoice-vat";
+import { MarginSchemeNote } from "~/components/checkout/margin-scheme-note";
 import { lineIssueText, type CartSummary, type CartSummaryLine } from "~/domain/cart/cart-summary";
 import { QuantityControls, RemoveLineButton } from "./cart-controls";
 import { Link } from "react-router";
@@ -106,6 +108,7 @@ function Row({
 /** Subtotal, discount, shipping (Royal Mail), total and the VAT it includes, over the lines that can be bought. */
 export function CartTotals({ cart }: { cart: CartSummary }) {
   const { totals, discount } = cart;
+  const margin = hasMarginLines(cart.lines);
   return (
     <div className="space-y-3">
       <dl className="space-y-2">
@@ -125,8 +128,9 @@ export function CartTotals({ cart }: { cart: CartSummary }) {
         </Row>
       </dl>
       <p className="text-right text-sm text-stone-600" data-testid="cart-vat">
-        Includes VAT ({VAT_RATE_PERCENT}%) {formatPence(totals.vatPence)}
+        Includes VAT ({VAT_RATE_PERCENT}%){margin ? " on new records and shipping" : ""} {formatPence(totals.vatPence)}
       </p>
+      {margin && <MarginSchemeNote />}
     </div>
   );
 }

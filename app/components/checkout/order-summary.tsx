@@ -1,6 +1,9 @@
 import { deliveryWindowText, type DeliveryEstimate } from "~/domain/checkout/delivery";
 import { formatPence } from "~/domain/shared/money";
 import type { OrderTotals } from "~/domain/cart/order-totals";
+import { hasMarginLines } from "~/domain/vat/invoice-vat";
+import type { VatScheme } from "~/domain/vat/vat-schemes";
+import { MarginSchemeMark, MarginSchemeNote } from "./margin-scheme-note";
 
 export interface SummaryLine {
   key: string | number;
@@ -9,6 +12,7 @@ export interface SummaryLine {
   quantity: number;
   lineTotalPence: number;
   isPreOrder: boolean;
+  vatScheme?: VatScheme;
 }
 
 /** "2 × Artist – Title" lines with their totals; pre-orders marked. Shared by checkout and confirmation. */
@@ -24,6 +28,7 @@ export function SummaryLines({ lines }: { lines: readonly SummaryLine[] }) {
             {line.isPreOrder && (
               <p className="mt-1 inline-block rounded-full bg-label/40 px-2 py-0.5 text-xs font-semibold text-ink">Pre-order</p>
             )}
+            {line.vatScheme === "margin" && <MarginSchemeMark />}
           </div>
           <p className="shrink-0 font-medium tabular-nums">{formatPence(line.lineTotalPence)}</p>
         </li>
@@ -51,13 +56,17 @@ export function SummaryTotals({
   delivery,
   discountLabel = "Discount",
   payment,
+  lines = [],
 }: {
   totals: OrderTotals;
   delivery: DeliveryEstimate;
   discountLabel?: string;
   payment?: VoucherPayment;
+  /** The order's lines: with a margin-scheme copy among them, the VAT shown is the standard-rated part, so said. */
+  lines?: readonly { vatScheme?: VatScheme }[];
 }) {
   const withVouchers = payment && payment.voucherPence > 0;
+  const margin = hasMarginLines(lines);
   return (
     <div className="border-t border-stone-200 pt-3 text-sm">
       <dl className="space-y-2">
@@ -76,7 +85,10 @@ export function SummaryTotals({
         />
         {withVouchers && <VoucherRows payment={payment} />}
       </dl>
-      <p className="mt-1 text-right text-xs text-stone-600">Includes VAT (20%) {formatPence(totals.vatPence)}</p>
+      <p className="mt-1 text-right text-xs text-stone-600">
+        {margin ? "Includes VAT (20%) on new records and shipping" : "Includes VAT (20%)"} {formatPence(totals.vatPence)}
+      </p>
+      {margin && <MarginSchemeNote className="mt-2" />}
       <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{deliveryWindowText(delivery)}</p>
     </div>
   );

@@ -45,6 +45,20 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/purchases",
+    permission: "stock.manage",
+    title: "Purchases",
+    text: "Buy a collection from the public; print its purchase record for the seller to sign.",
+    built: true,
+  },
+  {
+    path: "/admin/stock-book",
+    permission: "analysis.view",
+    title: "Stock book",
+    text: "The VAT margin scheme's stock book and each quarter's margin VAT, with CSVs.",
+    built: true,
+  },
+  {
     path: "/admin/catalog-update",
     permission: "catalogue.edit",
     title: "Catalogue",

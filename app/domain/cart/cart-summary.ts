@@ -6,6 +6,7 @@
 import { cartItemCount } from "./shipping";
 import type { OrderTotals } from "./order-totals";
 import type { Cart, CartLineIssue } from "./cart";
+import type { VatScheme } from "~/domain/vat/vat-schemes";
 
 export type { CartLineIssue };
 
@@ -22,6 +23,8 @@ export interface CartSummaryLine {
   maxQuantity: number;
   isPreOrder: boolean;
   issue: CartLineIssue | null;
+  /** "margin": a second-hand copy sold under the VAT margin scheme (no VAT shown for it). */
+  vatScheme?: VatScheme;
 }
 
 export interface CartDiscount {
@@ -82,6 +85,7 @@ export function toCartSummary(cart: Cart, priced: PricedCartLike | null): CartSu
       maxQuantity: l.maxQuantity,
       isPreOrder: l.isPreOrder,
       issue: l.issue,
+      ...(l.vatScheme === "margin" ? { vatScheme: l.vatScheme } : {}),
     })),
     totals: priced.totals,
     discount: priced.discount && { ok: priced.discount.ok, code: priced.discount.code, message: priced.discount.message },

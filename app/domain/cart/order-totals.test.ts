@@ -182,3 +182,15 @@ describe("a discount is never negative", () => {
     expect(totals.discountPence).toBe(0);
   });
 });
+
+describe("orderTotals: a used copy sold under the margin scheme carries VAT on its margin only", () => {
+  it("a new £20 record and a margin copy bought for £4 sold for £10, with £4 shipping: VAT £4.00 + £1.00", () => {
+    const copy = { pricePence: 1000, quantity: 1, vatScheme: "margin" as const, purchasePricePence: 400 };
+    expect(orderTotals([line(2000, 1), copy])).toMatchObject({ totalPence: 3400, vatPence: 500 });
+  });
+
+  it("a margin copy sold at a loss adds no VAT: only the new record and the shipping carry it", () => {
+    const copy = { pricePence: 1000, quantity: 1, vatScheme: "margin" as const, purchasePricePence: 1200 };
+    expect(orderTotals([line(2000, 1), copy])).toMatchObject({ totalPence: 3400, vatPence: 400 });
+  });
+});

@@ -5,6 +5,7 @@
 import type { OrderTotals } from "~/domain/cart/order-totals";
 import type { DeliveryEstimate } from "~/domain/checkout/delivery";
 import type { OrderStatus } from "./order-status";
+import type { VatScheme } from "~/domain/vat/vat-schemes";
 
 export interface ShippingAddress {
   name: string;
@@ -23,9 +24,14 @@ export interface OrderLineView {
   quantity: number;
   lineTotalPence: number;
   isPreOrder: boolean;
+  /** "margin": a second-hand copy sold under the VAT margin scheme; its VAT is never shown (invoice-vat.ts). */
+  vatScheme: VatScheme;
 }
 
-/** An order's money: its totals, and how they were paid (gift vouchers first, the card the rest). */
+/**
+ * An order's money: its totals, and how they were paid (gift vouchers first, the card the rest). Its `vatPence` is
+ * the VAT a buyer is shown: the standard-rated part (the order row keeps the whole, margin-scheme VAT included).
+ */
 export interface OrderViewTotals extends OrderTotals {
   /** The part of the total paid with gift vouchers or store credit. */
   voucherPence: number;

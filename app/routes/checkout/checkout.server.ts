@@ -274,6 +274,7 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
       quantity: l.quantity,
       lineTotalPence: l.lineTotalPence,
       isPreOrder: l.isPreOrder,
+      vatScheme: l.vatScheme,
     })),
     totals: priced.totals,
     vouchers: paying,

@@ -81,6 +81,7 @@ function ReadyCheckout({
           delivery={summary.delivery}
           discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
           payment={{ ...summary.vouchers, stage: "checkout" }}
+          lines={summary.lines}
         />
         <p className="mt-4 text-xs text-stone-600">
           Payment provider: <strong className="font-semibold text-stone-800">{provider.name}</strong>

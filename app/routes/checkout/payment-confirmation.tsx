@@ -101,6 +101,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             totals={order.totals}
             delivery={order.delivery}
             payment={{ voucherPence: order.totals.voucherPence, amountDuePence: order.totals.amountDuePence, stage: "order" }}
+            lines={order.lines}
           />
         </section>
         <section

@@ -1,4 +1,5 @@
 import { vatIncludedPence } from "~/domain/shared/money";
+import type { SchemeSplit } from "~/domain/vat/scheme-split";
 import { z } from "~/domain/shared/zod";
 
 /**
@@ -181,6 +182,8 @@ export interface VoucherLiability {
 
 export interface AnalysisData {
   sales: { current: SalesBucket[]; previous: SalesBucket[] };
+  /** Standard-rated and margin-scheme sales apart (app/domain/vat/scheme-split.ts). */
+  vatSchemes?: SchemeSplit;
   genre: BreakdownRow[];
   label: BreakdownRow[];
   format: BreakdownRow[];

@@ -231,6 +231,20 @@ function Figures({
         <Stat label="Orders" value={number(t.orders)} change={percentChange(t.orders, p.orders)} />
         <Stat label="Average order" value={formatPence(t.averagePence)} change={percentChange(t.averagePence, p.averagePence)} />
         <Stat label="Refunded" value={formatPence(t.refundedPence)} detail={`Discounts given ${formatPence(t.discountPence)}`} />
+        {f.vatSchemes && (
+          <>
+            <Stat
+              label="Standard-rated sales"
+              value={formatPence(f.vatSchemes.standard.revenuePence)}
+              detail={`${number(f.vatSchemes.standard.units)} units · VAT ${formatPence(f.vatSchemes.standard.vatPence)}`}
+            />
+            <Stat
+              label="Margin-scheme sales (used)"
+              value={formatPence(f.vatSchemes.margin.revenuePence)}
+              detail={`${number(f.vatSchemes.margin.units)} copies · VAT on margins ${formatPence(f.vatSchemes.margin.vatPence)}`}
+            />
+          </>
+        )}
       </dl>
 
       <FigureBlock

@@ -6,6 +6,7 @@ import type { Actor } from "~/domain/admin/audit";
 import { addPhotosSchema, removePhotoSchema } from "~/domain/catalogue/copy-photo-schema";
 import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { copyPurchasePriceSchema } from "~/domain/vat/stock-purchase-schema";
 import { askToConfirm, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { intent } from "~/lib/forms/form-action.server";
 import { submitOnce } from "~/lib/forms/submit-once.server";
@@ -72,6 +73,11 @@ export function recordIntents(services: Services, actor: Actor, id: number) {
       const photos = n === 0 ? "" : n === 1 ? " with 1 photo" : ` with ${n} photos`;
       const description = `#${made.id}, ${made.mediaGrade}/${made.sleeveGrade}, is on sale${photos}.`;
       return { to: pageOf(id), toast: { type: "success", title: "Used copy added", description } };
+    }),
+    // What the shop paid for one of this pressing's copies, set or corrected (audited).
+    "set-purchase-price": intent(copyPurchasePriceSchema, async ({ copyId, purchasePrice }) => {
+      services.stockPurchases.setPurchasePrice(actor, copyId, purchasePrice, id);
+      return done("Price paid saved", `Copy #${copyId}.`);
     }),
     // One choice of files is added once, however often the form is sent.
     "add-photos": submitOnce(services, actor).asyncIntent(addPhotosSchema, `photos of #${id}`, async (_none, form) => {

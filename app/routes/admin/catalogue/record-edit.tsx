@@ -42,12 +42,15 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   const genres = context.services.adminCatalogue.genres();
   // The key of this render of the page's forms that add something (a record, a used copy): each is done once.
   const submissionKey = newSubmissionKey();
-  if (id === null) return { record: null, genres, usedCopies: [], copy: null, submissionKey };
+  if (id === null) return { record: null, genres, usedCopies: [], purchases: {}, copy: null, submissionKey };
   try {
+    const usedCopies = context.services.usedCopies.allOf(id);
     return {
       record: context.services.adminCatalogue.get(id),
       genres,
-      usedCopies: context.services.usedCopies.allOf(id),
+      usedCopies,
+      // How each copy was bought: for the back office only, never in a shopper's page.
+      purchases: Object.fromEntries(context.services.stockPurchases.factsOf(usedCopies.map((c) => c.id))),
       copy: context.services.usedCopies.one(id),
       submissionKey,
     };
@@ -199,7 +202,12 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
       />
 
       {record && record.fields.condition === "new" && (
-        <UsedCopiesAdmin copies={usedCopies} lastResult={replyFor(actionData, "add-used-copy")} submissionKey={submissionKey} />
+        <UsedCopiesAdmin
+          copies={usedCopies}
+          purchases={loaderData.purchases}
+          lastResult={replyFor(actionData, "add-used-copy")}
+          submissionKey={submissionKey}
+        />
       )}
       {copy && <CopyPhotosAdmin photos={copy.photos} reply={actionData} submissionKey={submissionKey} />}
 

@@ -7,6 +7,8 @@ import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { PrintButton } from "~/components/print-button";
 import { UsedCopyLine } from "~/components/admin/used-copy-line";
+import { MarginSchemeNote } from "~/components/checkout/margin-scheme-note";
+import { hasMarginLines, MARGIN_LINE_MARK } from "~/domain/vat/invoice-vat";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-print";
 
@@ -98,12 +100,14 @@ function Slip({ p }: { p: Parcel }) {
               <td className="py-2 pr-2">
                 <span className="font-semibold">{l.title}</span> — {l.artist}
                 <UsedCopyLine copy={l.copy} />
+                {l.vatScheme === "margin" && <span className="block text-xs text-stone-600">{MARGIN_LINE_MARK}</span>}
               </td>
               <td className="py-2 align-top">☐</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {hasMarginLines(p.lines) && <MarginSchemeNote className="mt-4" />}
       <p className="mt-8 text-sm text-stone-700">
         Thank you for buying from an independent record shop. Questions or a problem with your order? Reply to your order e-mail
         quoting {p.orderNumber}.
