@@ -6,8 +6,8 @@
  * Discogs. The discogs_orders row makes every order taken once, however often the poll sees it.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { orderVat } from "../../app/domain/vat/order-vat";
 import { addressFromDiscogs, isCancelledOrder, oversoldNote } from "../../app/domain/discogs/discogs-sync-rules";
-import { vatIncludedPence } from "../../app/domain/shared/money";
 import { writeTransaction, type Db } from "../../db/client";
 import { discogsListings, discogsOrders, orderLines, orders, records, stockMovements } from "../../db/schema";
 import { hashToken } from "../auth/tokens";
@@ -65,6 +65,16 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
       const shippingPence = Math.max(0, order.totalPence - order.items.reduce((sum, item) => sum + item.pricePence, 0));
       const totalPence = itemsPence + shippingPence;
       const paidAt = new Date().toISOString();
+      // The same line-by-line VAT as a shop sale: a margin-scheme copy is taxed on its margin only (decision 0079).
+      const vat = orderVat(
+        taken.map(({ item, copy }) => ({
+          pricePence: item.pricePence,
+          quantity: 1,
+          vatScheme: copy!.vatScheme,
+          purchasePricePence: copy!.purchasePricePence,
+        })),
+        { discountPence: 0, shippingPence },
+      );
       const row = db
         .insert(orders)
         .values({
@@ -83,7 +93,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
           itemsPence,
           shippingPence,
           totalPence,
-          vatPence: vatIncludedPence(totalPence),
+          vatPence: vat.vatPence,
           idempotencyKey: hashToken(`discogs-order:${order.id}`),
           paymentProvider: "discogs",
           paymentReference: order.id,
@@ -93,7 +103,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
         .get();
       orderId = row.id;
       orderNumber = row.orderNumber;
-      for (const { item, copy } of taken) {
+      for (const [i, { item, copy }] of taken.entries()) {
         db.insert(orderLines)
           .values({
             orderId: row.id,
@@ -105,6 +115,7 @@ export function takeDiscogsOrder(db: Db, order: DiscogsOrder): DiscogsOrderOutco
             lineTotalPence: item.pricePence,
             vatScheme: copy!.vatScheme,
             purchasePricePence: copy!.purchasePricePence,
+            vatPence: vat.lines[i]!.vatPence,
           })
           .run();
         db.insert(stockMovements)

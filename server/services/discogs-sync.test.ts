@@ -2,7 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderListQuerySchema } from "../../app/domain/orders/order-admin";
 import { FIRST_RETRY_MS, MAX_ATTEMPTS } from "../../app/domain/discogs/discogs-sync-rules";
-import { auditLog, discogsJobs, discogsListings, discogsOrders, orders, records, stockMovements, users } from "../../db/schema";
+import {
+  auditLog,
+  discogsJobs,
+  discogsListings,
+  discogsOrders,
+  orderLines,
+  orders,
+  records,
+  stockMovements,
+  users,
+} from "../../db/schema";
 import { startDiscogsStandIn, type DiscogsStandIn } from "../../tests/setup/discogs-stand-in";
 import { insertRecord, TEST_ADDRESS, useShopServices } from "../../tests/setup/shop-fixtures";
 import { createHttpDiscogsClient } from "../discogs/http-client";
@@ -317,6 +327,18 @@ describe("when Discogs is busy, down, slow or refuses the token", () => {
 });
 
 describe("orders from Discogs", () => {
+  it("charges a margin-scheme copy sold on Discogs VAT on its margin only, as a shop sale", async () => {
+    const { copy, listingId } = await listed({ vatScheme: "margin", purchasePricePence: 1000 });
+    api.addOrder({ id: "2222222-2", listingIds: [listingId], created: new Date(clock - 60_000).toISOString() });
+    sync.schedulePoll();
+    await drain();
+    const order = shop.t.db.select().from(orders).where(eq(orders.externalReference, "2222222-2")).get()!;
+    // £25.00 sold, £10.00 paid: £15.00 margin, VAT £2.50; the £3.50 postage carries 1/6, 58p.
+    expect(order).toMatchObject({ totalPence: 2850, vatPence: 250 + 58 });
+    const line = shop.t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).get()!;
+    expect(line).toMatchObject({ recordId: copy.id, vatScheme: "margin", purchasePricePence: 1000, vatPence: 250 });
+  });
+
   it("takes a new order in once: the copy leaves stock, a paid Discogs order is recorded", async () => {
     const { copy, listingId } = await listed();
     api.addOrder({

@@ -169,6 +169,26 @@ describe("publishing a copy", () => {
     expect(audit.map((a) => a.action)).toContain("used copy listed");
   });
 
+  it("records how the copy was bought, and refuses a margin-scheme copy without the price paid", () => {
+    const p = insertRecord(shop.t.db, { pricePence: 2500 });
+    const intake = intakeWith(null);
+    const bought = { vatScheme: "margin", purchasedAt: "2026-11-28", purchasedFrom: "A. Seller" };
+    expect(() =>
+      intake.publish(admin, copyForm({ pressing: `own:${p.id}`, mediaGrade: "VG", sleeveGrade: "VG", price: "10", ...bought })),
+    ).toThrow(/price paid|purchase price/i);
+    const listed = intake.publish(
+      admin,
+      copyForm({ pressing: `own:${p.id}`, mediaGrade: "VG", sleeveGrade: "VG", price: "10", purchasePrice: "4.00", ...bought }),
+    );
+    expect(row(listed.copy.id)).toMatchObject({
+      vatScheme: "margin",
+      purchasePricePence: 400,
+      purchasedAt: "2026-11-28",
+      purchasedFrom: "A. Seller",
+    });
+    expect(intake.copies([listed.copy.id])[0]).toMatchObject({ vatScheme: "margin", purchasedFrom: "A. Seller" });
+  });
+
   it("takes the suggested price when none is typed: the shop's last sales at that grade, else a share of the new price", async () => {
     const { copy: sold } = await paidUsedCopyOrder(shop, admin); // a VG+ copy sold at £14.00
     const pressingId = row(sold.id).usedOfRecordId!;

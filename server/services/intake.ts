@@ -18,6 +18,7 @@ import { REVENUE_STATUSES } from "../../app/domain/orders/order-status";
 import { todayInLondon } from "../../app/domain/shared/dates";
 import { NotFoundError, ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
+import type { VatScheme } from "../../app/domain/vat/vat-schemes";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, stockMovements, type RecordRow } from "../../db/schema";
 import { audioUrlFor } from "../../db/seed/media/write-media";
@@ -77,6 +78,10 @@ export interface IntakeCopyView {
   sleeveGrade: Grade;
   sleeveKind: string | null;
   shelfLocation: string | null;
+  /** How it was bought (the next copy from the same box starts with the same scheme, date and seller). */
+  vatScheme: VatScheme;
+  purchasedAt: string | null;
+  purchasedFrom: string | null;
   hasCover: boolean;
   pressingId: number | null;
   createdAt: string;
@@ -413,6 +418,7 @@ export function createIntakeService(
             : null;
         const made = deps.usedCopies.add(actor, pressing.id, {
           ...copy,
+          ...input.bought,
           price: price ?? suggestion!.pricePence,
           discogsReleaseId: input.pressing.kind === "discogs" ? input.pressing.release.id : undefined,
         });
@@ -464,6 +470,9 @@ export function createIntakeService(
           sleeveGrade: records.sleeveGrade,
           sleeveKind: records.sleeveKind,
           shelfLocation: records.shelfLocation,
+          vatScheme: records.vatScheme,
+          purchasedAt: records.purchasedAt,
+          purchasedFrom: records.purchasedFrom,
           coverUrl: records.coverUrl,
           pressingId: records.usedOfRecordId,
           createdAt: records.createdAt,

@@ -86,6 +86,11 @@ export const intakeCopySchema = z
     price: z.preprocess(blank, usedCopySchema.shape.price.optional()),
     note: usedCopySchema.shape.note,
     shelfLocation: usedCopySchema.shape.shelfLocation,
+    // How the copy was bought: a margin-scheme copy needs its price paid before it can go on sale.
+    vatScheme: usedCopySchema.shape.vatScheme,
+    purchasePrice: usedCopySchema.shape.purchasePrice,
+    purchasedAt: usedCopySchema.shape.purchasedAt,
+    purchasedFrom: usedCopySchema.shape.purchasedFrom,
   })
   .superRefine((v, ctx) => {
     if (v.pressing?.kind === "discogs" && (!v.releaseTitle || !v.releaseArtist))
@@ -96,6 +101,12 @@ export const intakeCopySchema = z
       });
   })
   .transform(({ pressing, barcode, mediaGrade, sleeveGrade, sleeveKind, price, note, shelfLocation, ...r }) => ({
+    bought: {
+      vatScheme: r.vatScheme,
+      purchasePrice: r.purchasePrice,
+      purchasedAt: r.purchasedAt,
+      purchasedFrom: r.purchasedFrom,
+    },
     pressing:
       pressing.kind === "own"
         ? ({ kind: "own", id: pressing.id } as const)

@@ -1,3 +1,4 @@
+import { UsedCopyPurchaseFields } from "../used-copy-purchase-fields";
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -59,12 +60,15 @@ function CoverNote({ picked }: { picked: PickedPressing }) {
 export function IntakeCopyForm({
   picked,
   shelf,
+  bought,
   submissionKey,
   lastResult,
   action,
 }: {
   picked: PickedPressing;
   shelf: string | null;
+  /** The last copy's scheme, date and seller: a box bought from one seller goes in with the same. */
+  bought: { vatScheme: string; purchasedAt: string | null; purchasedFrom: string | null } | null;
   submissionKey: string;
   lastResult: SubmissionResult<string[]> | undefined;
   action: string;
@@ -74,7 +78,12 @@ export function IntakeCopyForm({
   const [form, fields] = useSchemaForm(intakeCopySchema, {
     id: "intake-copy",
     lastResult,
-    defaultValue: { shelfLocation: shelf ?? "" },
+    defaultValue: {
+      shelfLocation: shelf ?? "",
+      vatScheme: bought?.vatScheme ?? "standard",
+      purchasedAt: bought?.purchasedAt ?? "",
+      purchasedFrom: bought?.purchasedFrom ?? "",
+    },
   });
   const [grade, setGrade] = useState<string>(String(fields.mediaGrade.initialValue ?? ""));
   const suggestion = picked.suggestions[readGrade(grade) ?? "VG+"];
@@ -143,6 +152,7 @@ export function IntakeCopyForm({
         <TextField field={fields.shelfLocation} label="Shelf location" hint="Kept for the next copy" />
       </div>
       <TextField field={fields.note} label="Condition note (optional)" />
+      <UsedCopyPurchaseFields fields={fields} />
       <SuggestedPrices picked={picked} />
       <button
         type="submit"

@@ -43,6 +43,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     todayCount: today.length,
     // A box of records goes on one shelf: the next copy starts where the last one went.
     shelf: today[0]?.shelfLocation ?? null,
+    bought: today[0]
+      ? { vatScheme: today[0].vatScheme, purchasedAt: today[0].purchasedAt, purchasedFrom: today[0].purchasedFrom }
+      : null,
     submissionKey: newSubmissionKey(),
     discogsOn: context.services.discogsClient !== null,
   };
@@ -62,7 +65,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Intake({ loaderData, actionData }: Route.ComponentProps) {
-  const { code, found, picked, listed, recent, todayCount, shelf, submissionKey, discogsOn } = loaderData;
+  const { code, found, picked, listed, recent, todayCount, shelf, bought, submissionKey, discogsOn } = loaderData;
   const location = useLocation();
   const refused = found?.reading.kind === "refused" ? found.reading.message : null;
   const keepBarcode =
@@ -97,6 +100,7 @@ export default function Intake({ loaderData, actionData }: Route.ComponentProps)
           key={`${submissionKey}-${picked.pick}`}
           picked={picked}
           shelf={shelf}
+          bought={bought}
           submissionKey={submissionKey}
           lastResult={replyFor(actionData)}
           action={`${INTAKE_PATH}${location.search}`}
