@@ -2,7 +2,7 @@
  * What the shop buys in: a collection bought from the public (or stock from a dealer), written as one
  * `stock_purchases` row and its used copies in one transaction, with audit rows; the printable purchase record the
  * seller signs; and a copy's purchase price set or corrected later. The "purchase" side of the margin scheme's stock
- * book (HMRC VAT Notice 718, section 4); the sale side is in stock-book.ts.
+ * book (HMRC VAT Notice 718, record keeping); the sale side is in stock-book.ts.
  */
 import { and, asc, desc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Actor } from "../../app/domain/admin/audit";

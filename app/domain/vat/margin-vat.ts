@@ -2,11 +2,11 @@
  * HMRC's margin scheme for second-hand goods, one copy at a time (VAT Notice 718, "The VAT Margin Schemes"; the
  * Value Added Tax (Special Provisions) Order 1995, art. 12). Browser-safe, no database.
  *
- * - The margin is the selling price less the purchase price (Notice 718, section 3, "how to work out the margin");
- *   the purchase price is what the shop paid the seller, nothing added (section 4, purchase records).
- * - VAT is the margin × the VAT fraction: 1/6 at the standard rate of 20% (section 3).
+ * - The margin is the selling price less the purchase price (Notice 718, "how to work out the margin");
+ *   the purchase price is what the shop paid the seller, nothing added (its purchase records).
+ * - VAT is the margin × the VAT fraction: 1/6 at the standard rate of 20%.
  * - A copy sold for no more than it cost has no margin and carries no VAT; a loss is never set against another
- *   copy's margin (section 3: the margin is worked out on each item; only global accounting nets, and the shop
+ *   copy's margin (the margin is worked out on each item; only global accounting nets, and the shop
  *   does not use it, Notice 718 section 15).
  * - Rounding: the VAT of each copy is rounded to the nearest penny, a half penny up, as the shop rounds the VAT of
  *   a line (HMRC VAT Notice 700, "The VAT Guide", section 16.6: VAT worked out line by line may be rounded to the
@@ -37,7 +37,7 @@ export interface VatFacts {
 
 /**
  * Why a record cannot be put on sale (added, published, bought) as it stands, or null when it can: a margin-scheme
- * copy without a purchase price has no margin to work its VAT out on (Notice 718, section 4: the stock book needs
+ * copy without a purchase price has no margin to work its VAT out on (Notice 718, record keeping: the stock book needs
  * the purchase price of every item sold under the scheme).
  */
 export function saleBlockedReason(facts: VatFacts): string | null {

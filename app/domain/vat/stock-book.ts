@@ -1,6 +1,6 @@
 /**
  * The margin scheme's stock book and its quarterly summary, from the copies and their sales (VAT Notice 718,
- * section 4: a stock book, or a similar record, with for each item its stock number, description, purchase date,
+ * record keeping: a stock book, or a similar record, with for each item its stock number, description, purchase date,
  * seller, purchase price and purchase reference, and on sale the date, the sales invoice (order) number, the buyer,
  * the selling price, the margin and the VAT due). Pure; the stock book service reads the rows.
  */
@@ -68,7 +68,7 @@ export interface MarginSummary {
   costOfSalesPence: number;
   /** The positive margins, copy by copy. */
   marginsPence: number;
-  /** The losses, copy by copy, shown apart: never set against the margins (Notice 718, section 3). */
+  /** The losses, copy by copy, shown apart: never set against the margins (Notice 718, on working out the margin). */
   lossesPence: number;
   vatDuePence: number;
   /** Margin-scheme copies bought in the quarter, and what they cost (the VAT return's purchases). */

@@ -3,7 +3,7 @@
  * pressing, its grades, what the shop paid and what it will sell for). One schema for the form, its action and the
  * service. Rows left wholly blank are dropped, so the form can offer a fixed number of rows without JavaScript.
  * The seller's name and address and each copy's price are what HMRC asks of a purchase record the shop makes out
- * itself when buying from the public (VAT Notice 718, section 4: purchase invoices for margin-scheme goods).
+ * itself when buying from the public (VAT Notice 718, record keeping: purchase invoices for margin-scheme goods).
  */
 import { z } from "~/domain/shared/zod";
 import { usedCopySchema, BAD_PURCHASE_DATE, BAD_PURCHASE_PRICE } from "~/domain/catalogue/used-copy-schema";
