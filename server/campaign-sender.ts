@@ -1,6 +1,7 @@
 import { sendInterval } from "../app/domain/campaigns/campaign-rules";
 import type { JobOptions } from "./periodic-job";
 import type { CampaignsService } from "./services/campaigns";
+import { wakeablePause } from "./wakeable-pause";
 
 /** With nothing to send, the sender looks again this often (an indexed look-up of campaigns being sent). */
 const IDLE_MS = 2000;
@@ -18,15 +19,7 @@ export function startCampaignSender(
   const interval = sendInterval(perMinute);
   let stopped = false;
   // Ends the pause between messages early when the sender is stopped.
-  let wake = () => {};
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms).unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
   const done = (async () => {
     while (!stopped) {
       const started = Date.now();

@@ -1,6 +1,7 @@
 import { POLL_ORDERS_EVERY_MS, SWEEP_EVERY_MS } from "../app/domain/discogs/discogs-sync-rules";
 import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { DiscogsSyncService } from "./services/discogs-sync";
+import { wakeablePause } from "./wakeable-pause";
 
 /** With nothing due (or the queue paused), the runner looks again this often. */
 const IDLE_MS = 1000;
@@ -25,15 +26,7 @@ export function startDiscogsSync(
   );
   const poll = startPeriodicJob("discogs: asking for new orders", async () => sync.schedulePoll(), POLL_ORDERS_EVERY_MS, options);
   let stopped = false;
-  let wake = () => {};
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms).unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const { pause, wake } = wakeablePause();
   const runner = (async () => {
     while (!stopped) {
       let sent = false;
