@@ -578,7 +578,8 @@ test.describe("roles", () => {
         "Instagram",
         "Marketing tools",
       ]) {
-        await expect(nav.getByRole("link", { name: new RegExp(`^${title}`) })).toBeVisible();
+        // The name may carry a count ("Returns 2 waiting"), but "Stock" is not "Stock book".
+        await expect(nav.getByRole("link", { name: new RegExp(`^${title}(?! [a-z])`) })).toBeVisible();
       }
       await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
 
