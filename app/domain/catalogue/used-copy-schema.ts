@@ -55,18 +55,19 @@ export const usedCopySchema = z.object({
   shelfLocation: optionalText(60, "Keep the shelf location under 60 characters."),
   vatScheme: z.preprocess(blankToUndefined, z.enum(VAT_SCHEMES).optional()),
   /** What the shop paid, in pence; 0 is allowed (a copy given free with a collection). */
+  // Pounds read into pence before the check, so the field stays optional as the form sees it (no `required`
+  // without JavaScript); what cannot be read stays text and fails the number check with the message.
   purchasePrice: z.preprocess(
-    blankToUndefined,
+    (v) => {
+      const given = blankToUndefined(v);
+      if (given === undefined || (typeof given === "string" && given.length > 20)) return given;
+      return typeof given === "string" || typeof given === "number" ? (poundsTextToPence(given) ?? given) : given;
+    },
     z
-      .union([z.string(), z.number()], { error: BAD_PURCHASE_PRICE })
-      .transform((v, ctx) => {
-        const pence = typeof v === "string" && v.length > 20 ? null : poundsTextToPence(v);
-        if (pence === null || pence < 0 || pence > 999_999) {
-          ctx.addIssue({ code: "custom", message: BAD_PURCHASE_PRICE });
-          return z.NEVER;
-        }
-        return pence;
-      })
+      .number({ error: BAD_PURCHASE_PRICE })
+      .int(BAD_PURCHASE_PRICE)
+      .min(0, BAD_PURCHASE_PRICE)
+      .max(999_999, BAD_PURCHASE_PRICE)
       .optional(),
   ),
   purchasedAt: z.preprocess(blankToUndefined, z.iso.date({ error: BAD_PURCHASE_DATE }).optional()),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/domain/shared/zod";
+import { BAD_PURCHASE_PRICE, usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { schemaConstraint } from "./schema-constraint";
 
 const blank = (v: unknown) => (v === "" ? undefined : v);
@@ -61,6 +62,27 @@ describe("schemaConstraint", () => {
       .transform((form) => ({ pence: Number(form.amount) * 100, reason: form.reason }));
     expect(schemaConstraint(reshaped).amount).toMatchObject({ required: true, maxLength: 9 });
     expect(schemaConstraint(reshaped).reason).toMatchObject({ required: false, maxLength: 500 });
+  });
+});
+
+describe("the used copy form without JavaScript", () => {
+  // The browser refuses to send a form with an empty `required` field: only the fields the shop needs may carry it.
+  it("requires the price and the grades, and none of the optional fields (price paid, date, seller, shelf, release)", () => {
+    const c = schemaConstraint(usedCopySchema);
+    const required = Object.entries(c)
+      .filter(([, v]) => v.required)
+      .map(([k]) => k)
+      .sort();
+    expect(required).toEqual(["mediaGrade", "price", "sleeveGrade"]);
+  });
+
+  it("reads the price paid in pounds, blank as not given, and refuses what is not money", () => {
+    const base = { price: "10", mediaGrade: "VG", sleeveGrade: "VG" };
+    expect(usedCopySchema.parse({ ...base, purchasePrice: "" }).purchasePrice).toBeUndefined();
+    expect(usedCopySchema.parse({ ...base, purchasePrice: "4.00" }).purchasePrice).toBe(400);
+    expect(usedCopySchema.parse({ ...base, purchasePrice: "0" }).purchasePrice).toBe(0);
+    const bad = usedCopySchema.safeParse({ ...base, purchasePrice: "four pounds" });
+    expect(bad.success ? null : bad.error.issues[0]!.message).toBe(BAD_PURCHASE_PRICE);
   });
 });
 
