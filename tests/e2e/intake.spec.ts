@@ -69,4 +69,31 @@ test("a copy is listed from its barcode with the keyboard only, and its shelf la
     await expect(label).toContainText(pressing.title);
     await expect(label.getByRole("img", { name: new RegExp(`QR code for .*/admin/catalog-update/${copy.id}$`) })).toBeVisible();
   });
+
+  await test.step("a second copy bought from the public: price left blank for the suggestion, the price paid typed", async () => {
+    await page.goto("/admin/intake");
+    await ready(page, js);
+    await page.keyboard.type(ean);
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Record grade")).toBeFocused();
+    await page.keyboard.type("nm");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("nm");
+    await expect(page.getByLabel("Shelf location")).toHaveValue("Crate 7");
+    await page.getByLabel("VAT scheme").selectOption("margin");
+    await page.getByLabel("Price paid (£)").fill("4.00");
+    await page.keyboard.press("Enter");
+    await expectToast(page, js, "Listed");
+  });
+  const second = withDb(
+    (db) =>
+      db
+        .prepare(
+          "select price_pence as price, vat_scheme as scheme, purchase_price_pence as paid, shelf_location as shelf from records where used_of_record_id = ? and id != ?",
+        )
+        .get(pressing.id, copy.id) as { price: number; scheme: string; paid: number; shelf: string },
+  );
+  // The suggestion with no sales yet: a share of the new £25.00 by grade, never the blank the form sent.
+  expect(second).toMatchObject({ scheme: "margin", paid: 400, shelf: "Crate 7" });
+  expect(second.price).toBeGreaterThan(0);
 });

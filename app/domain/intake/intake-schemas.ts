@@ -5,7 +5,8 @@
 import { z } from "~/domain/shared/zod";
 import { readStoredFormat, type StoredFormat } from "~/domain/catalogue/formats";
 import { FIELD_LIMITS } from "~/domain/catalogue/record-fields";
-import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { BAD_COPY_PRICE, COPY_PRICE_RANGE, usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { poundsTextToPence } from "~/domain/catalogue/record-fields";
 import { MAX_CODE_LENGTH, readCode } from "./barcode";
 
 export const INTAKE_PATH = "/admin/intake";
@@ -26,6 +27,29 @@ export const pickValue = (p: PressingPick) => `${p.kind}:${p.id}`;
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const text = (max: number) => z.preprocess(blank, z.string().trim().max(max).optional());
+
+/**
+ * The copy's price, or blank for the suggested one. Read into pence by the used copy form's own rule before the
+ * check, so the browser sees an optional field (no `required` without JavaScript); what the rule refuses stays as
+ * typed and fails with its message.
+ */
+const typedOrSuggestedPrice = z.preprocess(
+  (v) => {
+    const given = blank(v);
+    if (given === undefined) return undefined;
+    const read = usedCopySchema.shape.price.safeParse(given);
+    return read.success ? read.data : given;
+  },
+  z
+    .number({
+      // Money that is out of the range says so; anything else is not a price at all.
+      error: ({ input }) =>
+        (typeof input === "string" || typeof input === "number") && poundsTextToPence(input) !== null
+          ? COPY_PRICE_RANGE
+          : BAD_COPY_PRICE,
+    })
+    .optional(),
+);
 
 /** A barcode carried along (digits only), or nothing: anything else is refused. */
 const carriedBarcode = z.preprocess(
@@ -83,7 +107,7 @@ export const intakeCopySchema = z
     sleeveGrade: usedCopySchema.shape.sleeveGrade,
     sleeveKind: usedCopySchema.shape.sleeveKind,
     /** Empty: the suggested price for the media grade. */
-    price: z.preprocess(blank, usedCopySchema.shape.price.optional()),
+    price: typedOrSuggestedPrice,
     note: usedCopySchema.shape.note,
     shelfLocation: usedCopySchema.shape.shelfLocation,
     // How the copy was bought: a margin-scheme copy needs its price paid before it can go on sale.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/domain/shared/zod";
-import { BAD_PURCHASE_PRICE, usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { BAD_COPY_PRICE, BAD_PURCHASE_PRICE, COPY_PRICE_RANGE, usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { intakeCopySchema } from "~/domain/intake/intake-schemas";
 import { schemaConstraint } from "./schema-constraint";
 
 const blank = (v: unknown) => (v === "" ? undefined : v);
@@ -83,6 +84,26 @@ describe("the used copy form without JavaScript", () => {
     expect(usedCopySchema.parse({ ...base, purchasePrice: "0" }).purchasePrice).toBe(0);
     const bad = usedCopySchema.safeParse({ ...base, purchasePrice: "four pounds" });
     expect(bad.success ? null : bad.error.issues[0]!.message).toBe(BAD_PURCHASE_PRICE);
+  });
+});
+
+describe("intake's copy form without JavaScript", () => {
+  const base = { pressing: "own:12", mediaGrade: "VG", sleeveGrade: "VG" };
+  const priceOf = (price: unknown) => {
+    const r = intakeCopySchema.safeParse({ ...base, price });
+    return r.success ? r.data.copy.price : r.error.issues[0]!.message;
+  };
+
+  it("lets the price be left blank (the suggested price) in the browser too", () => {
+    expect(schemaConstraint(intakeCopySchema).price?.required).toBe(false);
+  });
+
+  it("reads a typed price in pounds, blank as the suggestion, and says what is wrong with the rest", () => {
+    expect(priceOf("")).toBeUndefined();
+    expect(priceOf("12.50")).toBe(1250);
+    expect(priceOf("£9")).toBe(900);
+    expect(priceOf("0")).toBe(COPY_PRICE_RANGE);
+    expect(priceOf("twelve")).toBe(BAD_COPY_PRICE);
   });
 });
 
