@@ -100,7 +100,8 @@ test("buy a collection → print its record → sell a copy → see it in the st
     await ready(page, js);
     const row = page
       .getByRole("row")
-      .filter({ hasText: String(cheap!.id) })
+      // The stock number's own cell: the number may also turn up inside another row's text (a seller's name).
+      .filter({ has: page.getByRole("cell", { name: String(cheap!.id), exact: true }) })
       .filter({ hasText: seller });
     await expect(row).toContainText("£4.00");
     await expect(row).toContainText("£10.00");
