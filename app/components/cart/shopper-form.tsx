@@ -27,10 +27,14 @@ export interface ShopperAnswer {
  * A fetcher for a shopper form: with JavaScript the form is sent without leaving the page (the root
  * loader then revalidates, so badges and the drawer follow) and the answer's toast pops up. The form's
  * `redirectTo` is dropped, which tells the action to answer with data instead of a redirect.
+ *
+ * A form that its own answer removes from the page (the last favourite's Remove, Clear) cannot pop its toast up:
+ * React may never run its effect before it unmounts. Such forms share a keyed fetcher (`key`, `toasts: false`) with
+ * a component that stays, which shows the toasts.
  */
-export function useShopperFetcher() {
-  const fetcher = useFetcher<ShopperAnswer>();
-  useToast(fetcher.data?.toast);
+export function useShopperFetcher({ key, toasts = true }: { key?: string; toasts?: boolean } = {}) {
+  const fetcher = useFetcher<ShopperAnswer>(key ? { key } : undefined);
+  useToast(toasts ? fetcher.data?.toast : null);
   const { submit } = fetcher;
   const onSubmit = useCallback(
     (event: React.FormEvent<HTMLFormElement>) => {

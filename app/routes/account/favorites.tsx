@@ -39,8 +39,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
+/** The page's forms share one fetcher: its toasts are shown by the page, which outlives the forms. */
+const FAVOURITES_FORMS = "favourites-page";
+
 function RemoveFavourite({ track }: { track: ApiTrack }) {
-  const { onSubmit, busy } = useShopperFetcher();
+  const { onSubmit, busy } = useShopperFetcher({ key: FAVOURITES_FORMS, toasts: false });
   return (
     <ShopperForm
       action="/favorites"
@@ -62,7 +65,7 @@ function RemoveFavourite({ track }: { track: ApiTrack }) {
 }
 
 function ClearFavourites() {
-  const { onSubmit, busy } = useShopperFetcher();
+  const { onSubmit, busy } = useShopperFetcher({ key: FAVOURITES_FORMS, toasts: false });
   return (
     <ShopperForm action="/favorites" fields={{ intent: "clear" }} redirectTo="/favorites" onSubmit={onSubmit}>
       <button
@@ -79,6 +82,8 @@ function ClearFavourites() {
 
 export default function Favourites({ loaderData }: Route.ComponentProps) {
   const { records } = loaderData;
+  // Clear, and the last Remove, take their own form off the page with their answer: the toast is shown from here.
+  useShopperFetcher({ key: FAVOURITES_FORMS });
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
       <div className="flex flex-wrap items-end justify-between gap-4 border-b-2 border-ink pb-3">
