@@ -97,6 +97,23 @@ const envSchema = z
       .optional(),
     /** Another Discogs API address (a local stand-in in tests); https://api.discogs.com otherwise. */
     DISCOGS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The shop's EU Import One-Stop Shop number ("IM" and 10 digits, from its intermediary): EU parcels worth up to
+     * €150 are then sold with the member state's VAT (docs/decisions/0081). Without it EU orders are exports.
+     */
+    IOSS_NUMBER: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase().replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^IM\d{10}$/, 'must be an IOSS number: "IM" and 10 digits'))
+      .optional(),
+    /** The shop's UK EORI number ("GB" and 12 digits, or 15), printed as the sender's on customs declarations. */
+    EORI_NUMBER: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase().replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^GB(\d{12}|\d{15})$/, 'must be a UK EORI number: "GB" and 12 digits'))
+      .optional(),
   })
   .refine((c) => !c.STRIPE_SECRET_KEY === !c.STRIPE_WEBHOOK_SECRET, {
     message: "set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither",

@@ -19,3 +19,4 @@ export * from "./vouchers";
 
 export * from "./returns";
 export * from "./discogs";
+export * from "./shipping";

@@ -64,6 +64,29 @@ export const orders = sqliteTable(
     city: text("city").notNull(),
     postalCode: text("postal_code").notNull(),
     country: text("country").notNull().default("United Kingdom"),
+    /** ISO 3166 code of `country` (app/domain/international/countries.ts). */
+    countryCode: text("country_code").notNull().default("GB"),
+    /** A phone number for the carrier: required for tracked services abroad. */
+    phone: text("phone"),
+    /** The delivery service the shopper chose and paid for (app/domain/international/delivery-services.ts). */
+    deliveryService: text("delivery_service").notNull().default("tracked_48"),
+    /** The parcel's weight in grams when placed: records and packaging. */
+    parcelGrams: integer("parcel_grams"),
+    /** How the order was taxed where it goes: "uk" (VAT in the prices), "export" (zero-rated) or "ioss". */
+    vatTreatment: text("vat_treatment", { enum: ["uk", "export", "ioss"] })
+      .notNull()
+      .default("uk"),
+    /** The country whose VAT `vat_pence` is: GB, or the EU member state under IOSS. */
+    vatCountry: text("vat_country").notNull().default("GB"),
+    /** The VAT rate charged, in basis points (2000 is 20%); 0 for an export. */
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(2000),
+    /** An EU order: why no VAT was charged ("over_ioss_limit", "no_ioss"), the goods' value in euro cents and the rate used. */
+    exportReason: text("export_reason"),
+    consignmentEuroCents: integer("consignment_euro_cents"),
+    eurPerGbp: text("eur_per_gbp"),
+    eurRateAsOf: text("eur_rate_as_of"),
+    /** The IOSS number the order was sold under, printed on its customs declaration. */
+    iossNumber: text("ioss_number"),
     itemsPence: integer("items_pence").notNull(),
     shippingPence: integer("shipping_pence").notNull(),
     discountPence: integer("discount_pence").notNull().default(0),
@@ -145,6 +168,10 @@ export const orderLines = sqliteTable(
     purchasePricePence: integer("purchase_price_pence"),
     /** VAT this line carries, worked out at sale (app/domain/vat/); null on lines sold before it was recorded. */
     vatPence: integer("vat_pence"),
+    /** Customs snapshots for the parcel's declaration: weight in grams, tariff code and country of origin. */
+    weightGrams: integer("weight_grams"),
+    hsCode: text("hs_code"),
+    originCountry: text("origin_country"),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),

@@ -87,6 +87,12 @@ export const records = sqliteTable(
     stockPurchaseId: integer("stock_purchase_id").references((): AnySQLiteColumn => stockPurchases.id, {
       onDelete: "set null",
     }),
+    /** Shipping weight in grams (record, sleeve and inner); null takes its format's default (app/domain/international). */
+    weightGrams: integer("weight_grams"),
+    /** Customs tariff (HS) code for its customs declaration; null takes the shop's default for records. */
+    hsCode: text("hs_code"),
+    /** ISO 3166 code of the country the record was made in; null takes its label's, else the shop's default. */
+    originCountry: text("origin_country"),
     hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
       .notNull()
       .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),

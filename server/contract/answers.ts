@@ -173,7 +173,17 @@ export const orderTotalsSchema = z.strictObject({
   shippingPence: pence.describe("Royal Mail: 400 under 5 items, 700 from 5"),
   discountPence: pence,
   totalPence: pence.describe("items + shipping − discount, never below 0"),
-  vatPence: pence.describe("The VAT contained in the total (20%)"),
+  vatPence: pence.describe("UK: the VAT contained in the total (20%). Under IOSS: the destination's VAT, added. Exports: 0"),
+  vat: z
+    .strictObject({
+      treatment: z.enum(["uk", "export", "ioss"]),
+      countryCode: z.string().describe("ISO 3166 code of the country whose VAT this is"),
+      rateBasisPoints: z.number().int().min(0).describe("2000 is 20%; 0 for a zero-rated export"),
+      exportReason: z.enum(["outside_eu", "over_ioss_limit", "no_ioss"]).optional(),
+      consignmentEuroCents: z.number().int().min(0).optional().describe("EU orders: the goods' value in euro cents"),
+    })
+    .optional()
+    .describe("How the order is taxed where it goes"),
 });
 
 /** An order's totals, with how they were paid: gift vouchers first, the card the rest. */
@@ -201,6 +211,24 @@ export const pricedCartSchema = z.strictObject({
       vatScheme: z.enum(VAT_SCHEMES).describe("margin: a second-hand copy sold under the VAT margin scheme (no VAT shown)"),
     }),
   ),
+  delivery: z.strictObject({
+    countryCode: z.string(),
+    countryName: z.string(),
+    zone: z.enum(["uk", "europe", "usa", "world"]),
+    customs: z.boolean().describe("A customs declaration goes with the parcel"),
+    weightGrams: z.number().int().min(0),
+    choices: z.array(
+      z.strictObject({
+        service: z.string(),
+        name: z.string(),
+        days: z.string(),
+        tracked: z.boolean(),
+        pricePence: pence,
+      }),
+    ),
+    service: z.string().nullable().describe("The service it goes by; null when the parcel is too heavy for every one"),
+    vatNotice: z.string().nullable(),
+  }),
   totals: orderTotalsSchema,
   discount: z
     .object({
@@ -250,6 +278,7 @@ export const orderSchema = z.strictObject({
     city: z.string(),
     postalCode: z.string(),
     country: z.string(),
+    countryCode: z.string().optional().describe("ISO 3166 code"),
   }),
   lines: z.array(
     z.strictObject({
@@ -265,6 +294,7 @@ export const orderSchema = z.strictObject({
   ),
   totals: orderViewTotalsSchema,
   hasPreOrder: z.boolean(),
+  deliveryService: z.string().describe("tracked_48, tracked_24, intl_standard or intl_tracked"),
   delivery: z.strictObject({
     minDays: z.number().int(),
     maxDays: z.number().int(),

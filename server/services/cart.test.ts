@@ -22,6 +22,10 @@ const sellable = (overrides: Partial<SellableRecord> = {}): SellableRecord => ({
   hiddenByContent: false,
   vatScheme: "standard",
   purchasePricePence: null,
+  weightGrams: null,
+  label: null,
+  hsCode: null,
+  originCountry: null,
   ...overrides,
 });
 

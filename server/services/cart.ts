@@ -4,7 +4,12 @@
  */
 import { and, sql } from "drizzle-orm";
 import { maxQuantityFor, type CartLine, type CartLineIssue } from "../../app/domain/cart/cart";
-import { orderTotalsWith, shownTotals, type OrderTotals } from "../../app/domain/cart/order-totals";
+import type { OrderTotals } from "../../app/domain/cart/order-totals";
+import { destinationTotals, destinationUnitPence, type VatLine } from "../../app/domain/international/destination-totals";
+import { vatNotice, type EuMemberState, type VatTreatment } from "../../app/domain/international/destination-vat";
+import { quoteDelivery, UK_DELIVERY, type DeliveryQuote, type DeliveryWish } from "../../app/domain/international/delivery-quote";
+import { recordWeightGrams } from "../../app/domain/international/parcel-weight";
+import type { DeliverySettingsService } from "./delivery-settings";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { recordPath } from "../../app/domain/catalogue/slug";
@@ -37,8 +42,24 @@ export interface PricedCartLine {
   vatScheme: VatFacts["vatScheme"];
 }
 
+/** Where the cart goes and by what, as the cart and checkout show it (app/domain/international). */
+export interface PricedDelivery {
+  countryCode: string;
+  countryName: string;
+  zone: DeliveryQuote["country"]["zone"];
+  /** A customs declaration goes with the parcel (it leaves the UK VAT area). */
+  customs: boolean;
+  weightGrams: number;
+  choices: DeliveryQuote["choices"];
+  /** The service it goes by; null when the parcel is too heavy for every one (checkout refuses it). */
+  service: string | null;
+  /** What the shopper is told about VAT and import charges before paying, or null (the UK). */
+  vatNotice: string | null;
+}
+
 export interface PricedCart {
   lines: PricedCartLine[];
+  delivery: PricedDelivery;
   /** Totals over the lines that can be bought (flagged lines are shown but not counted). */
   totals: OrderTotals;
   discount: DiscountAnswer | null;
@@ -59,6 +80,11 @@ export interface SellableRecord {
   /** How it is taxed on sale, and what the shop paid for it (server-side only: never in a priced cart). */
   vatScheme: VatFacts["vatScheme"];
   purchasePricePence: number | null;
+  /** For the parcel's weight and its customs declaration (app/domain/international). */
+  weightGrams: number | null;
+  label: string | null;
+  hsCode: string | null;
+  originCountry: string | null;
 }
 
 /** A priced line's money with its VAT facts, for the totals' VAT (app/domain/cart/order-totals.ts). */
@@ -86,6 +112,10 @@ export const sellableColumns = {
   hiddenByContent: records.hiddenByContent,
   vatScheme: records.vatScheme,
   purchasePricePence: records.purchasePricePence,
+  weightGrams: records.weightGrams,
+  label: records.label,
+  hsCode: records.hsCode,
+  originCountry: records.originCountry,
 };
 
 /** Prices one line against the record as it is now. Shared by the cart and the order transaction. */
@@ -131,7 +161,12 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
   };
 }
 
-export function createCartService(db: Db, deps: { discounts: DiscountsService }) {
+/** A record's shipping weight for the parcel: its own, or its format's default. */
+export function weightOf(record: SellableRecord | undefined): number {
+  return record ? recordWeightGrams(record) : 0;
+}
+
+export function createCartService(db: Db, deps: { discounts: DiscountsService; deliverySettings: DeliverySettingsService }) {
   // An unpublished or scheduled record is not for sale: the cart shows it gone and checkout refuses it. Built
   // once: the ids go in as one JSON array, so every cart (read on each page it is in) shares the query.
   const sellableQuery = db
@@ -163,24 +198,79 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService })
     price(
       lines: readonly CartLine[],
       discountCode: string | null,
-      { today, customer = null }: { today: string; customer?: { userId: number | null; email: string | null } | null },
+      {
+        today,
+        customer = null,
+        delivery: wish = UK_DELIVERY,
+      }: {
+        today: string;
+        customer?: { userId: number | null; email: string | null } | null;
+        /** Where it goes and by which service; the UK by Tracked 48 when not said. */
+        delivery?: DeliveryWish;
+      },
     ): PricedCart {
       const found = recordsForSale(lines.map((l) => l.recordId));
-      const priced = lines.map((l) => priceLine(l, found.get(l.recordId), today));
-      const buyable = priced.filter((l) => !l.issue);
-      const checked = discountCode ? deps.discounts.check(discountCode, customer, new Date(), itemsTotalPence(buyable)) : null;
+      const settings = deps.deliverySettings.get();
+      const all = lines.map((l) => priceLine(l, found.get(l.recordId), today));
+      const buyable = all.filter((l) => !l.issue);
+      const quote = quoteDelivery(
+        wish,
+        buyable.map((l) => ({ weightGrams: weightOf(found.get(l.recordId)), quantity: l.quantity })),
+        settings,
+      );
       const goods = buyable.map((l) => withVatFacts(l, found.get(l.recordId)));
+      const checked = discountCode
+        ? deps.discounts.check(
+            discountCode,
+            customer,
+            new Date(),
+            itemsTotalPence(goods.map((g) => ({ ...g, pricePence: destinationUnit(g.pricePence, quote) }))),
+          )
+        : null;
+      const worked = destinationTotals(goods, () => (checked?.ok ? checked.discountPence : 0), {
+        country: quote.country,
+        shippingPence: quote.chosen?.pricePence ?? 0,
+        exchangeRate: settings.exchangeRate,
+        iossNumber: settings.iossNumber,
+      });
       // The VAT shown is the standard-rated part: a margin copy's VAT would tell its margin (invoice-vat.ts).
-      const totals = shownTotals(orderTotalsWith(goods, () => (checked?.ok ? checked.discountPence : 0)));
+      const { marginVatPence, unitPrices, ...shown } = worked;
+      const totals: OrderTotals = { ...shown, vatPence: shown.vatPence - (marginVatPence ?? 0) };
+      // Each line at what it costs where it goes (without UK VAT for an export).
+      const unitOf = new Map(buyable.map((l, i) => [l.recordId, unitPrices[i]!]));
+      const priced = all.map((l) => {
+        const unit = unitOf.get(l.recordId);
+        return unit === undefined ? l : { ...l, pricePence: unit, lineTotalPence: unit * l.quantity };
+      });
+      const delivery: PricedDelivery = {
+        countryCode: quote.country.code,
+        countryName: quote.country.name,
+        zone: quote.country.zone,
+        customs: quote.country.customs,
+        weightGrams: quote.weightGrams,
+        choices: quote.choices,
+        service: quote.chosen?.service ?? null,
+        vatNotice: worked.vat.treatment === "uk" ? null : vatNotice(treatmentOf(worked.vat), quote.country.name),
+      };
       // The answer names the code, not its pence: those are in the totals.
       let discount: DiscountAnswer | null = checked;
       if (checked?.ok) {
         const { discountPence: _inTotals, ...answer } = checked;
         discount = answer;
       }
-      return { lines: priced, totals, discount, needsReview: priced.some((l) => l.issue) };
+      return { lines: priced, delivery, totals, discount, needsReview: priced.some((l) => l.issue) };
     },
   };
+}
+
+const destinationUnit = (pricePence: number, quote: DeliveryQuote) => destinationUnitPence(pricePence, quote.country);
+
+/** The VAT line's treatment back as the rule that made it, for its notice. */
+function treatmentOf(vat: VatLine): VatTreatment {
+  if (vat.treatment === "ioss")
+    return { kind: "ioss", countryCode: vat.countryCode as EuMemberState, rateBasisPoints: vat.rateBasisPoints };
+  if (vat.treatment === "uk") return { kind: "uk", rateBasisPoints: vat.rateBasisPoints };
+  return { kind: "export", reason: vat.exportReason ?? "outside_eu" };
 }
 
 export type CartService = ReturnType<typeof createCartService>;

@@ -5,6 +5,7 @@
  * The provider is asked for what the gift vouchers leave (the amount due); an order they pay in full is paid at once.
  */
 import { cardSchema, type PlaceOrderRequest } from "../../app/domain/checkout/checkout-schemas";
+import { findCountry } from "../../app/domain/international/countries";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { z } from "../../app/domain/shared/zod";
 import type { CardDetails } from "../../app/domain/payments/charges";
@@ -29,7 +30,10 @@ export interface OrderPlacer {
 }
 
 /** An order as the checkout page and the API send it: details, lines and, with the card form, the card. */
-export type OrderRequest = Omit<PlaceOrderRequest, "card"> & { card?: z.input<ReturnType<typeof cardSchema>> };
+export type OrderRequest = Omit<PlaceOrderRequest, "card" | "phone"> & {
+  phone?: string | null;
+  card?: z.input<ReturnType<typeof cardSchema>>;
+};
 
 /** A hosted session lasts 45 minutes (see stripe.ts): an order still unpaid after an hour is abandoned. */
 export const ABANDONED_ORDER_MINUTES = 60;
@@ -199,6 +203,8 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
         idempotencyKey,
         expectedTotalPence,
         expectedAmountDuePence,
+        deliveryService,
+        phone,
         ...shipping
       } = request;
       const cardDetails = card || voucherCodes.length === 0 ? this.readCard(card, placer.today) : undefined;
@@ -210,6 +216,9 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
           voucherCodes,
           email,
           shipping,
+          // The address's country comes out of the form as its ISO code (checkout-schemas.ts).
+          delivery: { countryCode: findCountry(shipping.country)?.code ?? shipping.country, service: deliveryService ?? null },
+          phone: phone ?? null,
           userId: placer.userId,
           today: placer.today,
           expectedTotalPence,

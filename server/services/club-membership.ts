@@ -158,6 +158,7 @@ export function createClubMembershipService(
             city: input.city,
             postalCode: input.postalCode,
             country: input.country,
+            phone: input.phone ?? null,
           },
           attempt: before + 1,
           successUrl: `${origin}/subscription-confirmation?pending=1`,

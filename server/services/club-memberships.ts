@@ -66,6 +66,7 @@ export function addressOf(m: ClubMembershipRow): ClubAddress | null {
     city: m.city,
     postalCode: m.postalCode,
     country: SHIPPING_COUNTRY,
+    phone: null,
   };
 }
 

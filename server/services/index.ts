@@ -38,6 +38,7 @@ import { createPasskeysService } from "./passkeys";
 import { createSecretBox, loadSecretKey } from "../auth/secret-box";
 import { requiresTwoFactor } from "../../app/domain/staff/permissions";
 import { createCartService } from "./cart";
+import { createDeliverySettingsService } from "./delivery-settings";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
 import { createGiftVouchersService } from "./gift-vouchers";
@@ -102,6 +103,9 @@ export interface AuthServiceOptions {
   secretKey?: Uint8Array;
   /** The shop's Royal Mail Tracked Returns reference for prepaid return labels; defaults to env ROYAL_MAIL_RETURNS_REFERENCE. */
   returnsReference?: string | null;
+  /** The shop's IOSS and EORI numbers; default to env IOSS_NUMBER and EORI_NUMBER (null: none). */
+  iossNumber?: string | null;
+  eoriNumber?: string | null;
 }
 
 function createAuthServices(db: Db, options: AuthServiceOptions, links: MailLinks) {
@@ -125,12 +129,14 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const links = createMailLinks(publicOrigin);
   const authServices = createAuthServices(db, auth, links);
   const discounts = createDiscountsService(db);
-  const cart = createCartService(db, { discounts });
+  const deliverySettings = createDeliverySettingsService(db, { iossNumber: auth.iossNumber, eoriNumber: auth.eoriNumber });
+  const cart = createCartService(db, { discounts, deliverySettings });
   const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
   const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
   const orders = createOrdersService(db, {
     cart,
+    deliverySettings,
     discounts,
     mail: authServices.mail,
     links,
@@ -185,6 +191,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   return {
     ...authServices,
+    /** Delivery abroad: rate table, packaging weight, euro rate, IOSS and EORI numbers (app/domain/international). */
+    deliverySettings,
     /** Links to the shop's own pages from its configured origin, for mail and print (never a request's Host). */
     links,
     /** Discogs's API when a token is configured, else null (everything Discogs is switched off). */

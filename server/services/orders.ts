@@ -8,9 +8,21 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY, type CartLine } from "../../app/domain/cart/cart";
 import { deliveryEstimate } from "../../app/domain/checkout/delivery";
-import { orderTotalsWith, shownTotals } from "../../app/domain/cart/order-totals";
+import { shownTotals } from "../../app/domain/cart/order-totals";
 import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
-import { orderVat } from "../../app/domain/vat/order-vat";
+import { orderVat, sellingPrices, shareByWeight, type VatLineInput } from "../../app/domain/vat/order-vat";
+import { countryByCode } from "../../app/domain/international/countries";
+import { checkPostcode } from "../../app/domain/international/postcodes";
+import { customsFacts } from "../../app/domain/international/customs";
+import { deliveryService } from "../../app/domain/international/delivery-services";
+import { destinationTotals, destinationUnitPence, type VatLine } from "../../app/domain/international/destination-totals";
+import {
+  quoteDelivery,
+  tooHeavyMessage,
+  UK_DELIVERY,
+  type DeliveryQuote,
+  type DeliveryWish,
+} from "../../app/domain/international/delivery-quote";
 import { shownVatPence } from "../../app/domain/vat/invoice-vat";
 import { itemsTotalPence } from "../../app/domain/cart/shipping";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
@@ -32,7 +44,8 @@ import { orderLines, orders, records, stockMovements, type OrderKind, type Order
 import { hashToken, tokenMatchesHash } from "../auth/tokens";
 import type { MailLinks } from "../mail/links";
 import { orderConfirmationMail } from "../mail/order-templates";
-import type { CartService } from "./cart";
+import { weightOf, type CartService } from "./cart";
+import type { DeliverySettingsService } from "./delivery-settings";
 import type { DiscountsService } from "./discounts";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { MailService } from "./mail";
@@ -49,6 +62,10 @@ export interface PlaceOrderInput {
   voucherCodes?: readonly string[];
   email: string;
   shipping: ShippingAddress;
+  /** Where it goes (ISO code) and the service the shopper chose; the UK by Tracked 48 when not given. */
+  delivery?: DeliveryWish;
+  /** For the carrier: required for a tracked service abroad. */
+  phone?: string | null;
   userId: number | null;
   paymentProvider: string;
   today: string;
@@ -88,6 +105,18 @@ export function shippingAddressOf(row: OrderRow) {
     city: row.city,
     postalCode: row.postalCode,
     country: row.country,
+    countryCode: row.countryCode,
+  };
+}
+
+/** How an order was taxed where it went, as its totals show it. */
+export function vatLineOf(row: OrderRow): VatLine {
+  return {
+    treatment: row.vatTreatment,
+    countryCode: row.vatCountry,
+    rateBasisPoints: row.vatRateBasisPoints,
+    ...(row.exportReason ? { exportReason: row.exportReason as NonNullable<VatLine["exportReason"]> } : {}),
+    ...(row.consignmentEuroCents === null ? {} : { consignmentEuroCents: row.consignmentEuroCents }),
   };
 }
 
@@ -96,6 +125,7 @@ export function createOrdersService(
   deps: {
     cart: CartService;
     discounts: DiscountsService;
+    deliverySettings: DeliverySettingsService;
     mail: MailService;
     links: MailLinks;
     wants: Pick<WantsService, "onStockChanged">;
@@ -136,10 +166,12 @@ export function createOrdersService(
         totalPence: row.totalPence,
         // What the buyer is shown: the standard-rated part; a margin copy's VAT would tell its margin.
         vatPence: shownVatPence(row.vatPence, lines),
+        vat: vatLineOf(row),
         voucherPence: row.voucherPence,
         amountDuePence: row.totalPence - row.voucherPence,
       },
       hasPreOrder,
+      deliveryService: row.deliveryService,
       delivery: orderDelivery(db, placedOn, lines),
       paymentProvider: row.paymentProvider,
       paymentReference: row.paymentReference,
@@ -205,8 +237,32 @@ export function createOrdersService(
         vatScheme: record.vatScheme,
         purchasePricePence: record.purchasePricePence,
       }));
-      const discount = input.discountCode ? deps.discounts.redeem(input.discountCode, customer, itemsTotalPence(goods)) : null;
-      const totals = orderTotalsWith(goods, () => discount?.discountPence ?? 0);
+      const settings = deps.deliverySettings.get();
+      if (input.delivery && !countryByCode(input.delivery.countryCode))
+        throw new ValidationError("Please choose a country from the list.", {
+          country: ["Please choose a country from the list"],
+        });
+      const quote = quoteDelivery(
+        input.delivery ?? UK_DELIVERY,
+        priced.map(({ line, record }) => ({ weightGrams: weightOf(record), quantity: line.quantity })),
+        settings,
+      );
+      const chosen = deliveryChecked(quote, input.delivery?.service ?? null, input.phone ?? null);
+      const unitPrices = goods.map((g) => destinationUnitPence(g.pricePence, quote.country));
+      const discount = input.discountCode
+        ? deps.discounts.redeem(
+            input.discountCode,
+            customer,
+            itemsTotalPence(goods.map((g, i) => ({ ...g, pricePence: unitPrices[i]! }))),
+          )
+        : null;
+      const worked = destinationTotals(goods, () => discount?.discountPence ?? 0, {
+        country: quote.country,
+        shippingPence: chosen.pricePence,
+        exchangeRate: settings.exchangeRate,
+        iossNumber: settings.iossNumber,
+      });
+      const { unitPrices: _units, vat, ...totals } = worked;
       // The vouchers pay towards the total after the discount; the VAT stays the goods' (a multi-purpose voucher is
       // a way to pay, not a discount).
       const vouchers = quoteVouchers(db, input.voucherCodes ?? [], totals.totalPence, input.today);
@@ -217,12 +273,12 @@ export function createOrdersService(
         (expectedTotalPence !== undefined && expectedTotalPence !== totals.totalPence) ||
         (expectedAmountDuePence !== undefined && expectedAmountDuePence !== vouchers.amountDuePence)
       ) {
-        const lines = priced.map(({ line, record }) => ({
+        const lines = priced.map(({ line, record }, i) => ({
           recordId: record.id,
           title: record.title,
           artist: record.artist,
           quantity: line.quantity,
-          unitPricePence: record.pricePence,
+          unitPricePence: unitPrices[i]!,
         }));
         const quote = { ...shownTotals(totals), voucherPence: vouchers.voucherPence, lines };
         throw new PriceChangedError(expectedTotalPence ?? totals.totalPence, quote, expectedAmountDuePence);
@@ -238,8 +294,20 @@ export function createOrdersService(
           addressLine1: input.shipping.addressLine1,
           addressLine2: input.shipping.addressLine2 || null,
           city: input.shipping.city,
-          postalCode: input.shipping.postalCode,
-          country: input.shipping.country,
+          postalCode: postcodeChecked(quote.country.code, input.shipping.postalCode),
+          country: quote.country.name,
+          countryCode: quote.country.code,
+          phone: input.phone || null,
+          deliveryService: chosen.service,
+          parcelGrams: quote.weightGrams,
+          vatTreatment: vat.treatment,
+          vatCountry: vat.countryCode,
+          vatRateBasisPoints: vat.rateBasisPoints,
+          exportReason: vat.exportReason ?? null,
+          consignmentEuroCents: vat.consignmentEuroCents ?? null,
+          eurPerGbp: vat.consignmentEuroCents === undefined ? null : String(settings.exchangeRate.eurPerGbp),
+          eurRateAsOf: vat.consignmentEuroCents === undefined ? null : settings.exchangeRate.asOf,
+          iossNumber: vat.treatment === "ioss" ? settings.iossNumber : null,
           itemsPence: totals.itemsPence,
           shippingPence: totals.shippingPence,
           discountPence: totals.discountPence,
@@ -255,22 +323,25 @@ export function createOrdersService(
         .returning()
         .get();
       spendVouchers(db, row.id, vouchers);
-      // Each line's VAT (its share of the discount taken off first); with the shipping's they add up to the order's.
-      const lineVat = orderVat(goods, { discountPence: totals.discountPence, shippingPence: totals.shippingPence }).lines;
+      const lineVat = linesVat(goods, unitPrices, totals, vat);
       for (const [i, { line, record, preOrder }] of priced.entries()) {
+        const customs = customsFacts(record, deps.deliverySettings.labelOrigin);
         db.insert(orderLines)
           .values({
             orderId: row.id,
             recordId: record.id,
             title: record.title,
             artist: record.artist,
-            unitPricePence: record.pricePence,
+            unitPricePence: unitPrices[i]!,
             quantity: line.quantity,
-            lineTotalPence: record.pricePence * line.quantity,
+            lineTotalPence: unitPrices[i]! * line.quantity,
             isPreOrder: preOrder,
             vatScheme: record.vatScheme,
             purchasePricePence: record.vatScheme === "margin" ? record.purchasePricePence : null,
-            vatPence: lineVat[i]!.vatPence,
+            vatPence: lineVat[i]!,
+            weightGrams: weightOf(record),
+            hsCode: customs.hsCode,
+            originCountry: customs.originCountry,
           })
           .run();
         db.insert(stockMovements)
@@ -448,3 +519,48 @@ export function createOrdersService(
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * The delivery the order goes by: the service asked for, offered for this parcel to this country. A parcel too
+ * heavy for every service, a service that does not go there, and a tracked service abroad without a phone number
+ * are refused with what to do; nothing is placed.
+ */
+function deliveryChecked(quote: DeliveryQuote, wanted: string | null, phone: string | null) {
+  const chosen = quote.chosen;
+  if (!chosen) throw new ValidationError(tooHeavyMessage(quote));
+  if (wanted && chosen.service !== wanted) {
+    const message = `${deliveryService(wanted)?.name ?? "That delivery service"} does not deliver this parcel to ${quote.country.name}. Please choose another.`;
+    throw new ValidationError(message, { deliveryService: [message] });
+  }
+  if (quote.country.zone !== "uk" && chosen.tracked && !phone) {
+    const message = "Please enter a phone number: the carrier needs it for tracked delivery abroad.";
+    throw new ValidationError(message, { phone: [message] });
+  }
+  return chosen;
+}
+
+/**
+ * Each line's VAT: in the UK line by line as before (app/domain/vat/order-vat.ts); under IOSS the destination's VAT
+ * shared across the lines and the delivery by what each costs; none on an export.
+ */
+function linesVat(
+  goods: readonly VatLineInput[],
+  unitPrices: readonly number[],
+  totals: { discountPence: number; shippingPence: number; vatPence: number },
+  vat: VatLine,
+): number[] {
+  if (vat.treatment === "uk") return orderVat(goods, totals).lines.map((l) => l.vatPence);
+  if (vat.treatment === "export") return goods.map(() => 0);
+  const selling = sellingPrices(
+    goods.map((g, i) => ({ pricePence: unitPrices[i]!, quantity: g.quantity })),
+    totals.discountPence,
+  );
+  return shareByWeight(totals.vatPence, [...selling, totals.shippingPence]).slice(0, goods.length);
+}
+
+/** The postcode written the way its country's rule asks (adapters check it too; the service holds the rule). */
+function postcodeChecked(countryCode: string, postalCode: string): string {
+  const checked = checkPostcode(countryCode, postalCode);
+  if (!checked.ok) throw new ValidationError(checked.message, { postalCode: [checked.message] });
+  return checked.postcode;
+}

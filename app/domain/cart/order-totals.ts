@@ -5,6 +5,7 @@
 import { vatIncludedPence } from "~/domain/shared/money";
 import { orderVat } from "~/domain/vat/order-vat";
 import type { VatScheme } from "~/domain/vat/vat-schemes";
+import type { VatLine } from "~/domain/international/destination-totals";
 import { cartItemCount, discountPence, grandTotalPence, itemsTotalPence, shippingPence } from "./shipping";
 
 export interface PricedQuantity {
@@ -23,8 +24,10 @@ export interface OrderTotals {
   shippingPence: number;
   discountPence: number;
   totalPence: number;
-  /** VAT contained in the total. */
+  /** VAT contained in the total (UK), or added to it under IOSS; 0 for an export. */
   vatPence: number;
+  /** How the order is taxed where it goes (app/domain/international/destination-vat.ts); absent means the UK's. */
+  vat?: VatLine;
 }
 
 /** Totals as worked out, before they are shown to a buyer. */
@@ -48,10 +51,12 @@ export function orderTotals(lines: readonly PricedQuantity[], discountPercent = 
 export function orderTotalsWith(
   lines: readonly PricedQuantity[],
   discountFor: (itemsPence: number) => number,
+  /** The delivery service's price when the shopper chose one (app/domain/international); else the spec's rule. */
+  chosenShippingPence?: number,
 ): OrderTotalsWithMargin {
   const itemCount = cartItemCount(lines);
   const items = itemsTotalPence(lines);
-  const shipping = shippingPence(itemCount);
+  const shipping = itemCount === 0 ? 0 : (chosenShippingPence ?? shippingPence(itemCount));
   const discount = Math.max(0, Math.min(items, Math.floor(discountFor(items))));
   const total = grandTotalPence({ itemsPence: items, shippingPence: shipping, discountPence: discount });
   const vat = vatOfOrder(lines, { total, discount, shipping });

@@ -5,37 +5,71 @@
 import { cardDigits, expiryIsValid, passesLuhn } from "./card";
 import { cartLinesSchema } from "~/domain/cart/cart-lines";
 import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
-import { normaliseUkPostcode } from "./postcode";
+import { findCountry, UNITED_KINGDOM } from "~/domain/international/countries";
+import { checkPostcode } from "~/domain/international/postcodes";
+import { DELIVERY_SERVICE_KEYS } from "~/domain/international/delivery-services";
 import { expectedTotalPenceSchema } from "./price-quote";
 import { z } from "~/domain/shared/zod";
 import { normaliseVoucherCode } from "~/domain/vouchers/voucher-code";
 import { voucherCodesSchema } from "~/domain/vouchers/voucher-codes";
 
-export const SHIPPING_COUNTRY = "United Kingdom";
+/** Where the shop delivers when nothing else is chosen. */
+export const SHIPPING_COUNTRY = UNITED_KINGDOM.name;
 
 const text = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
-export const shippingAddressSchema = z.object({
+/** A phone number as people type it: digits, spaces, +, brackets, dots and hyphens; 7 to 15 digits in it. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(30, "Please keep the phone number under 30 characters")
+  .refine(
+    (v) => v === "" || (/^[+()\d\s.-]+$/.test(v) && /^(?:\D*\d){7,15}\D*$/.test(v)),
+    "Please enter a phone number, such as +353 1 234 5678",
+  )
+  .optional()
+  .transform((v) => v || null);
+
+/**
+ * The delivery address's fields, for any country the shop delivers to (docs/decisions/0081): the country comes out
+ * as its ISO code (its English name is read too), and a phone number may be given (required for a tracked service
+ * abroad; the order service checks that, knowing the service). The postcode is checked against the country by
+ * `postcodeForCountry`, which every schema holding these fields adds.
+ */
+const addressFields = {
   name: text("Please enter the name to deliver to"),
   addressLine1: text("Please enter the first line of the address"),
   addressLine2: z.string().trim().max(100, "Please keep this under 100 characters").optional().default(""),
   city: text("Please enter the town or city", 60),
-  postalCode: z.string({ error: "Please enter a UK postcode, such as SW1A 1AA" }).transform((v, ctx) => {
-    const postcode = normaliseUkPostcode(v);
-    if (!postcode) {
-      ctx.addIssue({ code: "custom", message: "Please enter a UK postcode, such as SW1A 1AA" });
-      return z.NEVER;
-    }
-    return postcode;
-  }),
-  // The shop ships within the UK only (Royal Mail rates of spec §9).
+  postalCode: z.string().trim().max(40, "Please check the postcode").optional().default(""),
   country: z
     .string()
+    .max(80, "Please choose a country from the list")
     .optional()
-    .transform((v) => (v?.trim() ? v.trim() : SHIPPING_COUNTRY))
-    .refine((v) => v === SHIPPING_COUNTRY, "We deliver within the United Kingdom only"),
-});
+    .transform((v, ctx) => {
+      if (!v?.trim()) return UNITED_KINGDOM.code;
+      const country = findCountry(v);
+      if (country) return country.code;
+      ctx.addIssue({ code: "custom", message: "Please choose a country from the list" });
+      return z.NEVER;
+    }),
+  phone: phoneSchema,
+};
+
+/** The postcode in the form its country's rule asks for (a message beside the postcode field otherwise). */
+export function postcodeForCountry(address: { postalCode: string; country: string }, ctx: z.RefinementCtx) {
+  const postcode = checkPostcode(address.country, address.postalCode);
+  if (!postcode.ok) ctx.addIssue({ code: "custom", message: postcode.message, path: ["postalCode"] });
+}
+
+export const shippingAddressSchema = z.object(addressFields).superRefine(postcodeForCountry);
+
+/** The delivery service a shopper picked (app/domain/international/delivery-services.ts), if any. */
+export const deliveryServiceSchema = z
+  .enum(DELIVERY_SERVICE_KEYS, { error: "Please choose a delivery service" })
+  .optional()
+  .describe("tracked_48 (UK, the default), tracked_24 (UK), intl_standard or intl_tracked (abroad)");
 
 export const emailSchema = z
   .string({ error: "Please enter a valid email address" })
@@ -70,21 +104,24 @@ export function cardSchema(today: string) {
  * Contact and delivery details, the form's idempotency key, an optional discount code, gift voucher codes and the
  * total (and amount left for the card) the shopper agreed to (optional for an API client; see price-quote.ts).
  */
-const orderDetailsSchema = z.object({
-  email: emailSchema,
-  ...shippingAddressSchema.shape,
-  discountCode: optionalDiscountCodeSchema,
-  voucherCodes: voucherCodesSchema,
-  idempotencyKey: idempotencyKeySchema,
-  expectedTotalPence: expectedTotalPenceSchema
-    .optional()
-    .describe("The total shown to the buyer, in pence: when the order's total is different, nothing is placed (409)"),
-  expectedAmountDuePence: expectedTotalPenceSchema
-    .optional()
-    .describe(
-      "What the buyer was shown the card would pay after gift vouchers, in pence: when it comes out different (a voucher spent meanwhile), nothing is placed (409)",
-    ),
-});
+const orderDetailsSchema = z
+  .object({
+    email: emailSchema,
+    ...addressFields,
+    deliveryService: deliveryServiceSchema,
+    discountCode: optionalDiscountCodeSchema,
+    voucherCodes: voucherCodesSchema,
+    idempotencyKey: idempotencyKeySchema,
+    expectedTotalPence: expectedTotalPenceSchema
+      .optional()
+      .describe("The total shown to the buyer, in pence: when the order's total is different, nothing is placed (409)"),
+    expectedAmountDuePence: expectedTotalPenceSchema
+      .optional()
+      .describe(
+        "What the buyer was shown the card would pay after gift vouchers, in pence: when it comes out different (a voucher spent meanwhile), nothing is placed (409)",
+      ),
+  })
+  .superRefine(postcodeForCountry);
 
 /**
  * The checkout page's one code box, as shoppers expect from other shops: a discount code or a gift voucher code. A
@@ -99,14 +136,14 @@ export const codeBoxSchema = z
   .pipe(optionalDiscountCodeSchema);
 
 /** The checkout page's form always carries the total on its Pay button, and its code box takes voucher codes too. */
-export const checkoutDetailsSchema = orderDetailsSchema.extend({
+export const checkoutDetailsSchema = orderDetailsSchema.safeExtend({
   expectedTotalPence: expectedTotalPenceSchema,
   discountCode: codeBoxSchema,
 });
 
 /** The whole form when the shop takes the card on the page (the offline test provider). */
 export function checkoutWithCardSchema(today: string) {
-  return checkoutDetailsSchema.extend(cardSchema(today).shape);
+  return checkoutDetailsSchema.safeExtend(cardSchema(today).shape);
 }
 
 /** How the payment provider takes the money: a card form on the page, or its own hosted page. */
@@ -134,7 +171,7 @@ export const removeVoucherIntent = (index: number) => `${REMOVE_VOUCHER_INTENT}-
  * Placing an order through the API (REST and tRPC): the details, the lines and, when the shop takes the card
  * itself, the card; the checkout service checks the card with cardSchema because only it knows the provider.
  */
-export const placeOrderSchema = orderDetailsSchema.extend({
+export const placeOrderSchema = orderDetailsSchema.safeExtend({
   lines: cartLinesSchema.min(1, "Your cart is empty."),
   card: z
     .object({ cardNumber: z.string(), cardExpiry: z.string(), cardCvc: z.string() })

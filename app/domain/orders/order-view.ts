@@ -14,6 +14,8 @@ export interface ShippingAddress {
   city: string;
   postalCode: string;
   country: string;
+  /** ISO 3166 code of `country` (GB when not given). */
+  countryCode?: string;
 }
 
 export interface OrderLineView {
@@ -51,6 +53,8 @@ export interface OrderView {
   lines: OrderLineView[];
   totals: OrderViewTotals;
   hasPreOrder: boolean;
+  /** The delivery service the shopper chose (app/domain/international/delivery-services.ts). */
+  deliveryService: string;
   delivery: DeliveryEstimate;
   paymentProvider: string | null;
   paymentReference: string | null;
