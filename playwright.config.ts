@@ -79,6 +79,10 @@ export default defineConfig({
       // Campaign mail at ten a second, so a campaign spec's few messages leave within a second or two.
       CAMPAIGN_SENDS_PER_MINUTE: "600",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // A made-up IOSS and EORI number, so EU parcels up to €150 are sold with their country's VAT and customs
+      // declarations carry the sender's EORI (the no-IOSS case is covered by the order service's tests).
+      IOSS_NUMBER: "IM3720000001",
+      EORI_NUMBER: "GB123456789000",
     },
   },
 });
