@@ -47,6 +47,20 @@ describe("the monthly VAT report and sales by destination", () => {
       .where(eq(orders.id, dublinRow.id))
       .run();
 
+    // The order detail page's facts: where it went, how, the parcel's weight and its VAT line with the euro value.
+    expect(s.adminOrders.get(dublin.orderNumber).destination).toMatchObject({
+      countryCode: "IE",
+      countryName: "Ireland",
+      deliveryService: "intl_standard",
+      deliveryServiceName: "Royal Mail International Standard",
+      parcelGrams: dublinRow.parcelGrams,
+      vat: { treatment: "ioss", countryCode: "IE", rateBasisPoints: 2300, consignmentEuroCents: dublinRow.consignmentEuroCents },
+      eurPerGbp: dublinRow.eurPerGbp,
+      iossNumber: "IM3720000123",
+    });
+    expect(dublinRow.parcelGrams).toBeGreaterThan(0);
+    expect(s.adminOrders.get(berlin.orderNumber).destination.vat.exportReason).toBe("over_ioss_limit");
+
     const report = s.businessAnalysis.vatReport(monthOf(today));
     expect(report.uk.sales.orders).toBeGreaterThanOrEqual(1);
     const ireland = report.ioss.rows.find((r) => r.countryCode === "IE")!;
