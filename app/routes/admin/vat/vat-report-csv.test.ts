@@ -7,7 +7,8 @@ import { loader } from "./vat-report-csv";
 
 const shop = useShopServices();
 
-const get = (path: string, cookie: string) => loader(routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path, cookie)) as never);
+const get = (path: string, cookie: string) =>
+  loader(routeArgs({ db: shop.t.db, services: shop.s }, pageGet(path, cookie)) as never);
 
 describe("a table of the VAT report as CSV", () => {
   it("writes the month's IOSS table and logs the export", async () => {
