@@ -103,6 +103,8 @@ export default [
     route("admin/stock-book", "routes/admin/vat/stock-book.tsx"),
     route("admin/stock-book.csv", "routes/admin/vat/stock-book-csv.ts"),
     route("admin/stock-book/summary.csv", "routes/admin/vat/margin-summary-csv.ts"),
+    route("admin/vat-report", "routes/admin/vat/vat-report.tsx"),
+    route("admin/vat-report.csv", "routes/admin/vat/vat-report-csv.ts"),
 
     route("admin/business-analysis", "routes/admin/analysis/business-analysis.tsx"),
     route("admin/business-analysis.csv", "routes/admin/analysis/business-analysis-csv.ts"),

@@ -54,7 +54,10 @@ import { usedCopiesOfLines } from "./line-copies";
 import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
 import type { WantsService } from "./wants";
 import type { MailService } from "./mail";
-import { orderDelivery, shippingAddressOf, type OrdersService } from "./orders";
+import { orderDelivery, shippingAddressOf, vatLineOf, type OrdersService } from "./orders";
+import type { VatLine } from "../../app/domain/international/destination-totals";
+import { deliveryService } from "../../app/domain/international/delivery-services";
+import { countryName } from "../../app/domain/international/countries";
 import { giveBackVoucherPart, VOUCHER_PAYMENT } from "./order-vouchers";
 import type { VoucherMail } from "./voucher-mail";
 import { boughtVoucherRefundable, withdrawBoughtVoucher } from "./voucher-ledger";
@@ -158,6 +161,18 @@ export interface AdminOrder {
   /** The order's own moments (placed, paid, …, each refund), oldest first. */
   timeline: { kind: OrderEventKind; label: string; at: string }[];
   refunds: AdminOrderRefund[];
+  /** Where it went and how it was taxed there (app/domain/international). */
+  destination: {
+    countryCode: string;
+    countryName: string;
+    deliveryService: string;
+    deliveryServiceName: string;
+    parcelGrams: number | null;
+    vat: VatLine;
+    eurPerGbp: string | null;
+    eurRateAsOf: string | null;
+    iossNumber: string | null;
+  };
   history: AuditEntry[];
   /** The moves the state machine allows now (the page offers only these). */
   moves: AdminOrderMoves;
@@ -437,6 +452,17 @@ export function createAdminOrdersService(
         discountPence: row.discountPence,
         totalPence: row.totalPence,
         vatPence: row.vatPence,
+      },
+      destination: {
+        countryCode: row.countryCode,
+        countryName: countryName(row.countryCode),
+        deliveryService: row.deliveryService,
+        deliveryServiceName: deliveryService(row.deliveryService)?.name ?? row.deliveryService,
+        parcelGrams: row.parcelGrams,
+        vat: vatLineOf(row),
+        eurPerGbp: row.eurPerGbp,
+        eurRateAsOf: row.eurRateAsOf,
+        iossNumber: row.iossNumber,
       },
       discountCode: typeof code === "string" ? code : null,
       refundedPence: row.refundedPence,

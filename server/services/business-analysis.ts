@@ -26,6 +26,9 @@ import {
 import { isPreOrderSql, isReleasedSql } from "./pre-order-sql";
 import { schemeSplit, type SchemeSplit, type SchemeSums } from "../../app/domain/vat/scheme-split";
 import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from "../../app/domain/returns/return-reasons";
+import { salesByCountry, salesByZone, type CountrySums } from "../../app/domain/admin/analysis/destinations";
+import type { VatMonth } from "../../app/domain/international/vat-report";
+import { createVatReportService } from "./vat-report";
 
 /** Stock that came in: goods-in deliveries, older restocks and the opening stock. */
 const RECEIPT_REASONS = sql`('delivery', 'restock', 'seed')`;
@@ -52,6 +55,7 @@ const bucketTable = (buckets: readonly Bucket[]): SQL =>
  * aggregate. See docs/decisions for what counts as revenue.
  */
 export function createBusinessAnalysisService(db: Db) {
+  const vatReport = createVatReportService(db);
   const sales = (buckets: readonly Bucket[]): SalesBucket[] => {
     const rows = db.all<{ k: string; n: number; revenue: number; refunded: number; discount: number }>(sql`
       with ${bucketTable(buckets)}
@@ -268,8 +272,26 @@ export function createBusinessAnalysisService(db: Db) {
       return schemeSplit(rows);
     },
 
+    /** Each country's paid orders in the period: orders, records kept and revenue less refunds. */
+    countrySums(range: AnalysisRange): CountrySums[] {
+      return db.all<CountrySums>(sql`
+        select o.country_code as countryCode, count(o.id) as orders,
+               coalesce(sum((select sum(l.quantity - l.refunded_quantity) from order_lines l where l.order_id = o.id)), 0) as records,
+               coalesce(sum(o.total_pence - o.refunded_pence), 0) as revenuePence
+        from orders o
+        where o.paid_at >= ${range.current.startUtc} and o.paid_at < ${range.current.endUtc} and +o.status in ${kept}
+          and ${notVoucherSale}
+        group by o.country_code`);
+    },
+
+    /** The monthly VAT report: UK VAT, zero-rated exports and IOSS VAT by member state (/admin/vat-report). */
+    vatReport: (month: VatMonth) => vatReport.month(month),
+
     all(range: AnalysisRange, today: string) {
+      const destinations = this.countrySums(range);
       return {
+        countries: salesByCountry(destinations),
+        zones: salesByZone(destinations),
         vatSchemes: this.vatSchemes(range),
         sales: this.sales(range),
         genre: this.genre(range),

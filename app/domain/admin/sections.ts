@@ -59,6 +59,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/vat-report",
+    permission: "analysis.view",
+    title: "VAT report",
+    text: "A month's UK VAT, zero-rated exports and IOSS VAT by EU member state, with CSVs.",
+    built: true,
+  },
+  {
     path: "/admin/catalog-update",
     permission: "catalogue.edit",
     title: "Catalogue",

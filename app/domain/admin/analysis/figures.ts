@@ -1,6 +1,7 @@
 import { vatIncludedPence } from "~/domain/shared/money";
 import type { SchemeSplit } from "~/domain/vat/scheme-split";
 import { z } from "~/domain/shared/zod";
+import { destinationCsvRows, type DestinationRow } from "./destinations";
 
 /**
  * The business analysis figures' shapes and the rules that read them. Money is integer pence. Revenue is what
@@ -161,6 +162,8 @@ export const ANALYSIS_FIGURES = [
   "discounts",
   "vouchers",
   "returns",
+  "countries",
+  "zones",
 ] as const;
 export type AnalysisFigure = (typeof ANALYSIS_FIGURES)[number];
 export const figureSchema = z.enum(ANALYSIS_FIGURES, { error: "No such figure." });
@@ -195,6 +198,9 @@ export interface AnalysisData {
   discounts: DiscountRow[];
   vouchers: VoucherLiability;
   returns: ReturnsFigures;
+  /** Paid orders by destination country and by shipping zone (./destinations.ts). */
+  countries?: DestinationRow[];
+  zones?: DestinationRow[];
 }
 
 /** One figure as CSV rows: a header row, then one row per bucket or item. */
@@ -287,6 +293,10 @@ export function figureCsvRows(figure: AnalysisFigure, data: Partial<AnalysisData
         ...(v ? [[v.asOf, v.outstandingCount, pounds(v.outstandingPence), pounds(v.issuedPence), pounds(v.spentPence)]] : []),
       ];
     }
+    case "countries":
+      return destinationCsvRows("Country", data.countries ?? []);
+    case "zones":
+      return destinationCsvRows("Zone", data.zones ?? []);
     case "returns":
       return [
         ["Reason", "Returns", "Records"],

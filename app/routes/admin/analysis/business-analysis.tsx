@@ -300,6 +300,38 @@ function Figures({
       {breakdown("label", "Label")}
       {breakdown("format", "Format")}
 
+      {(["countries", "zones"] as const).map((key) => {
+        const rows = f[key] ?? [];
+        const word = key === "countries" ? "country" : "zone";
+        return (
+          <FigureBlock
+            key={key}
+            id={`by-${word}`}
+            title={`Sales by ${word}`}
+            summary={`Paid orders by where they were sent${key === "zones" ? " (the delivery zones)" : ""}, revenue less refunds, postage included.`}
+            csvHref={csv(key)}
+            chart={
+              <BarListChart
+                title={`Revenue by ${word}`}
+                description={`Revenue and orders by destination ${word}, ${period}.`}
+                items={rows
+                  .slice(0, 10)
+                  .map((r) => ({ label: r.name, value: r.revenuePence, note: `${number(r.orders)} orders` }))}
+                format={formatWholePounds}
+              />
+            }
+            columns={[
+              { header: word === "country" ? "Country" : "Zone" },
+              { header: "Orders", numeric: true },
+              { header: "Records", numeric: true },
+              { header: "Revenue", numeric: true },
+            ]}
+            rows={rows.map((r) => [r.name, number(r.orders), number(r.records), formatPence(r.revenuePence)])}
+            empty="No paid orders in this period."
+          />
+        );
+      })}
+
       <FigureBlock
         id="top-sellers"
         title="Top sellers"

@@ -21,6 +21,7 @@ import {
 } from "~/domain/orders/order-admin";
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
+import { euroValueWords, vatLineWords } from "~/domain/international/order-destination";
 import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
 import { formAction, type Echo } from "~/lib/forms/form-action.server";
 import type { z } from "~/domain/shared/zod";
@@ -294,6 +295,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const review = isReview(actionData) ? actionData : undefined;
   const moves = { order, busy, reply: review ? undefined : (actionData as FormReply | undefined) };
   const t = order.totals;
+  const euroValue = euroValueWords(
+    order.destination.vat.consignmentEuroCents,
+    order.destination.eurPerGbp,
+    order.destination.eurRateAsOf,
+  );
   return (
     <div>
       <Link
@@ -383,8 +389,16 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               )}
               <dt className="font-semibold">Total paid</dt>
               <dd className="text-right font-semibold tabular-nums">{formatPence(t.totalPence)}</dd>
-              <dt className="text-stone-600">VAT included (20%)</dt>
+              <dt className="text-stone-600">{vatLineWords(order.destination.vat)}</dt>
               <dd className="text-right text-stone-600 tabular-nums">{formatPence(t.vatPence)}</dd>
+              {euroValue && (
+                <dd className="col-span-2 text-xs text-stone-600">
+                  {euroValue}
+                  {order.destination.vat.treatment === "ioss" && order.destination.iossNumber && (
+                    <> · IOSS number {order.destination.iossNumber}</>
+                  )}
+                </dd>
+              )}
               {order.refundedPence > 0 && (
                 <>
                   <dt className="text-red-800">Refunded</dt>
@@ -482,6 +496,20 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                   </span>
                 ))}
             </address>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-stone-600">Country</dt>
+              <dd>
+                {order.destination.countryName} ({order.destination.countryCode})
+              </dd>
+              <dt className="text-stone-600">Delivery</dt>
+              <dd>{order.destination.deliveryServiceName}</dd>
+              <dt className="text-stone-600">Parcel</dt>
+              <dd className="tabular-nums">
+                {order.destination.parcelGrams === null
+                  ? "Not weighed"
+                  : `${order.destination.parcelGrams.toLocaleString("en-GB")} g`}
+              </dd>
+            </dl>
             <p className="mt-3 text-sm text-stone-700">{deliveryWindowText(order.delivery)}</p>
             {order.fulfilment.serviceName && (
               <p className="mt-3 text-sm">
