@@ -8,24 +8,17 @@ import {
   labelOriginSchema,
   packagingSchema,
   rateTableSchema,
-  ratedServices,
   removeLabelOriginSchema,
-  SHIPPING_ZONES,
   ZONE_NAMES,
 } from "~/domain/international/delivery-settings-schema";
 import { deliveryService } from "~/domain/international/delivery-services";
 import { countryName } from "~/domain/international/countries";
 import { intent } from "~/lib/forms/form-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { RATE_TABLES, rateIntentOf } from "./rate-tables";
 import type { Services } from "../../../../server/services";
 
 export const DELIVERY_PAGE = "/admin/delivery";
-
-/** The intent of one zone's rate table for one service: "rates-europe-intl_standard". */
-export const rateIntentOf = (zone: string, service: string) => `rates-${zone}-${service}`;
-
-/** Every (zone, service) with a rate table, in the page's order. */
-export const RATE_TABLES = SHIPPING_ZONES.flatMap((zone) => ratedServices(zone).map((service) => ({ zone, service })));
 
 export function deliveryIntents(services: Services, actor: Actor) {
   const done = (title: string, description?: string) => redirectWithToast(DELIVERY_PAGE, { type: "success", title, description });

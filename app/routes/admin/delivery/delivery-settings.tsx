@@ -16,7 +16,8 @@ import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/delivery-settings";
-import { deliveryIntents, RATE_TABLES } from "./delivery-settings.server";
+import { deliveryIntents } from "./delivery-settings.server";
+import { RATE_TABLES } from "./rate-tables";
 import { RateTableForm } from "./rate-table-form";
 
 export const handle = staffHandle("shipping.settings", { action: "shipping.settings" });

@@ -7,7 +7,7 @@ import { rateTableSchema } from "~/domain/international/delivery-settings-schema
 import type { FormReply } from "~/lib/forms/form-reply";
 import { replyFor } from "~/lib/forms/form-reply";
 import { useSchemaForm } from "~/lib/forms/use-schema-form";
-import { rateIntentOf } from "./delivery-settings.server";
+import { rateIntentOf } from "./rate-tables";
 
 /** Empty rows under a table's bands: filling one in adds a band, with or without the page's script. */
 const BLANK_ROWS = 2;

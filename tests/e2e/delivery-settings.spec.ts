@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { logInAsAdmin, ready } from "./support/shop";
+
+// The back office's delivery rates (/admin/delivery). Tests tagged @no-js also run with JavaScript off.
+// Each project edits its own zone's table and puts it back, so the shop's prices are as before for other tests.
+
+test.describe("delivery rates back office", () => {
+  test("adds a rate band, is refused a bad one, sees the change in the audit log and removes it again @no-js", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const js = javaScriptEnabled ?? true;
+    const [zone, price] = js ? ["usa", "44.95"] : ["world", "48.95"];
+    await logInAsAdmin(page, js, baseURL!);
+    await page.goto("/admin/delivery");
+    await expect(page.getByRole("heading", { level: 1, name: "Delivery rates and customs" })).toBeVisible();
+    await ready(page, js);
+
+    const table = page.locator(`form#rates-${zone}-intl_tracked`);
+    const newGrams = table.getByLabel("New band: up to grams").first();
+    const newPrice = table.getByLabel("New band: price in pounds").first();
+
+    // A band without a whole number of grams is refused beside its field, and nothing is saved.
+    await newGrams.fill("lots");
+    await newPrice.fill(price);
+    await table.getByRole("button", { name: "Save rates" }).click();
+    await expect(table.getByText("Enter the weight in whole grams, such as 750")).toBeVisible();
+
+    await table.getByLabel("New band: up to grams").first().fill("4000");
+    await table.getByLabel("New band: price in pounds").first().fill(price);
+    await table.getByRole("button", { name: "Save rates" }).click();
+    await expect(page.getByText("Rates saved").first()).toBeVisible();
+    const row = table.locator("tr", { has: page.locator('input[value="4000"]') });
+    await expect(row.locator('input[value="' + price + '"]')).toBeVisible();
+
+    // The audit log has the change, before and after.
+    await page.goto("/admin/audit-log?type=delivery-rates");
+    await expect(page.getByText(`up to 3000 g £`).first()).toBeVisible();
+    await expect(page.getByText(`up to 4000 g £${price}`).first()).toBeVisible();
+
+    // Removing the band puts the table back.
+    await page.goto("/admin/delivery");
+    await ready(page, js);
+    await table.locator("tr", { has: page.locator('input[value="4000"]') }).getByRole("checkbox").check();
+    await table.getByRole("button", { name: "Save rates" }).click();
+    await expect(page.getByText("Rates saved").first()).toBeVisible();
+    await expect(table.locator('input[value="4000"]')).toHaveCount(0);
+  });
+
+  test("refuses a nonsense euro rate and saves a real one @no-js", async ({ page, baseURL, javaScriptEnabled }) => {
+    const js = javaScriptEnabled ?? true;
+    await logInAsAdmin(page, js, baseURL!);
+    await page.goto("/admin/delivery");
+    await ready(page, js);
+    const form = page.locator("form#exchange-rate");
+    const current = await form.getByLabel("Euros per pound").inputValue();
+    await form.getByLabel("Euros per pound").fill("10");
+    await form.getByRole("button", { name: "Save euro rate" }).click();
+    await expect(form.getByText("A pound buys between €0.50 and €3.00: check the rate")).toBeVisible();
+    // The same rate again: other tests price EU orders with it.
+    await form.getByLabel("Euros per pound").fill(current);
+    await form.getByRole("button", { name: "Save euro rate" }).click();
+    await expect(page.getByText("Euro rate saved").first()).toBeVisible();
+  });
+});
