@@ -1,8 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { logInAsAdmin, ready } from "./support/shop";
+import { expect, test, type Page } from "@playwright/test";
+import { logInAsAdmin, ready, TOAST } from "./support/shop";
 
 // The back office's delivery rates (/admin/delivery). Tests tagged @no-js also run with JavaScript off.
 // Each project edits its own zone's table and puts it back, so the shop's prices are as before for other tests.
+
+/** A success toast: with JavaScript a sonner toast; without, the <noscript> status banner. */
+async function expectToast(page: Page, js: boolean, text: string) {
+  const toast = (js ? page.locator(TOAST) : page.getByRole("status")).filter({ hasText: text });
+  await expect(toast.first()).toBeVisible();
+}
 
 test.describe("delivery rates back office", () => {
   test("adds a rate band, is refused a bad one, sees the change in the audit log and removes it again @no-js", async ({
@@ -30,7 +36,7 @@ test.describe("delivery rates back office", () => {
     await table.getByLabel("New band: up to grams").first().fill("4000");
     await table.getByLabel("New band: price in pounds").first().fill(price);
     await table.getByRole("button", { name: "Save rates" }).click();
-    await expect(page.getByText("Rates saved").first()).toBeVisible();
+    await expectToast(page, js, "Rates saved");
     const row = table.locator("tr", { has: page.locator('input[value="4000"]') });
     await expect(row.locator('input[value="' + price + '"]')).toBeVisible();
 
@@ -42,9 +48,12 @@ test.describe("delivery rates back office", () => {
     // Removing the band puts the table back.
     await page.goto("/admin/delivery");
     await ready(page, js);
-    await table.locator("tr", { has: page.locator('input[value="4000"]') }).getByRole("checkbox").check();
+    await table
+      .locator("tr", { has: page.locator('input[value="4000"]') })
+      .getByRole("checkbox")
+      .check();
     await table.getByRole("button", { name: "Save rates" }).click();
-    await expect(page.getByText("Rates saved").first()).toBeVisible();
+    await expectToast(page, js, "Rates saved");
     await expect(table.locator('input[value="4000"]')).toHaveCount(0);
   });
 
@@ -61,6 +70,6 @@ test.describe("delivery rates back office", () => {
     // The same rate again: other tests price EU orders with it.
     await form.getByLabel("Euros per pound").fill(current);
     await form.getByRole("button", { name: "Save euro rate" }).click();
-    await expect(page.getByText("Euro rate saved").first()).toBeVisible();
+    await expectToast(page, js, "Euro rate saved");
   });
 });

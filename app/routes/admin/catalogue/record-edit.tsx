@@ -203,7 +203,13 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
         submissionKey={submissionKey}
       />
 
-      {loaderData.customs && <RecordCustomsForm customs={loaderData.customs} reply={actionData} />}
+      {loaderData.customs && (
+        <RecordCustomsForm
+          key={[loaderData.customs.weightGrams, loaderData.customs.hsCode, loaderData.customs.originCountry].join("/")}
+          customs={loaderData.customs}
+          reply={actionData}
+        />
+      )}
 
       {record && record.fields.condition === "new" && (
         <UsedCopiesAdmin

@@ -270,24 +270,29 @@ export default function DeliverySettingsPage({ loaderData, actionData }: Route.C
           <div key={zone} className="mt-6">
             <h3 className="text-lg font-semibold">{ZONE_NAMES[zone]}</h3>
             <div className="mt-2 grid gap-4 lg:grid-cols-2">
-              {RATE_TABLES.filter((t) => t.zone === zone).map(({ service }) => (
-                <RateTableForm
-                  key={service}
-                  zone={zone}
-                  service={service}
-                  bands={rates.filter((r) => r.zone === zone && r.service === service)}
-                  reply={reply}
-                />
-              ))}
+              {RATE_TABLES.filter((t) => t.zone === zone).map(({ service }) => {
+                const bands = rates.filter((r) => r.zone === zone && r.service === service);
+                // A saved table is a new form: its fields start again from what was saved.
+                const saved = bands.map((b) => `${b.maxGrams}:${b.pricePence}`).join(",");
+                return <RateTableForm key={`${service}/${saved}`} zone={zone} service={service} bands={bands} reply={reply} />;
+              })}
             </div>
           </div>
         ))}
       </section>
 
       <div className="mt-8 grid gap-4 lg:grid-cols-2">
-        <PackagingForm grams={loaderData.packagingGrams} reply={reply} />
-        <ExchangeRateForm rate={loaderData.exchangeRate} reply={reply} />
-        <LabelOrigins origins={loaderData.labelOrigins} reply={reply} />
+        <PackagingForm key={loaderData.packagingGrams} grams={loaderData.packagingGrams} reply={reply} />
+        <ExchangeRateForm
+          key={`${loaderData.exchangeRate.eurPerGbp}/${loaderData.exchangeRate.asOf}`}
+          rate={loaderData.exchangeRate}
+          reply={reply}
+        />
+        <LabelOrigins
+          key={loaderData.labelOrigins.map((o) => `${o.label}:${o.countryCode}`).join(",")}
+          origins={loaderData.labelOrigins}
+          reply={reply}
+        />
         <CustomsNumbers iossNumber={loaderData.iossNumber} eoriNumber={loaderData.eoriNumber} />
       </div>
     </div>
