@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInAsAdmin, ready, TOAST } from "./support/shop";
+import { logInAsAdmin, ready, TOAST, withDb } from "./support/shop";
 
 // The back office's delivery rates (/admin/delivery). Tests tagged @no-js also run with JavaScript off.
 // Each project edits its own zone's table and puts it back, so the shop's prices are as before for other tests.
@@ -71,5 +71,38 @@ test.describe("delivery rates back office", () => {
     await form.getByLabel("Euros per pound").fill(current);
     await form.getByRole("button", { name: "Save euro rate" }).click();
     await expectToast(page, js, "Euro rate saved");
+  });
+
+  test("a record missing customs facts is listed, and its weight, tariff code and origin are saved from its page @no-js", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const js = javaScriptEnabled ?? true;
+    await logInAsAdmin(page, js, baseURL!);
+    await page.goto("/admin/delivery/missing");
+    await expect(page.getByRole("heading", { level: 1, name: "Records missing customs facts" })).toBeVisible();
+    const link = page
+      .getByRole("table")
+      .getByRole("link")
+      .nth(js ? 0 : 1);
+    const href = (await link.getAttribute("href"))!;
+    const recordId = Number(/catalog-update\/(\d+)/.exec(href)![1]);
+    await page.goto(`/admin/catalog-update/${recordId}`);
+    await ready(page, js);
+    const customs = page.locator("#customs");
+    // The values the defaults give a 12" LP, so the shop's other tests price and declare it as before.
+    await customs.getByLabel("Tariff (HS) code").fill("8523");
+    await customs.getByRole("button", { name: "Save shipping and customs" }).click();
+    await expect(customs.getByText("A tariff code is 6 to 10 digits, such as 852380 or 8523 80 90 00")).toBeVisible();
+    await customs.getByLabel("Tariff (HS) code").fill("8523.80");
+    await customs.getByLabel("Country of origin").selectOption("GB");
+    await customs.getByRole("button", { name: "Save shipping and customs" }).click();
+    await expectToast(page, js, "Shipping and customs saved");
+    const saved = withDb(
+      (db) => db.prepare("select hs_code as hs, origin_country as origin from records where id = ?").get(recordId) as object,
+    );
+    expect(saved).toEqual({ hs: "852380", origin: "GB" });
+    await expect(page.getByText("customs facts saved").first()).toBeVisible();
   });
 });

@@ -166,9 +166,9 @@ function LabelOrigins({ origins, reply }: { origins: { label: string; countryCod
           </tbody>
         </table>
       )}
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-3 sm:grid-cols-2 sm:items-start">
         <input type="hidden" name="intent" value="label-origin" />
-        <div className="sm:col-span-3">
+        <div className="sm:col-span-2">
           <FormAlert id={form.errorId} message={form.errors?.[0]} />
         </div>
         <div>
@@ -192,7 +192,7 @@ function LabelOrigins({ origins, reply }: { origins: { label: string; countryCod
           </select>
           <FieldMessage field={fields.countryCode} />
         </div>
-        <button type="submit" className={`${button} sm:mt-6`}>
+        <button type="submit" className={`${button} justify-self-start`}>
           Add or change
         </button>
       </Form>

@@ -30,7 +30,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 /** A fact the record has, or the default that stands in for it, greyed. */
 function Fact({ own, fallback }: { own: string | null; fallback: string }) {
-  return own !== null ? <span>{own}</span> : <span className="text-amber-800">default: {fallback}</span>;
+  return own !== null ? (
+    <span className="whitespace-nowrap">{own}</span>
+  ) : (
+    <span className="whitespace-nowrap text-amber-800">default: {fallback}</span>
+  );
 }
 
 export default function MissingCustoms({ loaderData }: Route.ComponentProps) {
