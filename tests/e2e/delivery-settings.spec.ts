@@ -73,7 +73,7 @@ test.describe("delivery rates back office", () => {
     await expectToast(page, js, "Euro rate saved");
   });
 
-  test("a record missing customs facts is listed, and its weight, tariff code and origin are saved from its page @no-js", async ({
+  test("a record missing customs facts is listed, and its tariff code and origin are saved from its page @no-js", async ({
     page,
     baseURL,
     javaScriptEnabled,
