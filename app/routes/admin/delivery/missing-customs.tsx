@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { countryName } from "~/domain/international/countries";
-import { RECORD_HS_CODE } from "~/domain/international/customs";
+import { DEFAULT_ORIGIN_COUNTRY, RECORD_HS_CODE } from "~/domain/international/customs";
 import { formatDefaultGrams } from "~/domain/international/parcel-weight";
 import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
@@ -23,7 +23,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     rows: rows.map((r) => ({
       ...r,
       weightDefault: formatDefaultGrams(r.format),
-      originDefault: (r.label ? origin(r.label) : undefined) ?? "GB",
+      originDefault: (r.label ? origin(r.label) : undefined) ?? DEFAULT_ORIGIN_COUNTRY,
     })),
   };
 }
