@@ -73,6 +73,9 @@ export default [
 
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
+    // Delivery rates, packaging, the euro rate, label origins; records relying on default customs facts.
+    route("admin/delivery", "routes/admin/delivery/delivery-settings.tsx"),
+    route("admin/delivery/missing", "routes/admin/delivery/missing-customs.tsx"),
     // Stock.
     route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
     route("admin/stock-management/goods-in", "routes/admin/stock/goods-in.tsx"),

@@ -38,6 +38,7 @@ import { createPasskeysService } from "./passkeys";
 import { createSecretBox, loadSecretKey } from "../auth/secret-box";
 import { requiresTwoFactor } from "../../app/domain/staff/permissions";
 import { createCartService } from "./cart";
+import { createDeliveryAdminService } from "./delivery-admin";
 import { createDeliverySettingsService } from "./delivery-settings";
 import { createCartRemindersService } from "./cart-reminders";
 import { createCheckoutService } from "./checkout";
@@ -193,6 +194,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     ...authServices,
     /** Delivery abroad: rate table, packaging weight, euro rate, IOSS and EORI numbers (app/domain/international). */
     deliverySettings,
+    /** The back office's changes to rates, packaging, the euro rate, label origins and records' customs facts. */
+    deliveryAdmin: createDeliveryAdminService(db, { audit, settings: deliverySettings }),
     /** Links to the shop's own pages from its configured origin, for mail and print (never a request's Host). */
     links,
     /** Discogs's API when a token is configured, else null (everything Discogs is switched off). */

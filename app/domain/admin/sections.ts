@@ -38,6 +38,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/delivery",
+    permission: "shipping.settings",
+    title: "Delivery rates",
+    text: "Rates by zone and weight, packaging, the euro rate, label origins and records missing customs facts.",
+    built: true,
+  },
+  {
     path: "/admin/stock-management",
     permission: "stock.manage",
     title: "Stock",

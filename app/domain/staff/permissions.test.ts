@@ -9,6 +9,15 @@ describe("staff roles", () => {
     for (const p of ALL_PERMISSIONS) expect(may(builtInRole("manager"), p)).toBe(p !== "staff.manage");
   });
 
+  it("owners and managers set delivery rates and customs settings; packers and marketers do not", () => {
+    expect(isPermission("shipping.settings")).toBe(true);
+    expect(may(builtInRole("owner"), "shipping.settings")).toBe(true);
+    expect(may(builtInRole("manager"), "shipping.settings")).toBe(true);
+    expect(may(builtInRole("packer"), "shipping.settings")).toBe(false);
+    expect(may(builtInRole("marketer"), "shipping.settings")).toBe(false);
+    expect(areaOf("shipping.settings")).toBe("shipping");
+  });
+
   it("a packer packs and dispatches and books goods in, but touches no money and exports no customers", () => {
     const packer = builtInRole("packer");
     expect(may(packer, "orders.dispatch")).toBe(true);

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   { key: "instagram.manage", area: "instagram", label: "Instagram" },
   { key: "club.manage", area: "club", label: "Record club" },
   { key: "analysis.view", area: "analysis", label: "Business analysis" },
+  { key: "shipping.settings", area: "shipping", label: "Delivery rates and customs settings" },
   { key: "staff.manage", area: "staff", label: "Staff and settings (roles, invites, audit log)" },
 ] as const;
 

@@ -5,6 +5,7 @@
 import type { Actor } from "~/domain/admin/audit";
 import { addPhotosSchema, removePhotoSchema } from "~/domain/catalogue/copy-photo-schema";
 import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
+import { recordCustomsSchema } from "~/domain/international/delivery-settings-schema";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
 import { copyPurchasePriceSchema } from "~/domain/vat/stock-purchase-schema";
 import { askToConfirm, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
@@ -63,6 +64,11 @@ export function recordIntents(services: Services, actor: Actor, id: number) {
     save: intent(recordFieldsSchema, async (fields, form) => {
       await services.adminCatalogue.update(actor, id, fields, uploadsOf(form));
       return done("Record saved");
+    }),
+    // Its shipping weight, tariff code and origin for declarations abroad (blank: the defaults apply).
+    customs: intent(recordCustomsSchema, (facts) => {
+      services.deliveryAdmin.setRecordCustoms(actor, id, facts);
+      return done("Shipping and customs saved");
     }),
     publish: publish(true),
     unpublish: publish(false),

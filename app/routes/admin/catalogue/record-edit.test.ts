@@ -54,4 +54,31 @@ describe("a record's page", () => {
     expect(await toastOf(done.headers)).toMatchObject({ title: "Record unpublished" });
     expect(shop.s.adminCatalogue.get(Number(id)).published).toBe(false);
   });
+
+  it("saves the record's shipping weight, tariff code and origin, and refuses a bad tariff code beside its field", async () => {
+    const admin = await signedInAdmin(shop);
+    const made = await post(NEW, typed, admin.cookie);
+    const id = made.location!.split("/").at(-1)!;
+    const path = `/admin/catalog-update/${id}`;
+    const bad = await post(path, { intent: "customs", weightGrams: "480", hsCode: "8523" }, admin.cookie, id);
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      intent: "customs",
+      result: { error: { hsCode: ["A tariff code is 6 to 10 digits, such as 852380 or 8523 80 90 00"] } },
+    });
+    expect(shop.s.deliveryAdmin.recordCustoms(Number(id)).weightGrams).toBeNull();
+    const saved = await post(
+      path,
+      { intent: "customs", weightGrams: "480", hsCode: "8523.80.90", originCountry: "DE" },
+      admin.cookie,
+      id,
+    );
+    expect(await toastOf(saved.headers)).toMatchObject({ title: "Shipping and customs saved" });
+    expect(shop.s.deliveryAdmin.recordCustoms(Number(id))).toMatchObject({
+      weightGrams: 480,
+      hsCode: "85238090",
+      originCountry: "DE",
+    });
+    expect(shop.s.adminCatalogue.get(Number(id)).history[0]).toMatchObject({ action: "customs facts saved" });
+  });
 });

@@ -6,6 +6,7 @@ import { RecordStatus } from "~/components/admin/record-status";
 import { DiscogsReleaseLink } from "~/components/admin/discogs-release-link";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
 import { CopyPhotosAdmin } from "~/components/admin/copy-photos-admin";
+import { RecordCustomsForm } from "./record-customs-form";
 import { SubmissionKeyField } from "~/components/admin/submission-key-field";
 import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -42,7 +43,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   const genres = context.services.adminCatalogue.genres();
   // The key of this render of the page's forms that add something (a record, a used copy): each is done once.
   const submissionKey = newSubmissionKey();
-  if (id === null) return { record: null, genres, usedCopies: [], purchases: {}, copy: null, submissionKey };
+  if (id === null) return { record: null, genres, usedCopies: [], purchases: {}, copy: null, customs: null, submissionKey };
   try {
     const usedCopies = context.services.usedCopies.allOf(id);
     return {
@@ -52,6 +53,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
       // How each copy was bought: for the back office only, never in a shopper's page.
       purchases: Object.fromEntries(context.services.stockPurchases.factsOf(usedCopies.map((c) => c.id))),
       copy: context.services.usedCopies.one(id),
+      customs: context.services.deliveryAdmin.recordCustoms(id),
       submissionKey,
     };
   } catch (error) {
@@ -200,6 +202,14 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
         reply={actionData}
         submissionKey={submissionKey}
       />
+
+      {loaderData.customs && (
+        <RecordCustomsForm
+          key={[loaderData.customs.weightGrams, loaderData.customs.hsCode, loaderData.customs.originCountry].join("/")}
+          customs={loaderData.customs}
+          reply={actionData}
+        />
+      )}
 
       {record && record.fields.condition === "new" && (
         <UsedCopiesAdmin
