@@ -78,7 +78,8 @@ function ReadyCheckout({
         <SummaryLines lines={summary.lines} />
         <SummaryTotals
           totals={summary.totals}
-          delivery={summary.delivery}
+          delivery={summary.arrival}
+          service={summary.delivery.service}
           discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
           payment={{ ...summary.vouchers, stage: "checkout" }}
           lines={summary.lines}
@@ -98,6 +99,7 @@ function ReadyCheckout({
           vouchers={summary.vouchers}
           quote={summary.quote}
           discount={summary.discount}
+          delivery={summary.delivery}
           lastResult={lastResult}
         />
       </div>
