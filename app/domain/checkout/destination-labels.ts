@@ -14,6 +14,12 @@ export function shippingLabel(serviceKey: string | null | undefined): string {
   return service ? `Shipping (${service.name})` : "Shipping (Royal Mail)";
 }
 
+/** "Sent by Royal Mail International Standard to Ireland." */
+export function deliveryLine(serviceKey: string | null | undefined, countryCode: string | null | undefined): string {
+  const service = (serviceKey ? deliveryService(serviceKey)?.name : undefined) ?? "Royal Mail";
+  return `Sent by ${service} to ${countryName(countryCode || "GB")}.`;
+}
+
 /**
  * The VAT of an order as one line: "included" in a UK total (as before), "added" to the total under IOSS
  * ("VAT (Ireland 23%)"), or "none" for an export.
