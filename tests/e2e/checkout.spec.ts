@@ -107,7 +107,7 @@ test.describe("checkout", () => {
       await openCheckout(page, javaScriptEnabled);
       await expect(summary(page)).toContainText(`2 × ${record.artist} – ${record.title}`);
       await expectRow(summary(page), /^Subtotal/, "£50.00");
-      await expectRow(summary(page), "Shipping (Royal Mail)", "£4.00");
+      await expectRow(summary(page), "Shipping (Royal Mail Tracked 48)", "£4.00");
       await expectRow(summary(page), "Total", "£54.00");
       await expect(summary(page)).toContainText("Includes VAT (20%) £9.00");
       await expect(summary(page)).toContainText("Estimated delivery: 1–5 working days");
@@ -146,7 +146,7 @@ test.describe("checkout", () => {
       await expect(main).toContainText(`2 × ${record.artist} – ${record.title}`);
       await expectRow(main, /^Subtotal/, "£50.00");
       await expectRow(main, "Discount", "−£5.00");
-      await expectRow(main, "Shipping (Royal Mail)", "£4.00");
+      await expectRow(main, "Shipping (Royal Mail Tracked 48)", "£4.00");
       await expectRow(main, "Total", "£49.00");
       await expect(main).toContainText("Includes VAT (20%) £8.17");
       await expect(main).toContainText(

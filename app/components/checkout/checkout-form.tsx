@@ -109,7 +109,8 @@ export function CheckoutForm({
   const codeNote = fields.discountCode.errors ? null : discount;
   const postcode = postcodeHint(delivery.countryCode);
   const chosen = delivery.choices.find((c) => c.service === delivery.service);
-  const phoneNeeded = delivery.countryCode !== "GB" && delivery.countryCode !== "IM" && chosen?.tracked === true;
+  // The carrier needs a phone number for a tracked parcel abroad (the order service refuses one without).
+  const phoneNeeded = delivery.zone !== "uk" && chosen?.tracked === true;
 
   return (
     <Form method="post" action="/checkout" {...getFormProps(form)} onInput={saveAsTyped} className="space-y-6">

@@ -9,6 +9,8 @@ import { formatPence } from "~/domain/shared/money";
 export interface PricedDeliveryView {
   countryCode: string;
   countryName: string;
+  /** "uk" for the UK, the Isle of Man and the Channel Islands (they post at UK rates). */
+  zone: string;
   choices: readonly DeliveryChoice[];
   service: string | null;
   vatNotice: string | null;
