@@ -422,7 +422,10 @@ test.describe("checkout", () => {
 
     const postcode = field(page, "Postcode");
     await expect(postcode).toHaveAttribute("aria-invalid", "true");
-    await expect(postcode).toHaveAccessibleDescription("Please enter a UK postcode, such as SW1A 1AA");
+    await expect(postcode).toHaveAccessibleDescription(
+      // The field's hint, then the message.
+      "For example SW1A 1AA Please enter a UK postcode, such as SW1A 1AA",
+    );
     await expect(page).toHaveURL(/\/checkout$/);
     expect(stockOf(record.id)).toBe(2);
     expect(ordersOfRecord(record.id)).toBe(0);
@@ -434,7 +437,10 @@ test.describe("checkout", () => {
     await openCheckout(page, true);
     await field(page, "Postcode").fill("nowhere");
     await field(page, "Postcode").blur();
-    await expect(field(page, "Postcode")).toHaveAccessibleDescription("Please enter a UK postcode, such as SW1A 1AA");
+    await expect(field(page, "Postcode")).toHaveAccessibleDescription(
+      // The field's hint, then the message.
+      "For example SW1A 1AA Please enter a UK postcode, such as SW1A 1AA",
+    );
     await field(page, "Expiry date").fill("01/20");
     await field(page, "Expiry date").blur();
     await expect(page.getByText("Please enter an expiry date (MM/YY) that has not passed")).toBeVisible();
