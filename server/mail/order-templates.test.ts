@@ -33,6 +33,11 @@ describe("the order confirmation mail, by destination", () => {
     expect(mail.text).toContain("Total paid: £64.77\n");
     expect(mail.text).toContain("Sent by Royal Mail International Standard to Ireland.");
     expect(mail.html).toContain("VAT (Ireland 23%): £12.11");
+    // Abroad, the arrival is the international service's own time, not the UK's 1–5 working days.
+    expect(mail.text).toContain(
+      "Estimated delivery by Royal Mail International Standard: 5–10 working days (Europe), 7–14 elsewhere, counted from the day we send it.",
+    );
+    expect(mail.text).not.toContain("1–5 working days");
   });
 
   it("a Jersey order says no UK VAT is charged (an export)", () => {

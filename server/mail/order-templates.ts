@@ -1,5 +1,10 @@
-import { deliveryWindowText } from "../../app/domain/checkout/delivery";
-import { deliveryLine, shippingLabel, vatLinePlain, vatLineText } from "../../app/domain/checkout/destination-labels";
+import {
+  arrivalText,
+  deliveryLine,
+  shippingLabel,
+  vatLinePlain,
+  vatLineText,
+} from "../../app/domain/checkout/destination-labels";
 import { formatPence } from "../../app/domain/shared/money";
 import type { OrderView } from "../../app/domain/orders/order-view";
 import { escapeHtml, type MailContent } from "./templates";
@@ -41,7 +46,7 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
     order.shipping.postalCode,
     order.shipping.country,
   ].filter(Boolean) as string[];
-  const delivery = `${deliveryLine(order.deliveryService, order.shipping.countryCode)} ${deliveryWindowText(order.delivery)}`;
+  const delivery = `${deliveryLine(order.deliveryService, order.shipping.countryCode)} ${arrivalText(order.delivery, order.deliveryService, order.shipping.countryCode)}`;
   const text = [
     `Thank you for your order, ${order.shipping.name}!`,
     "",

@@ -1,5 +1,5 @@
-import { deliveryWindowText, type DeliveryEstimate } from "~/domain/checkout/delivery";
-import { shippingLabel, vatLineText } from "~/domain/checkout/destination-labels";
+import type { DeliveryEstimate } from "~/domain/checkout/delivery";
+import { arrivalText, shippingLabel, vatLineText } from "~/domain/checkout/destination-labels";
 import { formatPence } from "~/domain/shared/money";
 import type { OrderTotals } from "~/domain/cart/order-totals";
 import { hasMarginLines } from "~/domain/vat/invoice-vat";
@@ -59,11 +59,14 @@ export function SummaryTotals({
   payment,
   lines = [],
   service,
+  countryCode,
 }: {
   totals: OrderTotals;
   delivery: DeliveryEstimate;
   /** The delivery service's key: its name labels the shipping line. */
   service?: string | null;
+  /** Where it goes: abroad, the arrival is the international service's time. */
+  countryCode?: string | null;
   discountLabel?: string;
   payment?: VoucherPayment;
   /** The order's lines: with a margin-scheme copy among them, the VAT shown is the standard-rated part, so said. */
@@ -97,7 +100,7 @@ export function SummaryTotals({
         </p>
       )}
       {margin && <MarginSchemeNote className="mt-2" />}
-      <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{deliveryWindowText(delivery)}</p>
+      <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{arrivalText(delivery, service, countryCode)}</p>
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * How an order's delivery and VAT are worded wherever a shopper reads its totals (checkout, confirmation, the
  * order page and the confirmation mail), so that every place says the same thing.
  */
-import { countryName } from "~/domain/international/countries";
+import { deliveryWindowText, type DeliveryEstimate } from "~/domain/checkout/delivery";
+import { countryByCode, countryName } from "~/domain/international/countries";
 import { deliveryService } from "~/domain/international/delivery-services";
 import { ratePercentLabel } from "~/domain/international/destination-vat";
 import type { VatLine } from "~/domain/international/destination-totals";
@@ -18,6 +19,22 @@ export function shippingLabel(serviceKey: string | null | undefined): string {
 export function deliveryLine(serviceKey: string | null | undefined, countryCode: string | null | undefined): string {
   const service = (serviceKey ? deliveryService(serviceKey)?.name : undefined) ?? "Royal Mail";
   return `Sent by ${service} to ${countryName(countryCode || "GB")}.`;
+}
+
+/**
+ * When it should arrive: the shop's UK window (delivery.ts) inside the UK; abroad, the international service's
+ * own time, which the UK promise does not cover.
+ */
+export function arrivalText(
+  estimate: DeliveryEstimate,
+  serviceKey: string | null | undefined,
+  countryCode: string | null | undefined,
+): string {
+  const service = serviceKey ? deliveryService(serviceKey) : undefined;
+  const zone = countryCode ? countryByCode(countryCode)?.zone : "uk";
+  if (!service || zone === "uk" || zone === undefined) return deliveryWindowText(estimate);
+  const from = estimate.preOrder ? "the day we send it (a pre-order leaves once released)" : "the day we send it";
+  return `Estimated delivery by ${service.name}: ${service.days}, counted from ${from}.`;
 }
 
 /**

@@ -80,6 +80,7 @@ function ReadyCheckout({
           totals={summary.totals}
           delivery={summary.arrival}
           service={summary.delivery.service}
+          countryCode={summary.delivery.countryCode}
           discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
           payment={{ ...summary.vouchers, stage: "checkout" }}
           lines={summary.lines}

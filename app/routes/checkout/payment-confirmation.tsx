@@ -102,6 +102,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             totals={order.totals}
             delivery={order.delivery}
             service={order.deliveryService}
+            countryCode={order.shipping.countryCode}
             payment={{ voucherPence: order.totals.voucherPence, amountDuePence: order.totals.amountDuePence, stage: "order" }}
             lines={order.lines}
           />
