@@ -60,7 +60,7 @@ export function CountrySelect({
           aria-invalid={errors ? true : undefined}
           aria-describedby={errors ? errorId : undefined}
           onChange={(e) => submitUpdate(e.currentTarget)}
-          className={`block min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-base shadow-sm focus:border-needle focus:outline-none ${
+          className={`block w-full min-w-0 flex-1 rounded-md border bg-white px-3 py-2 text-base shadow-sm focus:border-needle focus:outline-none ${
             errors ? "border-red-500" : "border-stone-300"
           }`}
         >
