@@ -1,4 +1,10 @@
-import { deliveryWindowText } from "../../app/domain/checkout/delivery";
+import {
+  arrivalText,
+  deliveryLine,
+  shippingLabel,
+  vatLinePlain,
+  vatLineText,
+} from "../../app/domain/checkout/destination-labels";
 import { formatPence } from "../../app/domain/shared/money";
 import type { OrderView } from "../../app/domain/orders/order-view";
 import { escapeHtml, type MailContent } from "./templates";
@@ -16,11 +22,17 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
   );
   const t = order.totals;
   const vatWords = margin ? "includes VAT on new records and shipping of" : "includes VAT of";
+  // The VAT as the checkout showed it: included in a UK total, added under IOSS, none on an export.
+  const vat = vatLineText(t, margin);
   const totals = [
     `Items: ${formatPence(t.itemsPence)}`,
-    `Shipping (Royal Mail): ${formatPence(t.shippingPence)}`,
+    `${shippingLabel(order.deliveryService)}: ${formatPence(t.shippingPence)}`,
     ...(t.discountPence > 0 ? [`Discount: -${formatPence(t.discountPence)}`] : []),
-    `Total paid: ${formatPence(t.totalPence)} (${vatWords} ${formatPence(t.vatPence)})`,
+    ...(vat.kind === "added" ? [vatLinePlain(vat)] : []),
+    vat.kind === "included"
+      ? `Total paid: ${formatPence(t.totalPence)} (${vatWords} ${formatPence(t.vatPence)})`
+      : `Total paid: ${formatPence(t.totalPence)}`,
+    ...(vat.kind === "none" ? [vat.label] : []),
     // How it was paid, when gift vouchers paid part or all of it.
     ...(t.voucherPence > 0
       ? [`Paid by gift voucher: -${formatPence(t.voucherPence)}`, `Paid by card: ${formatPence(t.amountDuePence)}`]
@@ -34,7 +46,7 @@ export function orderConfirmationMail(order: OrderView, ordersLink: string | nul
     order.shipping.postalCode,
     order.shipping.country,
   ].filter(Boolean) as string[];
-  const delivery = deliveryWindowText(order.delivery);
+  const delivery = `${deliveryLine(order.deliveryService, order.shipping.countryCode)} ${arrivalText(order.delivery, order.deliveryService, order.shipping.countryCode)}`;
   const text = [
     `Thank you for your order, ${order.shipping.name}!`,
     "",

@@ -107,7 +107,7 @@ test.describe("checkout", () => {
       await openCheckout(page, javaScriptEnabled);
       await expect(summary(page)).toContainText(`2 × ${record.artist} – ${record.title}`);
       await expectRow(summary(page), /^Subtotal/, "£50.00");
-      await expectRow(summary(page), "Shipping (Royal Mail)", "£4.00");
+      await expectRow(summary(page), "Shipping (Royal Mail Tracked 48)", "£4.00");
       await expectRow(summary(page), "Total", "£54.00");
       await expect(summary(page)).toContainText("Includes VAT (20%) £9.00");
       await expect(summary(page)).toContainText("Estimated delivery: 1–5 working days");
@@ -146,7 +146,7 @@ test.describe("checkout", () => {
       await expect(main).toContainText(`2 × ${record.artist} – ${record.title}`);
       await expectRow(main, /^Subtotal/, "£50.00");
       await expectRow(main, "Discount", "−£5.00");
-      await expectRow(main, "Shipping (Royal Mail)", "£4.00");
+      await expectRow(main, "Shipping (Royal Mail Tracked 48)", "£4.00");
       await expectRow(main, "Total", "£49.00");
       await expect(main).toContainText("Includes VAT (20%) £8.17");
       await expect(main).toContainText(
@@ -422,7 +422,10 @@ test.describe("checkout", () => {
 
     const postcode = field(page, "Postcode");
     await expect(postcode).toHaveAttribute("aria-invalid", "true");
-    await expect(postcode).toHaveAccessibleDescription("Please enter a UK postcode, such as SW1A 1AA");
+    await expect(postcode).toHaveAccessibleDescription(
+      // The field's hint, then the message.
+      "For example SW1A 1AA Please enter a UK postcode, such as SW1A 1AA",
+    );
     await expect(page).toHaveURL(/\/checkout$/);
     expect(stockOf(record.id)).toBe(2);
     expect(ordersOfRecord(record.id)).toBe(0);
@@ -434,7 +437,10 @@ test.describe("checkout", () => {
     await openCheckout(page, true);
     await field(page, "Postcode").fill("nowhere");
     await field(page, "Postcode").blur();
-    await expect(field(page, "Postcode")).toHaveAccessibleDescription("Please enter a UK postcode, such as SW1A 1AA");
+    await expect(field(page, "Postcode")).toHaveAccessibleDescription(
+      // The field's hint, then the message.
+      "For example SW1A 1AA Please enter a UK postcode, such as SW1A 1AA",
+    );
     await field(page, "Expiry date").fill("01/20");
     await field(page, "Expiry date").blur();
     await expect(page.getByText("Please enter an expiry date (MM/YY) that has not passed")).toBeVisible();

@@ -131,6 +131,10 @@ export function CartTotals({ cart }: { cart: CartSummary }) {
         Includes VAT ({VAT_RATE_PERCENT}%){margin ? " on new records and shipping" : ""} {formatPence(totals.vatPence)}
       </p>
       {margin && <MarginSchemeNote />}
+      {/* The cart is priced for the UK; other countries are chosen, and priced, at checkout. */}
+      <p className="text-xs text-stone-600" data-testid="cart-abroad">
+        Delivering outside the UK? Choose your country at checkout.
+      </p>
     </div>
   );
 }

@@ -19,9 +19,9 @@ export function CheckoutField({
 }: {
   label: string;
   meta: FieldMetadata<string | null | undefined>;
-  type?: "text" | "email";
+  type?: "text" | "email" | "tel";
   autoComplete?: string;
-  inputMode?: "email" | "text" | "numeric";
+  inputMode?: "email" | "text" | "numeric" | "tel";
   placeholder?: string;
   hint?: string;
   optional?: boolean;

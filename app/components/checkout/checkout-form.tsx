@@ -10,7 +10,6 @@ import {
   checkoutDetailsSchema,
   checkoutSchemaFor,
   removeVoucherIntent,
-  SHIPPING_COUNTRY,
   type checkoutWithCardSchema,
   type ProviderKind,
 } from "~/domain/checkout/checkout-schemas";
@@ -21,6 +20,9 @@ import { useCheckoutStorage } from "~/lib/use-checkout-storage";
 import { z } from "~/domain/shared/zod";
 import { MAX_VOUCHERS_PER_ORDER } from "~/domain/vouchers/voucher-codes";
 import { AppliedVouchers, type AppliedVoucher } from "./applied-vouchers";
+import { deliveryWishSchema, UPDATE_DELIVERY_INTENT } from "~/domain/checkout/delivery-wish";
+import { postcodeHint } from "~/domain/international/postcodes";
+import { CountrySelect, DeliveryChoices, VatNotice, type PricedDeliveryView } from "./delivery-fields";
 
 export const CHECKOUT_FORM_ID = "checkout";
 
@@ -31,6 +33,7 @@ export interface CheckoutDefaults {
   addressLine2: string;
   city: string;
   postalCode: string;
+  phone: string;
   discountCode: string;
 }
 
@@ -40,6 +43,7 @@ type CheckoutSchema = ReturnType<typeof checkoutWithCardSchema>;
 /** The Apply and Remove buttons check the code alone (or nothing): the rest of the form may still be half filled. */
 const BUTTONS = {
   [APPLY_INTENT]: applyCodeSchema,
+  [UPDATE_DELIVERY_INTENT]: deliveryWishSchema,
   ...Object.fromEntries(Array.from({ length: MAX_VOUCHERS_PER_ORDER }, (_, i) => [removeVoucherIntent(i), z.object({})])),
 };
 
@@ -59,6 +63,7 @@ export function CheckoutForm({
   vouchers,
   quote,
   discount,
+  delivery,
   lastResult,
 }: {
   provider: ProviderKind;
@@ -73,12 +78,15 @@ export function CheckoutForm({
   /** What the total is made of (price-quote.ts): sent with Pay so a change since can be explained. */
   quote: string;
   discount: DiscountNote | null;
+  /** The country and service the summary was priced for, with the choices there. */
+  delivery: PricedDeliveryView;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/checkout");
   const applying = submitting && navigation.formData?.get("intent") === APPLY_INTENT;
-  const paying = submitting && !applying;
+  const updating = submitting && navigation.formData?.get("intent") === UPDATE_DELIVERY_INTENT;
+  const paying = submitting && !applying && !updating;
   const applyButton = useRef<HTMLButtonElement>(null);
   // Vouchers that pay for everything leave no card to take: no card fields then.
   const covered = vouchers.vouchers.length > 0 && vouchers.amountDuePence === 0;
@@ -89,7 +97,7 @@ export function CheckoutForm({
   const [form, fields] = useSchemaForm(schema, {
     id: CHECKOUT_FORM_ID,
     lastResult,
-    defaultValue: { ...defaults, country: SHIPPING_COUNTRY },
+    defaultValue: defaults,
     nativeChecks: false,
     intents: BUTTONS,
   });
@@ -99,6 +107,10 @@ export function CheckoutForm({
   const dueText = formatPence(vouchers.amountDuePence);
   const codeProps = getInputProps(fields.discountCode, { type: "text" });
   const codeNote = fields.discountCode.errors ? null : discount;
+  const postcode = postcodeHint(delivery.countryCode);
+  const chosen = delivery.choices.find((c) => c.service === delivery.service);
+  // The carrier needs a phone number for a tracked parcel abroad (the order service refuses one without).
+  const phoneNeeded = delivery.zone !== "uk" && chosen?.tracked === true;
 
   return (
     <Form method="post" action="/checkout" {...getFormProps(form)} onInput={saveAsTyped} className="space-y-6">
@@ -115,7 +127,6 @@ export function CheckoutForm({
         <input key={v.code} type="hidden" name="voucherCodes" value={v.code} />
       ))}
       <input type="hidden" name="pricedQuote" value={quote} />
-      <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
       {fields.idempotencyKey.errors && (
         <p
           id={fields.idempotencyKey.errorId}
@@ -143,6 +154,14 @@ export function CheckoutForm({
 
       <Section icon={<Icon name="truck" className="size-5" />} title="Delivery address" id="delivery">
         <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <CountrySelect
+              delivery={delivery}
+              errorId={fields.country.errorId}
+              errors={fields.country.errors}
+              updating={updating}
+            />
+          </div>
           <CheckoutField label="Full name" meta={fields.name} autoComplete="shipping name" className="sm:col-span-2" />
           <CheckoutField
             label="Address line 1"
@@ -158,16 +177,29 @@ export function CheckoutForm({
             className="sm:col-span-2"
           />
           <CheckoutField label="Town or city" meta={fields.city} autoComplete="shipping address-level2" />
-          <CheckoutField label="Postcode" meta={fields.postalCode} autoComplete="shipping postal-code" maxLength={10} />
-          <div className="sm:col-span-2">
-            <p className="text-sm font-medium text-stone-800">Country</p>
-            <p className="mt-1 rounded-md border border-stone-200 bg-stone-100 px-3 py-2 text-base text-stone-800">
-              {SHIPPING_COUNTRY}
-            </p>
-            <p className="mt-1 text-xs text-stone-600">We deliver within the UK only, by Royal Mail.</p>
-            <FieldError id={fields.country.errorId} errors={fields.country.errors} />
-          </div>
+          <CheckoutField
+            label="Postcode"
+            meta={fields.postalCode}
+            autoComplete="shipping postal-code"
+            maxLength={12}
+            optional={postcode.optional}
+            hint={postcode.example ? `For example ${postcode.example}` : "Leave it blank if the address has none."}
+          />
+          <CheckoutField
+            label="Phone"
+            meta={fields.phone}
+            type="tel"
+            autoComplete="shipping tel"
+            inputMode="tel"
+            optional={!phoneNeeded}
+            hint="Needed for tracked delivery abroad: the carrier may text or call about the parcel."
+            className="sm:col-span-2"
+          />
         </div>
+      </Section>
+
+      <Section icon={<Icon name="send" className="size-5" />} title="Delivery" id="delivery-service">
+        <DeliveryChoices delivery={delivery} errorId={fields.deliveryService.errorId} errors={fields.deliveryService.errors} />
       </Section>
 
       <Section icon={<Icon name="tag" className="size-5" />} title="Discount or gift voucher" id="discount">
@@ -236,17 +268,20 @@ export function CheckoutForm({
       </Section>
 
       <div className="space-y-2">
-        <SubmitButton pending={paying}>
-          {paying
-            ? cardForm || covered
-              ? "Paying…"
-              : "Continuing…"
-            : covered
-              ? "Place order, paid by gift voucher"
-              : cardForm
-                ? `Pay ${dueText}`
-                : "Continue to payment"}
-        </SubmitButton>
+        <VatNotice notice={delivery.vatNotice} />
+        {delivery.service !== null && (
+          <SubmitButton pending={paying}>
+            {paying
+              ? cardForm || covered
+                ? "Paying…"
+                : "Continuing…"
+              : covered
+                ? "Place order, paid by gift voucher"
+                : cardForm
+                  ? `Pay ${dueText}`
+                  : "Continue to payment"}
+          </SubmitButton>
+        )}
         <p className="flex items-center justify-center gap-1.5 text-xs text-stone-600">
           <Icon name="lock" className="size-3.5" />
           {covered

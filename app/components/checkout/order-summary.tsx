@@ -1,4 +1,5 @@
-import { deliveryWindowText, type DeliveryEstimate } from "~/domain/checkout/delivery";
+import type { DeliveryEstimate } from "~/domain/checkout/delivery";
+import { arrivalText, shippingLabel, vatLineText } from "~/domain/checkout/destination-labels";
 import { formatPence } from "~/domain/shared/money";
 import type { OrderTotals } from "~/domain/cart/order-totals";
 import { hasMarginLines } from "~/domain/vat/invoice-vat";
@@ -48,8 +49,8 @@ export interface VoucherPayment {
 }
 
 /**
- * Subtotal, discount, Royal Mail shipping, total, the VAT it includes and when it should arrive; with gift vouchers,
- * what they pay and what is left for the card.
+ * Subtotal, discount, shipping by its service, total, its VAT (included in a UK total, added under IOSS, none on an
+ * export) and when it should arrive; with gift vouchers, what they pay and what is left for the card.
  */
 export function SummaryTotals({
   totals,
@@ -57,9 +58,15 @@ export function SummaryTotals({
   discountLabel = "Discount",
   payment,
   lines = [],
+  service,
+  countryCode,
 }: {
   totals: OrderTotals;
   delivery: DeliveryEstimate;
+  /** The delivery service's key: its name labels the shipping line. */
+  service?: string | null;
+  /** Where it goes: abroad, the arrival is the international service's time. */
+  countryCode?: string | null;
   discountLabel?: string;
   payment?: VoucherPayment;
   /** The order's lines: with a margin-scheme copy among them, the VAT shown is the standard-rated part, so said. */
@@ -67,6 +74,7 @@ export function SummaryTotals({
 }) {
   const withVouchers = payment && payment.voucherPence > 0;
   const margin = hasMarginLines(lines);
+  const vat = vatLineText(totals, margin);
   return (
     <div className="border-t border-stone-200 pt-3 text-sm">
       <dl className="space-y-2">
@@ -77,7 +85,8 @@ export function SummaryTotals({
         {totals.discountPence > 0 && (
           <Row label={discountLabel} value={`−${formatPence(totals.discountPence)}`} className="text-emerald-800" />
         )}
-        <Row label="Shipping (Royal Mail)" value={formatPence(totals.shippingPence)} />
+        <Row label={shippingLabel(service)} value={formatPence(totals.shippingPence)} />
+        {vat.kind === "added" && <Row label={vat.label} value={formatPence(vat.pence)} />}
         <Row
           label="Total"
           value={formatPence(totals.totalPence)}
@@ -85,11 +94,13 @@ export function SummaryTotals({
         />
         {withVouchers && <VoucherRows payment={payment} />}
       </dl>
-      <p className="mt-1 text-right text-xs text-stone-600">
-        {margin ? "Includes VAT (20%) on new records and shipping" : "Includes VAT (20%)"} {formatPence(totals.vatPence)}
-      </p>
+      {vat.kind !== "added" && (
+        <p className="mt-1 text-right text-xs text-stone-600" data-testid="summary-vat">
+          {vat.kind === "included" ? `${vat.label} ${formatPence(vat.pence)}` : vat.label}
+        </p>
+      )}
       {margin && <MarginSchemeNote className="mt-2" />}
-      <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{deliveryWindowText(delivery)}</p>
+      <p className="mt-4 rounded-lg bg-stone-100 px-3 py-2 text-stone-700">{arrivalText(delivery, service, countryCode)}</p>
     </div>
   );
 }

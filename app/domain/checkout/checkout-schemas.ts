@@ -63,7 +63,16 @@ export function postcodeForCountry(address: { postalCode: string; country: strin
   if (!postcode.ok) ctx.addIssue({ code: "custom", message: postcode.message, path: ["postalCode"] });
 }
 
-export const shippingAddressSchema = z.object(addressFields).superRefine(postcodeForCountry);
+/**
+ * The postcode is checked whenever the country and the postcode themselves read well, even while other fields are
+ * wrong: the shopper sees every message at once (a refinement otherwise waits for the whole form to parse).
+ */
+const postcodeCheckable = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => issue.path?.[0] === "country" || issue.path?.[0] === "postalCode"),
+};
+
+export const shippingAddressSchema = z.object(addressFields).superRefine(postcodeForCountry, postcodeCheckable);
 
 /** The delivery service a shopper picked (app/domain/international/delivery-services.ts), if any. */
 export const deliveryServiceSchema = z
@@ -121,7 +130,7 @@ const orderDetailsSchema = z
         "What the buyer was shown the card would pay after gift vouchers, in pence: when it comes out different (a voucher spent meanwhile), nothing is placed (409)",
       ),
   })
-  .superRefine(postcodeForCountry);
+  .superRefine(postcodeForCountry, postcodeCheckable);
 
 /**
  * The checkout page's one code box, as shoppers expect from other shops: a discount code or a gift voucher code. A

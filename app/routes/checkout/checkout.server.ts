@@ -17,6 +17,10 @@ import {
 } from "~/domain/checkout/checkout-schemas";
 import { decodeQuote, encodeQuote, PriceChangedError, quoteChanges } from "~/domain/checkout/price-quote";
 import { deliveryEstimate } from "~/domain/checkout/delivery";
+import { deliveryWishSchema, postedDeliveryWish, UPDATE_DELIVERY_INTENT } from "~/domain/checkout/delivery-wish";
+import { countryByCode, UNITED_KINGDOM } from "~/domain/international/countries";
+import { tooHeavyMessage, UK_DELIVERY, type DeliveryWish } from "~/domain/international/delivery-quote";
+import { ValidationError } from "~/domain/shared/errors";
 import { normaliseVoucherCode } from "~/domain/vouchers/voucher-code";
 import { orderPath } from "~/domain/orders/order-status";
 import { noteCartChange, rememberCheckoutAddress, type NewCartKey } from "~/lib/cart-reminder.server";
@@ -44,6 +48,8 @@ interface Again {
   problem: CheckoutProblem | null;
   /** The cart the summary is priced from, with the code and the gift vouchers it was priced with. */
   priced: { cart: Cart; code: string | null; vouchers: string[] };
+  /** Where it goes and by which service, as posted (the summary is priced for it). */
+  wish: DeliveryWish;
   headers?: HeadersInit;
 }
 
@@ -69,7 +75,8 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
   const { value: cart } = readCart(request.headers.get("Cookie"), context.auth.secure);
   // A valid address is remembered with the cart for one reminder, whether or not this post places the order.
   const newKey = rememberCheckoutAddress(request, context, formData.get("email"), cart);
-  const submission = { request, context, cart, newKey, email: String(formData.get("email") ?? "").trim() };
+  const wish = postedDeliveryWish(formData);
+  const submission = { request, context, cart, newKey, email: String(formData.get("email") ?? "").trim(), wish };
   const outcome = await runForm(formData, checkoutIntents(submission, formData));
   if (outcome.ok && outcome.answer instanceof Response) return outcome.answer;
   const again = outcome.ok
@@ -79,10 +86,13 @@ export async function submitCheckout(request: Request, context: AppLoadContext) 
         result: outcome.reply.result,
         problem: null,
         priced: { cart, code: typedCode(formData, cart), vouchers: postedVoucherCodes(formData) },
+        wish,
       };
   const { status, result, problem, priced } = again;
   const summary =
-    priced.cart.lines.length > 0 ? summaryOf(priced.cart, priced.code, context, submission.email, priced.vouchers) : null;
+    priced.cart.lines.length > 0
+      ? summaryOf(priced.cart, priced.code, context, submission.email, priced.vouchers, again.wish)
+      : null;
   const headers = new Headers(again.headers);
   if (newKey) headers.append("Set-Cookie", newKey.cookie);
   return data({ result, problem, summary, idempotencyKey: crypto.randomUUID() }, { status, headers });
@@ -96,6 +106,8 @@ interface Submission {
   /** A guest's cart key made by this post (its cookie is set with the answer). */
   newKey: NewCartKey | null;
   email: string;
+  /** The country and delivery service posted with the form. */
+  wish: DeliveryWish;
 }
 
 function checkoutIntents(submission: Submission, formData: FormData) {
@@ -112,6 +124,11 @@ function checkoutIntents(submission: Submission, formData: FormData) {
       (value, _formData, echo) => applyCode(value.discountCode, value.voucherCodes, submission, echo),
       { form, hide },
     ),
+    // Update delivery: the summary priced for the country and service chosen, what was typed kept (works without JS).
+    [UPDATE_DELIVERY_INTENT]: intent(deliveryWishSchema, (_value, _formData, echo) => repriced(submission, echo, applied), {
+      form,
+      hide,
+    }),
     // Each applied voucher's Remove button: the list without it, priced again.
     ...Object.fromEntries(
       removeVoucherIntents.map((name, index) => [
@@ -128,7 +145,7 @@ function checkoutIntents(submission: Submission, formData: FormData) {
 
 /** The form again, priced with the cart's own discount code and these vouchers; nothing is placed. */
 function repriced(
-  { cart }: Submission,
+  { cart, wish }: Submission,
   echo: Echo,
   vouchers: string[],
   messages: { error?: string | null; problem?: CheckoutProblem | null } = {},
@@ -138,6 +155,7 @@ function repriced(
     result: withCodeBox(echo(messages.error ? { fieldErrors: { discountCode: [messages.error] } } : {}), cart.discountCode),
     problem: messages.problem ?? null,
     priced: { cart, code: cart.discountCode, vouchers },
+    wish,
   };
 }
 
@@ -156,21 +174,22 @@ function withCodeBox(result: ReturnType<Echo>, code: string | null): ReturnType<
  * the summary is priced with it. Nothing is placed.
  */
 function applyCode(code: string | null, vouchers: string[], submission: Submission, echo: Echo): Again {
-  const { cart, context, email } = submission;
-  const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, email, []).totals : null;
+  const { cart, context, email, wish } = submission;
+  const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, email, [], wish).totals : null;
   const voucher = code && totals ? applyVoucherCode(code, vouchers, totals, context) : null;
   if (voucher) {
     const problem = voucher.note ? ({ tone: "info", message: voucher.note } as const) : null;
     return repriced(submission, echo, voucher.vouchers, { error: voucher.error, problem });
   }
   const updated = withDiscountCode(cart, code);
-  const check = cart.lines.length > 0 ? summaryOf(updated, code, context, email, vouchers).discount : null;
+  const check = cart.lines.length > 0 ? summaryOf(updated, code, context, email, vouchers, wish).discount : null;
   const rejected = check && !check.ok ? (code && normaliseVoucherCode(code) ? NOT_A_CODE : check.message) : null;
   return {
     status: rejected ? 400 : 200,
     result: echo(rejected ? { fieldErrors: { discountCode: [rejected] } } : {}),
     problem: null,
     priced: { cart: updated, code, vouchers },
+    wish,
     headers: cart.lines.length > 0 ? { "Set-Cookie": cartCookie(updated, context.auth.secure) } : undefined,
   };
 }
@@ -182,7 +201,7 @@ function applyCode(code: string | null, vouchers: string[], submission: Submissi
  */
 async function pay(value: CheckoutForm, formData: FormData, submission: Submission, echo: Echo): Promise<Again | Response> {
   const pricedCode = formData.get("pricedCode");
-  const { request, context, cart, newKey } = submission;
+  const { request, context, cart, newKey, wish } = submission;
   const { cardNumber, cardExpiry, cardCvc, ...details } = value;
   const priced = { cart, code: details.discountCode, vouchers: details.voucherCodes };
   const again = (
@@ -190,7 +209,7 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
     problem: CheckoutProblem | null,
     fieldErrors?: Record<string, string[]>,
     headers?: HeadersInit,
-  ) => ({ status, result: echo({ fieldErrors }), problem, priced, headers }) satisfies Again;
+  ) => ({ status, result: echo({ fieldErrors }), problem, priced, wish, headers }) satisfies Again;
   if (
     (details.discountCode ?? "") !==
     String(pricedCode ?? "")
@@ -198,7 +217,7 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
       .toUpperCase()
   ) {
     // A gift voucher's code typed in the box but not applied: applied now, for the shopper to see what is left to pay.
-    const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, details.email, []).totals : null;
+    const totals = cart.lines.length > 0 ? summaryOf(cart, cart.discountCode, context, details.email, [], wish).totals : null;
     const voucher =
       details.discountCode && totals ? applyVoucherCode(details.discountCode, details.voucherCodes, totals, context) : null;
     if (voucher) {
@@ -206,7 +225,9 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
       return repriced(submission, echo, voucher.vouchers, { error: voucher.error, problem });
     }
     const check =
-      cart.lines.length > 0 ? summaryOf(cart, details.discountCode, context, details.email, details.voucherCodes).discount : null;
+      cart.lines.length > 0
+        ? summaryOf(cart, details.discountCode, context, details.email, details.voucherCodes, wish).discount
+        : null;
     if (check && !check.ok) return again(400, null, { discountCode: [check.message] });
     return again(200, { tone: "info", message: CODE_CHANGED_MESSAGE });
   }
@@ -230,6 +251,9 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
     // Placing failed for a reason the shopper can act on: said on the page, with what was typed.
     const refusal = checkoutProblemOf(error);
     if (!refusal) throw error;
+    // A refusal about one field (the phone, the postcode, the service) is said beside that field.
+    const fields = error instanceof ValidationError && !refusal.fieldErrors ? error.fields : undefined;
+    if (fields && Object.keys(fields).length > 0) return again(refusal.status, null, fields, refusal.headers);
     return again(refusal.status, refusal.problem, refusal.fieldErrors, refusal.headers);
   }
 }
@@ -258,10 +282,18 @@ function typedCode(formData: FormData, cart: Cart): string | null {
   return typedDiscountCodeSchema.parse(formData.get("discountCode") ?? undefined);
 }
 
-function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typedEmail: string | undefined, vouchers: string[]) {
+function summaryOf(
+  cart: Cart,
+  code: string | null,
+  context: AppLoadContext,
+  typedEmail: string | undefined,
+  vouchers: string[],
+  wish: DeliveryWish = UK_DELIVERY,
+) {
   const priced = context.services.cart.price(cart.lines, code, {
     today: context.today,
     customer: customerOf(context.user, typedEmail),
+    delivery: wish,
   });
   const lines = priced.lines.filter((l) => !l.issue);
   const paying = voucherSummary(vouchers, priced.totals.totalPence, context);
@@ -285,7 +317,18 @@ function summaryOf(cart: Cart, code: string | null, context: AppLoadContext, typ
       lines: lines.map((l) => ({ recordId: l.recordId, quantity: l.quantity, unitPricePence: l.pricePence })),
     }),
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
-    delivery: deliveryEstimate(
+    // Where it goes, the services that can take it there, and what the shopper is told before paying.
+    delivery: {
+      ...priced.delivery,
+      tooHeavy:
+        priced.delivery.service === null
+          ? tooHeavyMessage({
+              country: countryByCode(priced.delivery.countryCode) ?? UNITED_KINGDOM,
+              weightGrams: priced.delivery.weightGrams,
+            })
+          : null,
+    },
+    arrival: deliveryEstimate(
       context.today,
       lines.map((l) => l.releaseDate),
     ),
@@ -313,6 +356,7 @@ function checkoutState(cart: Cart, context: AppLoadContext) {
     addressLine2: "",
     city: user?.city ?? "",
     postalCode: user?.zipCode ?? "",
+    phone: "",
     discountCode: cart.discountCode ?? "",
   };
   return { state: "ready" as const, summary, defaults, idempotencyKey: crypto.randomUUID(), today: context.today };

@@ -62,7 +62,7 @@ function ReadyCheckout({
   // The code the total beside the form includes; a code that was refused is not part of it.
   const pricedCode = summary.discount?.ok ? summary.discount.code : "";
   return (
-    <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
       <aside
         aria-labelledby="summary-heading"
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-24 lg:order-2"
@@ -78,7 +78,9 @@ function ReadyCheckout({
         <SummaryLines lines={summary.lines} />
         <SummaryTotals
           totals={summary.totals}
-          delivery={summary.delivery}
+          delivery={summary.arrival}
+          service={summary.delivery.service}
+          countryCode={summary.delivery.countryCode}
           discountLabel={pricedCode ? `Discount (${pricedCode})` : "Discount"}
           payment={{ ...summary.vouchers, stage: "checkout" }}
           lines={summary.lines}
@@ -98,6 +100,7 @@ function ReadyCheckout({
           vouchers={summary.vouchers}
           quote={summary.quote}
           discount={summary.discount}
+          delivery={summary.delivery}
           lastResult={lastResult}
         />
       </div>

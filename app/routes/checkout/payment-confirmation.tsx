@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
 import { EMPTY_CART } from "~/domain/cart/cart";
+import { deliveryLine } from "~/domain/checkout/destination-labels";
 import { formatDateGB } from "~/domain/shared/dates";
 import { NotFoundError } from "~/domain/shared/errors";
 import { cartBoughtBy } from "~/domain/orders/order-access";
@@ -100,6 +101,8 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           <SummaryTotals
             totals={order.totals}
             delivery={order.delivery}
+            service={order.deliveryService}
+            countryCode={order.shipping.countryCode}
             payment={{ voucherPence: order.totals.voucherPence, amountDuePence: order.totals.amountDuePence, stage: "order" }}
             lines={order.lines}
           />
@@ -127,7 +130,9 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
                 </span>
               ))}
           </address>
-          <p className="mt-3 text-xs text-stone-600">Sent by Royal Mail.</p>
+          <p className="mt-3 text-xs text-stone-600" data-testid="delivery-line">
+            {deliveryLine(order.deliveryService, order.shipping.countryCode)}
+          </p>
         </section>
       </div>
 
