@@ -5,7 +5,8 @@
 import { cardDigits, expiryIsValid, passesLuhn } from "./card";
 import { cartLinesSchema } from "~/domain/cart/cart-lines";
 import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
-import { findCountry, UNITED_KINGDOM } from "~/domain/international/countries";
+import { UNITED_KINGDOM } from "~/domain/international/countries";
+import { countryCodeSchema } from "~/domain/international/country-schema";
 import { checkPostcode } from "~/domain/international/postcodes";
 import { DELIVERY_SERVICE_KEYS } from "~/domain/international/delivery-services";
 import { expectedTotalPenceSchema } from "./price-quote";
@@ -44,17 +45,7 @@ const addressFields = {
   addressLine2: z.string().trim().max(100, "Please keep this under 100 characters").optional().default(""),
   city: text("Please enter the town or city", 60),
   postalCode: z.string().trim().max(40, "Please check the postcode").optional().default(""),
-  country: z
-    .string()
-    .max(80, "Please choose a country from the list")
-    .optional()
-    .transform((v, ctx) => {
-      if (!v?.trim()) return UNITED_KINGDOM.code;
-      const country = findCountry(v);
-      if (country) return country.code;
-      ctx.addIssue({ code: "custom", message: "Please choose a country from the list" });
-      return z.NEVER;
-    }),
+  country: countryCodeSchema,
   phone: phoneSchema,
 };
 
