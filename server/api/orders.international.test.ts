@@ -27,13 +27,27 @@ function order(recordId: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The parts of the answers these tests read (REST's and tRPC's). */
+interface Totals {
+  shippingPence: number;
+  vat: unknown;
+  [key: string]: unknown;
+}
+interface Answer {
+  totals: Totals;
+  fields: unknown;
+  delivery: unknown;
+  result: { data: { totals: Totals } };
+  error: { data: { code: string } };
+}
+
 async function post(path: string, body: unknown) {
   const res = await fetch(`${shop.base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: shop.base, accept: "application/json" },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 const orderOf = (email: string) => shop.t.db.select().from(orders).where(eq(orders.email, email)).get();
@@ -136,7 +150,7 @@ describe("checkout.placeOrder and cart.price over tRPC abroad", () => {
   it("takes the same fields and answers the same totals", async () => {
     const lp = insertRecord(shop.t.db, { pricePence: 2899, stockQuantity: 9, format: "Vinyl LP" });
     const input = encodeURIComponent(JSON.stringify({ lines: [{ recordId: lp.id, quantity: 2 }], country: "IE" }));
-    const priced = { body: (await (await fetch(`${shop.base}/trpc/cart.price?input=${input}`)).json()) as Record<string, any> };
+    const priced = { body: (await (await fetch(`${shop.base}/trpc/cart.price?input=${input}`)).json()) as Answer };
     expect(priced.body.result.data.totals.vat).toEqual(DUBLIN_TOTALS.vat);
     const out = await post("/trpc/checkout.placeOrder", order(lp.id));
     expect(out.status).toBe(200);

@@ -461,15 +461,20 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes ordering abroad: the country as an ISO code, the delivery service, the phone and the VAT line", () => {
-    const { schemas } = openApiDocument().components as { schemas: Record<string, any> };
-    for (const request of ["PlaceOrderRequest", "CartPriceRequest"]) {
-      const { properties } = schemas[request];
-      expect(properties.country.description, request).toMatch(/ISO 3166/);
-      expect(properties.deliveryService.enum, request).toEqual(["tracked_48", "tracked_24", "intl_standard", "intl_tracked"]);
+    interface JsonSchema {
+      properties: Record<string, JsonSchema>;
+      enum: unknown[];
+      description: string;
     }
-    expect(schemas.PlaceOrderRequest.properties).toHaveProperty("phone");
-    const vat = schemas.PlaceOrderAnswer.properties.totals.properties.vat;
-    expect(vat.properties.treatment.enum).toEqual(["uk", "export", "ioss"]);
+    const { schemas } = openApiDocument().components as unknown as { schemas: Record<string, JsonSchema> };
+    for (const request of ["PlaceOrderRequest", "CartPriceRequest"]) {
+      const { properties } = schemas[request]!;
+      expect(properties.country!.description, request).toMatch(/ISO 3166/);
+      expect(properties.deliveryService!.enum, request).toEqual(["tracked_48", "tracked_24", "intl_standard", "intl_tracked"]);
+    }
+    expect(schemas.PlaceOrderRequest!.properties).toHaveProperty("phone");
+    const vat = schemas.PlaceOrderAnswer!.properties.totals!.properties.vat!;
+    expect(vat.properties.treatment!.enum).toEqual(["uk", "export", "ioss"]);
     expect(Object.keys(vat.properties)).toEqual(
       expect.arrayContaining(["countryCode", "rateBasisPoints", "exportReason", "consignmentEuroCents"]),
     );
