@@ -32,12 +32,14 @@ export const clubMemberships = sqliteTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
     firstFailedOn: text("first_failed_on"),
     nextRetryOn: text("next_retry_on"),
-    /** Where the records go (UK only, as the checkout); null for a membership begun before the club asked. */
+    /** Where the records go (any country, as the checkout); null for a membership begun before the club asked. */
     deliveryName: text("delivery_name"),
     addressLine1: text("address_line1"),
     addressLine2: text("address_line2"),
     city: text("city"),
     postalCode: text("postal_code"),
+    /** The address's country, its ISO 3166 code (app/domain/international/countries.ts). */
+    countryCode: text("country_code").notNull().default("GB"),
     paymentToken: text("payment_token").notNull(),
     cardLast4: text("card_last4").notNull(),
     endedOn: text("ended_on"),

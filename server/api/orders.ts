@@ -1,6 +1,7 @@
 import { Router, type ErrorRequestHandler } from "express";
 import { amountDueOf, PriceChangedError } from "../../app/domain/checkout/price-quote";
 import { customerOf } from "../../app/domain/cart/cart";
+import { deliveryWishOf } from "../../app/domain/cart/cart-lines";
 import { toPlaceOrderAnswer } from "../contract/answers";
 import { OPERATIONS } from "../contract/operations";
 import { sendError } from "../http/errors";
@@ -14,8 +15,11 @@ export const ordersApi = Router();
 
 ordersApi.post(routeOf(OPERATIONS.priceCart), noStore, (req, res) => {
   const ctx = contextOf(res);
-  const { lines, discountCode } = inputOf(OPERATIONS.priceCart, req).body;
-  res.json(ctx.services.cart.price(lines, discountCode, { today: ctx.today, customer: customerOf(ctx.user) }));
+  const body = inputOf(OPERATIONS.priceCart, req).body;
+  const customer = customerOf(ctx.user);
+  res.json(
+    ctx.services.cart.price(body.lines, body.discountCode, { today: ctx.today, customer, delivery: deliveryWishOf(body) }),
+  );
 });
 
 // 201 paid / redirect / pending; 402 declined (nothing charged, stock released); 409 out of stock, code used or

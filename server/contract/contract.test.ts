@@ -460,6 +460,26 @@ describe("the OpenAPI document", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("describes ordering abroad: the country as an ISO code, the delivery service, the phone and the VAT line", () => {
+    interface JsonSchema {
+      properties: Record<string, JsonSchema>;
+      enum: unknown[];
+      description: string;
+    }
+    const { schemas } = openApiDocument().components as unknown as { schemas: Record<string, JsonSchema> };
+    for (const request of ["PlaceOrderRequest", "CartPriceRequest"]) {
+      const { properties } = schemas[request]!;
+      expect(properties.country!.description, request).toMatch(/ISO 3166/);
+      expect(properties.deliveryService!.enum, request).toEqual(["tracked_48", "tracked_24", "intl_standard", "intl_tracked"]);
+    }
+    expect(schemas.PlaceOrderRequest!.properties).toHaveProperty("phone");
+    const vat = schemas.PlaceOrderAnswer!.properties.totals!.properties.vat!;
+    expect(vat.properties.treatment!.enum).toEqual(["uk", "export", "ioss"]);
+    expect(Object.keys(vat.properties)).toEqual(
+      expect.arrayContaining(["countryCode", "rateBasisPoints", "exportReason", "consignmentEuroCents"]),
+    );
+  });
+
   it("has a probe for every documented operation (so none goes unchecked)", () => {
     for (const op of API_OPERATIONS) expect(PROBES, keyOf(op)).toHaveProperty([keyOf(op)]);
   });

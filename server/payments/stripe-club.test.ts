@@ -227,6 +227,7 @@ describe("joining the club through Stripe", () => {
     expect(f.get("subscription_data[metadata][favouriteGenre]")).toBe("Soul");
     expect(f.get("subscription_data[metadata][postalCode]")).toBe("LS1 4AP");
     expect(f.get("subscription_data[metadata][deliveryName]")).toBe("Ann Lee");
+    expect(f.get("subscription_data[metadata][country]")).toBe("GB");
     expect(f.get("success_url")).toBe(`${origin}/subscription-confirmation?pending=1`);
     expect(f.get("cancel_url")).toBe(`${origin}/subscribe`);
     // Nothing is a membership until Stripe says the first invoice is paid.

@@ -28,6 +28,8 @@ const addressMetadata = (a: ClubAddress) => ({
   addressLine2: a.addressLine2 ?? "",
   city: a.city,
   postalCode: a.postalCode,
+  // Its ISO code: read back by clubAddressSchema as the member's country (a member abroad keeps theirs).
+  country: a.country,
 });
 
 /** Stripe's instants (seconds since 1970) as the shop's calendar dates. */

@@ -7,6 +7,9 @@ import { createServices, type Services } from ".";
 import { DISCOUNT_MESSAGES } from "./discounts";
 import { priceLine, type SellableRecord } from "./cart";
 
+/** UK VAT, included in the prices as always. */
+const UK_VAT = { treatment: "uk", countryCode: "GB", rateBasisPoints: 2000 } as const;
+
 const TODAY = TEST_TODAY; // 2026-11-22
 const NEXT_YEAR = "2027-03-01";
 
@@ -165,7 +168,20 @@ describe("cart.price (real database)", () => {
   it("an empty cart is 0 everywhere and needs no review", () => {
     expect(s.cart.price([], null, { today: TODAY })).toEqual({
       lines: [],
-      totals: { itemCount: 0, itemsPence: 0, shippingPence: 0, discountPence: 0, totalPence: 0, vatPence: 0 },
+      totals: { itemCount: 0, itemsPence: 0, shippingPence: 0, discountPence: 0, totalPence: 0, vatPence: 0, vat: UK_VAT },
+      delivery: {
+        countryCode: "GB",
+        countryName: "United Kingdom",
+        zone: "uk",
+        customs: false,
+        weightGrams: 0,
+        choices: [
+          { service: "tracked_48", name: "Royal Mail Tracked 48", days: "2–3 working days", tracked: true, pricePence: 0 },
+          { service: "tracked_24", name: "Royal Mail Tracked 24", days: "1–2 working days", tracked: true, pricePence: 695 },
+        ],
+        service: "tracked_48",
+        vatNotice: null,
+      },
       discount: null,
       needsReview: false,
     });
@@ -205,6 +221,7 @@ describe("cart.price (real database)", () => {
       discountPence: 0,
       totalPence: 6898,
       vatPence: 1150,
+      vat: UK_VAT,
     });
     expect(priced.needsReview).toBe(true);
     expect(priced.discount).toBeNull();
@@ -235,6 +252,7 @@ describe("cart.price (real database)", () => {
       discountPence: 0,
       totalPence: 4150,
       vatPence: 692,
+      vat: UK_VAT,
     });
   });
 
@@ -266,6 +284,7 @@ describe("cart.price (real database)", () => {
       discountPence: 299,
       totalPence: 3100,
       vatPence: 517,
+      vat: UK_VAT,
     });
   });
 

@@ -8,6 +8,9 @@ import { TEST_CARD_DECLINE, TEST_CARD_SUCCESS } from "../payments/test-card";
 import { createServices, type Services } from ".";
 import { OutOfStockError } from "../../app/domain/shared/errors";
 
+/** UK VAT, included in the prices as always. */
+const UK_VAT = { treatment: "uk", countryCode: "GB", rateBasisPoints: 2000 } as const;
+
 const shop = useShopServices();
 
 const address = TEST_ADDRESS;
@@ -39,6 +42,7 @@ describe("checkout with the test card", () => {
       discountPence: 0,
       totalPence: 4398,
       vatPence: 733,
+      vat: UK_VAT,
       voucherPence: 0,
       amountDuePence: 4398,
     });

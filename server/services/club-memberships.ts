@@ -8,7 +8,6 @@ import { dispatchDayOnOrAfter, nextRenewal } from "../../app/domain/club/billing
 import { allowedActions, STATUS_LABELS, type MembershipStatus, type MembershipView } from "../../app/domain/club/membership";
 import { planById } from "../../app/domain/club/plans";
 import type { ClubAddress } from "../../app/domain/club/club-schemas";
-import { SHIPPING_COUNTRY } from "../../app/domain/checkout/checkout-schemas";
 
 export const LIVE = ne(clubMemberships.status, "cancelled");
 
@@ -65,7 +64,7 @@ export function addressOf(m: ClubMembershipRow): ClubAddress | null {
     addressLine2: m.addressLine2 ?? "",
     city: m.city,
     postalCode: m.postalCode,
-    country: SHIPPING_COUNTRY,
+    country: m.countryCode,
     phone: null,
   };
 }
@@ -78,5 +77,6 @@ export function addressColumns(a: ClubAddress) {
     addressLine2: a.addressLine2 || null,
     city: a.city,
     postalCode: a.postalCode,
+    countryCode: a.country,
   };
 }

@@ -53,6 +53,9 @@ describe("the month's club parcels", () => {
         userId: u.id,
         shippingName: "Ann Lee",
         postalCode: "LS1 4AP",
+        country: "United Kingdom",
+        countryCode: "GB",
+        deliveryService: "tracked_48",
         shippingService: "tracked_48",
       },
     });
@@ -125,6 +128,31 @@ describe("the month's club parcels", () => {
     club.changeAddress(u.id, clubAddressSchema.parse({ ...CLUB_ADDRESS, postalCode: "m1 1ae" }), NOVEMBER);
     club.generateParcels(NOVEMBER);
     expect(parcelsOf(id)).toMatchObject([{ month: "2026-11", order: { postalCode: "M1 1AE" } }]);
+  });
+
+  it("a member abroad: the parcel goes to their country by the zone's service, recorded on the club order", async () => {
+    const pick = insertRecord(shop.t.db, { title: "Dublin Pick", format: "LP", stockQuantity: 5 });
+    club.choosePick(admin(), { plan: "one-lp", month: "2026-11", recordId: pick.id });
+    const u = member();
+    const { id } = await signUp(u.id);
+    const dublin = { ...CLUB_ADDRESS, city: "Dublin", postalCode: "d02x285", country: "Ireland" };
+    club.changeAddress(u.id, clubAddressSchema.parse(dublin), NOVEMBER);
+    expect(club.membership(u.id, NOVEMBER)?.address).toMatchObject({ country: "IE", postalCode: "D02 X285" });
+
+    club.generateParcels(NOVEMBER);
+    expect(parcelsOf(id)).toMatchObject([
+      {
+        month: "2026-11",
+        order: {
+          city: "Dublin",
+          postalCode: "D02 X285",
+          country: "Ireland",
+          countryCode: "IE",
+          deliveryService: "intl_standard",
+          totalPence: 0,
+        },
+      },
+    ]);
   });
 
   it("holds a parcel whose pick is out of stock, taking nothing", async () => {

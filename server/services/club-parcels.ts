@@ -25,6 +25,17 @@ import { planById } from "../../app/domain/club/plans";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { OutOfStockError } from "../../app/domain/shared/errors";
 import { DEFAULT_ROYAL_MAIL_SERVICE, trackingUrl } from "../../app/domain/shipping/royal-mail";
+import { countryByCode, UNITED_KINGDOM } from "../../app/domain/international/countries";
+import { DEFAULT_SERVICE } from "../../app/domain/international/delivery-services";
+
+/**
+ * Where a club parcel goes and how: the member's country, and its zone's everyday service (Tracked 48 in the UK,
+ * International Standard abroad), so the dispatch queue and its customs paperwork treat it like any order's.
+ */
+function clubDestination(countryCode: string) {
+  const country = countryByCode(countryCode) ?? UNITED_KINGDOM;
+  return { country: country.name, countryCode: country.code, deliveryService: DEFAULT_SERVICE[country.zone] };
+}
 import type { AuditService } from "./audit";
 import { addressOf, LIVE } from "./club-memberships";
 import { pickCandidates, picksFor } from "./club-picks";
@@ -149,7 +160,7 @@ export function createClubParcelsService(db: Db, deps: { audit: AuditService }) 
           addressLine2: address.addressLine2 || null,
           city: address.city,
           postalCode: address.postalCode,
-          country: address.country,
+          ...clubDestination(address.country),
           itemsPence: 0,
           shippingPence: 0,
           totalPence: 0,

@@ -65,6 +65,7 @@ const totalsWith = (items: number, shipping: number, discount: number) => ({
   discountPence: discount,
   totalPence: items + shipping - discount,
   vatPence: vatIncludedPence(items + shipping - discount),
+  vat: { treatment: "uk", countryCode: "GB", rateBasisPoints: 2000 },
 });
 
 describe("a fixed amount with a minimum spend", () => {
@@ -103,7 +104,12 @@ describe("a percentage", () => {
     const out = await checkout("NEWS10", 1999, 3);
     const before = orderTotals([{ pricePence: 1999, quantity: 3 }], 10);
     // Paid wholly by card: no voucher part, the whole total due.
-    expect(out.order.totals).toEqual({ ...before, voucherPence: 0, amountDuePence: before.totalPence });
+    expect(out.order.totals).toEqual({
+      ...before,
+      vat: { treatment: "uk", countryCode: "GB", rateBasisPoints: 2000 },
+      voucherPence: 0,
+      amountDuePence: before.totalPence,
+    });
     expect(out.order.totals.discountPence).toBe(599);
     expect(out.order.totals.totalPence).toBe(5997 + 400 - 599);
   });

@@ -14,6 +14,9 @@ import { hashToken } from "../auth/tokens";
 import { ConflictError, NotFoundError, OutOfStockError, ValidationError } from "../../app/domain/shared/errors";
 import type { PlaceOrderInput } from "./orders";
 
+/** UK VAT, included in the prices as always. */
+const UK_VAT = { treatment: "uk", countryCode: "GB", rateBasisPoints: 2000 } as const;
+
 const shop = useShopServices();
 
 const TODAY = TEST_TODAY; // 2026-11-22
@@ -93,7 +96,7 @@ describe("orders.place", () => {
     expect(order.userId).toBeNull();
     expect(order.paidAt).toBeNull();
     expect(order.paymentProvider).toBe("test-card");
-    expect(order.shipping).toEqual({ ...address, addressLine2: null });
+    expect(order.shipping).toEqual({ ...address, addressLine2: null, countryCode: "GB" });
     expect(order.lines).toEqual([
       {
         recordId: lp.id,
@@ -124,6 +127,7 @@ describe("orders.place", () => {
       discountPence: 0,
       totalPence: 6898,
       vatPence: 1150,
+      vat: UK_VAT,
       voucherPence: 0,
       amountDuePence: 6898,
     });
@@ -193,6 +197,7 @@ describe("orders.place", () => {
       discountPence: 999,
       totalPence: 9696,
       vatPence: 1616,
+      vat: UK_VAT,
       voucherPence: 0,
       amountDuePence: 9696,
     });

@@ -1,14 +1,14 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/forms";
-import { SHIPPING_COUNTRY } from "~/domain/checkout/checkout-schemas";
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { Field, FieldError } from "~/components/forms";
+import { COUNTRIES } from "~/domain/international/countries";
 
-type AddressFields = Record<"name" | "addressLine1" | "addressLine2" | "city" | "postalCode", FieldMetadata<string>>;
+type AddressFields = Record<"name" | "addressLine1" | "addressLine2" | "city" | "postalCode" | "country", FieldMetadata<string>>;
 
-/** The club's delivery address fields (the checkout's UK address), for sign-up and for changing it on /profile. */
+/** The club's delivery address fields (the checkout's address, any country), for sign-up and for changing it on /profile. */
 export function ClubAddressFields({ fields }: { fields: AddressFields }) {
+  const { key: countryKey, ...country } = getSelectProps(fields.country);
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
-      <input type="hidden" name="country" value={SHIPPING_COUNTRY} />
       <div className="sm:col-span-2">
         <Field label="Full name" meta={fields.name} autoComplete="shipping name" />
       </div>
@@ -20,7 +20,28 @@ export function ClubAddressFields({ fields }: { fields: AddressFields }) {
       </div>
       <Field label="Town or city" meta={fields.city} autoComplete="shipping address-level2" />
       <Field label="Postcode" meta={fields.postalCode} autoComplete="shipping postal-code" />
-      <p className="text-sm text-stone-600 sm:col-span-2">We post to addresses in the United Kingdom.</p>
+      <div className="sm:col-span-2">
+        <label htmlFor={fields.country.id} className="block text-sm font-medium text-stone-800">
+          Country
+        </label>
+        <select
+          {...country}
+          key={countryKey}
+          defaultValue={fields.country.initialValue ?? "GB"}
+          autoComplete="shipping country"
+          className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-needle focus:outline-none"
+        >
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.country.errorId} errors={fields.country.errors} />
+      </div>
+      <p className="text-sm text-stone-600 sm:col-span-2">
+        Club records go anywhere Royal Mail delivers: the United Kingdom as always, and abroad by International Standard.
+      </p>
     </div>
   );
 }

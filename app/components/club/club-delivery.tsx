@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/forms";
 import { clubAddressSchema, type ClubAddress } from "~/domain/club/club-schemas";
+import { countryName, UNITED_KINGDOM } from "~/domain/international/countries";
 import { formatDateTimeGB } from "~/domain/shared/dates";
 import { orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
 import type { FormReply } from "~/lib/forms/form-reply";
@@ -37,6 +38,7 @@ export function ClubAddressForm({ address, reply }: { address: ClubAddress | nul
         <p className="mt-1 text-stone-800">
           {address.name}, {[address.addressLine1, address.addressLine2, address.city].filter(Boolean).join(", ")}{" "}
           {address.postalCode}
+          {address.country !== UNITED_KINGDOM.code && `, ${countryName(address.country)}`}
         </p>
       ) : (
         <p role="alert" className="mt-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">

@@ -5,6 +5,8 @@
 import { z } from "~/domain/shared/zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { optionalDiscountCodeSchema } from "./discount-code";
+import { countryCodeSchema } from "~/domain/international/country-schema";
+import { DELIVERY_SERVICE_KEYS } from "~/domain/international/delivery-services";
 
 export const cartLinesSchema = z
   .array(
@@ -16,5 +18,22 @@ export const cartLinesSchema = z
   .max(MAX_CART_LINES)
   .refine((lines) => new Set(lines.map((l) => l.recordId)).size === lines.length, "Each record may appear once");
 
-/** Pricing a cart: the lines and an optional code (checked, not redeemed). */
-export const cartPriceSchema = z.object({ lines: cartLinesSchema, discountCode: optionalDiscountCodeSchema });
+/**
+ * Pricing a cart: the lines, an optional code (checked, not redeemed) and where it goes: a country (the UK when left
+ * out) and the delivery service wished for (the country's default when left out or not offered).
+ */
+export const cartPriceSchema = z.object({
+  lines: cartLinesSchema,
+  discountCode: optionalDiscountCodeSchema,
+  country: countryCodeSchema,
+  deliveryService: z
+    .enum(DELIVERY_SERVICE_KEYS, { error: "Please choose a delivery service" })
+    .optional()
+    .describe("tracked_48 (UK, the default), tracked_24 (UK), intl_standard or intl_tracked (abroad)"),
+});
+
+/** What the cart service is asked to price for, from a parsed cartPriceSchema. */
+export const deliveryWishOf = (input: { country: string; deliveryService?: string | undefined }) => ({
+  countryCode: input.country,
+  service: input.deliveryService ?? null,
+});

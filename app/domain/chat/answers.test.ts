@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliveryLeadText } from "~/domain/checkout/delivery";
+import { DEFAULT_RATES, deliveryService } from "~/domain/international/delivery-services";
+import { formatPence } from "~/domain/shared/money";
 import {
   cannedAnswer,
   catalogueMayAnswer,
@@ -105,6 +107,22 @@ describe("answers carry the spec's facts", () => {
     expect(a).toContain("Royal Mail");
     expect(a).toContain("£4 for orders of fewer than 5 items");
     expect(a).toContain("£7 for 5 or more");
+  });
+
+  it("delivery abroad: Europe, the USA and the rest of the world, the services' times and the shop's lowest rates", () => {
+    const a = answerOf("delivery");
+    const from = (zone: string) =>
+      formatPence(Math.min(...DEFAULT_RATES.filter((r) => r.zone === zone).map((r) => r.pricePence)));
+    expect(from("europe")).toBe("£9.50");
+    expect(a).toContain(
+      `from ${from("europe")} to Europe, ${from("usa")} to the USA and ${from("world")} to the rest of the world`,
+    );
+    expect(a).toContain(`International Standard takes ${deliveryService("intl_standard")!.days}`);
+    expect(a).toContain(`International Tracked & Signed ${deliveryService("intl_tracked")!.days}`);
+    expect(a).toMatch(/without UK VAT/);
+    for (const question of ["Do you ship abroad?", "Can you send to Germany? International shipping?", "overseas postage"]) {
+      expect(topicOf(question), question).toBe("delivery");
+    }
   });
 
   it("returns: 30 days, original condition and packaging", () => {

@@ -15,6 +15,9 @@ import {
   NEWSLETTER_DISCOUNT_PERCENT,
 } from "~/domain/cart/shipping";
 import { deliveryLeadText } from "~/domain/checkout/delivery";
+import { DEFAULT_RATES, deliveryService } from "~/domain/international/delivery-services";
+import type { ShippingZone } from "~/domain/international/countries";
+import { formatPence } from "~/domain/shared/money";
 import { normaliseMessage } from "./normalise";
 
 export type TopicId =
@@ -42,6 +45,17 @@ export interface Topic {
 }
 
 const pounds = (pence: number) => `£${pence / 100}`;
+
+/** The shop's lowest rate to a zone abroad (its default table), as "£9.50". */
+const fromPrice = (zone: ShippingZone) =>
+  formatPence(Math.min(...DEFAULT_RATES.filter((r) => r.zone === zone).map((r) => r.pricePence)));
+
+/** Delivery abroad, from the services' own times and the default rates (app/domain/international). */
+const abroadText =
+  `We also deliver abroad with Royal Mail: International Standard takes ${deliveryService("intl_standard")!.days}; ` +
+  `International Tracked & Signed ${deliveryService("intl_tracked")!.days}. ` +
+  `Postage is by weight, from ${fromPrice("europe")} to Europe, ${fromPrice("usa")} to the USA and ${fromPrice("world")} to the rest of the world. ` +
+  "Prices abroad are shown without UK VAT; EU orders up to €150 include the country's VAT, and elsewhere import taxes may be charged on delivery.";
 
 export const GREETING =
   "Hi! I'm VinylBot, Needledrop's record assistant. Ask me about delivery, returns, pre-orders, grading, formats or vinyl care, or whether a record is in stock.";
@@ -98,8 +112,12 @@ export const TOPICS: readonly Topic[] = [
       "parcel",
       "arrive",
       "how long will",
+      "abroad",
+      "overseas",
+      "international",
+      "worldwide",
     ],
-    answer: `Standard delivery takes ${deliveryLeadText(false)} with Royal Mail, counted from your order (Monday to Friday; weekends do not count); pre-orders arrive ${deliveryLeadText(true)}. Shipping is ${pounds(SHIPPING_SMALL_PENCE)} for orders of fewer than ${SHIPPING_LARGE_FROM_ITEMS} items and ${pounds(SHIPPING_LARGE_PENCE)} for ${SHIPPING_LARGE_FROM_ITEMS} or more.`,
+    answer: `Standard delivery takes ${deliveryLeadText(false)} with Royal Mail, counted from your order (Monday to Friday; weekends do not count); pre-orders arrive ${deliveryLeadText(true)}. Shipping is ${pounds(SHIPPING_SMALL_PENCE)} for orders of fewer than ${SHIPPING_LARGE_FROM_ITEMS} items and ${pounds(SHIPPING_LARGE_PENCE)} for ${SHIPPING_LARGE_FROM_ITEMS} or more. ${abroadText}`,
   },
   {
     id: "returns",

@@ -39,7 +39,8 @@ describe("checkout details: a good form", () => {
       addressLine2: "",
       city: "London",
       postalCode: "SW1A 1AA",
-      country: "United Kingdom",
+      country: "GB",
+      phone: null,
       discountCode: null,
       voucherCodes: [],
       idempotencyKey: KEY,
@@ -64,7 +65,7 @@ describe("checkout details: a good form", () => {
       addressLine2: "Flat 2",
       city: "London",
       postalCode: "SW1A 1AA",
-      country: "United Kingdom",
+      country: "GB",
       discountCode: "SAVE10",
     });
   });
@@ -116,16 +117,57 @@ describe("checkout details: each field's message", () => {
     });
   });
 
-  it.each(["France", "Ireland", "UK", "united kingdom"])("refuses the country %j", (country) => {
+  it.each([
+    ["France", "FR", "75008"],
+    ["Ireland", "IE", "D02 X285"],
+    ["UK", "GB", "SW1A 1AA"],
+    ["united kingdom", "GB", "SW1A 1AA"],
+    ["ie", "IE", ""],
+    [" DE ", "DE", "10115"],
+    ["United States of America", "US", "10001"],
+  ])("reads the country %j as its ISO code %s", (country, code, postalCode) => {
+    const r = checkoutDetailsSchema.safeParse({ ...valid, country, postalCode });
+    expect(messages(r)).toEqual({});
+    expect(r.data?.country).toBe(code);
+  });
+
+  it.each(["Atlantis", "XX", "ZZ", "Nowhere Land"])("refuses the unknown country %j", (country) => {
     expect(messages(checkoutDetailsSchema.safeParse({ ...valid, country }))).toEqual({
-      country: "We deliver within the United Kingdom only",
+      country: "Please choose a country from the list",
+    });
+  });
+
+  it("checks the postcode against the country's own form", () => {
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, country: "DE", postalCode: "SW1A 1AA" }))).toEqual({
+      postalCode: "Please enter the postcode as it is written there, such as 10115",
+    });
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, country: "US", postalCode: "1000" }))).toEqual({
+      postalCode: "Please enter the postcode as it is written there, such as 10001",
+    });
+    expect(checkoutDetailsSchema.safeParse({ ...valid, country: "US", postalCode: "10001-1234" }).data?.postalCode).toBe(
+      "10001-1234",
+    );
+  });
+
+  it("a phone number is optional, and checked when given", () => {
+    expect(checkoutDetailsSchema.safeParse({ ...valid, phone: "" }).data?.phone).toBeNull();
+    expect(checkoutDetailsSchema.safeParse({ ...valid, phone: " +353 1 234 5678 " }).data?.phone).toBe("+353 1 234 5678");
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, phone: "call me" }))).toEqual({
+      phone: "Please enter a phone number, such as +353 1 234 5678",
+    });
+  });
+
+  it("a delivery service is one of the shop's", () => {
+    expect(checkoutDetailsSchema.safeParse({ ...valid, deliveryService: "tracked_24" }).data?.deliveryService).toBe("tracked_24");
+    expect(messages(checkoutDetailsSchema.safeParse({ ...valid, deliveryService: "pigeon" }))).toEqual({
+      deliveryService: "Please choose a delivery service",
     });
   });
 
   it("a blank or missing country means the United Kingdom", () => {
     expect(SHIPPING_COUNTRY).toBe("United Kingdom");
-    expect(checkoutDetailsSchema.safeParse({ ...valid, country: "  " }).data?.country).toBe("United Kingdom");
-    expect(checkoutDetailsSchema.safeParse({ ...valid, country: undefined }).data?.country).toBe("United Kingdom");
+    expect(checkoutDetailsSchema.safeParse({ ...valid, country: "  " }).data?.country).toBe("GB");
+    expect(checkoutDetailsSchema.safeParse({ ...valid, country: undefined }).data?.country).toBe("GB");
   });
 
   it("a code over 32 characters is refused", () => {
@@ -224,12 +266,12 @@ describe("the card fields", () => {
 
   it("the whole form with a card", () => {
     const r = checkoutWithCardSchema(TODAY).safeParse({ ...valid, postalCode: "ec1a1bb", ...card });
-    expect(r.data).toMatchObject({ postalCode: "EC1A 1BB", cardNumber: "4242424242424242", country: "United Kingdom" });
+    expect(r.data).toMatchObject({ postalCode: "EC1A 1BB", cardNumber: "4242424242424242", country: "GB" });
     expect(
-      messages(checkoutWithCardSchema(TODAY).safeParse({ ...valid, ...card, cardExpiry: "01/26", country: "Spain" })),
+      messages(checkoutWithCardSchema(TODAY).safeParse({ ...valid, ...card, cardExpiry: "01/26", country: "Narnia" })),
     ).toEqual({
       cardExpiry: "Please enter an expiry date (MM/YY) that has not passed",
-      country: "We deliver within the United Kingdom only",
+      country: "Please choose a country from the list",
     });
   });
 });

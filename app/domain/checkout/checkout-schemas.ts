@@ -5,7 +5,8 @@
 import { cardDigits, expiryIsValid, passesLuhn } from "./card";
 import { cartLinesSchema } from "~/domain/cart/cart-lines";
 import { optionalDiscountCodeSchema } from "~/domain/cart/discount-code";
-import { findCountry, UNITED_KINGDOM } from "~/domain/international/countries";
+import { UNITED_KINGDOM } from "~/domain/international/countries";
+import { countryCodeSchema } from "~/domain/international/country-schema";
 import { checkPostcode } from "~/domain/international/postcodes";
 import { DELIVERY_SERVICE_KEYS } from "~/domain/international/delivery-services";
 import { expectedTotalPenceSchema } from "./price-quote";
@@ -35,7 +36,8 @@ export const phoneSchema = z
  * The delivery address's fields, for any country the shop delivers to (docs/decisions/0081): the country comes out
  * as its ISO code (its English name is read too), and a phone number may be given (required for a tracked service
  * abroad; the order service checks that, knowing the service). The postcode is checked against the country by
- * `postcodeForCountry`, which every schema holding these fields adds.
+ * `postcodeForCountry` (with `countryAndPostcodeParsed`) and written in its standard form by `postcodeWritten`, which
+ * every schema holding these fields adds.
  */
 const addressFields = {
   name: text("Please enter the name to deliver to"),
@@ -43,19 +45,18 @@ const addressFields = {
   addressLine2: z.string().trim().max(100, "Please keep this under 100 characters").optional().default(""),
   city: text("Please enter the town or city", 60),
   postalCode: z.string().trim().max(40, "Please check the postcode").optional().default(""),
-  country: z
-    .string()
-    .max(80, "Please choose a country from the list")
-    .optional()
-    .transform((v, ctx) => {
-      if (!v?.trim()) return UNITED_KINGDOM.code;
-      const country = findCountry(v);
-      if (country) return country.code;
-      ctx.addIssue({ code: "custom", message: "Please choose a country from the list" });
-      return z.NEVER;
-    }),
+  country: countryCodeSchema,
   phone: phoneSchema,
 };
+
+type AddressPayload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] };
+/** The postcode is checked once the country and the postcode themselves have parsed, whatever else is missing. */
+const countryAndPostcodeParsed = ({ value, issues }: AddressPayload) =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { country?: unknown }).country === "string" &&
+  typeof (value as { postalCode?: unknown }).postalCode === "string" &&
+  !issues.some((i) => i.path?.[0] === "country" || i.path?.[0] === "postalCode");
 
 /** The postcode in the form its country's rule asks for (a message beside the postcode field otherwise). */
 export function postcodeForCountry(address: { postalCode: string; country: string }, ctx: z.RefinementCtx) {
@@ -63,16 +64,16 @@ export function postcodeForCountry(address: { postalCode: string; country: strin
   if (!postcode.ok) ctx.addIssue({ code: "custom", message: postcode.message, path: ["postalCode"] });
 }
 
-/**
- * The postcode is checked whenever the country and the postcode themselves read well, even while other fields are
- * wrong: the shopper sees every message at once (a refinement otherwise waits for the whole form to parse).
- */
-const postcodeCheckable = {
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    !payload.issues.some((issue) => issue.path?.[0] === "country" || issue.path?.[0] === "postalCode"),
-};
+/** The postcode written the way its country prints it ("sw1a1aa" → "SW1A 1AA", "1012ab" → "1012 AB"). */
+function postcodeWritten<T extends { postalCode: string; country: string }>(address: T): T {
+  const postcode = checkPostcode(address.country, address.postalCode);
+  return postcode.ok ? { ...address, postalCode: postcode.postcode } : address;
+}
 
-export const shippingAddressSchema = z.object(addressFields).superRefine(postcodeForCountry, postcodeCheckable);
+export const shippingAddressSchema = z
+  .object(addressFields)
+  .superRefine(postcodeForCountry, { when: countryAndPostcodeParsed })
+  .overwrite(postcodeWritten);
 
 /** The delivery service a shopper picked (app/domain/international/delivery-services.ts), if any. */
 export const deliveryServiceSchema = z
@@ -130,7 +131,8 @@ const orderDetailsSchema = z
         "What the buyer was shown the card would pay after gift vouchers, in pence: when it comes out different (a voucher spent meanwhile), nothing is placed (409)",
       ),
   })
-  .superRefine(postcodeForCountry, postcodeCheckable);
+  .superRefine(postcodeForCountry, { when: countryAndPostcodeParsed })
+  .overwrite(postcodeWritten);
 
 /**
  * The checkout page's one code box, as shoppers expect from other shops: a discount code or a gift voucher code. A

@@ -4,13 +4,15 @@ import { z } from "../shared/zod";
 import { CLUB_PLAN_IDS, type ClubPlanId } from "./plans";
 import { MEMBER_ACTIONS, MEMBERSHIP_STATUSES } from "./membership";
 
-/** Where a member's records go: the checkout's UK delivery address, one rule for sign-up, /profile and the API. */
+/**
+ * Where a member's records go: the checkout's delivery address (any country the shop delivers to, its postcode in
+ * that country's form), one rule for sign-up, /profile and the API.
+ */
 export const clubAddressSchema = shippingAddressSchema;
 export type ClubAddress = z.output<typeof clubAddressSchema>;
 
 /** The plan, genre and delivery address: all the shop asks when the card is taken on the payment provider's own page (Stripe). */
-export const clubPlanChoiceSchema = z.object({
-  ...clubAddressSchema.shape,
+export const clubPlanChoiceSchema = clubAddressSchema.safeExtend({
   plan: z.enum(CLUB_PLAN_IDS, { error: "Please choose a plan" }),
   favouriteGenre: z.enum(GENRES, { error: "Please choose your favourite genre" }),
   /** The plans' prices as the page showed them (shownPlanPrices): a plan whose price changed since is not joined. */
@@ -27,7 +29,7 @@ export type ClubPlanChoice = z.output<typeof clubPlanChoiceSchema>;
 
 /** Joining the club with the card on our form: one schema for the /subscribe form, its action and club.signUp. */
 export function clubSignUpSchema(today: string) {
-  return clubPlanChoiceSchema.extend(cardSchema(today).shape);
+  return clubPlanChoiceSchema.safeExtend(cardSchema(today).shape);
 }
 
 export type ClubSignUp = z.output<ReturnType<typeof clubSignUpSchema>>;

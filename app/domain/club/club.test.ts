@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError } from "../shared/errors";
 import { addWorkingDays, billingDayOf, dispatchDayOnOrAfter, firstShipment, nextRenewal, nextRetry } from "./billing";
-import { choosePickSchema, clubMembersQuerySchema, clubSignUpSchema } from "./club-schemas";
+import { choosePickSchema, clubMembersQuerySchema, clubPlanChoiceSchema, clubSignUpSchema } from "./club-schemas";
 import { allowedActions, applyMemberAction, renewalStep } from "./membership";
 import { defaultPick, monthOf, type PickCandidate } from "./pick";
 import { CLUB_PLANS, planById, planPriceChange, planVatPence, readShownPlanPrices, shownPlanPrices } from "./plans";
@@ -139,8 +139,17 @@ describe("schemas", () => {
       ...good,
       postalCode: "LS1 4AP",
       addressLine2: "",
-      country: "United Kingdom",
+      country: "GB",
+      phone: null,
       cardNumber: "4242424242424242",
+    });
+  });
+  it("takes a member abroad, with the country's own postcode form, like the checkout", () => {
+    const paris = clubSignUpSchema(today).parse({ ...good, city: "Paris", postalCode: "75001", country: "France" });
+    expect(paris).toMatchObject({ country: "FR", postalCode: "75001" });
+    expect(clubPlanChoiceSchema.parse({ ...good, city: "Dublin", postalCode: "d02x285", country: "IE" })).toMatchObject({
+      country: "IE",
+      postalCode: "D02 X285",
     });
   });
   it("says what is wrong", () => {
@@ -150,12 +159,13 @@ describe("schemas", () => {
       "Please choose your favourite genre",
       "Please check the card number",
     ]);
-    const nowhere = clubSignUpSchema(today).safeParse({ ...good, name: "", postalCode: "75001", country: "France" });
-    expect(nowhere.error?.issues.map((i) => i.message)).toEqual([
+    const wrongPostcode = clubSignUpSchema(today).safeParse({ ...good, name: "", postalCode: "LS1 4AP", country: "France" });
+    expect(wrongPostcode.error?.issues.map((i) => i.message)).toEqual([
       "Please enter the name to deliver to",
-      "Please enter a UK postcode, such as SW1A 1AA",
-      "We deliver within the United Kingdom only",
+      "Please enter the postcode as it is written there, such as 75001",
     ]);
+    const nowhere = clubPlanChoiceSchema.safeParse({ ...good, country: "Atlantis" });
+    expect(nowhere.error?.issues.map((i) => i.message)).toEqual(["Please choose a country from the list"]);
   });
   it("reads the member list's URL leniently", () => {
     expect(clubMembersQuerySchema.parse({ status: "paused", page: "2" })).toEqual({ status: "paused", page: 2 });

@@ -165,8 +165,9 @@ export function countryByCode(code: string): Country | undefined {
 export function findCountry(input: string): Country | undefined {
   const typed = input.trim();
   if (!typed) return undefined;
-  if (typed.length === 2) return countryByCode(typed);
   const lower = typed.toLowerCase();
+  // Two letters are an ISO code, except the aliases that look like one ("UK" is GB's, not a country of its own).
+  if (typed.length === 2) return countryByCode(ALIASES[lower] ?? typed);
   const byName = BY_NAME.get(lower);
   if (byName) return byName;
   const aliased = ALIASES[lower];

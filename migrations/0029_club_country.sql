@@ -1,0 +1,1 @@
+ALTER TABLE `club_memberships` ADD `country_code` text DEFAULT 'GB' NOT NULL;
