@@ -73,6 +73,8 @@ export default [
 
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
+    route("admin/shipping-management/click-and-drop.csv", "routes/admin/shipping/click-and-drop-export.ts"),
+    route("admin/shipping-management/tracking", "routes/admin/shipping/tracking-paste.tsx"),
     // Stock.
     route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
     route("admin/stock-management/goods-in", "routes/admin/stock/goods-in.tsx"),

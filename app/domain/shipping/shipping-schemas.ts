@@ -1,6 +1,7 @@
 import { z } from "~/domain/shared/zod";
 import { ORDER_BULK_LIMIT } from "~/domain/orders/order-bulk";
 import { orderNumberSchema } from "~/domain/orders/order-status-schema";
+import { CLICK_AND_DROP_ROW_LIMIT, TRACKING_PASTE_MAX_BYTES } from "~/domain/international/click-and-drop";
 import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail-schema";
 
 /** Orders shown in each half of the packing queue; more than a day's packing for a small shop. */
@@ -56,6 +57,23 @@ export const shipManySchema = queueForm(
 export const printSchema = z.object({
   kind: z.enum(["slips", "labels"], { error: "Print slips or labels" }),
   orders: batch,
+});
+
+/** The ticked orders to export as a Click & Drop order import file. */
+export const clickAndDropExportSchema = z.object({ orders: batch });
+
+/** Click & Drop's exported orders, pasted back for their tracking numbers: bounded in size and in rows. */
+export const trackingPasteSchema = z.object({
+  csv: z
+    .string({ error: "Paste the file Click & Drop exported" })
+    .trim()
+    .min(1, "Paste the file Click & Drop exported")
+    .refine((text) => new TextEncoder().encode(text).length <= TRACKING_PASTE_MAX_BYTES, {
+      error: `At most ${TRACKING_PASTE_MAX_BYTES / 1024} KB at once`,
+    })
+    .refine((text) => text.split(/\r?\n/).length <= CLICK_AND_DROP_ROW_LIMIT + 1, {
+      error: `At most ${CLICK_AND_DROP_ROW_LIMIT} rows at once`,
+    }),
 });
 
 export type PackMany = z.output<typeof packManySchema>;

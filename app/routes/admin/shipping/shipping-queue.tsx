@@ -162,6 +162,15 @@ function PrintButtons() {
       >
         Print labels
       </button>
+      <button
+        type="submit"
+        formMethod="get"
+        formAction="/admin/shipping-management/click-and-drop.csv"
+        formNoValidate
+        className={print}
+      >
+        Export for Click &amp; Drop
+      </button>
     </>
   );
 }
@@ -304,7 +313,12 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
       <h1 className="font-display text-3xl font-bold">Shipping</h1>
       <p className="mt-1 text-sm text-stone-600">
         Paid orders, oldest first. Tick orders to print their slips and labels, mark them packed, then dispatch each with its
-        tracking number — the customer is emailed once, with the tracking link.
+        tracking number — the customer is emailed once, with the tracking link. Posting through Click &amp; Drop? Export the
+        ticked orders, then{" "}
+        <Link to="/admin/shipping-management/tracking" className="underline">
+          paste its tracking numbers back
+        </Link>
+        .
         {awaitingStock > 0 && (
           <>
             {" "}
