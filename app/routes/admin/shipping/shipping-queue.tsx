@@ -135,6 +135,21 @@ function Problems({ messages }: { messages: string[] }) {
   );
 }
 
+const CLICK_AND_DROP_EXPORT = "/admin/shipping-management/click-and-drop.csv";
+
+/**
+ * The export is a file, not a page: with JavaScript the browser is sent to it, as a plain form's GET would (the
+ * router would fetch it as a page's data). Without JavaScript the form's GET does it.
+ */
+function downloadTicked(event: React.MouseEvent<HTMLButtonElement>) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  event.preventDefault();
+  const params = new URLSearchParams();
+  for (const n of new FormData(form).getAll("selected")) params.append("selected", String(n));
+  window.location.assign(`${CLICK_AND_DROP_EXPORT}?${params}`);
+}
+
 function PrintButtons() {
   // A GET to the print page: it takes the ticked orders, never the post's checks.
   const print = "rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-100";
@@ -165,8 +180,9 @@ function PrintButtons() {
       <button
         type="submit"
         formMethod="get"
-        formAction="/admin/shipping-management/click-and-drop.csv"
+        formAction={CLICK_AND_DROP_EXPORT}
         formNoValidate
+        onClick={downloadTicked}
         className={print}
       >
         Export for Click &amp; Drop
