@@ -47,10 +47,6 @@ export const CLICK_AND_DROP_COLUMNS = [
   "Country of origin",
 ] as const;
 
-/** Rows per export and per pasted file: more than a day's parcels, small enough to read in one go. */
-export const CLICK_AND_DROP_ROW_LIMIT = 500;
-export const TRACKING_PASTE_MAX_BYTES = 256 * 1024;
-
 export interface ClickAndDropLine {
   title: string;
   artist: string;

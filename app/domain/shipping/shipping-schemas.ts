@@ -1,7 +1,6 @@
 import { z } from "~/domain/shared/zod";
 import { ORDER_BULK_LIMIT } from "~/domain/orders/order-bulk";
 import { orderNumberSchema } from "~/domain/orders/order-status-schema";
-import { CLICK_AND_DROP_ROW_LIMIT, TRACKING_PASTE_MAX_BYTES } from "~/domain/international/click-and-drop";
 import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail-schema";
 
 /** Orders shown in each half of the packing queue; more than a day's packing for a small shop. */
@@ -58,6 +57,10 @@ export const printSchema = z.object({
   kind: z.enum(["slips", "labels"], { error: "Print slips or labels" }),
   orders: batch,
 });
+
+/** Rows of a pasted Click & Drop export, and its size: more than a day's parcels, small enough to read in one go. */
+export const CLICK_AND_DROP_ROW_LIMIT = 500;
+export const TRACKING_PASTE_MAX_BYTES = 256 * 1024;
 
 /** The ticked orders to export as a Click & Drop order import file. */
 export const clickAndDropExportSchema = z.object({ orders: batch });
