@@ -35,7 +35,7 @@ function Items({ d }: { d: CustomsDeclaration }) {
           <th scope="col" className="pr-1 text-right font-semibold">
             Net weight
           </th>
-          <th scope="col" className="pr-1 text-right font-semibold">
+          <th scope="col" className="pr-2 text-right font-semibold">
             Value (GBP)
           </th>
           <th scope="col" className="pr-1 font-semibold">
@@ -52,7 +52,7 @@ function Items({ d }: { d: CustomsDeclaration }) {
             <td className="pr-1">{l.description}</td>
             <td className="pr-1 text-right tabular-nums">{l.quantity}</td>
             <td className="pr-1 text-right tabular-nums">{kg(l.netKg)}</td>
-            <td className="pr-1 text-right tabular-nums">{formatPence(l.valuePence)}</td>
+            <td className="pr-2 text-right tabular-nums">{formatPence(l.valuePence)}</td>
             <td className="pr-1 font-mono">{l.hsCode}</td>
             <td>{l.originCountry}</td>
           </tr>
@@ -61,7 +61,7 @@ function Items({ d }: { d: CustomsDeclaration }) {
           <td className="pr-1">Total (gross {kg(d.grossKg)})</td>
           <td />
           <td className="pr-1 text-right tabular-nums">{kg(d.totalNetKg)}</td>
-          <td className="pr-1 text-right tabular-nums">{formatPence(d.totalValuePence)}</td>
+          <td className="pr-2 text-right tabular-nums">{formatPence(d.totalValuePence)}</td>
           <td colSpan={2} />
         </tr>
       </tbody>
