@@ -57,6 +57,7 @@ function Address({ p }: { p: Parcel }) {
     <span className="block text-xs leading-snug text-stone-700">
       {p.name}, {p.addressLine1}
       {p.addressLine2 ? `, ${p.addressLine2}` : ""}, {p.city} {p.postalCode}
+      {p.countryCode !== "GB" && <span className="font-semibold">, {p.country}</span>}
     </span>
   );
 }
@@ -191,7 +192,7 @@ function PrintButtons() {
   );
 }
 
-const rowClass = "grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_15rem] sm:items-start";
+const rowClass = "grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_20rem] sm:items-start";
 const listClass = "divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200";
 const moveClass = "rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-60";
 
