@@ -76,6 +76,8 @@ export default [
     // Delivery rates, packaging, the euro rate, label origins; records relying on default customs facts.
     route("admin/delivery", "routes/admin/delivery/delivery-settings.tsx"),
     route("admin/delivery/missing", "routes/admin/delivery/missing-customs.tsx"),
+    route("admin/shipping-management/click-and-drop.csv", "routes/admin/shipping/click-and-drop-export.ts"),
+    route("admin/shipping-management/tracking", "routes/admin/shipping/tracking-paste.tsx"),
     // Stock.
     route("admin/stock-management", "routes/admin/stock/stock-list.tsx"),
     route("admin/stock-management/goods-in", "routes/admin/stock/goods-in.tsx"),

@@ -7,6 +7,15 @@ import type { OrderKind } from "../../db/schema";
 import { SHIPPING_QUEUE_LIMIT } from "../../app/domain/shipping/shipping-schemas";
 import type { UsedCopyWords } from "../../app/domain/orders/used-copy-line";
 import { usedCopiesOfLines } from "./line-copies";
+import { customsDeclaration, type CustomsDeclaration } from "../../app/domain/international/customs-declaration";
+import {
+  readTrackingCsv,
+  type ClickAndDropOrder,
+  type TrackingProblem,
+  type TrackingRow,
+} from "../../app/domain/international/click-and-drop";
+import { SHOP_ADDRESS } from "../../app/domain/vat/shop-details";
+import type { DeliverySettingsService } from "./delivery-settings";
 
 /**
  * A paid order waits while one of its pre-order lines has no pressing set aside for it yet: the packing queue
@@ -22,6 +31,11 @@ export interface ParcelLine {
   copy: UsedCopyWords | null;
   /** "margin": sold under the VAT margin scheme; the slip carries the scheme's words. */
   vatScheme: VatScheme;
+  /** What one copy sold for (ex-UK-VAT for an export) and the customs snapshots taken when it was ordered. */
+  unitPricePence: number;
+  weightGrams: number | null;
+  hsCode: string | null;
+  originCountry: string | null;
 }
 
 export interface Parcel {
@@ -38,16 +52,28 @@ export interface Parcel {
   city: string;
   postalCode: string;
   country: string;
+  countryCode: string;
+  phone: string | null;
+  /** The service the shopper chose at checkout; `shippingService` is the one it was packed with. */
+  deliveryService: string;
   shippingService: string | null;
   trackingNumber: string | null;
+  parcelGrams: number | null;
+  itemsPence: number;
+  shippingPence: number;
+  totalPence: number;
+  iossNumber: string | null;
+  createdAt: string;
   lines: ParcelLine[];
+  /** The CN22/CN23 of a parcel leaving the UK VAT area; null for one that stays (GB, Northern Ireland, Isle of Man). */
+  declaration: CustomsDeclaration | null;
 }
 
 /**
  * The packing bench: paid orders ready to pack and packed ones waiting for the post, oldest first, and what a
  * packing slip or an address label needs. The moves themselves (pack, ship) belong to the orders service.
  */
-export function createAdminShippingService(db: Db) {
+export function createAdminShippingService(db: Db, deps: { deliverySettings: Pick<DeliverySettingsService, "get"> }) {
   const parcelColumns = {
     id: orders.id,
     orderNumber: orders.orderNumber,
@@ -62,11 +88,20 @@ export function createAdminShippingService(db: Db) {
     city: orders.city,
     postalCode: orders.postalCode,
     country: orders.country,
+    countryCode: orders.countryCode,
+    phone: orders.phone,
+    deliveryService: orders.deliveryService,
     shippingService: orders.shippingService,
     trackingNumber: orders.trackingNumber,
+    parcelGrams: orders.parcelGrams,
+    itemsPence: orders.itemsPence,
+    shippingPence: orders.shippingPence,
+    totalPence: orders.totalPence,
+    iossNumber: orders.iossNumber,
+    createdAt: orders.createdAt,
   };
 
-  function withLines(rows: (Omit<Parcel, "lines"> & { id: number })[]): Parcel[] {
+  function withLines(rows: (Omit<Parcel, "lines" | "declaration"> & { id: number })[]): Parcel[] {
     if (rows.length === 0) return [];
     const lines = db
       .select({
@@ -76,6 +111,10 @@ export function createAdminShippingService(db: Db) {
         artist: orderLines.artist,
         quantity: orderLines.quantity,
         vatScheme: orderLines.vatScheme,
+        unitPricePence: orderLines.unitPricePence,
+        weightGrams: orderLines.weightGrams,
+        hsCode: orderLines.hsCode,
+        originCountry: orderLines.originCountry,
       })
       .from(orderLines)
       .where(
@@ -90,18 +129,24 @@ export function createAdminShippingService(db: Db) {
       db,
       lines.map((l) => l.recordId),
     );
-    return rows.map(({ id, ...r }) => ({
-      ...r,
-      lines: lines
+    const sender = { eoriNumber: deps.deliverySettings.get().eoriNumber, address: SHOP_ADDRESS };
+    return rows.map(({ id, ...r }) => {
+      const own = lines
         .filter((l) => l.orderId === id)
-        .map(({ recordId, title, artist, quantity, vatScheme }) => ({
-          title,
-          artist,
-          quantity,
-          vatScheme,
-          copy: copies.get(recordId) ?? null,
-        })),
-    }));
+        .map(({ orderId: _, recordId, ...line }) => ({ ...line, copy: copies.get(recordId) ?? null }));
+      return { ...r, lines: own, declaration: customsDeclaration(r, own, sender) };
+    });
+  }
+
+  function parcels(orderNumbers: readonly string[]): Parcel[] {
+    if (orderNumbers.length === 0) return [];
+    const rows = db
+      .select(parcelColumns)
+      .from(orders)
+      .where(inArray(orders.orderNumber, [...orderNumbers]))
+      .all();
+    const found = withLines(rows);
+    return orderNumbers.flatMap((n) => found.filter((p) => p.orderNumber === n));
   }
 
   return {
@@ -138,15 +183,51 @@ export function createAdminShippingService(db: Db) {
     },
 
     /** The named orders for printing, in the order asked; unknown numbers are left out. */
-    parcels(orderNumbers: readonly string[]): Parcel[] {
-      if (orderNumbers.length === 0) return [];
-      const rows = db
-        .select(parcelColumns)
-        .from(orders)
-        .where(inArray(orders.orderNumber, [...orderNumbers]))
-        .all();
-      const found = withLines(rows);
-      return orderNumbers.flatMap((n) => found.filter((p) => p.orderNumber === n));
+    parcels,
+
+    /** The named parcels as Click & Drop orders, each by the service it was packed with or else the one chosen. */
+    clickAndDrop(orderNumbers: readonly string[]): ClickAndDropOrder[] {
+      return parcels(orderNumbers).map((p) => ({
+        ...p,
+        date: p.paidAt ?? p.createdAt,
+        service: p.shippingService ?? p.deliveryService,
+      }));
+    },
+
+    /**
+     * Tracking numbers pasted back from Click & Drop's export: the rows whose order waits for the post (paid or
+     * packed) to dispatch, and every other row named with why it was left.
+     */
+    trackingBack(text: string): { matched: TrackingRow[]; problems: TrackingProblem[] } {
+      const { rows, problems } = readTrackingCsv(text);
+      const known = new Map(
+        rows.length === 0
+          ? []
+          : db
+              .select({ orderNumber: orders.orderNumber, status: orders.status, trackingNumber: orders.trackingNumber })
+              .from(orders)
+              .where(
+                inArray(
+                  orders.orderNumber,
+                  rows.map((r) => r.orderNumber),
+                ),
+              )
+              .all()
+              .map((o) => [o.orderNumber, o] as const),
+      );
+      const matched: TrackingRow[] = [];
+      const unmatched: TrackingProblem[] = [];
+      for (const row of rows) {
+        const order = known.get(row.orderNumber);
+        const problem = (message: string) => unmatched.push({ line: row.line, reference: row.orderNumber, message });
+        if (!order) problem(`No order ${row.orderNumber} in the shop`);
+        else if (order.status === "shipped" && order.trackingNumber === row.trackingNumber)
+          problem("Already dispatched with this number");
+        else if (order.status !== "paid" && order.status !== "packed")
+          problem(`${row.orderNumber} is ${order.status}, not waiting for the post`);
+        else matched.push(row);
+      }
+      return { matched, problems: [...problems, ...unmatched].sort((a, b) => a.line - b.line) };
     },
   };
 }

@@ -208,7 +208,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     twoFactor,
     passkeys,
     staff: createStaffService(db, { audit, mail: authServices.mail, links, sessions: authServices.sessions }),
-    adminShipping: createAdminShippingService(db),
+    adminShipping: createAdminShippingService(db, { deliverySettings }),
     adminStock,
     businessAnalysis: createBusinessAnalysisService(db),
     admin: createAdminService(db, { stock: adminStock }),

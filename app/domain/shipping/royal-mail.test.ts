@@ -1,5 +1,6 @@
+import { DELIVERY_SERVICES } from "~/domain/international/delivery-services";
 import { describe, expect, it } from "vitest";
-import { ROYAL_MAIL_SERVICES, isRoyalMailTrackingNumber, trackingUrl } from "./royal-mail";
+import { ROYAL_MAIL_SERVICES, isRoyalMailTrackingNumber, royalMailService, trackingUrl } from "./royal-mail";
 import { royalMailServiceSchema, trackingNumberSchema } from "./royal-mail-schema";
 
 describe("Royal Mail tracking numbers", () => {
@@ -42,15 +43,21 @@ describe("Royal Mail tracking numbers", () => {
 });
 
 describe("Royal Mail services", () => {
-  it("offers the five services with a price in pence", () => {
+  it("offers the five UK services and the two international ones, each with a price in pence", () => {
     expect(ROYAL_MAIL_SERVICES.map((s) => s.name)).toEqual([
       "2nd Class",
       "1st Class",
       "Tracked 48",
       "Tracked 24",
       "Special Delivery Guaranteed by 1pm",
+      "International Standard",
+      "International Tracked & Signed",
     ]);
     for (const s of ROYAL_MAIL_SERVICES) expect(Number.isInteger(s.costPence) && s.costPence > 0).toBe(true);
+  });
+
+  it("packs every service a shopper can choose at checkout", () => {
+    for (const s of DELIVERY_SERVICES) expect(royalMailService(s.key)?.key).toBe(s.key);
   });
 
   it("refuses an unknown service", () => {

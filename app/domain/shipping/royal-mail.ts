@@ -1,6 +1,8 @@
 /**
  * The Royal Mail services the shop posts records with, and what the shop pays for a small parcel (one to
  * three LPs, up to 2 kg) on its business account. The prices live here only; change them when the contract does.
+ * The two international services share their keys with the shopper's choices (international/delivery-services.ts),
+ * so a parcel abroad is packed by the service its order chose; their cost is the Europe price for up to 750 g.
  */
 export const ROYAL_MAIL_SERVICES = [
   { key: "second_class", name: "2nd Class", costPence: 349, tracked: false },
@@ -8,6 +10,8 @@ export const ROYAL_MAIL_SERVICES = [
   { key: "tracked_48", name: "Tracked 48", costPence: 389, tracked: true },
   { key: "tracked_24", name: "Tracked 24", costPence: 479, tracked: true },
   { key: "special_delivery_1pm", name: "Special Delivery Guaranteed by 1pm", costPence: 935, tracked: true },
+  { key: "intl_standard", name: "International Standard", costPence: 895, tracked: false },
+  { key: "intl_tracked", name: "International Tracked & Signed", costPence: 1195, tracked: true },
 ] as const;
 
 export type RoyalMailServiceKey = (typeof ROYAL_MAIL_SERVICES)[number]["key"];

@@ -58,5 +58,26 @@ export const printSchema = z.object({
   orders: batch,
 });
 
+/** Rows of a pasted Click & Drop export, and its size: more than a day's parcels, small enough to read in one go. */
+export const CLICK_AND_DROP_ROW_LIMIT = 500;
+export const TRACKING_PASTE_MAX_BYTES = 256 * 1024;
+
+/** The ticked orders to export as a Click & Drop order import file. */
+export const clickAndDropExportSchema = z.object({ orders: batch });
+
+/** Click & Drop's exported orders, pasted back for their tracking numbers: bounded in size and in rows. */
+export const trackingPasteSchema = z.object({
+  csv: z
+    .string({ error: "Paste the file Click & Drop exported" })
+    .trim()
+    .min(1, "Paste the file Click & Drop exported")
+    .refine((text) => new TextEncoder().encode(text).length <= TRACKING_PASTE_MAX_BYTES, {
+      error: `At most ${TRACKING_PASTE_MAX_BYTES / 1024} KB at once`,
+    })
+    .refine((text) => text.split(/\r?\n/).length <= CLICK_AND_DROP_ROW_LIMIT + 1, {
+      error: `At most ${CLICK_AND_DROP_ROW_LIMIT} rows at once`,
+    }),
+});
+
 export type PackMany = z.output<typeof packManySchema>;
 export type ShipMany = z.output<typeof shipManySchema>;

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { PrintButton } from "~/components/print-button";
 import { UsedCopyLine } from "~/components/admin/used-copy-line";
 import { MarginSchemeNote } from "~/components/checkout/margin-scheme-note";
+import { CustomsDeclarationPanel } from "~/components/admin/customs-declaration-panel";
 import { hasMarginLines, MARGIN_LINE_MARK } from "~/domain/vat/invoice-vat";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-print";
@@ -47,7 +48,29 @@ function AddressLines({ p }: { p: Parcel }) {
       {p.addressLine2 && <span className="block">{p.addressLine2}</span>}
       <span className="block">{p.city}</span>
       <span className="block font-semibold">{p.postalCode}</span>
-      {p.country !== "United Kingdom" && <span className="block">{p.country}</span>}
+      {p.countryCode !== "GB" && <span className="block font-semibold uppercase">{p.country}</span>}
+    </>
+  );
+}
+
+const SLIP_SHEET =
+  "sheet mb-6 rounded-xl bg-white p-8 text-stone-900 shadow-sm ring-1 ring-stone-200 print:mb-0 print:rounded-none print:p-0 print:shadow-none print:ring-0";
+
+/** A parcel's slip, and for a parcel leaving the UK VAT area its declaration: a CN22 on the slip, a CN23 on a page of its own. */
+function SlipWithCustoms({ p }: { p: Parcel }) {
+  const d = p.declaration;
+  return (
+    <>
+      <Slip p={p} />
+      {d?.form === "CN23" && (
+        <article className={SLIP_SHEET}>
+          <p className="mb-3 text-sm">
+            Customs declaration for <span className="font-mono">{p.orderNumber}</span>: sign it and put it in the pouch on the
+            parcel, with two copies.
+          </p>
+          <CustomsDeclarationPanel d={d} />
+        </article>
+      )}
     </>
   );
 }
@@ -76,7 +99,7 @@ function Slip({ p }: { p: Parcel }) {
         </div>
         <div>
           <p className="text-xs font-semibold text-stone-600 uppercase">Service</p>
-          <p className="mt-1">{serviceName(p.shippingService)}</p>
+          <p className="mt-1">{serviceName(p.shippingService ?? p.deliveryService)}</p>
         </div>
       </div>
       <table className="mt-6 w-full text-left text-sm">
@@ -108,6 +131,11 @@ function Slip({ p }: { p: Parcel }) {
         </tbody>
       </table>
       {hasMarginLines(p.lines) && <MarginSchemeNote className="mt-4" />}
+      {p.declaration?.form === "CN22" && (
+        <div className="mt-6 break-inside-avoid">
+          <CustomsDeclarationPanel d={p.declaration} />
+        </div>
+      )}
       <p className="mt-8 text-sm text-stone-700">
         Thank you for buying from an independent record shop. Questions or a problem with your order? Reply to your order e-mail
         quoting {p.orderNumber}.
@@ -116,18 +144,45 @@ function Slip({ p }: { p: Parcel }) {
   );
 }
 
+const LABEL_SHEET =
+  "sheet mb-6 flex aspect-[3/2] w-full max-w-[36rem] flex-col justify-between gap-2 overflow-hidden bg-white p-6 text-stone-900 shadow-sm ring-1 ring-stone-300 print:mb-0 print:max-w-none print:p-[0.3in] print:ring-0";
+
+/**
+ * A parcel's 6 × 4 inch label. A parcel leaving the UK VAT area carries its CN22 beside the address; a CN23 is too
+ * long for that, so it prints on a second label for the pouch.
+ */
 function Label({ p }: { p: Parcel }) {
+  const d = p.declaration;
   return (
-    <article className="sheet mb-6 flex aspect-[3/2] w-full max-w-[36rem] flex-col justify-between bg-white p-6 text-stone-900 shadow-sm ring-1 ring-stone-300 print:mb-0 print:max-w-none print:p-[0.3in] print:ring-0">
-      <div className="flex items-start justify-between border-b-2 border-stone-900 pb-2 text-sm font-bold uppercase">
-        <span>{serviceName(p.shippingService)}</span>
-        <span className="font-mono">{p.orderNumber}</span>
-      </div>
-      <address className="text-xl leading-snug not-italic">
-        <AddressLines p={p} />
-      </address>
-      <p className="border-t border-stone-400 pt-1 text-[10px] text-stone-700">{RETURN_ADDRESS}</p>
-    </article>
+    <>
+      <article className={LABEL_SHEET}>
+        <div className="flex items-start justify-between border-b-2 border-stone-900 pb-2 text-sm font-bold uppercase">
+          <span>{serviceName(p.shippingService ?? p.deliveryService)}</span>
+          <span className="font-mono">{p.orderNumber}</span>
+        </div>
+        {d?.form === "CN22" ? (
+          <div className="grid min-h-0 flex-1 grid-cols-[1fr_58%] items-start gap-3">
+            <address className="text-base leading-snug not-italic">
+              <AddressLines p={p} />
+            </address>
+            <CustomsDeclarationPanel d={d} compact />
+          </div>
+        ) : (
+          <address className="text-xl leading-snug not-italic">
+            <AddressLines p={p} />
+          </address>
+        )}
+        <p className="border-t border-stone-400 pt-1 text-[10px] text-stone-700">
+          {RETURN_ADDRESS}
+          {d?.form === "CN23" && " · CN23 customs declaration on the next label"}
+        </p>
+      </article>
+      {d?.form === "CN23" && (
+        <article className={LABEL_SHEET}>
+          <CustomsDeclarationPanel d={d} compact />
+        </article>
+      )}
+    </>
   );
 }
 
@@ -150,7 +205,9 @@ export default function ShippingPrint({ loaderData }: Route.ComponentProps) {
       {parcels.length === 0 ? (
         <p className="text-stone-600">None of those orders was found.</p>
       ) : (
-        parcels.map((p) => (kind === "labels" ? <Label key={p.orderNumber} p={p} /> : <Slip key={p.orderNumber} p={p} />))
+        parcels.map((p) =>
+          kind === "labels" ? <Label key={p.orderNumber} p={p} /> : <SlipWithCustoms key={p.orderNumber} p={p} />,
+        )
       )}
     </div>
   );

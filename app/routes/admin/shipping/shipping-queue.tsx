@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { formatDateTimeGB } from "~/domain/shared/dates";
-import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
+import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES, royalMailService } from "~/domain/shipping/royal-mail";
 import { packManySchema, rowField, shipManySchema } from "~/domain/shipping/shipping-schemas";
 import { eachOrder, type BulkOutcome } from "~/lib/admin/bulk.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
@@ -57,6 +57,7 @@ function Address({ p }: { p: Parcel }) {
     <span className="block text-xs leading-snug text-stone-700">
       {p.name}, {p.addressLine1}
       {p.addressLine2 ? `, ${p.addressLine2}` : ""}, {p.city} {p.postalCode}
+      {p.countryCode !== "GB" && <span className="font-semibold">, {p.country}</span>}
     </span>
   );
 }
@@ -115,7 +116,8 @@ function ServiceSelect({ p, label, className = "" }: { p: Parcel; label: string;
       <span className="sr-only">{label}</span>
       <select
         name={rowField("service", p.orderNumber)}
-        defaultValue={p.shippingService ?? DEFAULT_ROYAL_MAIL_SERVICE}
+        // What the shopper chose at checkout (a UK or an international service) until it is packed with another.
+        defaultValue={p.shippingService ?? royalMailService(p.deliveryService)?.key ?? DEFAULT_ROYAL_MAIL_SERVICE}
         aria-label={label}
         className="w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
       >
@@ -132,6 +134,21 @@ function Problems({ messages }: { messages: string[] }) {
       {messages.join(" ")}
     </p>
   );
+}
+
+const CLICK_AND_DROP_EXPORT = "/admin/shipping-management/click-and-drop.csv";
+
+/**
+ * The export is a file, not a page: with JavaScript the browser is sent to it, as a plain form's GET would (the
+ * router would fetch it as a page's data). Without JavaScript the form's GET does it.
+ */
+function downloadTicked(event: React.MouseEvent<HTMLButtonElement>) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  event.preventDefault();
+  const params = new URLSearchParams();
+  for (const n of new FormData(form).getAll("selected")) params.append("selected", String(n));
+  window.location.assign(`${CLICK_AND_DROP_EXPORT}?${params}`);
 }
 
 function PrintButtons() {
@@ -161,11 +178,21 @@ function PrintButtons() {
       >
         Print labels
       </button>
+      <button
+        type="submit"
+        formMethod="get"
+        formAction={CLICK_AND_DROP_EXPORT}
+        formNoValidate
+        onClick={downloadTicked}
+        className={print}
+      >
+        Export for Click &amp; Drop
+      </button>
     </>
   );
 }
 
-const rowClass = "grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_15rem] sm:items-start";
+const rowClass = "grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[auto_1fr_20rem] sm:items-start";
 const listClass = "divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200";
 const moveClass = "rounded-lg bg-stone-900 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-700 disabled:opacity-60";
 
@@ -303,7 +330,12 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
       <h1 className="font-display text-3xl font-bold">Shipping</h1>
       <p className="mt-1 text-sm text-stone-600">
         Paid orders, oldest first. Tick orders to print their slips and labels, mark them packed, then dispatch each with its
-        tracking number — the customer is emailed once, with the tracking link.
+        tracking number — the customer is emailed once, with the tracking link. Posting through Click &amp; Drop? Export the
+        ticked orders, then{" "}
+        <Link to="/admin/shipping-management/tracking" className="underline">
+          paste its tracking numbers back
+        </Link>
+        .
         {awaitingStock > 0 && (
           <>
             {" "}
