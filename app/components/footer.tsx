@@ -38,7 +38,7 @@ export function Footer() {
           </p>
         </section>
       </div>
-      <p className="foot-note">© {year} Needledrop Records Ltd. All prices include VAT.</p>
+      <p className="foot-note">© {year} Needledrop Records Ltd. UK prices include VAT.</p>
     </footer>
   );
 }

@@ -40,7 +40,7 @@ import { writeCsv } from "../../app/domain/shared/csv";
 import { ConflictError, NotFoundError } from "../../app/domain/shared/errors";
 import { formatPence } from "../../app/domain/shared/money";
 import { todayInLondon } from "../../app/domain/shared/dates";
-import { DEFAULT_ROYAL_MAIL_SERVICE, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
+import { packingServiceFor, royalMailService, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { writeTransaction, type Db } from "../../db/client";
 import { orderLines, orders, records, refunds, stockMovements, users, type OrderLineRow, type OrderRow } from "../../db/schema";
 import { orderSearchTerms } from "../../app/domain/orders/order-search";
@@ -787,7 +787,7 @@ export function createAdminOrdersService(
         const lines = linesOf(row.id);
         const blocked = unallocated(lines);
         if (blocked) throw new ConflictError(blocked);
-        const key = service ?? row.shippingService ?? DEFAULT_ROYAL_MAIL_SERVICE;
+        const key = service ?? row.shippingService ?? packingServiceFor(row.deliveryService);
         const updated = update(row, {
           status: "shipped",
           shippedAt: nowIso(),

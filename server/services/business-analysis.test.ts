@@ -175,3 +175,37 @@ describe("business analysis figures", () => {
     ]);
   });
 });
+
+describe("VAT apart, by where the order went (docs/decisions/0081)", () => {
+  it("takes 20% out of UK orders, the VAT an IOSS order added, and nothing from an export", () => {
+    const week = { preset: "custom", from: "2026-06-01", to: "2026-06-07", granularity: "week" };
+    const june = resolveRange(analysisQuerySchema.parse(week), "2026-06-08");
+    const placed = (treatment: "uk" | "export" | "ioss", total: number, vat: number) => {
+      n += 1;
+      t.db
+        .insert(orders)
+        .values({
+          orderNumber: `ND-ANALYSIS-${n}`,
+          email: "abroad@example.com",
+          status: "paid",
+          shippingName: "Buyer",
+          addressLine1: "1 Record Row",
+          city: "Dublin",
+          postalCode: "",
+          itemsPence: total,
+          shippingPence: 0,
+          totalPence: total,
+          vatPence: vat,
+          vatTreatment: treatment,
+          idempotencyKey: `analysis-${n}`,
+          paidAt: "2026-06-02T10:00:00.000Z",
+        })
+        .run();
+    };
+    placed("uk", 1200, 200);
+    placed("export", 4566, 0);
+    placed("ioss", 6477, 1211);
+    const s = analysis.sales(june);
+    expect(s.totals).toMatchObject({ orders: 3, revenuePence: 1200 + 4566 + 6477, vatPence: 200 + 1211 });
+  });
+});

@@ -57,9 +57,22 @@ const bucketTable = (buckets: readonly Bucket[]): SQL =>
 export function createBusinessAnalysisService(db: Db) {
   const vatReport = createVatReportService(db);
   const sales = (buckets: readonly Bucket[]): SalesBucket[] => {
-    const rows = db.all<{ k: string; n: number; revenue: number; refunded: number; discount: number }>(sql`
+    // VAT apart: UK orders carry 20% in their prices; an IOSS order carries the VAT it added (what is kept of it after
+    // refunds); an export carries none (docs/decisions/0081).
+    const rows = db.all<{
+      k: string;
+      n: number;
+      revenue: number;
+      ukRevenue: number;
+      iossVat: number;
+      refunded: number;
+      discount: number;
+    }>(sql`
       with ${bucketTable(buckets)}
       select b.k as k, count(o.id) as n, coalesce(sum(o.total_pence - o.refunded_pence), 0) as revenue,
+             coalesce(sum(case when o.vat_treatment = 'uk' then o.total_pence - o.refunded_pence else 0 end), 0) as ukRevenue,
+             coalesce(sum(case when o.vat_treatment = 'ioss' and o.total_pence > 0
+               then o.vat_pence * (o.total_pence - o.refunded_pence) / o.total_pence else 0 end), 0) as iossVat,
              coalesce(sum(o.refunded_pence), 0) as refunded, coalesce(sum(o.discount_pence), 0) as discount
       from b left join orders o on o.paid_at >= b.s and o.paid_at < b.e and +o.status in ${kept} and ${notVoucherSale}
       group by b.k`);
@@ -72,7 +85,9 @@ export function createBusinessAnalysisService(db: Db) {
         label: b.label,
         orders: r?.n ?? 0,
         revenuePence,
-        vatPence: vatIncludedPence(revenuePence),
+        vatPence: vatIncludedPence(Number(r?.ukRevenue ?? 0)) + Number(r?.iossVat ?? 0),
+        ukRevenuePence: Number(r?.ukRevenue ?? 0),
+        iossVatPence: Number(r?.iossVat ?? 0),
         refundedPence: Number(r?.refunded ?? 0),
         discountPence: Number(r?.discount ?? 0),
       };

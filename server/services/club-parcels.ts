@@ -24,9 +24,13 @@ import { monthOf } from "../../app/domain/club/pick";
 import { planById } from "../../app/domain/club/plans";
 import type { OrderStatus } from "../../app/domain/orders/order-status";
 import { OutOfStockError } from "../../app/domain/shared/errors";
-import { DEFAULT_ROYAL_MAIL_SERVICE, trackingUrl } from "../../app/domain/shipping/royal-mail";
+import { packingServiceFor, trackingUrl } from "../../app/domain/shipping/royal-mail";
 import { countryByCode, UNITED_KINGDOM } from "../../app/domain/international/countries";
 import { DEFAULT_SERVICE } from "../../app/domain/international/delivery-services";
+import type { AuditService } from "./audit";
+import { addressOf, LIVE } from "./club-memberships";
+import { pickCandidates, picksFor } from "./club-picks";
+import { newOrderNumber } from "./orders";
 
 /**
  * Where a club parcel goes and how: the member's country, and its zone's everyday service (Tracked 48 in the UK,
@@ -36,10 +40,6 @@ function clubDestination(countryCode: string) {
   const country = countryByCode(countryCode) ?? UNITED_KINGDOM;
   return { country: country.name, countryCode: country.code, deliveryService: DEFAULT_SERVICE[country.zone] };
 }
-import type { AuditService } from "./audit";
-import { addressOf, LIVE } from "./club-memberships";
-import { pickCandidates, picksFor } from "./club-picks";
-import { newOrderNumber } from "./orders";
 
 export interface ParcelRun {
   month: string;
@@ -167,8 +167,8 @@ export function createClubParcelsService(db: Db, deps: { audit: AuditService }) 
           vatPence: 0,
           idempotencyKey: `club-parcel-${m.id}-${month}`,
           paymentProvider: "club",
-          // The club is sold with Royal Mail Tracked 48.
-          shippingService: DEFAULT_ROYAL_MAIL_SERVICE,
+          // Packed with the zone's everyday service: Royal Mail Tracked 48 in the UK.
+          shippingService: packingServiceFor(clubDestination(address.country).deliveryService),
         })
         .returning({ id: orders.id })
         .get();

@@ -22,6 +22,9 @@ const PAGES: { path: string; tables: boolean }[] = [
   { path: "/admin/discogs", tables: false },
   { path: "/admin/purchases", tables: false },
   { path: "/admin/stock-book", tables: false },
+  { path: "/admin/delivery", tables: false },
+  { path: "/admin/delivery/missing", tables: false },
+  { path: "/admin/vat-report", tables: false },
 ];
 
 /** Each table in the page's main content that is wider than the box it scrolls in: "caption: 1130 > 1010". */

@@ -23,6 +23,11 @@ export function royalMailService(key: string) {
   return ROYAL_MAIL_SERVICES.find((s) => s.key === key);
 }
 
+/** What an order is packed with unless the packer says otherwise: the service the shopper chose and paid for. */
+export function packingServiceFor(deliveryService: string | null | undefined): RoyalMailServiceKey {
+  return (deliveryService ? royalMailService(deliveryService)?.key : undefined) ?? DEFAULT_ROYAL_MAIL_SERVICE;
+}
+
 const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7];
 
 /**

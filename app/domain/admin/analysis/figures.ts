@@ -18,6 +18,12 @@ export interface SalesBucket {
   vatPence: number;
   refundedPence: number;
   discountPence: number;
+  /**
+   * The revenue of UK orders (20% VAT in their prices) and the VAT IOSS orders added, when the bucket knows them
+   * (docs/decisions/0081): exports carry no VAT. Without them all revenue is taken as the UK's.
+   */
+  ukRevenuePence?: number;
+  iossVatPence?: number;
 }
 
 export interface SalesTotals {
@@ -122,7 +128,8 @@ export function salesTotals(buckets: readonly SalesBucket[]): SalesTotals {
   const sum = (pick: (b: SalesBucket) => number) => buckets.reduce((n, b) => n + pick(b), 0);
   const orders = sum((b) => b.orders);
   const revenuePence = sum((b) => b.revenuePence);
-  const vatPence = vatIncludedPence(revenuePence);
+  // UK VAT worked out once on the period's UK revenue, as a VAT return rounds; IOSS VAT as each order added it.
+  const vatPence = vatIncludedPence(sum((b) => b.ukRevenuePence ?? b.revenuePence)) + sum((b) => b.iossVatPence ?? 0);
   return {
     orders,
     revenuePence,

@@ -136,7 +136,7 @@ export default function BusinessAnalysis({ loaderData }: Route.ComponentProps) {
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Business analysis</h1>
       <p className="mt-1 text-sm text-stone-600">
         Paid orders by the UK day they were paid, less refunds; cancelled orders, failed payments and wholly refunded orders are
-        not counted. Prices include 20% VAT, shown apart.
+        not counted. VAT is shown apart: 20% in UK prices, the destination's VAT on EU orders under IOSS, none on exports.
       </p>
 
       <PeriodForm asked={asked} />

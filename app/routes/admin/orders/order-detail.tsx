@@ -22,7 +22,7 @@ import {
 import { NotFoundError } from "~/domain/shared/errors";
 import { formatPence } from "~/domain/shared/money";
 import { euroValueWords, vatLineWords } from "~/domain/international/order-destination";
-import { DEFAULT_ROYAL_MAIL_SERVICE } from "~/domain/shipping/royal-mail";
+import { packingServiceFor } from "~/domain/shipping/royal-mail";
 import { formAction, type Echo } from "~/lib/forms/form-action.server";
 import type { z } from "~/domain/shared/zod";
 import { replyFor, type FormReply } from "~/lib/forms/form-reply";
@@ -152,7 +152,7 @@ function PackForm({ order, busy, reply }: MoveProps) {
   const [form, fields] = useSchemaForm(packInputSchema, {
     id: "pack",
     lastResult: replyFor(reply, "pack"),
-    defaultValue: { service: order.fulfilment.service ?? DEFAULT_ROYAL_MAIL_SERVICE },
+    defaultValue: { service: order.fulfilment.service ?? packingServiceFor(order.destination.deliveryService) },
   });
   const { key, ...service } = getSelectProps(fields.service);
   return (
@@ -179,7 +179,7 @@ function ShipForm({ order, busy, reply }: MoveProps) {
   const [form, fields] = useSchemaForm(shipInputSchema, {
     id: "ship",
     lastResult: replyFor(reply, "ship"),
-    defaultValue: { service: DEFAULT_ROYAL_MAIL_SERVICE },
+    defaultValue: { service: order.fulfilment.service ?? packingServiceFor(order.destination.deliveryService) },
   });
   const { key: trackingKey, ...tracking } = getInputProps(fields.trackingNumber, { type: "text" });
   const { key: serviceKey, ...service } = getSelectProps(fields.service);

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
 import { RoyalMailOptions } from "~/components/admin/royal-mail-options";
 import { formatDateTimeGB } from "~/domain/shared/dates";
-import { DEFAULT_ROYAL_MAIL_SERVICE, ROYAL_MAIL_SERVICES, royalMailService } from "~/domain/shipping/royal-mail";
+import { packingServiceFor, ROYAL_MAIL_SERVICES } from "~/domain/shipping/royal-mail";
 import { packManySchema, rowField, shipManySchema } from "~/domain/shipping/shipping-schemas";
 import { eachOrder, type BulkOutcome } from "~/lib/admin/bulk.server";
 import { formAction, intent } from "~/lib/forms/form-action.server";
@@ -117,7 +117,7 @@ function ServiceSelect({ p, label, className = "" }: { p: Parcel; label: string;
       <select
         name={rowField("service", p.orderNumber)}
         // What the shopper chose at checkout (a UK or an international service) until it is packed with another.
-        defaultValue={p.shippingService ?? royalMailService(p.deliveryService)?.key ?? DEFAULT_ROYAL_MAIL_SERVICE}
+        defaultValue={p.shippingService ?? packingServiceFor(p.deliveryService)}
         aria-label={label}
         className="w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
       >
