@@ -12,7 +12,8 @@ const nativeModules = ["better-sqlite3", "@node-rs/argon2", "sharp"];
  * modules ten or more chunks share (money, dates, slugs, the card parts) become one file. Schemas, admin and tRPC
  * code (and the Zod wrapper, which would bring Zod along) stay out, so a page that does not use them does not load them;
  * so do the order rules, shared by the account and back-office pages but by no page a visitor lands on, and the form
- * parts (with the form library's helpers), which the checkout, returns and voucher pages use but a landing page does not, and the Royal Mail rules.
+ * parts (with the form library's helpers), which the checkout, returns and voucher pages use but a landing page does not, the Royal Mail rules
+ * and the rules for delivery abroad (with the country names they read, about 10 KB).
  */
 const firstLoadGroups = [
   { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
@@ -20,7 +21,7 @@ const firstLoadGroups = [
     name: "shared",
     test: (id: string) =>
       /[\\/]app[\\/](domain|lib|components)[\\/]/.test(id) &&
-      !/schema|parse|admin|trpc|zod|[\\/]orders[\\/]|[\\/]forms\b|[\\/]shipping[\\/]/.test(id),
+      !/schema|parse|admin|trpc|zod|[\\/]orders[\\/]|[\\/]forms\b|[\\/]shipping[\\/]|[\\/]international[\\/]/.test(id),
     minShareCount: 10,
   },
 ];
