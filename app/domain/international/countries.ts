@@ -10,10 +10,17 @@
  *   with a customs declaration, though Royal Mail posts to them at UK rates (HMRC VAT Notice 703, "Export of goods
  *   from the UK": the UK for VAT includes the Isle of Man but not the Channel Islands).
  */
-import countries from "i18n-iso-countries";
+// The package's English names as data only: its lookup code is CommonJS, which would add the bundler's CommonJS
+// helpers to every page's first load; the two lookups the shop needs are a few lines below.
 import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
-countries.registerLocale(en);
+/** Each code's English names: the first is the official one, the rest are other names it goes by. */
+const ENGLISH_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(en.countries as Record<string, string | string[]>).map(([code, names]) => [
+    code,
+    typeof names === "string" ? [names] : names,
+  ]),
+);
 
 export type ShippingZone = "uk" | "europe" | "usa" | "world";
 /** The VAT area a parcel goes to: the UK's own (UK VAT), the EU's (import VAT, IOSS), or neither (an export). */
@@ -145,9 +152,14 @@ function describe(code: string, name: string): Country {
 
 /** Every country, sorted by name as shown (the United Kingdom first: almost every order goes there). */
 export const COUNTRIES: readonly Country[] = (() => {
-  const names = countries.getNames("en", { select: "official" });
-  const all = Object.entries(names).map(([code, name]) => describe(code, SHOWN_NAMES[code] ?? name));
-  all.sort((a, b) => (a.code === UK_CODE ? -1 : b.code === UK_CODE ? 1 : a.name.localeCompare(b.name, "en-GB")));
+  const all = Object.entries(ENGLISH_NAMES).map(([code, names]) => describe(code, SHOWN_NAMES[code] ?? names[0]!));
+  // Sorted without Intl (a page's first Intl call costs tens of milliseconds): accents set aside, "Åland" with the As.
+  const key = (name: string) =>
+    name
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  all.sort((a, b) => (a.code === UK_CODE ? -1 : b.code === UK_CODE ? 1 : key(a.name) < key(b.name) ? -1 : 1));
   return all;
 })();
 
@@ -172,7 +184,7 @@ export function findCountry(input: string): Country | undefined {
   if (byName) return byName;
   const aliased = ALIASES[lower];
   if (aliased) return BY_CODE.get(aliased);
-  const code = countries.getAlpha2Code(typed, "en");
+  const code = Object.keys(ENGLISH_NAMES).find((c) => ENGLISH_NAMES[c]!.some((name) => name.toLowerCase() === lower));
   return code ? BY_CODE.get(code) : undefined;
 }
 
