@@ -38,9 +38,10 @@ export function checkoutProblemOf(error: unknown): CheckoutRefusal | null {
     };
   if (error instanceof OutOfStockError)
     return { status: 409, problem: { tone: "error", message: `${error.message} ${NOTHING_CHARGED}`, cartLink: true } };
-  // A code refused while placing (used up meanwhile) is said beside the code, like any refused code.
-  if (error instanceof ValidationError && error.fields?.discountCode)
-    return { status: 400, problem: null, fieldErrors: { discountCode: error.fields.discountCode } };
+  // A refusal about fields is said beside them: a code used up meanwhile, like any refused code; the phone, the
+  // postcode or the delivery service the order service refused for the country.
+  if (error instanceof ValidationError && error.fields && Object.keys(error.fields).length > 0)
+    return { status: 400, problem: null, fieldErrors: error.fields };
   if (error instanceof ValidationError) return { status: 400, problem: { tone: "error", message: error.message } };
   if (error instanceof ConflictError) return { status: 409, problem: { tone: "error", message: error.message } };
   if (error instanceof PaymentUnavailableError) return { status: 503, problem: { tone: "error", message: error.message } };

@@ -20,7 +20,6 @@ import { deliveryEstimate } from "~/domain/checkout/delivery";
 import { deliveryWishSchema, postedDeliveryWish, UPDATE_DELIVERY_INTENT } from "~/domain/checkout/delivery-wish";
 import { countryByCode, UNITED_KINGDOM } from "~/domain/international/countries";
 import { tooHeavyMessage, UK_DELIVERY, type DeliveryWish } from "~/domain/international/delivery-quote";
-import { ValidationError } from "~/domain/shared/errors";
 import { normaliseVoucherCode } from "~/domain/vouchers/voucher-code";
 import { orderPath } from "~/domain/orders/order-status";
 import { noteCartChange, rememberCheckoutAddress, type NewCartKey } from "~/lib/cart-reminder.server";
@@ -251,9 +250,6 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
     // Placing failed for a reason the shopper can act on: said on the page, with what was typed.
     const refusal = checkoutProblemOf(error);
     if (!refusal) throw error;
-    // A refusal about one field (the phone, the postcode, the service) is said beside that field.
-    const fields = error instanceof ValidationError && !refusal.fieldErrors ? error.fields : undefined;
-    if (fields && Object.keys(fields).length > 0) return again(refusal.status, null, fields, refusal.headers);
     return again(refusal.status, refusal.problem, refusal.fieldErrors, refusal.headers);
   }
 }
