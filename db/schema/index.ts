@@ -20,3 +20,4 @@ export * from "./vouchers";
 export * from "./returns";
 export * from "./discogs";
 export * from "./shipping";
+export * from "./drops";

@@ -117,6 +117,27 @@ export const orders = sqliteTable(
     /** What the shop pays Royal Mail for the chosen service, in pence. */
     shippingCostPence: integer("shipping_cost_pence"),
     trackingNumber: text("tracking_number"),
+    /**
+     * Who bought it, as the per-customer limit of limited records recognises a customer (app/domain/limited/):
+     * hex(sha256) of the folded e-mail, of the delivery address (postcode and first line), and of the card
+     * (the provider's fingerprint, or the test card's number). Hashes only: nothing here is a usable secret.
+     */
+    emailKey: text("email_key"),
+    addressKey: text("address_key"),
+    cardKey: text("card_key"),
+    /**
+     * A pre-order charged when it ships: the card is saved at checkout (status card_saved) and charged at
+     * dispatch. `saved_card_reference` is the provider's reusable payment method (e.g. Stripe's pm_… with its
+     * customer), useless without the shop's secret key.
+     */
+    chargeAtDispatch: integer("charge_at_dispatch", { mode: "boolean" }).notNull().default(false),
+    savedCardReference: text("saved_card_reference"),
+    /** The last dispatch charge that was declined: when, why, and until when the copy is held for another card. */
+    chargeDeclinedAt: text("charge_declined_at"),
+    chargeDeclineMessage: text("charge_decline_message"),
+    chargeHoldUntil: text("charge_hold_until"),
+    /** hex(sha256) of the token in the "pay with another card" link mailed after a declined dispatch charge. */
+    payLinkTokenHash: text("pay_link_token_hash"),
     /** The postcode as the back office's search compares it (capitals, no spaces; app/domain/orders/order-search.ts). */
     postcodeKey: text("postcode_key").generatedAlwaysAs(sql`replace(upper("postal_code"), ' ', '')`, { mode: "virtual" }),
     createdAt: createdAt(),
@@ -136,6 +157,11 @@ export const orders = sqliteTable(
     index("orders_postcode_key_idx").on(t.postcodeKey),
     index("orders_name_idx").on(t.shippingName),
     uniqueIndex("orders_channel_reference_idx").on(t.channel, t.externalReference),
+    // The per-customer limit of limited records: a customer's earlier orders by each thing that recognises them.
+    index("orders_email_key_idx").on(t.emailKey),
+    index("orders_address_key_idx").on(t.addressKey),
+    index("orders_card_key_idx").on(t.cardKey),
+    index("orders_charge_at_dispatch_idx").on(t.chargeAtDispatch, t.status),
     check("orders_total_non_negative", sql`${t.totalPence} >= 0`),
   ],
 );

@@ -93,6 +93,18 @@ export const records = sqliteTable(
     hsCode: text("hs_code"),
     /** ISO 3166 code of the country the record was made in; null takes its label's, else the shop's default. */
     originCountry: text("origin_country"),
+    /**
+     * A limited record (a Record Store Day title, a coloured variant, signed copies): how many one customer may
+     * buy across all their orders (app/domain/limited/; 1 or more, checked there: a check here would rebuild
+     * the records table). Null: not limited.
+     */
+    limitPerCustomer: integer("limit_per_customer"),
+    /** ISO instant (UTC) before which the record cannot be bought; shown in Europe/London. Null: on sale now. */
+    onSaleAt: text("on_sale_at"),
+    /** A drop: shoppers who open its page in the 30 minutes before `on_sale_at` wait in a fair queue (ballot). */
+    isDrop: integer("is_drop", { mode: "boolean" }).notNull().default(false),
+    /** When a pre-order of this record is charged: "at_order" or "at_dispatch"; null takes the shop's setting. */
+    preOrderCharge: text("pre_order_charge", { enum: ["at_order", "at_dispatch"] }),
     hiddenByContent: integer("hidden_by_content", { mode: "boolean" })
       .notNull()
       .generatedAlwaysAs(hiddenByContentSql, { mode: "stored" }),

@@ -203,6 +203,7 @@ export const refundIdempotencyKey = (orderNumber: string, refundedBefore: number
 const MOVE_VERBS: Record<OrderStatus, string> = {
   pending_payment: "put back to awaiting payment",
   payment_failed: "marked as payment failed",
+  card_saved: "saved the card for",
   paid: "marked as paid",
   packed: "packed",
   shipped: "shipped",

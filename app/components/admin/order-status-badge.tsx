@@ -3,6 +3,7 @@ import { orderStatusWords, type OrderStatus } from "~/domain/orders/order-status
 const TONES: Record<OrderStatus, string> = {
   pending_payment: "bg-amber-100 text-amber-900",
   payment_failed: "bg-stone-200 text-stone-700",
+  card_saved: "bg-violet-100 text-violet-900",
   paid: "bg-sky-100 text-sky-900",
   packed: "bg-indigo-100 text-indigo-900",
   shipped: "bg-emerald-100 text-emerald-900",

@@ -91,6 +91,7 @@ export type StatusTone = "neutral" | "info" | "waiting" | "success" | "danger";
 export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   pending_payment: "neutral",
   payment_failed: "neutral",
+  card_saved: "waiting",
   paid: "waiting",
   packed: "info",
   shipped: "info",

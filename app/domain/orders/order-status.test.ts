@@ -32,6 +32,9 @@ describe("order state machine", () => {
   const allowed = new Set([
     "pending_payment>paid",
     "pending_payment>payment_failed",
+    "pending_payment>card_saved",
+    "card_saved>paid",
+    "card_saved>cancelled",
     "paid>packed",
     "paid>shipped",
     "paid>cancelled",

@@ -10,6 +10,7 @@
 export const ORDER_STATUSES = [
   "pending_payment",
   "payment_failed",
+  "card_saved",
   "paid",
   "packed",
   "shipped",
@@ -24,6 +25,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",
   payment_failed: "Payment not taken",
+  card_saved: "Card saved: charged when it ships",
   paid: "Paid",
   packed: "Packed",
   shipped: "Shipped",
@@ -42,8 +44,11 @@ export function orderStatusWords(status: OrderStatus): string {
  * decides between partial and full by the amount), never set by hand, but they are listed so the rule is whole.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending_payment: ["paid", "payment_failed"],
+  pending_payment: ["paid", "payment_failed", "card_saved"],
   payment_failed: [],
+  // A pre-order charged at dispatch: charged (paid) when it ships, or called off (its copy held 72 hours after a
+  // declined charge, then released).
+  card_saved: ["paid", "cancelled"],
   paid: ["packed", "shipped", "cancelled", "partially_refunded", "refunded"],
   packed: ["shipped", "paid", "cancelled", "partially_refunded", "refunded"],
   shipped: ["delivered", "partially_refunded", "refunded"],
