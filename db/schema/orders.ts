@@ -278,4 +278,5 @@ export const orderNotes = sqliteTable(
 
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -29,6 +29,10 @@ const sellable = (overrides: Partial<SellableRecord> = {}): SellableRecord => ({
   label: null,
   hsCode: null,
   originCountry: null,
+  limitPerCustomer: null,
+  onSaleAt: null,
+  isDrop: false,
+  preOrderCharge: null,
   ...overrides,
 });
 

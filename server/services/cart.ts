@@ -85,6 +85,12 @@ export interface SellableRecord {
   label: string | null;
   hsCode: string | null;
   originCountry: string | null;
+  /** A limited record: per-customer limit, on-sale instant (ISO, UTC), whether it sells through a drop's queue. */
+  limitPerCustomer: number | null;
+  onSaleAt: string | null;
+  isDrop: boolean;
+  /** When its pre-orders are charged; null takes the shop's setting. */
+  preOrderCharge: "at_order" | "at_dispatch" | null;
 }
 
 /** A priced line's money with its VAT facts, for the totals' VAT (app/domain/cart/order-totals.ts). */
@@ -116,6 +122,10 @@ export const sellableColumns = {
   label: records.label,
   hsCode: records.hsCode,
   originCountry: records.originCountry,
+  limitPerCustomer: records.limitPerCustomer,
+  onSaleAt: records.onSaleAt,
+  isDrop: records.isDrop,
+  preOrderCharge: records.preOrderCharge,
 };
 
 /** Prices one line against the record as it is now. Shared by the cart and the order transaction. */

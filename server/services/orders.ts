@@ -52,6 +52,8 @@ import type { MailService } from "./mail";
 import { returnToShelf } from "./shelf-return";
 import { shortReference } from "./short-reference";
 import type { WantsService } from "./wants";
+import type { OrderChannel, SaleContext, SaleGuard } from "./sale-guards";
+import { shopNow } from "../../db/clock";
 
 export interface PlaceOrderInput {
   /** From the checkout form (or an API client): the same key twice is the same order. */
@@ -73,6 +75,12 @@ export interface PlaceOrderInput {
   expectedTotalPence?: number;
   /** What the shopper was shown the card would pay after the vouchers: a different amount places nothing. */
   expectedAmountDuePence?: number;
+  /** Where the order came in (sale-guards.ts); the checkout page when not said. */
+  channel?: OrderChannel;
+  /** The paying card as a comparable key (a hash), when known before placing: the per-customer limit compares it. */
+  cardKey?: string | null;
+  /** The hash of the browser's waiting-room token, for a drop's hold. */
+  dropSessionKey?: string | null;
 }
 
 /** A short, unguessable order number shown to customers: "ND-" and 8 base32 characters (40 bits). */
@@ -130,8 +138,11 @@ export function createOrdersService(
     links: MailLinks;
     wants: Pick<WantsService, "onStockChanged">;
     voucherMail: VoucherMail;
+    /** Limited records, drops and pre-order charging (sale-guards.ts), checked in this order. */
+    saleGuards?: readonly SaleGuard[];
   },
 ) {
+  const saleGuards = deps.saleGuards ?? [];
   const linesOf = (orderId: number) =>
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
 
@@ -215,6 +226,23 @@ export function createOrdersService(
         if (!record) throw new OutOfStockError(line.recordId, "A record in your cart");
         return { line, record, preOrder: isPreOrder(record.releaseDate, input.today) };
       });
+      const saleContext: SaleContext = {
+        db,
+        now: shopNow(db.$client),
+        today: input.today,
+        lines: priced,
+        userId: input.userId,
+        email,
+        shipping: {
+          addressLine1: input.shipping.addressLine1,
+          postalCode: input.shipping.postalCode,
+          countryCode: input.delivery?.countryCode ?? UK_DELIVERY.countryCode,
+        },
+        cardKey: input.cardKey ?? null,
+        dropSessionKey: input.dropSessionKey ?? null,
+        channel: input.channel ?? "checkout",
+      };
+      for (const guard of saleGuards) guard.check?.(saleContext);
       for (const { line, record, preOrder } of priced) {
         if (!preOrder && record.hiddenByContent) throw new OutOfStockError(record.id, record.title);
         // A margin-scheme copy needs its purchase price to work out its VAT (app/domain/vat/margin-vat.ts).
@@ -319,6 +347,7 @@ export function createOrdersService(
           accessTokenHash: keyHash,
           // Nothing left for a card: the vouchers are the whole payment.
           paymentProvider: vouchers.amountDuePence === 0 ? VOUCHER_PAYMENT : input.paymentProvider,
+          ...Object.assign({}, ...saleGuards.map((guard) => guard.orderValues?.(saleContext) ?? {})),
         })
         .returning()
         .get();
@@ -348,6 +377,7 @@ export function createOrdersService(
           .values({ recordId: record.id, change: -line.quantity, reason: preOrder ? "pre_order" : "sale", orderId: row.id })
           .run();
       }
+      for (const guard of saleGuards) guard.placed?.(saleContext, row);
       return { order: view(row), created: true };
     });
   }
