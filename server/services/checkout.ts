@@ -14,6 +14,7 @@ import { NotFoundError, PaymentUnavailableError, ValidationError } from "../../a
 import type { OrderView } from "../../app/domain/orders/order-view";
 import type { OrdersService, PlaceOrderInput } from "./orders";
 import { VOUCHER_PAYMENT } from "./order-vouchers";
+import type { OrderChannel } from "./sale-guards";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }
@@ -27,6 +28,10 @@ export interface OrderPlacer {
   today: string;
   /** Where the hosted payment page sends the shopper back (the shop's public origin). */
   origin: string;
+  /** Where the order came in (the checkout page when not said). */
+  channel?: OrderChannel;
+  /** The hash of the browser's waiting-room token, for a drop's hold. */
+  dropSessionKey?: string | null;
 }
 
 /** An order as the checkout page and the API send it: details, lines and, with the card form, the card. */
@@ -223,6 +228,8 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
           today: placer.today,
           expectedTotalPence,
           expectedAmountDuePence,
+          channel: placer.channel ?? "checkout",
+          dropSessionKey: placer.dropSessionKey ?? null,
         },
         { card: cardDetails, origin: placer.origin },
       );

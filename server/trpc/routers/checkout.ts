@@ -14,7 +14,7 @@ export const checkoutRouter = router({
   placeOrder: rateLimitedProcedure("checkoutPerAddress")
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input }) => {
-      const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin };
+      const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin, channel: "trpc" as const };
       return toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(input, placer));
     }),
 });
