@@ -53,6 +53,7 @@ CREATE TABLE `sale_settings` (
 --> statement-breakpoint
 ALTER TABLE `records` ADD `limit_per_customer` integer;--> statement-breakpoint
 ALTER TABLE `records` ADD `on_sale_at` text;--> statement-breakpoint
+ALTER TABLE `records` ADD `record_store_day` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `records` ADD `is_drop` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `records` ADD `pre_order_charge` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `email_key` text;--> statement-breakpoint

@@ -101,6 +101,8 @@ export const records = sqliteTable(
     limitPerCustomer: integer("limit_per_customer"),
     /** ISO instant (UTC) before which the record cannot be bought; shown in Europe/London. Null: on sale now. */
     onSaleAt: text("on_sale_at"),
+    /** A Record Store Day title: its on-sale time is never before 08:00 (Europe/London) on the day. */
+    recordStoreDay: integer("record_store_day", { mode: "boolean" }).notNull().default(false),
     /** A drop: shoppers who open its page in the 30 minutes before `on_sale_at` wait in a fair queue (ballot). */
     isDrop: integer("is_drop", { mode: "boolean" }).notNull().default(false),
     /** When a pre-order of this record is charged: "at_order" or "at_dispatch"; null takes the shop's setting. */

@@ -32,6 +32,7 @@ const sellable = (overrides: Partial<SellableRecord> = {}): SellableRecord => ({
   limitPerCustomer: null,
   onSaleAt: null,
   isDrop: false,
+  recordStoreDay: false,
   preOrderCharge: null,
   ...overrides,
 });

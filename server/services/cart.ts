@@ -89,6 +89,7 @@ export interface SellableRecord {
   limitPerCustomer: number | null;
   onSaleAt: string | null;
   isDrop: boolean;
+  recordStoreDay: boolean;
   /** When its pre-orders are charged; null takes the shop's setting. */
   preOrderCharge: "at_order" | "at_dispatch" | null;
 }
@@ -125,6 +126,7 @@ export const sellableColumns = {
   limitPerCustomer: records.limitPerCustomer,
   onSaleAt: records.onSaleAt,
   isDrop: records.isDrop,
+  recordStoreDay: records.recordStoreDay,
   preOrderCharge: records.preOrderCharge,
 };
 
