@@ -29,6 +29,27 @@ const DESCRIPTION_LIMIT = 500;
 /** Same order, same key: a retried request can never open a second session for one order. */
 export const checkoutIdempotencyKey = (orderNumber: string) => `needledrop-checkout-${orderNumber}`;
 
+/** One off-session charge per order at dispatch, however often the dispatch or the batch is run. */
+export const dispatchIdempotencyKey = (orderNumber: string) => `needledrop-dispatch-${orderNumber}`;
+/** One setup session per order, like the payment session. */
+export const setupIdempotencyKey = (orderNumber: string) => `needledrop-setup-${orderNumber}`;
+/** Decline codes of an off-session charge that mean "ask the shopper for another card", not "try again later". */
+const DECLINE_CODES = new Set([
+  "card_declined",
+  "authentication_required",
+  "expired_card",
+  "insufficient_funds",
+  "incorrect_cvc",
+]);
+export const DISPATCH_DECLINED_MESSAGE = "The saved card was declined when the order was ready to ship.";
+
+/** The saved card as the order keeps it: "cus_…/pm_…", ids only, useless without the shop's secret key. */
+export const savedCardOf = (customer: string, paymentMethod: string) => `${customer}/${paymentMethod}`;
+function readSaved(savedCard: string): { customer: string; paymentMethod: string } | null {
+  const [customer, paymentMethod] = savedCard.split("/");
+  return customer?.startsWith("cus_") && paymentMethod?.startsWith("pm_") ? { customer, paymentMethod } : null;
+}
+
 /** "2 × Kind of Blue (Miles Davis), 1 × Blue Train (John Coltrane)", cut to a length Stripe shows well. */
 export function orderDescription(order: OrderView): string {
   const text = order.lines.map((l) => `${l.quantity} × ${l.title} (${l.artist})`).join(", ");
@@ -45,7 +66,7 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
     // The hosted page lives here whatever API address is used: it is where the browser goes.
     formActionOrigins: [STRIPE_CHECKOUT_ORIGIN],
 
-    async createCheckout(order, { successUrl, cancelUrl }) {
+    async createCheckout(order, { successUrl, cancelUrl, idempotencyKey, openedAt }) {
       const metadata = { orderNumber: order.orderNumber };
       const session = await stripe.checkout.sessions.create(
         {
@@ -71,9 +92,9 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
           payment_intent_data: { metadata },
           success_url: successUrl,
           cancel_url: cancelUrl,
-          expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
+          expires_at: Math.floor(Date.parse(openedAt ?? order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
         },
-        { idempotencyKey: checkoutIdempotencyKey(order.orderNumber) },
+        { idempotencyKey: idempotencyKey ?? checkoutIdempotencyKey(order.orderNumber) },
       );
       if (!session.url) throw new Error("Stripe returned a checkout session without a payment page address.");
       return { url: session.url, reference: session.id };
@@ -110,6 +131,69 @@ export function createStripeProvider(options: StripeProviderOptions): RedirectPr
         { idempotencyKey },
       );
       return { reference: refund.id };
+    },
+
+    async createCardSetup(order, { successUrl, cancelUrl }) {
+      const metadata = { orderNumber: order.orderNumber };
+      // A customer to attach the card to: Stripe charges a saved card off-session only through its customer.
+      const customer = await stripe.customers.create(
+        { email: order.email, metadata },
+        { idempotencyKey: `needledrop-customer-${order.orderNumber}` },
+      );
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "setup",
+          currency: "gbp",
+          customer: customer.id,
+          client_reference_id: order.orderNumber,
+          metadata,
+          setup_intent_data: { metadata: { ...metadata, order: order.orderNumber } },
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(Date.parse(order.createdAt) / 1000) + SESSION_LIFETIME_SECONDS,
+        },
+        { idempotencyKey: setupIdempotencyKey(order.orderNumber) },
+      );
+      if (!session.url) throw new Error("Stripe returned a setup session without a page address.");
+      return { url: session.url, reference: session.id };
+    },
+
+    async readSavedCard(setupReference) {
+      const intent = await stripe.setupIntents.retrieve(setupReference, { expand: ["payment_method"] });
+      const method = intent.payment_method;
+      const customer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
+      if (!method || !customer) throw new Error("The setup did not save a card.");
+      const id = typeof method === "string" ? method : method.id;
+      const fingerprint = typeof method === "string" ? null : (method.card?.fingerprint ?? null);
+      return { reference: savedCardOf(customer, id), fingerprint };
+    },
+
+    async chargeSaved(order, savedCard) {
+      const saved = readSaved(savedCard);
+      if (!saved) return { ok: false, message: "No card is saved for this order." };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: order.totals.amountDuePence,
+            currency: "gbp",
+            customer: saved.customer,
+            payment_method: saved.paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: `Needledrop order ${order.orderNumber}`,
+            metadata: { orderNumber: order.orderNumber },
+          },
+          { idempotencyKey: dispatchIdempotencyKey(order.orderNumber) },
+        );
+        if (intent.status === "succeeded") return { ok: true, reference: intent.id };
+        return { ok: false, message: DISPATCH_DECLINED_MESSAGE };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (error instanceof Stripe.errors.StripeCardError || (code && DECLINE_CODES.has(code))) {
+          return { ok: false, message: DISPATCH_DECLINED_MESSAGE };
+        }
+        throw error;
+      }
     },
 
     readWebhook(rawBody, signature) {
@@ -149,6 +233,13 @@ function failedOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
   return { type: "failed", orderNumber, reference: session.id };
 }
 
+function savedOutcome(session: Stripe.Checkout.Session): WebhookOutcome {
+  const orderNumber = orderNumberOf(session);
+  const intent = typeof session.setup_intent === "string" ? session.setup_intent : session.setup_intent?.id;
+  if (!orderNumber || !intent) return { type: "ignored", reason: "setup session without an order or a setup intent" };
+  return { type: "card_saved", orderNumber, setupReference: intent };
+}
+
 /** What a verified Stripe event means for an order or the record club. Events the shop does not act on are ignored. */
 export function outcomeOf(event: Stripe.Event): WebhookOutcome {
   const club = clubEventOf(event);
@@ -158,6 +249,8 @@ export function outcomeOf(event: Stripe.Event): WebhookOutcome {
       const session = event.data.object;
       // A record club sign-up: the membership starts with its first paid invoice (invoice.paid).
       if (session.mode === "subscription") return { type: "ignored", reason: "record club sign-up completed" };
+      // A pre-order charged when it ships saved its card: the setup intent says which card.
+      if (session.mode === "setup") return savedOutcome(session);
       if (session.payment_status === "paid") return paidOutcome(session);
       // A delayed method (e.g. a bank debit) is still running: async_payment_succeeded/failed follows.
       return { type: "ignored", reason: `checkout completed with payment status ${session.payment_status}` };

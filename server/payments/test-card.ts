@@ -2,15 +2,23 @@
  * The default, offline payment provider: a card form that accepts the well-known test numbers only.
  *   4242 4242 4242 4242 → paid
  *   4000 0000 0000 0002 → declined ("Your card was declined.")
+ *   4000 0000 0000 0341 → saved fine for a pre-order charged when it ships, then declined when charged
+ *                         (Stripe's documented "attaching succeeds, charging fails" test card)
  * Any other number is declined too: this provider never takes real money. Card details are neither
  * stored nor logged; the reference keeps the last four digits only.
  */
 import { cardDigits } from "../../app/domain/checkout/card";
+import { hashToken } from "../auth/tokens";
 import type { CardFormProvider } from "../../app/domain/payments/order-payments";
 
 export const TEST_CARD_SUCCESS = "4242424242424242";
 export const TEST_CARD_DECLINE = "4000000000000002";
+export const TEST_CARD_DECLINE_LATER = "4000000000000341";
 export const DECLINED_MESSAGE = "Your card was declined. Nothing has been charged.";
+const TEST_MODE_HINT = "This shop is in test mode: use the test card 4242 4242 4242 4242.";
+
+/** A saved test card: the order it was saved for and the last four digits (which say how a later charge ends). */
+const savedReference = (orderNumber: string, digits: string) => `test_pm_${orderNumber}_${digits.slice(-4)}`;
 
 /**
  * The provider's own record of what it charged, by order number: a real provider keeps this at its end,
@@ -41,7 +49,26 @@ export function createTestCardProvider(
         return { ok: true, reference };
       }
       if (digits === TEST_CARD_DECLINE) return { ok: false, message: DECLINED_MESSAGE };
-      return { ok: false, message: `${DECLINED_MESSAGE} This shop is in test mode: use the test card 4242 4242 4242 4242.` };
+      return { ok: false, message: `${DECLINED_MESSAGE} ${TEST_MODE_HINT}` };
+    },
+    async saveCard(order, card) {
+      const digits = cardDigits(card.number);
+      if (digits !== TEST_CARD_SUCCESS && digits !== TEST_CARD_DECLINE_LATER) {
+        return { ok: false, message: digits === TEST_CARD_DECLINE ? DECLINED_MESSAGE : `${DECLINED_MESSAGE} ${TEST_MODE_HINT}` };
+      }
+      // The fingerprint is the same for the same card on any order: a hash, never the number itself.
+      return { ok: true, reference: savedReference(order.orderNumber, digits), fingerprint: `test_fp_${hashToken(digits)}` };
+    },
+    async chargeSaved(order, savedCard) {
+      const already = ledger.get(order.orderNumber);
+      if (already) return { ok: true, reference: already };
+      if (!savedCard.startsWith(`test_pm_${order.orderNumber}_`))
+        return { ok: false, message: "No card is saved for this order." };
+      if (!savedCard.endsWith(`_${TEST_CARD_SUCCESS.slice(-4)}`)) return { ok: false, message: DECLINED_MESSAGE };
+      const reference = `test_${order.orderNumber}_offsession`;
+      ledger.set(order.orderNumber, reference);
+      if (ledger.size > LEDGER_LIMIT) ledger.delete(ledger.keys().next().value!);
+      return { ok: true, reference };
     },
     async findCharge(order) {
       const reference = ledger.get(order.orderNumber);

@@ -136,6 +136,12 @@ describe("checkout with a hosted payment page", () => {
       cancelCheckout: expire,
       readWebhook: () => ({ type: "ignored", reason: "not used here" }),
       refund: async () => ({ reference: "re_not_used_here" }),
+      createCardSetup: async (order) => ({
+        url: `https://pay.example/setup/${order.orderNumber}`,
+        reference: `cs_setup_${order.orderNumber}`,
+      }),
+      readSavedCard: async () => ({ reference: "cus_not_used/pm_not_used", fingerprint: null }),
+      chargeSaved: async () => ({ ok: false, message: "not used here" }),
     };
     return createServices(shop.t.db, { mediaDir: "", payments: provider });
   }

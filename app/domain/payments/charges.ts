@@ -15,3 +15,9 @@ export interface RefundRequest {
 }
 
 export type ChargeResult = { ok: true; reference: string } | { ok: false; message: string };
+
+/**
+ * A card kept to charge later: the provider's reusable reference (never the number) and its fingerprint, the
+ * same for the same card whichever order saved it.
+ */
+export type SaveCardResult = { ok: true; reference: string; fingerprint: string } | { ok: false; message: string };
