@@ -37,6 +37,20 @@ export function paymentWebhook(services: Services): Router {
       }
       throw error;
     }
+    if (outcome.type === "card_saved") {
+      // Reading the saved card asks the provider: answered once it is kept (a failure is retried by the provider).
+      checkout.applyCardSaved(outcome).then(
+        (result) => {
+          if (!result.applied) console.warn(`[payments] saved card for ${outcome.orderNumber} not applied: ${result.reason}.`);
+          res.status(200).json({ received: true });
+        },
+        (error: unknown) => {
+          console.error("[payments] reading a saved card failed:", error instanceof Error ? error.message : "unknown error");
+          res.status(500).json({ error: "Something went wrong on our side." });
+        },
+      );
+      return;
+    }
     if (outcome.type === "club") {
       // Replays and events already reflected are normal (Stripe delivers at least once): not applied, not logged.
       club.applyStripeEvent(outcome.event);

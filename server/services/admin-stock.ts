@@ -65,8 +65,11 @@ export interface AllocationView {
   quantity: number;
 }
 
-/** Orders whose pre-order lines are waiting for their pressing: paid and not yet gone out. */
-const WAITING_STATUSES = ["paid", "packed"] as const;
+/**
+ * Orders whose pre-order lines are waiting for their pressing: paid and not yet gone out, or with a card saved to
+ * be charged when they ship (a pre-order charged at dispatch is in the queue like a paid one).
+ */
+const WAITING_STATUSES = ["paid", "packed", "card_saved"] as const;
 
 // Subqueries name the outer record's id in full: drizzle writes a bare "id" in a one-table select.
 const recordIdSql = sql.raw(`"records"."id"`);
@@ -74,7 +77,7 @@ const lastSaleSql = sql<
   string | null
 >`(select max(m.created_at) from stock_movements m where m.record_id = ${recordIdSql} and m.reason in ('sale', 'pre_order') and m.change < 0)`;
 const waitingSql = sql<number>`(select coalesce(sum(l.quantity), 0) from order_lines l join orders o on o.id = l.order_id
-  where l.record_id = ${recordIdSql} and l.is_pre_order = 1 and l.allocated_at is null and o.status in ('paid', 'packed'))`;
+  where l.record_id = ${recordIdSql} and l.is_pre_order = 1 and l.allocated_at is null and o.status in ('paid', 'packed', 'card_saved'))`;
 const thresholdSql = sql`coalesce(${records.lowStockThreshold}, ${DEFAULT_LOW_STOCK_THRESHOLD})`;
 
 function likePattern(q: string): string {
@@ -217,6 +220,14 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
   }
 
   return {
+    /**
+     * Sets aside copies now on the shelf for the record's waiting pre-orders, oldest first (e.g. after a pre-order
+     * whose hold ended gave its copy back). Inside the caller's transaction when there is one.
+     */
+    allocateWaiting(actor: Actor, recordId: number): AllocationView[] {
+      return writeTransaction(db, () => allocate(actor, recordId));
+    },
+
     list(query: StockQuery, today = todayInLondon()) {
       const where = and(
         filterSql[query.filter](today),

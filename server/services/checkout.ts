@@ -15,6 +15,7 @@ import type { OrderView } from "../../app/domain/orders/order-view";
 import type { OrdersService, PlaceOrderInput } from "./orders";
 import { VOUCHER_PAYMENT } from "./order-vouchers";
 import type { OrderChannel } from "./sale-guards";
+import type { PreOrderChargesService } from "./pre-order-charges";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }
@@ -73,9 +74,16 @@ interface ReportedPayment {
 
 export const CANCELLED_ORDER_MESSAGE = "The payment for this order did not go through. Nothing has been charged.";
 
-export function createCheckoutService(deps: { orders: OrdersService; payments: PaymentProvider }) {
-  const { orders, payments } = deps;
+export function createCheckoutService(deps: {
+  orders: OrdersService;
+  payments: PaymentProvider;
+  /** Pre-orders charged when they ship: the card is saved instead of charged (pre-order-charges.ts). */
+  preOrders?: Pick<PreOrderChargesService, "chargesAtDispatch" | "cardSaved" | "paidOnHostedPage">;
+}) {
+  const { orders, payments, preOrders } = deps;
 
+  // A card saved for a pre-order charged when it ships counts as done here ("paid" outcome): the shopper is shown
+  // the confirmation page, which says when the card is charged (order status card_saved).
   function settled(order: OrderView): CheckoutOutcome {
     if (order.status === "payment_failed") return { kind: "declined", order, message: CANCELLED_ORDER_MESSAGE };
     if (order.status === "pending_payment") return { kind: "pending", order };
@@ -122,6 +130,7 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
   async function takePayment(order: OrderView, payment: PaymentDetails, retry: boolean): Promise<CheckoutOutcome> {
     // The vouchers paid it all (spent as the order was placed): no card step.
     if (order.totals.amountDuePence === 0) return { kind: "paid", order: paidByVouchers(order) };
+    if (preOrders?.chargesAtDispatch(order.orderNumber)) return saveCard(order, payment, retry);
     if (payments.kind === "card-form") {
       if (!payment.card) {
         orders.cancelUnpaid(order.orderNumber);
@@ -142,6 +151,38 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
     } catch (error) {
       console.error(
         `[checkout] creating the payment session for ${order.orderNumber} failed:`,
+        error instanceof Error ? error.message : error,
+      );
+      if (!retry) orders.cancelUnpaid(order.orderNumber);
+      throw new PaymentUnavailableError();
+    }
+  }
+
+  /**
+   * A pre-order charged when it ships: the card is saved, nothing is charged. The card form saves it at once (the
+   * order is card_saved, its confirmation mailed); a hosted provider opens its setup page and the webhook follows.
+   */
+  async function saveCard(order: OrderView, payment: PaymentDetails, retry: boolean): Promise<CheckoutOutcome> {
+    if (payments.kind === "card-form") {
+      if (!payment.card) {
+        orders.cancelUnpaid(order.orderNumber);
+        throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
+      }
+      const saved = await payments.saveCard(order, payment.card);
+      if (!saved.ok) return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: saved.message };
+      return { kind: "paid", order: preOrders!.cardSaved(order.orderNumber, saved) };
+    }
+    try {
+      const back = payment.returnTo ?? CHECKOUT_RETURN;
+      const session = await payments.createCardSetup(order, {
+        successUrl: `${payment.origin}${back.success(order.orderNumber)}`,
+        cancelUrl: `${payment.origin}${back.cancel(order.orderNumber)}`,
+      });
+      orders.setPaymentReference(order.orderNumber, session.reference);
+      return { kind: "redirect", order, url: session.url };
+    } catch (error) {
+      console.error(
+        `[checkout] opening the card setup page for ${order.orderNumber} failed:`,
         error instanceof Error ? error.message : error,
       );
       if (!retry) orders.cancelUnpaid(order.orderNumber);
@@ -328,6 +369,18 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       return cancelled;
     },
 
+    /** A hosted setup page saved the card of a pre-order charged when it ships (its webhook): the order is card_saved. */
+    async applyCardSaved(
+      outcome: Extract<WebhookOutcome, { type: "card_saved" }>,
+    ): Promise<{ applied: boolean; reason?: string }> {
+      const order = orders.get(outcome.orderNumber);
+      if (!order || !preOrders) return { applied: false, reason: "unknown order" };
+      if (order.status !== "pending_payment") return { applied: false, reason: `order is ${order.status}` };
+      if (payments.kind !== "redirect") return { applied: false, reason: "no hosted provider" };
+      preOrders.cardSaved(order.orderNumber, await payments.readSavedCard(outcome.setupReference));
+      return { applied: true };
+    },
+
     /** Applies a verified webhook event. Paid only when the amount and currency match the order. */
     applyWebhook(outcome: WebhookOutcome): { applied: boolean; reason?: string } {
       if (outcome.type === "ignored") return { applied: false, reason: outcome.reason };
@@ -338,6 +391,13 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
       if (outcome.type === "failed") {
         orders.cancelUnpaid(order.orderNumber);
         return { applied: true };
+      }
+      if (outcome.type === "card_saved") return { applied: false, reason: "a saved card is applied by applyCardSaved" };
+      // A held pre-order paid with another card after its dispatch charge was declined.
+      if (order.status === "card_saved" && preOrders) {
+        return preOrders.paidOnHostedPage(order.orderNumber, outcome)
+          ? { applied: true }
+          : { applied: false, reason: "amount mismatch or order moved on" };
       }
       return applyPayment(order, outcome);
     },

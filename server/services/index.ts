@@ -54,6 +54,7 @@ import { createCustomerVouchersService } from "./customer-vouchers";
 import { createReturnsService } from "./returns";
 import { createReturnGrants } from "./return-grants";
 import { createWantsService } from "./wants";
+import { createPreOrderChargesService, preOrderChargeGuard } from "./pre-order-charges";
 import { createDiscogsInventoryService } from "./discogs-inventory";
 import { createUsedCopiesService } from "./used-copies";
 import { createIntakeService } from "./intake";
@@ -143,6 +144,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     links,
     wants,
     voucherMail,
+    saleGuards: [preOrderChargeGuard()],
   });
   const audit = createAuditService(db);
   const staffAccess = createStaffAccessService(db, { audit });
@@ -162,8 +164,17 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     hasTwoFactor: (userId) => twoFactor.isEnabled(userId),
   });
   const payments = auth.payments ?? createTestCardProvider();
-  const checkout = createCheckoutService({ orders, payments });
   const adminStock = createAdminStockService(db, { audit, wants });
+  const preOrderCharges = createPreOrderChargesService(db, {
+    orders,
+    payments,
+    mail: authServices.mail,
+    links,
+    audit,
+    wants,
+    stock: adminStock,
+  });
+  const checkout = createCheckoutService({ orders, payments, preOrders: preOrderCharges });
   const copyPhotos = createCopyPhotosService(db, { mediaDir, audit });
   const media = createMediaService(db, mediaDir);
   const adminOrders = createAdminOrdersService(db, {
@@ -239,6 +250,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
     checkout,
+    /** Pre-orders charged when they ship: the setting, saved cards, dispatch charges, pay links, the hold sweep. */
+    preOrderCharges,
     giftVouchers: createGiftVouchersService(db, {
       orders,
       checkout,
