@@ -12,6 +12,7 @@ import { startPeriodicJob, type JobOptions } from "./periodic-job";
 import type { Services } from "./services";
 import { startUnpaidOrderSweep } from "./unpaid-order-sweep";
 import { startWantReleaseSweep } from "./want-release-sweep";
+import { startPreOrderHoldSweep } from "./pre-order-hold-sweep";
 import { whileLeaseHeld, type Running } from "./while-lease-held";
 
 export const BACKGROUND_LEASE = "background-jobs";
@@ -51,6 +52,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
       ...options,
     }),
     startWantReleaseSweep(services.wants, undefined, options),
+    startPreOrderHoldSweep(services.preOrderCharges, undefined, options),
     startGiftVoucherSweep(services.giftVouchers, undefined, options),
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),

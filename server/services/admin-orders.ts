@@ -490,8 +490,15 @@ export function createAdminOrdersService(
       })),
       history: audit.forEntity("order", row.orderNumber),
       moves: {
-        pack: posted && canMoveOrder(fulfilmentStatus(row.status, row), "packed") && !blockedBy,
-        ship: posted && canMoveOrder(fulfilmentStatus(row.status, row), "shipped") && !blockedBy,
+        // A card saved for a pre-order charged when it ships: packing or shipping charges it first (pre-order-charges.ts).
+        pack:
+          posted &&
+          canMoveOrder(row.status === "card_saved" ? "paid" : fulfilmentStatus(row.status, row), "packed") &&
+          !blockedBy,
+        ship:
+          posted &&
+          canMoveOrder(row.status === "card_saved" ? "paid" : fulfilmentStatus(row.status, row), "shipped") &&
+          !blockedBy,
         markDelivered: posted && canMoveOrder(fulfilmentStatus(row.status, row), "delivered"),
         cancel: isBeforeDispatch(row.status) && canMoveOrder(row.status, "cancelled"),
         refund:

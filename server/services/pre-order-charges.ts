@@ -14,6 +14,7 @@ import {
   chargeFor,
   holdEnded,
   holdUntil,
+  type BasketCharge,
   type PreOrderCharge,
 } from "../../app/domain/pre-orders/pre-order-charge";
 import type { CardDetails } from "../../app/domain/payments/charges";
@@ -181,6 +182,23 @@ export function createPreOrderChargesService(
         });
       });
       return preOrderChargeSetting(db);
+    },
+
+    /** How a basket would be charged (the checkout's notice): its pre-order lines' records, the shop's setting. */
+    basketChargeOf(lines: readonly { recordId: number; isPreOrder: boolean }[]): BasketCharge {
+      const setting = preOrderChargeSetting(db);
+      const ids = lines.map((l) => l.recordId);
+      const overrides = new Map(
+        ids.length === 0
+          ? []
+          : db
+              .select({ id: records.id, charge: records.preOrderCharge })
+              .from(records)
+              .where(inArray(records.id, ids))
+              .all()
+              .map((r) => [r.id, r.charge]),
+      );
+      return basketCharge(lines.map((l) => ({ preOrder: l.isPreOrder, charge: chargeFor(overrides.get(l.recordId), setting) })));
     },
 
     /** Whether the order (just placed) saves a card to be charged when it ships, instead of paying now. */

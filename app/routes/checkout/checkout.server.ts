@@ -313,6 +313,8 @@ function summaryOf(
       lines: lines.map((l) => ({ recordId: l.recordId, quantity: l.quantity, unitPricePence: l.pricePence })),
     }),
     discount: priced.discount ? { code: priced.discount.code, ok: priced.discount.ok, message: priced.discount.message } : null,
+    // A pre-order charged when it ships saves the card instead of charging it; a mixed basket is charged now (told).
+    preOrderCharge: context.services.preOrderCharges.basketChargeOf(lines).kind,
     // Where it goes, the services that can take it there, and what the shopper is told before paying.
     delivery: {
       ...priced.delivery,

@@ -1,3 +1,4 @@
+import { PreOrderChargeNotice } from "~/components/checkout/pre-order-charge-notice";
 import type { SubmissionResult } from "@conform-to/react";
 import { type ShouldRevalidateFunction, Link } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -85,6 +86,7 @@ function ReadyCheckout({
           payment={{ ...summary.vouchers, stage: "checkout" }}
           lines={summary.lines}
         />
+        <PreOrderChargeNotice charge={summary.preOrderCharge} />
         <p className="mt-4 text-xs text-stone-600">
           Payment provider: <strong className="font-semibold text-stone-800">{provider.name}</strong>
         </p>

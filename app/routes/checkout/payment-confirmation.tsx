@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { data, Link } from "react-router";
 import { orderPath, orderStatusWords, type OrderStatus } from "~/domain/orders/order-status";
+import { CHARGED_WHEN_SHIPS } from "~/domain/pre-orders/pre-order-charge";
 import { SummaryLines, SummaryTotals } from "~/components/checkout/order-summary";
 import { EMPTY_CART } from "~/domain/cart/cart";
 import { deliveryLine } from "~/domain/checkout/destination-labels";
@@ -60,6 +61,12 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       {status === "paid" && (
         <p className="mt-2 text-stone-700">
           A confirmation e-mail is on its way to <strong>{order.email}</strong>.
+        </p>
+      )}
+      {status === "card_saved" && (
+        <p className="mt-2 text-stone-700" data-testid="charged-when-ships">
+          <strong>{CHARGED_WHEN_SHIPS}</strong> Your card is saved and nothing has been taken yet. A confirmation e-mail is on its
+          way to <strong>{order.email}</strong>.
         </p>
       )}
       {status === "pending_payment" && (

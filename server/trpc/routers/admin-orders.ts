@@ -22,10 +22,17 @@ export const adminOrdersRouter = router({
     .query(({ ctx, input }) => ctx.services.adminOrders.get(input.orderNumber)),
   pack: staffProcedure("orders.dispatch")
     .input(byNumber.extend(packInputSchema.shape))
-    .mutation(({ ctx, input: { orderNumber, ...move } }) => ctx.services.adminOrders.pack(actorOf(ctx.actor), orderNumber, move)),
+    .mutation(async ({ ctx, input: { orderNumber, ...move } }) => {
+      // A pre-order charged when it ships is charged first: nothing goes out unpaid.
+      await ctx.services.preOrderCharges.chargeBeforeDispatch(actorOf(ctx.actor), orderNumber);
+      return ctx.services.adminOrders.pack(actorOf(ctx.actor), orderNumber, move);
+    }),
   ship: staffProcedure("orders.dispatch")
     .input(byNumber.extend(shipInputSchema.shape))
-    .mutation(({ ctx, input: { orderNumber, ...move } }) => ctx.services.adminOrders.ship(actorOf(ctx.actor), orderNumber, move)),
+    .mutation(async ({ ctx, input: { orderNumber, ...move } }) => {
+      await ctx.services.preOrderCharges.chargeBeforeDispatch(actorOf(ctx.actor), orderNumber);
+      return ctx.services.adminOrders.ship(actorOf(ctx.actor), orderNumber, move);
+    }),
   markDelivered: staffProcedure("orders.dispatch")
     .input(byNumber)
     .mutation(({ ctx, input }) => ctx.services.adminOrders.markDelivered(actorOf(ctx.actor), input.orderNumber)),

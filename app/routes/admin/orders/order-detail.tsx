@@ -99,11 +99,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const done = (orderNumber: string, title: string, description?: string) =>
     redirectWithToast(`/admin/order-management/${orderNumber}`, { type: "success", title, description });
   return formAction(request, {
-    pack: move("pack", packInputSchema, (input, actor, orderNumber) => {
+    pack: move("pack", packInputSchema, async (input, actor, orderNumber) => {
+      // A pre-order charged when it ships is charged first: nothing goes out unpaid.
+      await context.services.preOrderCharges.chargeBeforeDispatch(actor, orderNumber);
       orders.pack(actor, orderNumber, input);
       return done(orderNumber, "Order packed");
     }),
-    ship: move("ship", shipInputSchema, (input, actor, orderNumber) => {
+    ship: move("ship", shipInputSchema, async (input, actor, orderNumber) => {
+      await context.services.preOrderCharges.chargeBeforeDispatch(actor, orderNumber);
       orders.ship(actor, orderNumber, input);
       return done(orderNumber, "Order shipped", "The customer has been sent the tracking link.");
     }),

@@ -64,9 +64,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return formAction(request, {
     pack: staffIntent(context, request, handle, "pack", bulkPackSchema, async ({ selected, service }, actor) => {
       const rows = selected.map((orderNumber) => ({ orderNumber }));
-      const outcome = await eachOrder(rows, ({ orderNumber }) =>
-        context.services.adminOrders.pack(actor, orderNumber, { service }),
-      );
+      const outcome = await eachOrder(rows, async ({ orderNumber }) => {
+        // A pre-order charged when it ships is charged first: nothing goes out unpaid.
+        await context.services.preOrderCharges.chargeBeforeDispatch(actor, orderNumber);
+        return context.services.adminOrders.pack(actor, orderNumber, { service });
+      });
       return redirectWithToast(listAddress(url), bulkResultToast("packed", outcome));
     }),
   });

@@ -40,9 +40,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         // A file with no row to act on is the packer's mistake (the wrong export, a stray paste): a 400 naming each row.
         if (matched.length === 0) return data({ outcome: { done: [], failed: [] } as BulkOutcome, problems }, { status: 400 });
         // Each order goes by the existing dispatch: its audit row, its mail with the tracking link, once.
-        const outcome = await eachOrder(matched, ({ orderNumber, trackingNumber }) =>
-          context.services.adminOrders.ship(actor, orderNumber, { trackingNumber }),
-        );
+        const outcome = await eachOrder(matched, async ({ orderNumber, trackingNumber }) => {
+          // A pre-order charged when it ships is charged first: nothing goes out unpaid.
+          await context.services.preOrderCharges.chargeBeforeDispatch(actor, orderNumber);
+          return context.services.adminOrders.ship(actor, orderNumber, { trackingNumber });
+        });
         const n = outcome.done.length;
         if (problems.length === 0 && outcome.failed.length === 0)
           return redirectWithToast(QUEUE, { type: "success", title: `${n} ${n === 1 ? "order" : "orders"} dispatched` });
