@@ -35,6 +35,8 @@ export default [
   route("returns/:returnNumber", "routes/returns/return-page.tsx"),
   route("checkout", "routes/checkout/checkout.tsx"),
   route("payment-confirmation", "routes/checkout/payment-confirmation.tsx"),
+  // A held pre-order's mailed link after its dispatch charge was declined: pay with another card.
+  route("pay/:orderNumber", "routes/checkout/pay-held-order.tsx"),
   route("gift-vouchers", "routes/gift-vouchers/buy.tsx"),
   route("gift-vouchers/voucher", "routes/gift-vouchers/voucher.tsx"),
   route("gift-vouchers/balance", "routes/gift-vouchers/balance.tsx"),
@@ -59,6 +61,8 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     // Orders (each block belongs to one section; keep a section's routes together).
     route("admin/order-management", "routes/admin/orders/order-list.tsx"),
+    // Pre-orders: when they are charged (shop-wide).
+    route("admin/pre-orders", "routes/admin/pre-orders/pre-order-settings.tsx"),
     route("admin/order-management/export.csv", "routes/admin/orders/order-export.ts"),
     route("admin/order-management/:orderNumber", "routes/admin/orders/order-detail.tsx"),
     // Gift vouchers and store credit: the list, goodwill credit for a customer, and one voucher.
@@ -72,6 +76,7 @@ export default [
     route("admin/returns/:returnNumber/photos/:photoId", "routes/admin/returns/return-photo.ts"),
 
     route("admin/shipping-management", "routes/admin/shipping/shipping-queue.tsx"),
+    route("admin/shipping-management/pre-order-batch", "routes/admin/shipping/pre-order-batch.ts"),
     route("admin/shipping-management/print", "routes/admin/shipping/shipping-print.tsx"),
     // Delivery rates, packaging, the euro rate, label origins; records relying on default customs facts.
     route("admin/delivery", "routes/admin/delivery/delivery-settings.tsx"),

@@ -11,5 +11,6 @@ chatApi.get(routeOf(OPERATIONS.chatLookup), async (req, res) => {
   const { q } = inputOf(OPERATIONS.chatLookup, req).query;
   const answer = await ctx.services.chat.lookup(q, ctx.today);
   res.set("Cache-Control", "private, no-cache");
-  res.json({ query: q, ...answer });
+  // VinylBot's pre-order answer says when the shop charges pre-orders.
+  res.json({ query: q, ...answer, preOrderCharge: ctx.services.preOrderCharges.setting() });
 });

@@ -142,6 +142,10 @@ export const chatLookupAnswerSchema = z
     query: z.string(),
     kind: z.enum(["record", "artist", "none"]),
     artist: z.string().nullable(),
+    preOrderCharge: z
+      .enum(["at_order", "at_dispatch"])
+      .optional()
+      .describe("When the shop charges pre-orders: at order time (the default) or when the record ships"),
     matches: z.array(
       z.strictObject({
         id,

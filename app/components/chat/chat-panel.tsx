@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef, useState } from "react";
-import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer } from "~/domain/chat/answers";
+import { GREETING, isSendable, MESSAGE_MAX_LENGTH, replyDelayMs, catalogueMayAnswer, matchTopic } from "~/domain/chat/answers";
 import { dateFormatter } from "~/domain/shared/date-formatter";
 import type { ChatLookupResult } from "~/domain/chat/catalogue-reply";
 import { chatMessage, type ChatMessage } from "~/domain/chat/chat";
@@ -72,7 +72,8 @@ export default function ChatPanel({
     const started = Date.now();
     const delay = replyDelayMs();
     let lookup: ChatLookupResult | null = null;
-    if (catalogueMayAnswer(text)) {
+    // The catalogue's answer, or the shop's pre-order charging for the pre-order answer (it follows the setting).
+    if (catalogueMayAnswer(text) || matchTopic(text)?.id === "pre-order") {
       const controller = new AbortController();
       inFlight.current = controller;
       const timeout = setTimeout(() => controller.abort(), LOOKUP_TIMEOUT_MS);

@@ -38,6 +38,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/pre-orders",
+    permission: "catalogue.edit",
+    title: "Pre-orders",
+    text: "Whether pre-orders are charged at order time or when they ship.",
+    built: true,
+  },
+  {
     path: "/admin/delivery",
     permission: "shipping.settings",
     title: "Delivery rates",

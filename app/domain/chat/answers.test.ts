@@ -135,6 +135,14 @@ describe("answers carry the spec's facts", () => {
     expect(answerOf("pre-order")).toContain(deliveryLeadText(true));
   });
 
+  it("pre-order: follows the shop's setting, the spec's sentence when charged at order time", () => {
+    expect(cannedAnswer("how do pre-orders work?").answer).toContain("Your card is charged when you place the order");
+    expect(cannedAnswer("how do pre-orders work?", { preOrderCharge: "at_order" }).answer).toBe(answerOf("pre-order"));
+    const later = cannedAnswer("how do pre-orders work?", { preOrderCharge: "at_dispatch" }).answer;
+    expect(later).toContain("charged when your record ships");
+    expect(later).not.toContain("charged when you place the order");
+  });
+
   it("limited editions", () => {
     expect(answerOf("limited-edition")).toMatch(/limited editions/i);
   });

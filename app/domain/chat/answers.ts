@@ -153,7 +153,7 @@ export const TOPICS: readonly Topic[] = [
       "charged",
       "charge my card",
     ],
-    answer: `Pre-order a record before its release date and we'll send it as soon as it arrives: delivery takes ${deliveryLeadText(true)}. Your card is charged when you place the order, so your copy is reserved.`,
+    answer: preOrderAnswer("at_order"),
     link: { href: "/pre-orders", label: "See all pre-orders" },
   },
   {
@@ -283,6 +283,22 @@ export const TOPICS: readonly Topic[] = [
   },
 ];
 
+/**
+ * The pre-order answer follows the shop's setting (back office, Pre-orders): charged when the order is placed (the
+ * spec's rule and sentence) or when the record ships.
+ */
+export function preOrderAnswer(charge: "at_order" | "at_dispatch"): string {
+  const lead = `Pre-order a record before its release date and we'll send it as soon as it arrives: delivery takes ${deliveryLeadText(true)}.`;
+  return charge === "at_dispatch"
+    ? `${lead} Your card is saved when you order and charged when your record ships, and your copy is reserved.`
+    : `${lead} Your card is charged when you place the order, so your copy is reserved.`;
+}
+
+/** What VinylBot's canned answers depend on in this shop. */
+export interface ShopFacts {
+  preOrderCharge?: "at_order" | "at_dispatch";
+}
+
 /** The first topic with a keyword in the message, or null. */
 export function matchTopic(text: string): Topic | null {
   const message = normaliseMessage(text);
@@ -296,8 +312,9 @@ export interface CannedAnswer {
 }
 
 /** Spec §9: the matching topic's answer, or the fallback. */
-export function cannedAnswer(text: string): CannedAnswer {
+export function cannedAnswer(text: string, facts: ShopFacts = {}): CannedAnswer {
   const topic = matchTopic(text);
+  if (topic?.id === "pre-order") return { topic, answer: preOrderAnswer(facts.preOrderCharge ?? "at_order"), link: topic.link };
   return topic ? { topic, answer: topic.answer, link: topic.link } : { topic: null, answer: FALLBACK };
 }
 

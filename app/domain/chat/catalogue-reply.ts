@@ -33,6 +33,8 @@ export interface ChatLookupResult {
   /** The reply text, or null when nothing was found. */
   reply: string | null;
   links: ChatLink[];
+  /** When the shop charges pre-orders (its canned pre-order answer follows it); absent means at order time. */
+  preOrderCharge?: "at_order" | "at_dispatch";
 }
 
 export const NO_MATCH: ChatLookupResult = { kind: "none", artist: null, matches: [], total: 0, reply: null, links: [] };

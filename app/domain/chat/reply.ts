@@ -1,4 +1,4 @@
-import { cannedAnswer, catalogueMayAnswer } from "./answers";
+import { cannedAnswer, catalogueMayAnswer, type ShopFacts } from "./answers";
 import type { ChatLookupResult } from "./catalogue-reply";
 import type { ChatLink } from "./chat";
 
@@ -12,8 +12,9 @@ export interface Reply {
  * and asked nothing the canned topics cover better (see catalogueMayAnswer); otherwise the canned
  * answer of spec §9, or its fallback. `lookup` is null when the catalogue was not asked or did not answer.
  */
-export function composeReply(text: string, lookup: Pick<ChatLookupResult, "reply" | "links"> | null): Reply {
+export function composeReply(text: string, lookup: Pick<ChatLookupResult, "reply" | "links" | "preOrderCharge"> | null): Reply {
   if (lookup?.reply && catalogueMayAnswer(text)) return { content: lookup.reply, links: lookup.links };
-  const canned = cannedAnswer(text);
+  const facts: ShopFacts = lookup?.preOrderCharge ? { preOrderCharge: lookup.preOrderCharge } : {};
+  const canned = cannedAnswer(text, facts);
   return { content: canned.answer, links: canned.link ? [canned.link] : [] };
 }

@@ -13,6 +13,7 @@ import { requirePermission } from "~/lib/guards.server";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { pageMeta } from "~/lib/seo";
 import { UsedCopyLine } from "~/components/admin/used-copy-line";
+import { PreOrderBatches } from "~/components/admin/pre-order-batches";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Parcel } from "../../../../server/services/admin-shipping";
 import type { Route } from "./+types/shipping-queue";
@@ -26,7 +27,10 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(context, request, handle.permission);
-  return { queue: context.services.adminShipping.queue() };
+  return {
+    queue: context.services.adminShipping.queue(),
+    batches: context.services.preOrderCharges.releaseDayBatches(context.today),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -347,6 +351,7 @@ export default function ShippingQueue({ loaderData, actionData }: Route.Componen
           </>
         )}
       </p>
+      <PreOrderBatches batches={loaderData.batches} />
       <QueueHalf half={HALVES.pack} parcels={toPack} reply={actionData} busy={busy} />
       <QueueHalf half={HALVES.ship} parcels={packed} reply={actionData} busy={busy} />
       {more && <p className="mt-4 text-sm text-stone-600">Showing the oldest 200 of each; pack these first.</p>}
