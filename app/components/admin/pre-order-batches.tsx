@@ -55,10 +55,10 @@ export function PreOrderBatches({ batches }: { batches: PreOrderBatchView[] }) {
               </div>
               <ul className="mt-3 divide-y divide-stone-100 text-sm">
                 {batch.orders.map((o) => (
-                  <li key={o.orderNumber} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <li key={o.orderNumber} className="grid grid-cols-[auto_auto_1fr] items-center gap-x-4 gap-y-1 py-2">
                     <span className="font-mono">{o.orderNumber}</span>
                     <span className="text-stone-600">{o.quantity} ×</span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[o.state]}`}>
+                    <span className={`justify-self-end rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONES[o.state]}`}>
                       {STATE_WORDS[o.state]}
                       {o.state === "held" && o.heldUntil ? ` until ${formatDateTimeGB(o.heldUntil)}` : ""}
                     </span>
