@@ -1,6 +1,6 @@
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "../../app/domain/admin/audit";
 import { ConflictError } from "../../app/domain/shared/errors";
 import { setShopClock } from "../../db/clock";
@@ -197,8 +197,12 @@ describe("dispatch", () => {
     setShopClock(t.db.$client, () => new Date("2026-12-04T09:00:00.000Z"));
     await s.preOrderCharges.chargeForDispatch(admin, only);
     setShopClock(t.db.$client, () => new Date("2026-12-08T09:00:00.000Z"));
+    const told = vi.spyOn(s.wants, "onStockChanged");
     expect(s.preOrderCharges.releaseEndedHolds()).toBe(1);
     expect(stockOf(rec.id)).toBe(1);
+    // Back on an empty shelf: the record's wants hear of it (a Want alert).
+    expect(told).toHaveBeenCalledWith(rec.id, 0, 1);
+    told.mockRestore();
   });
 });
 
