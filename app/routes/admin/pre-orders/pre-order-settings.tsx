@@ -1,7 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/admin/form-field";
-import { CHARGED_WHEN_SHIPS, DECLINED_HOLD_HOURS, PRE_ORDER_CHARGE_WORDS, PRE_ORDER_CHARGES } from "~/domain/pre-orders/pre-order-charge";
+import {
+  CHARGED_WHEN_SHIPS,
+  DECLINED_HOLD_HOURS,
+  PRE_ORDER_CHARGE_WORDS,
+  PRE_ORDER_CHARGES,
+} from "~/domain/pre-orders/pre-order-charge";
 import { preOrderChargeSettingSchema } from "~/domain/pre-orders/pre-order-settings-schema";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { formAction } from "~/lib/forms/form-action.server";
@@ -50,13 +55,17 @@ export default function PreOrderSettings({ loaderData, actionData }: Route.Compo
     defaultValue: { preOrderCharge: loaderData.preOrderCharge },
   });
   return (
-    <div className="max-w-2xl">
+    <div>
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Pre-orders</h1>
       <p className="mt-1 max-w-prose text-sm text-stone-600">
         When the shop charges pre-orders. A record can override this on its own form. A basket with a pre-order charged at
         dispatch and anything else is charged at order time, and the shopper is told at checkout.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 grid max-w-2xl gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200"
+      >
         <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">Pre-orders are</legend>
