@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import { changedFields, type Actor } from "../../app/domain/admin/audit";
+import { changedFields, type Actor, type AuditActor } from "../../app/domain/admin/audit";
 import { auditRowText, firstBrokenRow, type AuditRowContent } from "../../app/domain/admin/audit-chain";
 import {
   AUDIT_CSV_COLUMNS,
@@ -56,7 +56,7 @@ export interface AuditLogChoices {
   types: string[];
 }
 
-function areaFor(actor: Actor, entry: AuditRecordInput): string {
+function areaFor(actor: AuditActor, entry: AuditRecordInput): string {
   if (entry.area) return entry.area;
   const permission = actor.permission ?? "";
   const dot = permission.indexOf(".");
@@ -77,7 +77,7 @@ export function auditAppender(client: Database.Database) {
      values (@actorId, @actorName, @actorIp, @permission, @area, @entityType, @entityId, @action, @before, @after,
        @createdAt, @prevHash, @hash)`,
   );
-  return function append(actor: Actor, entry: AuditRecordInput): void {
+  return function append(actor: AuditActor, entry: AuditRecordInput): void {
     const diff = changedFields(entry.before ?? null, entry.after ?? null);
     const content: AuditRowContent = {
       createdAt: new Date().toISOString(),
@@ -125,7 +125,7 @@ export function createAuditService(db: Db) {
   // the same row. Inside a service's transaction it already is; alone, it takes the write lock first.
   const appendAlone = db.$client.transaction(append);
 
-  function record(actor: Actor, entry: AuditRecordInput): void {
+  function record(actor: AuditActor, entry: AuditRecordInput): void {
     if (db.$client.inTransaction) append(actor, entry);
     else appendAlone.immediate(actor, entry);
   }

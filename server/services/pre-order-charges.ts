@@ -5,7 +5,7 @@
  * then released to the next pre-order in line (or the shelf, which tells the wants service).
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { Actor } from "../../app/domain/admin/audit";
+import type { Actor, AuditActor } from "../../app/domain/admin/audit";
 import {
   CHARGED_WHEN_SHIPS,
   DEFAULT_PRE_ORDER_CHARGE,
@@ -57,7 +57,7 @@ export function preOrderChargeGuard(): SaleGuard {
 export const PAY_LINK_MAIL_KIND = "pre-order-pay-link";
 
 /** Who releases a copy whose hold ended: the shop itself, no member of staff (the audit row has no user). */
-const HOLD_SWEEP_ACTOR = { id: null as unknown as number, username: "Shop (72-hour hold ended)" } satisfies Actor;
+const HOLD_SWEEP_ACTOR: AuditActor = { id: null, username: "Shop (72-hour hold ended)" };
 
 export type DispatchCharge =
   { outcome: "paid"; orderNumber: string } | { outcome: "declined"; orderNumber: string; message: string; holdUntil: string };
@@ -134,7 +134,7 @@ export function createPreOrderChargesService(
   }
 
   /** card_saved → paid with the provider's reference; false when the order had moved on meanwhile. */
-  function markCharged(actor: Actor, row: OrderRow, reference: string, how: string): boolean {
+  function markCharged(actor: AuditActor, row: OrderRow, reference: string, how: string): boolean {
     return writeTransaction(db, () => {
       const at = now().toISOString();
       const updated = db
@@ -521,8 +521,8 @@ export interface ReleaseBatch {
 export type PreOrderChargesService = ReturnType<typeof createPreOrderChargesService>;
 
 /** The shopper paying through their mailed link, as the audit log names them (no staff account). */
-function customerActor(order: OrderView): Actor {
-  return { id: null as unknown as number, username: `Customer ${order.email}` };
+function customerActor(order: OrderView): AuditActor {
+  return { id: null, username: `Customer ${order.email}` };
 }
 
 function declinedMail(row: OrderRow, link: string, until: string) {

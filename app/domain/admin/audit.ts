@@ -10,6 +10,9 @@ export interface Actor {
   permission?: string | null;
 }
 
+/** Whom a change is recorded against: a member of staff, or (id null) the shop itself (a sweep) or a customer. */
+export type AuditActor = Omit<Actor, "id"> & { id: number | null };
+
 /** The fields that differ between two snapshots, each side holding only those fields (what the log shows). */
 export function changedFields(
   before: Record<string, unknown> | null,
