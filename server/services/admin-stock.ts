@@ -5,7 +5,7 @@
  * so a record's stock always equals its ledger (see ledgerBalance in app/domain/stock/stock-rules.ts).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { Actor } from "../../app/domain/admin/audit";
+import type { Actor, AuditActor } from "../../app/domain/admin/audit";
 import { USED_COPY_MAX_STOCK, USED_COPY_STOCK_CAP, isUsedCopy } from "../../app/domain/catalogue/grades";
 import { isPreOrder } from "../../app/domain/catalogue/pre-order";
 import { ConflictError, NotFoundError, ValidationError } from "../../app/domain/shared/errors";
@@ -117,7 +117,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
    * with a "sale" movement for its order, so those orders become ready to pack. Runs inside the caller's
    * transaction, after stock has arrived.
    */
-  function allocate(actor: Actor, recordId: number): AllocationView[] {
+  function allocate(actor: AuditActor, recordId: number): AllocationView[] {
     const record = recordById(recordId);
     const open = db
       .select({
@@ -224,7 +224,7 @@ export function createAdminStockService(db: Db, deps: { audit: AuditService; wan
      * Sets aside copies now on the shelf for the record's waiting pre-orders, oldest first (e.g. after a pre-order
      * whose hold ended gave its copy back). Inside the caller's transaction when there is one.
      */
-    allocateWaiting(actor: Actor, recordId: number): AllocationView[] {
+    allocateWaiting(actor: AuditActor, recordId: number): AllocationView[] {
       return writeTransaction(db, () => allocate(actor, recordId));
     },
 
