@@ -15,6 +15,7 @@ import type { OrderView } from "../../app/domain/orders/order-view";
 import type { OrdersService, PlaceOrderInput } from "./orders";
 import { VOUCHER_PAYMENT } from "./order-vouchers";
 import type { OrderChannel } from "./sale-guards";
+import { testCardKey } from "../../app/domain/limited/identity";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }
@@ -230,6 +231,8 @@ export function createCheckoutService(deps: { orders: OrdersService; payments: P
           expectedAmountDuePence,
           channel: placer.channel ?? "checkout",
           dropSessionKey: placer.dropSessionKey ?? null,
+          // The card the shop takes on its own page has no provider fingerprint: its key is a hash of the number.
+          cardKey: cardDetails ? testCardKey(cardDetails.number) : null,
         },
         { card: cardDetails, origin: placer.origin },
       );
