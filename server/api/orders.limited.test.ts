@@ -108,3 +108,18 @@ describe("one per customer over the API", () => {
     expect(kept).toMatchObject([{ matchedBy: "address", channel: "trpc" }]);
   });
 });
+
+describe("the cart priced before the on-sale time", () => {
+  it("marks the line not on sale yet through POST /api/cart/price and tRPC cart.price, priced 0", async () => {
+    const rec = insertRecord(shop.t.db, { onSaleAt: "2026-12-05T08:00:00.000Z", limitPerCustomer: 1, stockQuantity: 5 });
+    setShopClock(shop.t.db.$client, () => new Date("2026-12-05T07:00:00.000Z"));
+    const rest = await post("/api/cart/price", { lines: [{ recordId: rec.id, quantity: 1 }] });
+    expect(rest.status).toBe(200);
+    expect(rest.body.lines).toMatchObject([{ recordId: rec.id, issue: "not-on-sale-yet", lineTotalPence: 0 }]);
+    const res = await fetch(
+      `${shop.base}/trpc/cart.price?input=${encodeURIComponent(JSON.stringify({ lines: [{ recordId: rec.id, quantity: 2 }] }))}`,
+    );
+    const body = (await res.json()) as { result: { data: { lines: unknown[] } } };
+    expect(body.result.data.lines).toMatchObject([{ issue: "not-on-sale-yet", maxQuantity: 1 }]);
+  });
+});

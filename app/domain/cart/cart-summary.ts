@@ -102,6 +102,10 @@ export function lineIssueText(line: Pick<CartSummaryLine, "issue" | "maxQuantity
       return "Out of stock";
     case "insufficient-stock":
       return `Only ${line.maxQuantity} left — lower the quantity`;
+    case "over-limit":
+      return `Limited to ${line.maxQuantity} per customer — lower the quantity`;
+    case "not-on-sale-yet":
+      return "Not on sale yet";
     default:
       return null;
   }
