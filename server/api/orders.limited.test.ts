@@ -123,3 +123,13 @@ describe("the cart priced before the on-sale time", () => {
     expect(body.result.data.lines).toMatchObject([{ issue: "not-on-sale-yet", maxQuantity: 1 }]);
   });
 });
+
+describe("GET /api/tracks/{id}", () => {
+  it("carries the limit and the on-sale time, null for a record that has neither", async () => {
+    const limited = insertRecord(shop.t.db, { limitPerCustomer: 1, onSaleAt: "2026-12-05T08:00:00.000Z" });
+    const plain = insertRecord(shop.t.db);
+    const read = async (id: number) => (await (await fetch(`${shop.base}/api/tracks/${id}`)).json()) as Record<string, unknown>;
+    expect(await read(limited.id)).toMatchObject({ limitPerCustomer: 1, onSaleAt: "2026-12-05T08:00:00.000Z" });
+    expect(await read(plain.id)).toMatchObject({ limitPerCustomer: null, onSaleAt: null });
+  });
+});

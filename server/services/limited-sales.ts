@@ -170,6 +170,8 @@ export function createLimitedSalesService(db: Db) {
 
   return {
     guard,
+    /** The shop's clock (tests move it): what the on-sale time is compared with. */
+    now: () => shopNow(db.$client),
     decide,
     recordRefusal,
   };

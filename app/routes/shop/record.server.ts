@@ -31,6 +31,8 @@ export function loadRecordPage(identifier: string | undefined, context: AppLoadC
     pressing: record.usedOfRecordId !== null ? usedCopies.pressingOf(record.id) : null,
     photos,
     today: context.today,
+    // The shop's clock, for a limited record's on-sale time (and its countdown's start).
+    serverNow: context.services.limitedSales.now().toISOString(),
     canonicalUrl: absoluteUrl(url.origin, canonical),
     jsonLd: serializeJsonLd(jsonLd),
   };
