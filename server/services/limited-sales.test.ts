@@ -162,3 +162,16 @@ describe("the on-sale time at the till", () => {
     expect(shop.s.orders.place(early).created).toBe(true);
   });
 });
+
+describe("the back office's view", () => {
+  it("lists limited records with copies sold, and refusals newest first", () => {
+    const rec = limited({ title: "Back Office Limited", isDrop: true, onSaleAt: "2026-11-01T08:00:00.000Z" });
+    const userId = insertUser();
+    const first = shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 1 }], userId }));
+    expect(() => shop.s.orders.place(input({ lines: [{ recordId: rec.id, quantity: 1 }], userId }))).toThrow(LimitRefusedError);
+    const listed = shop.s.limitedSales.limitedRecords().find((r) => r.id === rec.id);
+    expect(listed).toMatchObject({ limitPerCustomer: 1, isDrop: true, sold: 1 });
+    const { rows } = shop.s.limitedSales.refusals(1);
+    expect(rows[0]).toMatchObject({ recordId: rec.id, matchedBy: "account", matchedOrderNumber: first.order.orderNumber });
+  });
+});

@@ -4,10 +4,11 @@
  * e-mail, address or card (app/domain/limited/). Every order keeps those keys, so a limit set later sees the
  * history. A refused attempt is kept for the back office (limit_refusals) after the order's transaction rolls back.
  */
-import { and, desc, eq, gte, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { shopNow } from "../../db/clock";
-import { limitRefusals, orderLines, orders } from "../../db/schema";
+import { limitRefusals, orderLines, orders, records } from "../../db/schema";
+import { pageWindow } from "../../app/domain/shared/paging";
 import { addressKey, emailKey } from "../../app/domain/limited/identity";
 import {
   checkLimit,
@@ -24,6 +25,9 @@ import type { SaleContext, SaleGuard } from "./sale-guards";
 
 /** At most this many earlier orders are read per record and customer: a limit is at most 99 copies. */
 const EARLIER_ORDERS_READ = 200;
+/** The back office lists this many limited records at most, the latest on-sale times first. */
+const LIMITED_RECORDS_SHOWN = 200;
+const REFUSALS_PER_PAGE = 25;
 /** The same refusal again within this time is one attempt sent twice (a double submit), kept once. */
 const SAME_ATTEMPT_MS = 60_000;
 
@@ -168,8 +172,68 @@ export function createLimitedSalesService(db: Db) {
     },
   };
 
+  /** The back office's limited records: limit, on-sale time, drop or not, and copies sold so far (kept copies). */
+  function limitedRecords() {
+    // Written with table names: drizzle leaves columns unqualified inside a select's own expression.
+    const notCounted = sql.join(
+      STATUSES_NOT_COUNTED.map((status) => sql`${status}`),
+      sql`, `,
+    );
+    const sold = sql<number>`coalesce((
+      select sum(ol.quantity - ol.refunded_quantity)
+      from order_lines ol join orders o on o.id = ol.order_id
+      where ol.record_id = "records"."id" and o.status not in (${notCounted})
+    ), 0)`;
+    return db
+      .select({
+        id: records.id,
+        title: records.title,
+        artist: records.artist,
+        limitPerCustomer: records.limitPerCustomer,
+        onSaleAt: records.onSaleAt,
+        isDrop: records.isDrop,
+        recordStoreDay: records.recordStoreDay,
+        stockQuantity: records.stockQuantity,
+        sold,
+      })
+      .from(records)
+      .where(or(isNotNull(records.limitPerCustomer), isNotNull(records.onSaleAt), eq(records.isDrop, true)))
+      .orderBy(desc(sql`coalesce(${records.onSaleAt}, '')`), desc(records.id))
+      .limit(LIMITED_RECORDS_SHOWN)
+      .all();
+  }
+
+  /** A page of refused attempts, newest first, with the record's title. */
+  function refusals(askedPage: number) {
+    const total = db.select({ n: count() }).from(limitRefusals).get()!.n;
+    const { page, pageCount, offset } = pageWindow(total, askedPage, REFUSALS_PER_PAGE);
+    const rows = db
+      .select({
+        id: limitRefusals.id,
+        createdAt: limitRefusals.createdAt,
+        recordId: limitRefusals.recordId,
+        title: records.title,
+        artist: records.artist,
+        email: limitRefusals.email,
+        matchedBy: limitRefusals.matchedBy,
+        matchedOrderNumber: limitRefusals.matchedOrderNumber,
+        requestedQuantity: limitRefusals.requestedQuantity,
+        alreadyBought: limitRefusals.alreadyBought,
+        channel: limitRefusals.channel,
+      })
+      .from(limitRefusals)
+      .innerJoin(records, eq(records.id, limitRefusals.recordId))
+      .orderBy(desc(limitRefusals.createdAt), desc(limitRefusals.id))
+      .limit(REFUSALS_PER_PAGE)
+      .offset(offset)
+      .all();
+    return { rows, total, page, pageCount };
+  }
+
   return {
     guard,
+    limitedRecords,
+    refusals,
     /** The shop's clock (tests move it): what the on-sale time is compared with. */
     now: () => shopNow(db.$client),
     decide,
