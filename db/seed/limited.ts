@@ -7,8 +7,8 @@ import { addDays } from "../../app/domain/shared/dates";
 import { londonToUtc } from "../../app/domain/schedule/schedule";
 import type { NewRecordRow } from "../schema";
 
-export const LIMITED_DEMO_RECORD = "track-750";
-export const DROP_DEMO_RECORD = "track-751";
+export const LIMITED_DEMO_RECORD = "track-700";
+export const DROP_DEMO_RECORD = "track-701";
 export const DROP_DEMO_COPIES = 30;
 
 export function withLimitedDemo(rows: NewRecordRow[], today: string): NewRecordRow[] {
