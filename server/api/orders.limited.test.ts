@@ -120,7 +120,7 @@ describe("the cart priced before the on-sale time", () => {
       `${shop.base}/trpc/cart.price?input=${encodeURIComponent(JSON.stringify({ lines: [{ recordId: rec.id, quantity: 2 }] }))}`,
     );
     const body = (await res.json()) as { result: { data: { lines: unknown[] } } };
-    expect(body.result.data.lines).toMatchObject([{ issue: "not-on-sale-yet", maxQuantity: 1 }]);
+    expect(body.result.data.lines).toMatchObject([{ issue: "not-on-sale-yet", maxQuantity: 0 }]);
   });
 });
 

@@ -159,8 +159,9 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
   const preOrder = isPreOrder(record.releaseDate, today);
   const inStock = maxQuantityFor({ stockQuantity: record.stockQuantity, isPreOrder: preOrder });
   // A limited record: never more than its per-customer limit on one line (earlier orders are counted at the till).
-  const maxQuantity = record.limitPerCustomer === null ? inStock : Math.min(inStock, record.limitPerCustomer);
   const notYet = now !== undefined && saleStateAt(record.onSaleAt, now).state === "not-yet";
+  // Nothing can be had before the on-sale time, so the cart's + button is off without a rule of its own.
+  const maxQuantity = notYet ? 0 : record.limitPerCustomer === null ? inStock : Math.min(inStock, record.limitPerCustomer);
   const issue: CartLineIssue | null = notYet
     ? "not-on-sale-yet"
     : maxQuantity === 0

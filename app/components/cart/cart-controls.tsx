@@ -78,7 +78,7 @@ export function QuantityControls({
   const plus = useShopperFetcher();
   const set = useShopperFetcher();
   const input = useRef<HTMLInputElement>(null);
-  const unsellable = line.issue === "unavailable" || line.issue === "out-of-stock" || line.issue === "not-on-sale-yet";
+  const unsellable = line.issue === "unavailable" || line.issue === "out-of-stock";
   const atMax = line.quantity >= line.maxQuantity;
   return (
     <div className="flex items-center gap-1.5">

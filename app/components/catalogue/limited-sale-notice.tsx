@@ -1,11 +1,11 @@
 /**
  * A limited record's notice on its page: "Limited: 1 per customer", and before its on-sale time when it goes on
- * sale (a plain London time the server renders, then a live countdown once JavaScript runs). Imported by the
+ * sale (a plain London time the server words, then a live countdown once JavaScript runs). Imported by the
  * record page only, so no landing page loads it.
  */
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { countdownText, onSaleNotice, saleStateAt } from "~/domain/limited/on-sale";
+import { countdownText, saleStateAt } from "~/domain/limited/on-sale";
 
 /** Whether the record cannot be bought yet, by the server's clock when the page was made. */
 export function beforeSale(onSaleAt: string | null, serverNow: string): boolean {
@@ -22,7 +22,7 @@ export function LimitNotice({ limitPerCustomer }: { limitPerCustomer: number | n
 }
 
 /** Stands in for the Add to cart button until the on-sale time. */
-export function OnSaleNotice({ onSaleAt, serverNow }: { onSaleAt: string; serverNow: string }) {
+export function OnSaleNotice({ onSaleAt, text, serverNow }: { onSaleAt: string; text: string; serverNow: string }) {
   const [left, setLeft] = useState<string | null>(null);
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -45,7 +45,7 @@ export function OnSaleNotice({ onSaleAt, serverNow }: { onSaleAt: string; server
   return (
     <div className="rounded-lg bg-stone-100 p-4 ring-1 ring-stone-300" data-testid="on-sale-notice">
       <p className="font-semibold">
-        <time dateTime={onSaleAt}>{onSaleNotice(onSaleAt)}</time>
+        <time dateTime={onSaleAt}>{text}</time>
       </p>
       <p className="mt-1 text-sm text-stone-700" aria-live="polite">
         {left === null ? "It can't be bought before then." : left === "now" ? "On sale now." : `Goes on sale in ${left}.`}

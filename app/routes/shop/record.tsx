@@ -70,7 +70,8 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos, serverNow } = loaderData;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos, serverNow, onSaleText } =
+    loaderData;
   const notYet = record.onSaleAt !== null && beforeSale(record.onSaleAt, serverNow);
   const wantReply = replyFor(actionData, "want");
   const preOrder = isPreOrder(record.releaseDate, today);
@@ -122,8 +123,8 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
           <LimitNotice limitPerCustomer={record.limitPerCustomer} />
           <div className="mt-6 flex items-center gap-3">
             <div className="flex-1 sm:max-w-xs">
-              {notYet && record.onSaleAt ? (
-                <OnSaleNotice onSaleAt={record.onSaleAt} serverNow={serverNow} />
+              {notYet && record.onSaleAt && onSaleText ? (
+                <OnSaleNotice onSaleAt={record.onSaleAt} text={onSaleText} serverNow={serverNow} />
               ) : (
                 <AddToCartButton
                   recordId={record.id}

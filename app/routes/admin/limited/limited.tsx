@@ -75,7 +75,7 @@ export default function LimitedRecords({ loaderData }: Route.ComponentProps) {
                       {r.recordStoreDay && <span className="block text-xs text-stone-600">Record Store Day</span>}
                     </th>
                     <td className={td}>{r.limitPerCustomer === null ? "None" : `${r.limitPerCustomer} per customer`}</td>
-                    <td className={td}>
+                    <td className={`${td} min-w-44`}>
                       {r.onSaleAt ? <time dateTime={r.onSaleAt}>{formatOnSaleTime(r.onSaleAt)}</time> : "Now"}
                     </td>
                     <td className={td}>
@@ -120,7 +120,7 @@ export default function LimitedRecords({ loaderData }: Route.ComponentProps) {
                     <td className={td}>
                       {r.artist} – {r.title}
                     </td>
-                    <td className={`${td} break-all`}>{r.email}</td>
+                    <td className={`${td} min-w-48 break-all`}>{r.email}</td>
                     <td className={td}>{MATCHED_BY[r.matchedBy] ?? r.matchedBy}</td>
                     <td className={td}>
                       {r.matchedOrderNumber ? (
