@@ -70,6 +70,7 @@ export default [
     route("admin/gift-vouchers/store-credit", "routes/admin/vouchers/goodwill-credit.tsx"),
     route("admin/gift-vouchers/:voucherId", "routes/admin/vouchers/voucher-detail.tsx"),
     // Shipping.
+    route("admin/limited", "routes/admin/limited/limited.tsx"),
     route("admin/returns", "routes/admin/returns/return-list.tsx"),
     route("admin/returns/:returnNumber", "routes/admin/returns/return-detail.tsx"),
     route("admin/returns/:returnNumber/label", "routes/admin/returns/return-label.tsx"),

@@ -10,6 +10,7 @@ import { readCart } from "~/domain/cart/cart-cookie";
 import { readVisitorFavourites } from "~/domain/favourites/favourites-cookie";
 import type { Toast } from "~/domain/shared/toast";
 import { toastHeader } from "./toast.server";
+import { notOnSaleYetMessage } from "~/domain/limited/on-sale";
 
 /** The cart priced as the shop would sell it now (an empty cart costs no query). */
 export function summariseCart(context: AppLoadContext, cart: Cart): CartSummary {
@@ -38,7 +39,15 @@ export function loadFavouriteIds(request: Request, context: AppLoadContext): { i
 /** The record as the shop can sell it now, for the cart rules. */
 export function recordForSale(context: AppLoadContext, recordId: number): RecordForSale {
   const [line] = context.services.cart.price([{ recordId, quantity: 1 }], null, { today: context.today }).lines;
-  return !line || line.issue === "unavailable" ? null : { title: line.title, maxQuantity: line.maxQuantity };
+  if (!line || line.issue === "unavailable") return null;
+  const record = context.services.cart.loadRecords([recordId]).get(recordId);
+  return {
+    title: line.title,
+    maxQuantity: line.maxQuantity,
+    limitPerCustomer: record?.limitPerCustomer ?? null,
+    // Before its on-sale time a limited record cannot go in a cart, whatever is posted.
+    refusal: line.issue === "not-on-sale-yet" && record?.onSaleAt ? notOnSaleYetMessage(line.title, record.onSaleAt) : null,
+  };
 }
 
 /**

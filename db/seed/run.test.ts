@@ -5,6 +5,7 @@ import { migratedTestDb, seededTestDb, TEST_SEED, TEST_TODAY, type TestDb } from
 import { appMeta, artistBios, blogPosts, records, stockMovements, triviaQuestions, vinylCareTips } from "../schema";
 import { BLOG_POSTS } from "./content";
 import { growCatalogue, seedIfEmpty } from "./run";
+import { DROP_DEMO_RECORD, LIMITED_DEMO_RECORD } from "./limited";
 
 let t: TestDb | undefined;
 afterEach(() => t?.cleanup());
@@ -61,5 +62,17 @@ describe("seedIfEmpty", () => {
     expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(2236);
     expect(countOf(t.db, records)).toBe(3000);
     expect(growCatalogue(t.db, { seed: TEST_SEED, total: 3000, today: TEST_TODAY })).toBe(0);
+  });
+});
+
+describe("the demo shop's limited records", () => {
+  it("has one record limited to 1 per customer on sale now, and a drop of 30 on sale at 08:00 London time tomorrow", async () => {
+    t = await seededTestDb();
+    const limited = t.db.select().from(records).where(eq(records.catalogueId, LIMITED_DEMO_RECORD)).get()!;
+    expect(limited).toMatchObject({ limitPerCustomer: 1, onSaleAt: null, isDrop: false });
+    expect(limited.stockQuantity).toBeGreaterThan(0);
+    const drop = t.db.select().from(records).where(eq(records.catalogueId, DROP_DEMO_RECORD)).get()!;
+    // TEST_TODAY is 2026-11-22 (GMT): tomorrow's 08:00 in London is 08:00 UTC.
+    expect(drop).toMatchObject({ limitPerCustomer: 1, isDrop: true, stockQuantity: 30, onSaleAt: "2026-11-23T08:00:00.000Z" });
   });
 });

@@ -13,6 +13,7 @@ import {
   type NewRecordRow,
 } from "../schema";
 import { generateBenchRecords, generateCatalogue } from "./catalogue";
+import { withLimitedDemo } from "./limited";
 import { ARTIST_BIOS, BLOG_POSTS, TRIVIA, VINYL_CARE_TIPS } from "./content";
 
 export interface SeedResult {
@@ -90,7 +91,7 @@ export function seedIfEmpty(db: Db, options: { seed: number; today?: string }): 
   const today = options.today ?? todayInLondon();
   const seeded = writeTransaction(db, (tx) => {
     if (isSeeded(tx)) return false;
-    insertRecords(tx, generateCatalogue({ seed: options.seed, today }));
+    insertRecords(tx, withLimitedDemo(generateCatalogue({ seed: options.seed, today }), today));
     insertContent(tx);
     tx.insert(appMeta)
       .values([

@@ -211,7 +211,7 @@ export const pricedCartSchema = z.strictObject({
       lineTotalPence: pence,
       isPreOrder: z.boolean(),
       releaseDate: z.string().nullable(),
-      issue: z.enum(["unavailable", "out-of-stock", "insufficient-stock"]).nullable(),
+      issue: z.enum(["unavailable", "out-of-stock", "insufficient-stock", "over-limit", "not-on-sale-yet"]).nullable(),
       vatScheme: z.enum(VAT_SCHEMES).describe("margin: a second-hand copy sold under the VAT margin scheme (no VAT shown)"),
     }),
   ),

@@ -8,7 +8,7 @@
  * stored nor logged; the reference keeps the last four digits only.
  */
 import { cardDigits } from "../../app/domain/checkout/card";
-import { hashToken } from "../auth/tokens";
+import { testCardFingerprint } from "../../app/domain/limited/identity";
 import type { CardFormProvider } from "../../app/domain/payments/order-payments";
 
 export const TEST_CARD_SUCCESS = "4242424242424242";
@@ -57,7 +57,7 @@ export function createTestCardProvider(
         return { ok: false, message: digits === TEST_CARD_DECLINE ? DECLINED_MESSAGE : `${DECLINED_MESSAGE} ${TEST_MODE_HINT}` };
       }
       // The fingerprint is the same for the same card on any order: a hash, never the number itself.
-      return { ok: true, reference: savedReference(order.orderNumber, digits), fingerprint: `test_fp_${hashToken(digits)}` };
+      return { ok: true, reference: savedReference(order.orderNumber, digits), fingerprint: testCardFingerprint(digits) };
     },
     async chargeSaved(order, savedCard) {
       const already = ledger.get(order.orderNumber);

@@ -7,6 +7,7 @@ import { records, stockMovements } from "../../db/schema";
 import { ValidationError } from "../../app/domain/shared/errors";
 import { parseInput } from "../../app/domain/shared/parse-input";
 import { newRecordSchema, recordFieldsSchema } from "../../app/domain/catalogue/record-fields";
+import { limitedSaleSchema } from "../../app/domain/limited/limited-sale-schema";
 import { recordCount, upload, useCatalogueAdmin } from "../../tests/setup/catalogue-admin";
 import { TEST_TODAY } from "../../tests/setup/test-db";
 import { createAdminRecordsService, type AdminRecordsService } from "./admin-records";
@@ -117,5 +118,32 @@ describe("the back office's records", () => {
       .catch((e: unknown) => e);
     expect((audio as ValidationError).fields).toEqual({ audio: ["The audio preview must be an MP3, WAV or Ogg file"] });
     expect(recordCount(admin.t.db)).toBe(before);
+  });
+});
+
+describe("a record's limited sale", () => {
+  it("is saved from the form's London time and audited before → after", () => {
+    const id = admin.t.db.select({ id: records.id }).from(records).limit(1).get()!.id;
+    const sale = parseInput(limitedSaleSchema, {
+      limitPerCustomer: "1",
+      onSaleAt: "2026-04-18T08:00",
+      recordStoreDay: "on",
+      isDrop: "on",
+      preOrderCharge: "at_dispatch",
+    });
+    service.setLimitedSale(admin.actor, id, sale);
+    expect(service.limitedSale(id)).toEqual({
+      limitPerCustomer: 1,
+      onSaleAt: "2026-04-18T07:00:00.000Z",
+      recordStoreDay: true,
+      isDrop: true,
+      preOrderCharge: "at_dispatch",
+    });
+    const [entry] = service.get(id).history;
+    expect(entry).toMatchObject({
+      action: "limited sale saved",
+      before: { limitPerCustomer: null, onSaleAt: null },
+      after: { limitPerCustomer: 1, onSaleAt: "2026-04-18T07:00:00.000Z" },
+    });
   });
 });

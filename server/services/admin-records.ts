@@ -18,6 +18,7 @@ import { saleBlockedReason } from "../../app/domain/vat/margin-vat";
 import { pageWindow } from "../../app/domain/shared/paging";
 import { fieldsToColumns, newCatalogueId, rowToFields, snapshot } from "./admin-record-fields";
 import { createAuditService, type AuditEntry, type AuditService } from "./audit";
+import type { LimitedSale } from "../../app/domain/limited/limited-sale-schema";
 import { tellWantsOfEdits, type EditListeners } from "./record-edits";
 import { createRecordUploads, type RecordUploads } from "./record-uploads";
 
@@ -264,6 +265,41 @@ export function createAdminRecordsService(
         updateRecord(tx, audit, actor, before, { published }, published ? "published" : "unpublished");
       });
     },
+
+    /** A record's limited sale as the back office's form shows it. */
+    limitedSale(id: number): LimitedSale {
+      return limitedSaleOf(load(id));
+    },
+
+    /** Sets a record's limit, on-sale time, Record Store Day and drop flags and pre-order charging (audited). */
+    setLimitedSale(actor: Actor, id: number, sale: LimitedSale): void {
+      writeTransaction(db, (tx) => {
+        const before = load(id);
+        const after = tx
+          .update(records)
+          .set({ ...sale, updatedAt: nowIso() })
+          .where(eq(records.id, id))
+          .returning()
+          .get()!;
+        audit.record(actor, {
+          entityType: "record",
+          entityId: id,
+          action: "limited sale saved",
+          before: limitedSaleOf(before),
+          after: limitedSaleOf(after),
+        });
+      });
+    },
+  };
+}
+
+function limitedSaleOf(r: RecordRow): LimitedSale {
+  return {
+    limitPerCustomer: r.limitPerCustomer,
+    onSaleAt: r.onSaleAt,
+    recordStoreDay: r.recordStoreDay,
+    isDrop: r.isDrop,
+    preOrderCharge: r.preOrderCharge,
   };
 }
 

@@ -190,7 +190,11 @@ export function createCartRemindersService(
               ? "Sold out"
               : l.issue === "insufficient-stock"
                 ? `Only ${l.maxQuantity} left`
-                : null,
+                : l.issue === "over-limit"
+                  ? `Limited to ${l.maxQuantity} per customer`
+                  : l.issue === "not-on-sale-yet"
+                    ? "Not on sale yet"
+                    : null,
       };
     });
     return cartReminderMail({

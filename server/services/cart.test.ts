@@ -322,3 +322,22 @@ describe("cart.price (real database)", () => {
     expect(anonymous.totals).toMatchObject({ discountPence: 200, totalPence: 2200 });
   });
 });
+
+describe("priceLine for a limited record", () => {
+  it("lets a line have at most the per-customer limit, and says so apart from the stock", () => {
+    const line = priceLine({ recordId: 12, quantity: 2 }, sellable({ limitPerCustomer: 1 }), TODAY);
+    expect(line).toMatchObject({ maxQuantity: 1, issue: "over-limit", lineTotalPence: 0 });
+    expect(priceLine({ recordId: 12, quantity: 1 }, sellable({ limitPerCustomer: 1 }), TODAY).issue).toBeNull();
+    expect(priceLine({ recordId: 12, quantity: 9 }, sellable({ limitPerCustomer: 10 }), TODAY).issue).toBe("insufficient-stock");
+  });
+
+  it("marks it not on sale yet before its on-sale time", () => {
+    const record = sellable({ onSaleAt: "2026-11-28T08:00:00.000Z" });
+    const line = { recordId: 12, quantity: 1 };
+    expect(priceLine(line, record, TODAY, new Date("2026-11-28T07:59:00.000Z"))).toMatchObject({
+      issue: "not-on-sale-yet",
+      lineTotalPence: 0,
+    });
+    expect(priceLine(line, record, TODAY, new Date("2026-11-28T08:00:00.000Z")).issue).toBeNull();
+  });
+});

@@ -19,6 +19,8 @@ import { createReadCache } from "../../db/read-cache";
 import { records } from "../../db/schema";
 import type { DiscountAnswer, DiscountsService } from "./discounts";
 import { publishedSql } from "./visibility";
+import { shopNow } from "../../db/clock";
+import { saleStateAt } from "../../app/domain/limited/on-sale";
 
 export type { CartLineIssue };
 
@@ -130,8 +132,11 @@ export const sellableColumns = {
   preOrderCharge: records.preOrderCharge,
 };
 
-/** Prices one line against the record as it is now. Shared by the cart and the order transaction. */
-export function priceLine(line: CartLine, record: SellableRecord | undefined, today: string): PricedCartLine {
+/**
+ * Prices one line against the record as it is now. Shared by the cart and the order transaction. With `now`, a
+ * limited record before its on-sale time is marked not on sale yet (the order's sale guard refuses it regardless).
+ */
+export function priceLine(line: CartLine, record: SellableRecord | undefined, today: string, now?: Date): PricedCartLine {
   // A margin-scheme copy without its purchase price has no VAT to charge yet (saleBlockedReason): not for sale.
   if (!record || (record.hiddenByContent && !isPreOrder(record.releaseDate, today)) || saleBlockedReason(record)) {
     return {
@@ -152,9 +157,20 @@ export function priceLine(line: CartLine, record: SellableRecord | undefined, to
     };
   }
   const preOrder = isPreOrder(record.releaseDate, today);
-  const maxQuantity = maxQuantityFor({ stockQuantity: record.stockQuantity, isPreOrder: preOrder });
-  const issue: CartLineIssue | null =
-    maxQuantity === 0 ? "out-of-stock" : line.quantity > maxQuantity ? "insufficient-stock" : null;
+  const inStock = maxQuantityFor({ stockQuantity: record.stockQuantity, isPreOrder: preOrder });
+  // A limited record: never more than its per-customer limit on one line (earlier orders are counted at the till).
+  const notYet = now !== undefined && saleStateAt(record.onSaleAt, now).state === "not-yet";
+  // Nothing can be had before the on-sale time, so the cart's + button is off without a rule of its own.
+  const maxQuantity = notYet ? 0 : record.limitPerCustomer === null ? inStock : Math.min(inStock, record.limitPerCustomer);
+  const issue: CartLineIssue | null = notYet
+    ? "not-on-sale-yet"
+    : maxQuantity === 0
+      ? "out-of-stock"
+      : line.quantity > maxQuantity
+        ? maxQuantity < inStock
+          ? "over-limit"
+          : "insufficient-stock"
+        : null;
   return {
     recordId: record.id,
     quantity: line.quantity,
@@ -223,7 +239,8 @@ export function createCartService(db: Db, deps: { discounts: DiscountsService; d
     ): PricedCart {
       const found = recordsForSale(lines.map((l) => l.recordId));
       const settings = deps.deliverySettings.get();
-      const all = lines.map((l) => priceLine(l, found.get(l.recordId), today));
+      const now = shopNow(db.$client);
+      const all = lines.map((l) => priceLine(l, found.get(l.recordId), today, now));
       const buyable = all.filter((l) => !l.issue);
       const quote = quoteDelivery(
         wish,

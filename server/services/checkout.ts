@@ -16,6 +16,7 @@ import type { OrdersService, PlaceOrderInput } from "./orders";
 import { VOUCHER_PAYMENT } from "./order-vouchers";
 import type { OrderChannel } from "./sale-guards";
 import type { PreOrderChargesService } from "./pre-order-charges";
+import { testCardKey } from "../../app/domain/limited/identity";
 
 export type CheckoutOutcome =
   | { kind: "paid"; order: OrderView }
@@ -271,6 +272,8 @@ export function createCheckoutService(deps: {
           expectedAmountDuePence,
           channel: placer.channel ?? "checkout",
           dropSessionKey: placer.dropSessionKey ?? null,
+          // The card the shop takes on its own page has no provider fingerprint: its key is a hash of the number.
+          cardKey: cardDetails ? testCardKey(cardDetails.number) : null,
         },
         { card: cardDetails, origin: placer.origin },
       );

@@ -47,6 +47,7 @@ import { createDiscountsService } from "./discounts";
 import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
+import { createLimitedSalesService } from "./limited-sales";
 import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
 import { createAdminVouchersService } from "./admin-vouchers";
@@ -136,6 +137,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
   const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
+  const limitedSales = createLimitedSalesService(db);
   const orders = createOrdersService(db, {
     cart,
     deliverySettings,
@@ -144,7 +146,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     links,
     wants,
     voucherMail,
-    saleGuards: [preOrderChargeGuard()],
+    saleGuards: [limitedSales.guard, preOrderChargeGuard()],
   });
   const audit = createAuditService(db);
   const staffAccess = createStaffAccessService(db, { audit });
@@ -249,6 +251,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     cart,
     cartReminders: createCartRemindersService(db, { cart, mail: authServices.mail, links }),
     orders,
+    limitedSales,
     checkout,
     /** Pre-orders charged when they ship: the setting, saved cards, dispatch charges, pay links, the hold sweep. */
     preOrderCharges,

@@ -201,6 +201,15 @@ export function createOrdersService(
   function place(input: PlaceOrderInput): { order: OrderView; created: boolean } {
     const keyHash = hashToken(input.idempotencyKey);
     const email = input.email.trim().toLowerCase();
+    try {
+      return placeInTransaction(input, keyHash, email);
+    } catch (error) {
+      for (const guard of saleGuards) guard.refused?.(error);
+      throw error;
+    }
+  }
+
+  function placeInTransaction(input: PlaceOrderInput, keyHash: string, email: string): { order: OrderView; created: boolean } {
     return writeTransaction(db, () => {
       // A replay of a submitted form: the order it made, whatever happened to it since.
       const existing = db.select().from(orders).where(eq(orders.idempotencyKey, keyHash)).get();

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Actor, AuditActor } from "../../app/domain/admin/audit";
+import { cardFingerprintKey } from "../../app/domain/limited/identity";
 import {
   CHARGED_WHEN_SHIPS,
   DEFAULT_PRE_ORDER_CHARGE,
@@ -221,7 +222,7 @@ export function createPreOrderChargesService(
           .set({
             status: "card_saved",
             savedCardReference: saved.reference,
-            cardKey: saved.fingerprint ? hashToken(saved.fingerprint) : row.cardKey,
+            cardKey: saved.fingerprint ? cardFingerprintKey(row.paymentProvider ?? "unknown", saved.fingerprint) : row.cardKey,
             updatedAt: at,
           })
           .where(and(eq(orders.id, row.id), eq(orders.status, "pending_payment")))

@@ -29,5 +29,7 @@ export function toRecordItem(row: RecordRow): RecordItem {
     conditionNote: row.conditionNote,
     usedOfRecordId: row.usedOfRecordId,
     updatedAt: row.updatedAt,
+    limitPerCustomer: row.limitPerCustomer,
+    onSaleAt: row.onSaleAt,
   };
 }

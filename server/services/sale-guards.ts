@@ -44,4 +44,9 @@ export interface SaleGuard {
   orderValues?(ctx: SaleContext): Partial<NewOrderRow>;
   /** After the order and its lines are written, in the same transaction. */
   placed?(ctx: SaleContext, order: OrderRow): void;
+  /**
+   * After a refusal rolled the transaction back (whichever guard or rule threw it): writes what must outlive it,
+   * such as the back office's record of a refused attempt.
+   */
+  refused?(error: unknown): void;
 }

@@ -56,13 +56,21 @@ const CODES = new Map<abstract new (...args: never[]) => DomainError, TRPCError[
   [PaymentUnavailableError, "SERVICE_UNAVAILABLE"],
 ]);
 
+/** A shop error's code, its own or its nearest listed ancestor's (a subclass such as a limit's refusal is a ConflictError). */
+function codeOf(error: DomainError): TRPCError["code"] {
+  const own = CODES.get(error.constructor as abstract new (...args: never[]) => DomainError);
+  if (own) return own;
+  for (const [type, code] of CODES) if (error instanceof type) return code;
+  return "BAD_REQUEST";
+}
+
 // 3. Domain errors become tRPC errors with their message; anything else stays an opaque 500.
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({
-      code: CODES.get(cause.constructor as abstract new (...args: never[]) => DomainError) ?? "BAD_REQUEST",
+      code: codeOf(cause),
       message: cause.message,
       cause,
     });

@@ -26,6 +26,7 @@ const PAGES: { path: string; tables: boolean }[] = [
   { path: "/admin/delivery/missing", tables: false },
   { path: "/admin/vat-report", tables: false },
   { path: "/admin/pre-orders", tables: false },
+  { path: "/admin/limited", tables: true },
 ];
 
 /** Each table in the page's main content that is wider than the box it scrolls in: "caption: 1130 > 1010". */

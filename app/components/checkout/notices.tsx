@@ -1,6 +1,7 @@
 import { Icon } from "~/components/icons/icon";
 import { useEffect, useRef } from "react";
 import type { CheckoutProblem } from "~/domain/checkout/checkout-problems";
+import type { CartLineIssue } from "~/domain/cart/cart";
 import { formatPence } from "~/domain/shared/money";
 import { Link } from "react-router";
 
@@ -50,7 +51,7 @@ export interface ReviewLine {
   artist: string;
   quantity: number;
   maxQuantity: number;
-  issue: "unavailable" | "out-of-stock" | "insufficient-stock" | null;
+  issue: CartLineIssue | null;
   pricePence: number;
 }
 
@@ -58,6 +59,8 @@ function issueText(line: ReviewLine): string | null {
   if (line.issue === "unavailable") return "No longer available";
   if (line.issue === "out-of-stock") return "Out of stock";
   if (line.issue === "insufficient-stock") return `Only ${line.maxQuantity} left (you asked for ${line.quantity})`;
+  if (line.issue === "over-limit") return `Limited to ${line.maxQuantity} per customer (you asked for ${line.quantity})`;
+  if (line.issue === "not-on-sale-yet") return "Not on sale yet";
   return null;
 }
 

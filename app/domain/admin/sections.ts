@@ -17,6 +17,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/limited",
+    permission: "orders.view",
+    title: "Limited records",
+    text: "Limits per customer, on-sale times, drops and the orders they refused.",
+    built: true,
+  },
+  {
     path: "/admin/returns",
     permission: "orders.view",
     title: "Returns",

@@ -251,3 +251,22 @@ describe("redirectAfterPost", () => {
     expect(redirectAfterPost(null, null, "/cart")).toBeNull();
   });
 });
+
+describe("applyCartIntent: a limited record", () => {
+  it("refuses a record before its on-sale time with the reason as is", () => {
+    const refusal = `"Blue Train" goes on sale at 08:00 on Saturday 28 November 2026; it can't be bought before then.`;
+    const { cart: next, toast } = applyCartIntent(EMPTY_CART, intent({ intent: "add", recordId: "5" }), {
+      title: "Blue Train",
+      maxQuantity: 0,
+      refusal,
+    });
+    expect(next).toBe(EMPTY_CART);
+    expect(toast).toEqual({ type: "error", title: "Not added to cart", description: refusal });
+  });
+
+  it("says the per-customer limit, not the stock, when the limit bounds the quantity", () => {
+    const limited = { title: "Blue Train", maxQuantity: 1, limitPerCustomer: 1 };
+    const { toast } = applyCartIntent(cart([[5, 1]]), intent({ intent: "add", recordId: "5" }), limited);
+    expect(toast).toMatchObject({ title: "Limited to 1 per customer" });
+  });
+});

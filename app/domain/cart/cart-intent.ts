@@ -57,7 +57,14 @@ export function cartFormRefusal(errors: Record<string, string[] | null | undefin
  * The record a line is about, as the shop can sell it now: its title and the most a shopper may have
  * (0 when out of stock). Null when it is not in the shop (never was, or withdrawn).
  */
-export type RecordForSale = { title: string; maxQuantity: number } | null;
+export type RecordForSale = {
+  title: string;
+  maxQuantity: number;
+  /** A limited record's per-customer limit, when it is what bounds the quantity. */
+  limitPerCustomer?: number | null;
+  /** Why it cannot be added at all, said as is (a limited record before its on-sale time). */
+  refusal?: string | null;
+} | null;
 
 /** Whether `applyCartIntent` needs the record looked up first (anything that can raise a quantity). */
 export function needsRecordForSale(intent: CartIntent): intent is Extract<CartIntent, { recordId: number }> {
@@ -73,6 +80,7 @@ const quantityOf = (cart: Cart, id: number) => cart.lines.find((l) => l.recordId
 
 function cannotSell(record: RecordForSale): Toast | null {
   if (!record) return { type: "error", title: "Not added to cart", description: "Sorry, that record is no longer available." };
+  if (record.refusal) return { type: "error", title: "Not added to cart", description: record.refusal };
   if (record.maxQuantity <= 0)
     return { type: "error", title: "Not added to cart", description: `Sorry, "${record.title}" is out of stock.` };
   return null;
@@ -80,7 +88,10 @@ function cannotSell(record: RecordForSale): Toast | null {
 
 /** Below the per-line cap the limit is the stock itself, and the shopper is told so in those words. */
 const stockBound = (record: { maxQuantity: number }) => record.maxQuantity < MAX_LINE_QUANTITY;
-const stockLimit = (record: { maxQuantity: number }) => `Only ${record.maxQuantity} in stock`;
+const stockLimit = (record: { maxQuantity: number; limitPerCustomer?: number | null }) =>
+  record.limitPerCustomer === record.maxQuantity
+    ? `Limited to ${record.maxQuantity} per customer`
+    : `Only ${record.maxQuantity} in stock`;
 
 const atMost = (record: { title: string; maxQuantity: number }): Toast => ({
   type: "error",

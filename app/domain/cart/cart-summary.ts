@@ -100,8 +100,13 @@ export function lineIssueText(line: Pick<CartSummaryLine, "issue" | "maxQuantity
       return "No longer available";
     case "out-of-stock":
       return "Out of stock";
+    // Over a limited record's per-customer limit reads as the stock does: the landing pages' first load has no room
+    // for another sentence, and the checkout's review says the limit in full (components/checkout/notices.tsx).
     case "insufficient-stock":
+    case "over-limit":
       return `Only ${line.maxQuantity} left — lower the quantity`;
+    case "not-on-sale-yet":
+      return "Not on sale yet";
     default:
       return null;
   }

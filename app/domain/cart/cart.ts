@@ -16,7 +16,8 @@ export interface CartLine {
 }
 
 /** Why a priced line cannot be bought as it stands (it is shown, flagged, and left out of the totals). */
-export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock";
+/** "over-limit": more than a limited record's per-customer limit; "not-on-sale-yet": before its on-sale time. */
+export type CartLineIssue = "unavailable" | "out-of-stock" | "insufficient-stock" | "over-limit" | "not-on-sale-yet";
 
 export interface Cart {
   lines: CartLine[];

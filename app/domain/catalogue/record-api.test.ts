@@ -36,7 +36,14 @@ describe("toApiTrack (spec §3 track shape)", () => {
       rating: 4.8,
       bestSeller: false,
       condition: "new",
+      limitPerCustomer: null,
+      onSaleAt: null,
     });
+  });
+
+  it("carries a limited record's per-customer limit and on-sale time", () => {
+    const track = toApiTrack(makeRecord({ limitPerCustomer: 1, onSaleAt: "2026-04-18T07:00:00.000Z" }), today);
+    expect(track).toMatchObject({ limitPerCustomer: 1, onSaleAt: "2026-04-18T07:00:00.000Z" });
   });
 
   it("does not leak internal fields", () => {

@@ -38,6 +38,13 @@ export const apiTrackSchema = z
     rating: z.number().min(0).max(5).nullable(),
     bestSeller: z.boolean(),
     condition: z.enum(["new", "used"]),
+    limitPerCustomer: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe("A limited record: at most this many per customer, across orders; null when not limited"),
+    onSaleAt: z.string().describe("ISO instant (UTC) before which the record cannot be bought; null when it has none").nullable(),
   })
   .describe("A record (the spec's track)");
 export type ApiTrack = z.output<typeof apiTrackSchema>;
@@ -67,6 +74,8 @@ export function toApiTrack(record: RecordItem, today: string): ApiTrack {
     rating: record.rating,
     bestSeller: record.bestSeller,
     condition: record.condition,
+    limitPerCustomer: record.limitPerCustomer,
+    onSaleAt: record.onSaleAt,
   };
 }
 

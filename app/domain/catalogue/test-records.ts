@@ -32,6 +32,8 @@ export function makeRecord(overrides: Partial<RecordItem> = {}): RecordItem {
     conditionNote: null,
     usedOfRecordId: null,
     updatedAt: "2026-11-01",
+    limitPerCustomer: null,
+    onSaleAt: null,
     ...overrides,
   };
 }

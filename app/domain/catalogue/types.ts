@@ -37,4 +37,7 @@ export interface RecordItem {
   conditionNote: string | null;
   usedOfRecordId: number | null;
   updatedAt: string;
+  /** A limited record's per-customer limit and on-sale time (ISO instant, UTC); null when it has none. */
+  limitPerCustomer: number | null;
+  onSaleAt: string | null;
 }

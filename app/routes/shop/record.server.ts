@@ -1,6 +1,7 @@
 /** A record page's data: the record under its canonical address, or the records that share a slug. */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { toApiTrack } from "~/domain/catalogue/record-api";
+import { onSaleNotice } from "~/domain/limited/on-sale";
 import { parseRecordIdentifier, recordPath } from "~/domain/catalogue/slug";
 import { absoluteUrl, productJsonLd, serializeJsonLd } from "~/domain/seo/structured-data";
 
@@ -31,6 +32,10 @@ export function loadRecordPage(identifier: string | undefined, context: AppLoadC
     pressing: record.usedOfRecordId !== null ? usedCopies.pressingOf(record.id) : null,
     photos,
     today: context.today,
+    // The shop's clock, for a limited record's on-sale time (and its countdown's start).
+    serverNow: context.services.limitedSales.now().toISOString(),
+    // Said by the server: formatting a London time in the browser would ask Intl while the page hydrates.
+    onSaleText: record.onSaleAt ? onSaleNotice(record.onSaleAt) : null,
     canonicalUrl: absoluteUrl(url.origin, canonical),
     jsonLd: serializeJsonLd(jsonLd),
   };

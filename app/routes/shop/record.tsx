@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/seo";
 import { WantFormLater } from "~/components/wants/want-form-later";
 import { UsedCopiesList, UsedCopyFacts } from "~/components/catalogue/used-copies";
 import { CopyPhotoGallery } from "~/components/catalogue/copy-photos";
+import { beforeSale, LimitNotice, OnSaleNotice } from "~/components/catalogue/limited-sale-notice";
 import { formAction } from "~/lib/forms/form-action.server";
 import { replyFor } from "~/lib/forms/form-reply";
 import { wantIntents } from "~/lib/wants.server";
@@ -69,7 +70,9 @@ function Choices({ choices }: { choices: ReturnType<typeof toApiTrack>[] }) {
 
 export default function RecordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "choices") return <Choices choices={loaderData.choices} />;
-  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos } = loaderData;
+  const { record, today, jsonLd, moreLikeThis, accountEmail, want, usedCopies, pressing, photos, serverNow, onSaleText } =
+    loaderData;
+  const notYet = record.onSaleAt !== null && beforeSale(record.onSaleAt, serverNow);
   const wantReply = replyFor(actionData, "want");
   const preOrder = isPreOrder(record.releaseDate, today);
   const state = stockState(record.stockQuantity, preOrder);
@@ -117,14 +120,19 @@ export default function RecordPage({ loaderData, actionData }: Route.ComponentPr
               {deliveryLeadText(true)}.
             </p>
           )}
+          <LimitNotice limitPerCustomer={record.limitPerCustomer} />
           <div className="mt-6 flex items-center gap-3">
             <div className="flex-1 sm:max-w-xs">
-              <AddToCartButton
-                recordId={record.id}
-                title={record.title}
-                availability={availabilityOf(record.stockQuantity, preOrder)}
-                size="large"
-              />
+              {notYet && record.onSaleAt && onSaleText ? (
+                <OnSaleNotice onSaleAt={record.onSaleAt} text={onSaleText} serverNow={serverNow} />
+              ) : (
+                <AddToCartButton
+                  recordId={record.id}
+                  title={record.title}
+                  availability={availabilityOf(record.stockQuantity, preOrder)}
+                  size="large"
+                />
+              )}
             </div>
             <FavouriteToggle recordId={record.id} title={record.title} look="large" />
           </div>

@@ -7,6 +7,7 @@ import { addPhotosSchema, removePhotoSchema } from "~/domain/catalogue/copy-phot
 import { newRecordFormSchema, publishRecordSchema, recordFieldsSchema } from "~/domain/catalogue/record-fields";
 import { recordCustomsSchema } from "~/domain/international/delivery-settings-schema";
 import { usedCopySchema } from "~/domain/catalogue/used-copy-schema";
+import { limitedSaleSchema } from "~/domain/limited/limited-sale-schema";
 import { copyPurchasePriceSchema } from "~/domain/vat/stock-purchase-schema";
 import { askToConfirm, isConfirmed, type ConfirmAsk } from "~/lib/forms/confirm-step";
 import { intent } from "~/lib/forms/form-action.server";
@@ -69,6 +70,11 @@ export function recordIntents(services: Services, actor: Actor, id: number) {
     customs: intent(recordCustomsSchema, (facts) => {
       services.deliveryAdmin.setRecordCustoms(actor, id, facts);
       return done("Shipping and customs saved");
+    }),
+    // Its per-customer limit, on-sale time, Record Store Day and drop flags, and when a pre-order is charged.
+    "limited-sale": intent(limitedSaleSchema, (sale) => {
+      services.adminCatalogue.setLimitedSale(actor, id, sale);
+      return done("Limited sale saved");
     }),
     publish: publish(true),
     unpublish: publish(false),

@@ -7,6 +7,7 @@ import { DiscogsReleaseLink } from "~/components/admin/discogs-release-link";
 import { UsedCopiesAdmin } from "~/components/admin/used-copies-admin";
 import { CopyPhotosAdmin } from "~/components/admin/copy-photos-admin";
 import { RecordCustomsForm } from "./record-customs-form";
+import { LimitedSaleForm } from "./limited-sale-form";
 import { SubmissionKeyField } from "~/components/admin/submission-key-field";
 import { newSubmissionKey } from "~/domain/admin/form-submission";
 import { describeSnapshot } from "~/domain/admin/audit";
@@ -43,7 +44,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   const genres = context.services.adminCatalogue.genres();
   // The key of this render of the page's forms that add something (a record, a used copy): each is done once.
   const submissionKey = newSubmissionKey();
-  if (id === null) return { record: null, genres, usedCopies: [], purchases: {}, copy: null, customs: null, submissionKey };
+  if (id === null)
+    return { record: null, genres, usedCopies: [], purchases: {}, copy: null, customs: null, limitedSale: null, submissionKey };
   try {
     const usedCopies = context.services.usedCopies.allOf(id);
     return {
@@ -54,6 +56,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
       purchases: Object.fromEntries(context.services.stockPurchases.factsOf(usedCopies.map((c) => c.id))),
       copy: context.services.usedCopies.one(id),
       customs: context.services.deliveryAdmin.recordCustoms(id),
+      limitedSale: context.services.adminCatalogue.limitedSale(id),
       submissionKey,
     };
   } catch (error) {
@@ -210,6 +213,8 @@ export default function RecordEdit({ loaderData, actionData }: Route.ComponentPr
           reply={actionData}
         />
       )}
+
+      {loaderData.limitedSale && <LimitedSaleForm sale={loaderData.limitedSale} reply={actionData} />}
 
       {record && record.fields.condition === "new" && (
         <UsedCopiesAdmin
