@@ -47,6 +47,7 @@ import { createDiscountsService } from "./discounts";
 import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
+import { createDropsService } from "./drops";
 import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
 import { createAdminVouchersService } from "./admin-vouchers";
@@ -135,6 +136,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   const wants = createWantsService(db, { mail: authServices.mail, links, rateLimits: authServices.rateLimits });
   // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
   const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
+  // A drop's fair queue: only a browser holding a copy may buy it (sale-guards.ts).
+  const drops = createDropsService(db);
   const orders = createOrdersService(db, {
     cart,
     deliverySettings,
@@ -143,6 +146,7 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     links,
     wants,
     voucherMail,
+    saleGuards: [drops.saleGuard()],
   });
   const audit = createAuditService(db);
   const staffAccess = createStaffAccessService(db, { audit });
@@ -192,6 +196,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   return {
     ...authServices,
+    /** Drops: the waiting room, its ballot and holds (app/domain/drops). */
+    drops,
     /** Delivery abroad: rate table, packaging weight, euro rate, IOSS and EORI numbers (app/domain/international). */
     deliverySettings,
     /** The back office's changes to rates, packaging, the euro rate, label origins and records' customs facts. */
