@@ -25,6 +25,7 @@ const PAGES: { path: string; tables: boolean }[] = [
   { path: "/admin/delivery", tables: false },
   { path: "/admin/delivery/missing", tables: false },
   { path: "/admin/vat-report", tables: false },
+  { path: "/admin/drops", tables: false },
 ];
 
 /** Each table in the page's main content that is wider than the box it scrolls in: "caption: 1130 > 1010". */
