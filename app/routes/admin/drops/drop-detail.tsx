@@ -63,9 +63,10 @@ export default function DropDetail({ loaderData }: Route.ComponentProps) {
       <section className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 className="font-semibold">Ballot</h2>
         {ballot ? (
-          <p className="mt-1 break-all text-sm">
-            Drawn {formatDateTimeGB(ballot.drawnAt)} among {ballot.entrants} entrants. Seed <code>{ballot.seed}</code>: the
-            entrants taken in order of arrival and shuffled with this seed give the order below.
+          <p className="mt-1 text-sm">
+            Drawn {formatDateTimeGB(ballot.drawnAt)} among {ballot.entrants} entrants. Seed{" "}
+            <code className="break-all">{ballot.seed}</code>: the entrants taken in order of arrival and shuffled with this seed
+            give the order below.
           </p>
         ) : (
           <p className="mt-1 text-sm">Not drawn yet: it is drawn once, at the on-sale time.</p>
