@@ -69,6 +69,9 @@ export default [
     route("admin/gift-vouchers", "routes/admin/vouchers/voucher-list.tsx"),
     route("admin/gift-vouchers/store-credit", "routes/admin/vouchers/goodwill-credit.tsx"),
     route("admin/gift-vouchers/:voucherId", "routes/admin/vouchers/voucher-detail.tsx"),
+    // Drops: records sold through a fair queue.
+    route("admin/drops", "routes/admin/drops/drop-list.tsx"),
+    route("admin/drops/:recordId", "routes/admin/drops/drop-detail.tsx"),
     // Shipping.
     route("admin/limited", "routes/admin/limited/limited.tsx"),
     route("admin/returns", "routes/admin/returns/return-list.tsx"),

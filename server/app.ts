@@ -37,6 +37,7 @@ import { paymentWebhook } from "./api/payment-webhook";
 import { STOP_PATH } from "./services/cart-reminders";
 import { wantToStop } from "./services/wants";
 import { startBackgroundJobs } from "./background-jobs";
+import { waitingRoom } from "./http/waiting-room";
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}
@@ -163,6 +164,8 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  // A drop's waiting room: a small page of its own, not the shop's render path (docs/decisions/0088-fair-drops.md).
+  app.use("/drops", waitingRoom());
   app.use(
     "/trpc",
     trpcRequestLimits,

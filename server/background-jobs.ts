@@ -6,6 +6,7 @@ import { startClubRenewalSweep } from "./club-renewal-sweep";
 import type { Config } from "./config";
 import { startCoverFill } from "./cover-fill";
 import { startDiscogsSync } from "./discogs-sync-runner";
+import { startDropSweep } from "./drop-sweep";
 import { startGiftVoucherSweep } from "./gift-voucher-sweep";
 import { createLease, holderId } from "./lease";
 import { startPeriodicJob, type JobOptions } from "./periodic-job";
@@ -53,6 +54,7 @@ function startJobs(services: Services, config: JobConfig, options: JobOptions): 
     }),
     startWantReleaseSweep(services.wants, undefined, options),
     startPreOrderHoldSweep(services.preOrderCharges, undefined, options),
+    startDropSweep(services.drops, undefined, options),
     startGiftVoucherSweep(services.giftVouchers, undefined, options),
     startCampaignSender(services.campaigns, { perMinute: config.CAMPAIGN_SENDS_PER_MINUTE, ...options }),
     startPeriodicJob("mail: retrying unsent mail", () => services.mail.retryPending().then(() => {}), MAIL_RETRY_MS, options),

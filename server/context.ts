@@ -3,6 +3,7 @@ import { readVisitorFavourites, visitorFavouritesCookie } from "../app/domain/fa
 import { todayInLondon } from "../app/domain/shared/dates";
 import type { Db } from "../db/client";
 import { clearSessionCookie, serializeSessionCookie } from "./auth/cookies";
+import { dropSessionKeyOf } from "./http/drop-cookie";
 import { publicOrigin } from "./auth/origin";
 import { createServices, type Services } from "./services";
 import type { SessionUser } from "./services/sessions";
@@ -39,6 +40,8 @@ export interface RequestContext {
   sessionId: string | null;
   /** The client's address (through a proxy only with TRUST_PROXY), for sign-in throttling. */
   clientIp: string;
+  /** The hash of the browser's waiting-room cookie (server/http/drop-cookie.ts), for buying a drop's held copy. */
+  dropSessionKey?: string | null;
   /**
    * Set when the session's password step is done but its second factor is not: whose account. `user` is null
    * meanwhile; only the two-factor step reads this. Absent in server-side callers.
@@ -59,6 +62,7 @@ export function createRequestContext(db: Db, services: Services, req: Request, r
     sessionId: session?.sessionId ?? null,
     pendingTwoFactorUserId: session?.pendingTwoFactorUserId ?? null,
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    dropSessionKey: dropSessionKeyOf(req.get("cookie")),
     auth: {
       secure,
       get linkOrigin() {

@@ -28,7 +28,13 @@ ordersApi.post(routeOf(OPERATIONS.placeOrder), noStore, async (req, res) => {
   const ctx = contextOf(res);
   const { body } = inputOf(OPERATIONS.placeOrder, req);
   ctx.services.rateLimits.takeForAddress("checkoutPerAddress", ctx.clientIp);
-  const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin, channel: "api" as const };
+  const placer = {
+    userId: ctx.user?.id ?? null,
+    today: ctx.today,
+    origin: ctx.auth.linkOrigin,
+    channel: "api" as const,
+    dropSessionKey: ctx.dropSessionKey ?? null,
+  };
   const answer = toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(body, placer));
   if (answer.result === "declined") return sendError(req, res, 402, answer.message!);
   res.status(201).json(answer);

@@ -59,6 +59,11 @@ export const RATE_LIMITS = {
   voucherChecksPerPrefix: { limit: 10, windowMs: HOUR, refusal: "Too many checks of that gift voucher code." },
   /** A guest's order look-ups on /returns (order number and e-mail): a guesser is stopped, a shopper never meets it. */
   returnLookupsPerAddress: { limit: 10, windowMs: 15 * MINUTE, refusal: "Too many order look-ups from your network." },
+  /**
+   * A drop's waiting page asks again every 15 seconds by itself (4 a minute): far more is a script, refused before
+   * the queue is read, and never moves its place (docs/decisions/0088-fair-drops.md).
+   */
+  waitingRoomPerAddress: { limit: 20, windowMs: MINUTE, refusal: "Too many refreshes of the waiting room from your network." },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -71,7 +76,8 @@ export type AddressLimitName =
   | "wantsPerAddress"
   | "resetRequestsPerAddress"
   | "checkoutPerAddress"
-  | "returnLookupsPerAddress";
+  | "returnLookupsPerAddress"
+  | "waitingRoomPerAddress";
 
 /**
  * The table with every limit multiplied by `factor` (RATE_LIMIT_FACTOR: the browser tests sign up many

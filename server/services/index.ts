@@ -48,6 +48,7 @@ import { createAdminDiscountsService } from "./admin-discounts";
 import { createFavouritesService } from "./favourites";
 import { createOrdersService } from "./orders";
 import { createLimitedSalesService } from "./limited-sales";
+import { createDropsService } from "./drops";
 import { createClubService } from "./club";
 import { createVoucherMail } from "./voucher-mail";
 import { createAdminVouchersService } from "./admin-vouchers";
@@ -138,6 +139,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   // Registers the voucher code mail's minter in every process, so any process may send a queued code mail.
   const voucherMail = createVoucherMail(db, { mail: authServices.mail, links });
   const limitedSales = createLimitedSalesService(db);
+  // A drop's fair queue: only a browser holding a copy may buy it (sale-guards.ts).
+  const drops = createDropsService(db);
   const orders = createOrdersService(db, {
     cart,
     deliverySettings,
@@ -146,7 +149,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
     links,
     wants,
     voucherMail,
-    saleGuards: [limitedSales.guard, preOrderChargeGuard()],
+    // The on-sale time and the limit first (their refusal says the most), then the drop's hold, then how it is charged.
+    saleGuards: [limitedSales.guard, drops.saleGuard(), preOrderChargeGuard()],
   });
   const audit = createAuditService(db);
   const staffAccess = createStaffAccessService(db, { audit });
@@ -205,6 +209,8 @@ export function createServices(db: Db, { mediaDir, ...auth }: { mediaDir: string
   });
   return {
     ...authServices,
+    /** Drops: the waiting room, its ballot and holds (app/domain/drops). */
+    drops,
     /** Delivery abroad: rate table, packaging weight, euro rate, IOSS and EORI numbers (app/domain/international). */
     deliverySettings,
     /** The back office's changes to rates, packaging, the euro rate, label origins and records' customs facts. */

@@ -27,6 +27,7 @@ const PAGES: { path: string; tables: boolean }[] = [
   { path: "/admin/vat-report", tables: false },
   { path: "/admin/pre-orders", tables: false },
   { path: "/admin/limited", tables: true },
+  { path: "/admin/drops", tables: false },
 ];
 
 /** Each table in the page's main content that is wider than the box it scrolls in: "caption: 1130 > 1010". */

@@ -38,6 +38,13 @@ export const ADMIN_SECTIONS = [
     built: true,
   },
   {
+    path: "/admin/drops",
+    permission: "orders.view",
+    title: "Drops",
+    text: "Records sold through a fair queue: the ballot, holds and copies left.",
+    built: true,
+  },
+  {
     path: "/admin/shipping-management",
     permission: "orders.dispatch",
     title: "Shipping",

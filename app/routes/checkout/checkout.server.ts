@@ -3,6 +3,7 @@
  * summary) and what a submission does (apply a code, or place and pay through the checkout service). Every
  * shopper's mistake or lost race is a message on the page, never a 500.
  */
+import { londonClockTime } from "~/domain/drops/clock-time";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { customerOf, EMPTY_CART, withDiscountCode, type Cart } from "~/domain/cart/cart";
 import { cartCookie, readCart } from "~/domain/cart/cart-cookie";
@@ -64,7 +65,12 @@ export async function loadCheckout(request: Request, url: URL, context: AppLoadC
   // Paid meanwhile (or the hosted page could not be closed): its own page says where the payment stands.
   if (back && back.status !== "payment_failed") throw redirect(orderPath(back.orderNumber));
   return data(
-    { ...checkoutState(cart, context), cancelled: back?.status === "payment_failed", provider: providerOf(context) },
+    {
+      ...checkoutState(cart, context),
+      cancelled: back?.status === "payment_failed",
+      provider: providerOf(context),
+      dropHolds: dropHoldsOf(cart, context),
+    },
     discard ? { headers: { "Set-Cookie": discard } } : undefined,
   );
 }
@@ -232,7 +238,12 @@ async function pay(value: CheckoutForm, formData: FormData, submission: Submissi
   }
   try {
     const card = cardNumber ? { cardNumber, cardExpiry: cardExpiry ?? "", cardCvc: cardCvc ?? "" } : undefined;
-    const placer = { userId: context.user?.id ?? null, today: context.today, origin: context.auth.linkOrigin };
+    const placer = {
+      userId: context.user?.id ?? null,
+      today: context.today,
+      origin: context.auth.linkOrigin,
+      dropSessionKey: context.dropSessionKey ?? null,
+    };
     context.services.rateLimits.takeForAddress("checkoutPerAddress", context.clientIp);
     const outcome = await context.services.checkout.placeOrder({ ...details, lines: cart.lines, card }, placer);
     if (outcome.kind === "declined") return again(402, { tone: "error", message: outcome.message });
@@ -358,6 +369,17 @@ function checkoutState(cart: Cart, context: AppLoadContext) {
     discountCode: cart.discountCode ?? "",
   };
   return { state: "ready" as const, summary, defaults, idempotencyKey: crypto.randomUUID(), today: context.today };
+}
+
+/** The drop copies in the cart this browser holds, with the time each hold ends. */
+function dropHoldsOf(cart: Cart, context: AppLoadContext) {
+  const key = context.dropSessionKey ?? null;
+  if (!key) return [];
+  return cart.lines.flatMap((line) => {
+    const drop = context.services.drops.dropRecord(line.recordId);
+    const hold = drop ? context.services.drops.holdOf(drop.id, key) : null;
+    return drop && hold ? [{ title: drop.title, until: londonClockTime(hold.holdExpiresAt) }] : [];
+  });
 }
 
 function providerOf(context: AppLoadContext) {

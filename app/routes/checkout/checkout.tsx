@@ -1,4 +1,5 @@
 import { PreOrderChargeNotice } from "~/components/checkout/pre-order-charge-notice";
+import { DropHoldNotice } from "~/components/drops/drop-hold-notice";
 import type { SubmissionResult } from "@conform-to/react";
 import { type ShouldRevalidateFunction, Link } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -30,6 +31,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <h1 className="font-display text-3xl font-bold sm:text-4xl">Checkout</h1>
       {loaderData.cancelled && <CheckoutNotice problem={{ tone: "info", message: CANCELLED_MESSAGE }} />}
       {problem && <CheckoutNotice problem={problem} />}
+      <DropHoldNotice holds={loaderData.dropHolds} />
       {loaderData.state === "empty" && <EmptyCheckout />}
       {loaderData.state === "review" && <CartNeedsReview lines={loaderData.review} />}
       {loaderData.state === "ready" && (

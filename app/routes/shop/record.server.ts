@@ -11,6 +11,8 @@ export function loadRecordPage(identifier: string | undefined, context: AppLoadC
   if (!record) return slugChoices(id === null ? slug : [id, slug].filter(Boolean).join("-"), context, url);
   const canonical = recordPath(record);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
+  // A drop in its waiting window, or on sale while its queue lasts, is sold through the waiting room alone.
+  if (context.services.drops.queueOpen(record.id)) throw redirect(`/drops/${record.id}`, 303);
   const { catalogue, copyPhotos, usedCopies, wants } = context.services;
   const user = context.user;
   const want = user ? wants.activeForUser(user, record.id) : null;

@@ -14,7 +14,13 @@ export const checkoutRouter = router({
   placeOrder: rateLimitedProcedure("checkoutPerAddress")
     .input(placeOrderSchema)
     .mutation(async ({ ctx, input }) => {
-      const placer = { userId: ctx.user?.id ?? null, today: ctx.today, origin: ctx.auth.linkOrigin, channel: "trpc" as const };
+      const placer = {
+        userId: ctx.user?.id ?? null,
+        today: ctx.today,
+        origin: ctx.auth.linkOrigin,
+        channel: "trpc" as const,
+        dropSessionKey: ctx.dropSessionKey ?? null,
+      };
       return toPlaceOrderAnswer(await ctx.services.checkout.placeOrder(input, placer));
     }),
 });
