@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiRegister, createRecord, logIn, logInAsAdmin, newAccount, ready, setCartCookie, stockOf, withDb } from "./support/shop";
+import {
+  apiRegister,
+  createRecord,
+  logIn,
+  logInAsAdmin,
+  newAccount,
+  ready,
+  setCartCookie,
+  stockOf,
+  withDb,
+} from "./support/shop";
 
 // Limited records: before its on-sale time a record says when it goes on sale and the server refuses it whatever is
 // posted (the cart, the checkout, the API); one per customer holds across accounts that share a delivery address,
@@ -49,7 +59,8 @@ test.describe("limited records", () => {
       const time = page.locator(`time[datetime="${onSaleAt.toISOString()}"]`);
       await expect(time).toHaveText(/^On sale at \d{2}:\d{2} on \w+day \d{1,2} \w+ \d{4}$/);
       await expect(page.getByRole("button", { name: "Add to cart", exact: true })).toHaveCount(0);
-      if (javaScriptEnabled) await expect(page.getByTestId("on-sale-notice")).toContainText(/Goes on sale in 1 day|Goes on sale in 2 days/);
+      if (javaScriptEnabled)
+        await expect(page.getByTestId("on-sale-notice")).toContainText(/Goes on sale in 1 day|Goes on sale in 2 days/);
       else await expect(page.getByTestId("on-sale-notice")).toContainText("It can't be bought before then.");
     });
 
