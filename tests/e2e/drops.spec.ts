@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createRecord, ready, setCartCookie, stockOf, uniqueName, withDb, type TestRecord } from "./support/shop";
 
@@ -103,27 +102,5 @@ test("a second browser without a hold is refused, and a hold that ends on the pa
   expect(stockOf(record.id)).toBe(1);
 });
 
-// Not @no-js: it is about HTTP alone, and the limit it exhausts is the whole address's (every browser here).
-test("the waiting page asked for thousands of times by one client answers 429 and its place does not change", async ({
-  page,
-}) => {
-  const record = dropOf(1);
-  await page.goto(`/drops/${record.id}`);
-  const before = placeOf(record);
-  expect(before).toHaveLength(1);
-  let refused = 0;
-  for (let batch = 0; batch < 60 && refused === 0; batch++) {
-    const statuses = await Promise.all(
-      Array.from({ length: 50 }, () => page.request.get(`/drops/${record.id}`).then((r) => r.status())),
-    );
-    refused += statuses.filter((s) => s === 429).length;
-  }
-  expect(refused).toBeGreaterThan(0);
-  const answer = await page.request.get(`/drops/${record.id}`);
-  expect(answer.status()).toBe(429);
-  expect(await answer.text()).toContain("Your place in the queue is kept.");
-  expect(placeOf(record)).toEqual(before);
-  // Give the address its allowance back, so the other tests of this run may use the waiting room at once.
-  const key = createHash("sha256").update("waitingRoomPerAddress:127.0.0.1").digest("hex");
-  withDb((db) => db.prepare("delete from throttle_buckets where key = ?").run(key));
-});
+// A client asking for the waiting page thousands of times is answered 429 with its place unchanged: an HTTP test
+// (server/http/waiting-room.test.ts) holds it, since here it would use up the allowance of every browser of the run.
