@@ -34,8 +34,9 @@ describe("a customer's lifetime spend", () => {
     }
   });
 
-  it("counts as an order everything the customer paid for, whatever happened to it since", () => {
+  it("counts as an order everything the customer paid for (or saved a card to pay for at dispatch), whatever happened to it since", () => {
     expect(ORDER_STATUSES.filter(countsAsOrder)).toEqual([
+      "card_saved",
       "paid",
       "packed",
       "shipped",

@@ -10,7 +10,10 @@ import { REVENUE_STATUSES, type OrderStatus } from "~/domain/orders/order-status
  */
 export const SPEND_STATUSES = [...REVENUE_STATUSES, "refunded"] as const satisfies readonly OrderStatus[];
 
-/** An order the customer placed and paid for, whatever happened to it since: what "orders" counts. */
+/**
+ * An order the customer placed and paid for (or saved a card to pay for when its pre-order ships), whatever happened
+ * to it since: what "orders" counts. A saved card adds nothing to the spend until it is charged.
+ */
 export function countsAsOrder(status: OrderStatus): boolean {
   return status !== "pending_payment" && status !== "payment_failed";
 }
