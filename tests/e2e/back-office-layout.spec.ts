@@ -107,7 +107,11 @@ test.describe("back office layout at 1280 px", () => {
         .run(uniqueName("SPRINGSALE").toUpperCase().slice(0, 24)),
     );
 
-    for (const { path, tables } of PAGES) {
+    // The seed's drop (on sale tomorrow): one drop's own page, whose address has its record's id.
+    const drop = withDb((db) => db.prepare("select id from records where is_drop = 1 order by id limit 1").get()) as {
+      id: number;
+    };
+    for (const { path, tables } of [...PAGES, { path: `/admin/drops/${drop.id}`, tables: false }]) {
       await test.step(path, async () => {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
