@@ -40,6 +40,21 @@ describe("the record page's loader", () => {
     expect([another.want, another.accountEmail]).toEqual([null, other.user.email]);
   });
 
+  it("sends a drop's page to its waiting room as a whole page while the queue is open", async () => {
+    const rec = insertRecord(shop.t.db, {
+      title: "Queue Pressing",
+      artist: "The Waiters",
+      isDrop: true,
+      limitPerCustomer: 1,
+      onSaleAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    const path = recordPath({ id: rec.id, artist: "The Waiters", title: "Queue Pressing" });
+    const sent = await load(path);
+    expect([sent.thrown, sent.status, sent.location]).toEqual([true, 303, `/drops/${rec.id}`]);
+    // The waiting room is not one of the app's routes: the browser must load it, not the client router.
+    expect(sent.headers.get("X-Remix-Reload-Document")).toBe("true");
+  });
+
   it("shows a write on the next request", async () => {
     const rec = insertRecord(shop.t.db, { title: "Price Moves", artist: "The Movers", pricePence: 2500 });
     const path = recordPath({ id: rec.id, artist: "The Movers", title: "Price Moves" });

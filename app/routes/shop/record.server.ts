@@ -1,5 +1,5 @@
 /** A record page's data: the record under its canonical address, or the records that share a slug. */
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { toApiTrack } from "~/domain/catalogue/record-api";
 import { onSaleNotice } from "~/domain/limited/on-sale";
 import { parseRecordIdentifier, recordPath } from "~/domain/catalogue/slug";
@@ -11,8 +11,10 @@ export function loadRecordPage(identifier: string | undefined, context: AppLoadC
   if (!record) return slugChoices(id === null ? slug : [id, slug].filter(Boolean).join("-"), context, url);
   const canonical = recordPath(record);
   if (url.pathname !== canonical) throw redirect(canonical, 301);
-  // A drop in its waiting window, or on sale while its queue lasts, is sold through the waiting room alone.
-  if (context.services.drops.queueOpen(record.id)) throw redirect(`/drops/${record.id}`, 303);
+  // A drop in its waiting window, or on sale while its queue lasts, is sold through the waiting room alone. The
+  // waiting room is a page of the server's own, outside the app's routes: a link followed in the browser must load
+  // it as a whole document rather than look for it among the app's pages.
+  if (context.services.drops.queueOpen(record.id)) throw redirectDocument(`/drops/${record.id}`, 303);
   const { catalogue, copyPhotos, usedCopies, wants } = context.services;
   const user = context.user;
   const want = user ? wants.activeForUser(user, record.id) : null;
