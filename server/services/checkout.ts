@@ -133,30 +133,11 @@ export function createCheckoutService(deps: {
     if (order.totals.amountDuePence === 0) return { kind: "paid", order: paidByVouchers(order) };
     if (preOrders?.chargesAtDispatch(order.orderNumber)) return saveCard(order, payment, retry);
     if (payments.kind === "card-form") {
-      if (!payment.card) {
-        orders.cancelUnpaid(order.orderNumber);
-        throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
-      }
-      const result = await payments.charge(order, payment.card);
+      const result = await payments.charge(order, cardFor(order, payment));
       if (result.ok) return { kind: "paid", order: orders.markPaid(order.orderNumber, { reference: result.reference }) };
       return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: result.message };
     }
-    try {
-      const back = payment.returnTo ?? CHECKOUT_RETURN;
-      const session = await payments.createCheckout(order, {
-        successUrl: `${payment.origin}${back.success(order.orderNumber)}`,
-        cancelUrl: `${payment.origin}${back.cancel(order.orderNumber)}`,
-      });
-      orders.setPaymentReference(order.orderNumber, session.reference);
-      return { kind: "redirect", order, url: session.url };
-    } catch (error) {
-      console.error(
-        `[checkout] creating the payment session for ${order.orderNumber} failed:`,
-        error instanceof Error ? error.message : error,
-      );
-      if (!retry) orders.cancelUnpaid(order.orderNumber);
-      throw new PaymentUnavailableError();
-    }
+    return openHostedPage(order, payment, retry, "creating the payment session", (urls) => payments.createCheckout(order, urls));
   }
 
   /**
@@ -165,27 +146,41 @@ export function createCheckoutService(deps: {
    */
   async function saveCard(order: OrderView, payment: PaymentDetails, retry: boolean): Promise<CheckoutOutcome> {
     if (payments.kind === "card-form") {
-      if (!payment.card) {
-        orders.cancelUnpaid(order.orderNumber);
-        throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
-      }
-      const saved = await payments.saveCard(order, payment.card);
+      const saved = await payments.saveCard(order, cardFor(order, payment));
       if (!saved.ok) return { kind: "declined", order: orders.cancelUnpaid(order.orderNumber), message: saved.message };
       return { kind: "paid", order: preOrders!.cardSaved(order.orderNumber, saved) };
     }
+    return openHostedPage(order, payment, retry, "opening the card setup page", (urls) => payments.createCardSetup(order, urls));
+  }
+
+  /** The card the shop's own form took; without one the order is given up (its stock back) and the field named. */
+  function cardFor(order: OrderView, payment: PaymentDetails): CardDetails {
+    if (payment.card) return payment.card;
+    orders.cancelUnpaid(order.orderNumber);
+    throw new ValidationError("Please enter your card details.", { card: ["Please enter your card details."] });
+  }
+
+  /**
+   * Opens the provider's hosted page (to pay, or to save a card) and sends the shopper there. A page that cannot be
+   * opened gives the order up, unless this is a retry of an interrupted request (then it stays pending).
+   */
+  async function openHostedPage(
+    order: OrderView,
+    payment: PaymentDetails,
+    retry: boolean,
+    what: string,
+    open: (urls: { successUrl: string; cancelUrl: string }) => Promise<{ url: string; reference: string }>,
+  ): Promise<CheckoutOutcome> {
     try {
       const back = payment.returnTo ?? CHECKOUT_RETURN;
-      const session = await payments.createCardSetup(order, {
+      const session = await open({
         successUrl: `${payment.origin}${back.success(order.orderNumber)}`,
         cancelUrl: `${payment.origin}${back.cancel(order.orderNumber)}`,
       });
       orders.setPaymentReference(order.orderNumber, session.reference);
       return { kind: "redirect", order, url: session.url };
     } catch (error) {
-      console.error(
-        `[checkout] opening the card setup page for ${order.orderNumber} failed:`,
-        error instanceof Error ? error.message : error,
-      );
+      console.error(`[checkout] ${what} for ${order.orderNumber} failed:`, error instanceof Error ? error.message : error);
       if (!retry) orders.cancelUnpaid(order.orderNumber);
       throw new PaymentUnavailableError();
     }
