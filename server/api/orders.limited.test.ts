@@ -2,37 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { setShopClock } from "../../db/clock";
 import { limitRefusals, orders, records } from "../../db/schema";
-import { useTestApp } from "../../tests/setup/http";
+import { apiOrderBody, postJson, useTestApp } from "../../tests/setup/http";
 import { insertRecord } from "../../tests/setup/shop-fixtures";
 
 // A limited record's on-sale time and per-customer limit hold for every way in: REST and tRPC as the pages.
 
 const shop = useTestApp({ name: "orders-limited", database: "migrated" });
 
-let n = 0;
-function order(recordId: number, overrides: Record<string, unknown> = {}) {
-  n += 1;
-  return {
-    idempotencyKey: `orders-limited-key-${n}-${Math.random().toString(36).slice(2)}`,
-    email: `limited-api${n}@example.com`,
-    name: `Buyer ${n}`,
-    addressLine1: `${n} Groove Street`,
-    city: "Leeds",
-    postalCode: "LS1 4DY",
-    lines: [{ recordId, quantity: 1 }],
-    card: { cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" },
-    ...overrides,
-  };
-}
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${shop.base}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.base, accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const order = (recordId: number, overrides: Record<string, unknown> = {}) => apiOrderBody("limited-api", recordId, 1, overrides);
+const post = (path: string, body: unknown) => postJson(shop.base, path, body);
 
 const ordersOf = (email: string) => shop.t.db.select().from(orders).where(eq(orders.email, email)).all();
 const stockOf = (id: number) => shop.t.db.select().from(records).where(eq(records.id, id)).get()!.stockQuantity;

@@ -90,3 +90,30 @@ function withEnv(settings: Record<string, string | undefined>): Record<string, s
 export function useSeededApp(name: string): { base: string } {
   return useTestApp({ name, database: "seeded", pages: (_req, res) => void res.type("html").send("<p>page</p>") });
 }
+
+/** POSTs JSON from the shop's own origin (the Origin check passes), answering the status and the JSON body. */
+export async function postJson(base: string, path: string, body: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+let apiOrders = 0;
+/** A POST /api/orders body for one record, paid with the test card; each call a new key, e-mail and house number. */
+export function apiOrderBody(name: string, recordId: number, quantity: number, overrides: Record<string, unknown> = {}) {
+  apiOrders += 1;
+  return {
+    idempotencyKey: `${name}-key-${apiOrders}-${Math.random().toString(36).slice(2)}`,
+    email: `${name}-buyer${apiOrders}@example.com`,
+    name: `Buyer ${apiOrders}`,
+    addressLine1: `${apiOrders} Groove Street`,
+    city: "Leeds",
+    postalCode: "LS1 4DY",
+    lines: [{ recordId, quantity }],
+    card: { cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" },
+    ...overrides,
+  };
+}
