@@ -12,16 +12,21 @@ beforeAll(() => {
 /**
  * Runs `work` while a chain of setImmediate callbacks stands in for the shop's other requests: how many turns the
  * event loop took meanwhile, and the most CPU time used between two of them (CPU time rather than time on the
- * clock, so that a busy machine does not stretch it).
+ * clock, so that a busy machine does not stretch it), and the CPU time of the whole run.
  */
-async function eventLoopDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number; longestSliceMs: number }> {
+async function eventLoopDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; turns: number; longestSliceMs: number; totalMs: number }> {
   let turns = 0;
   let longestSliceMs = 0;
+  let totalMs = 0;
   let last = process.cpuUsage();
   let running = true;
   const turn = () => {
     const used = process.cpuUsage(last);
-    longestSliceMs = Math.max(longestSliceMs, (used.user + used.system) / 1000);
+    const sliceMs = (used.user + used.system) / 1000;
+    longestSliceMs = Math.max(longestSliceMs, sliceMs);
+    totalMs += sliceMs;
     last = process.cpuUsage();
     turns++;
     if (running) setImmediate(turn);
@@ -30,7 +35,7 @@ async function eventLoopDuring<T>(work: () => Promise<T>): Promise<{ result: T; 
   try {
     const result = await work();
     turn();
-    return { result, turns, longestSliceMs };
+    return { result, turns, longestSliceMs, totalMs };
   } finally {
     running = false;
   }
@@ -48,10 +53,13 @@ const file = (rows: number) =>
 
 describe("a large import's preview", () => {
   it("lets other work run throughout: reading and checking a 20,000-row file never holds the thread for long", async () => {
-    const { result, turns, longestSliceMs } = await eventLoopDuring(() => service.previewImport(upload(file(20_000))));
+    const { result, turns, longestSliceMs, totalMs } = await eventLoopDuring(() => service.previewImport(upload(file(20_000))));
     expect(result.plan.counts.create).toBe(20_000);
     expect(turns).toBeGreaterThan(50);
-    expect(longestSliceMs).toBeLessThan(100);
+    // No slice is a large share of the work (done in one go, one slice would be nearly all of it; sliced, each is
+    // about a twentieth): a share rather than milliseconds, since the process's CPU time also counts its garbage
+    // collector's threads, which a busy machine stretches.
+    expect(longestSliceMs).toBeLessThan(totalMs / 10);
   });
 
   it("reads a large catalogue to match the rows against in slices too", async () => {
@@ -61,8 +69,8 @@ describe("a large import's preview", () => {
        select 'stored-' || i, 'Stored ' || i, 'The Stored', '/images/default-cover.jpg', '/media/audio/stored.wav', 30, 999, 'STORED-' || i
        from n`,
     );
-    const { result, longestSliceMs } = await eventLoopDuring(() => service.previewImport(upload(file(10))));
+    const { result, longestSliceMs, totalMs } = await eventLoopDuring(() => service.previewImport(upload(file(10))));
     expect(result.plan.counts.create).toBe(10);
-    expect(longestSliceMs).toBeLessThan(100);
+    expect(longestSliceMs).toBeLessThan(totalMs / 10);
   });
 });
