@@ -74,28 +74,35 @@ export default function DropDetail({ loaderData }: Route.ComponentProps) {
       </section>
       <section>
         <h2 className="mb-2 font-semibold">First places</h2>
-        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
-              <tr>
-                <th className="px-3 py-2">Place</th>
-                <th className="px-3 py-2">Joined</th>
-                <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Hold ends</th>
-              </tr>
-            </thead>
-            <tbody>
-              {first.map((e, i) => (
-                <tr key={e.id} className="border-t border-stone-200">
-                  <td className="px-3 py-2">{e.ballotPosition ?? (e.inBallot ? "In the ballot" : `Latecomer ${i + 1}`)}</td>
-                  <td className="px-3 py-2">{formatDateTimeGB(e.joinedAt)}</td>
-                  <td className="px-3 py-2">{STATUS_WORDS[e.status]}</td>
-                  <td className="px-3 py-2">{e.status === "admitted" ? formatDateTimeGB(e.holdExpiresAt) : ""}</td>
+        {first.length === 0 ? (
+          <p className="text-sm text-stone-700">Nobody in the queue yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-stone-50 text-stone-600">
+                <tr>
+                  <th className="px-3 py-2">Place</th>
+                  <th className="px-3 py-2">Joined</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2">Hold ends</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {first.map((e, i) => (
+                  <tr key={e.id} className="border-t border-stone-200">
+                    {/* The list is in queue order from the first place: a latecomer's place is its row's. */}
+                    <td className="px-3 py-2">
+                      {e.ballotPosition ?? (e.inBallot ? "In the ballot" : `${i + 1} (came after the on-sale time)`)}
+                    </td>
+                    <td className="px-3 py-2">{formatDateTimeGB(e.joinedAt)}</td>
+                    <td className="px-3 py-2">{STATUS_WORDS[e.status]}</td>
+                    <td className="px-3 py-2">{e.status === "admitted" ? formatDateTimeGB(e.holdExpiresAt) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </div>
   );
