@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { preOrderBatchSchema } from "~/domain/pre-orders/pre-order-batch-schema";
 import { staffHandle } from "~/domain/staff/staff-handle";
 import { formAction } from "~/lib/forms/form-action.server";
@@ -12,6 +13,12 @@ import type { Route } from "./+types/pre-order-batch";
 export const handle = staffHandle("orders.dispatch", { intents: { default: "orders.dispatch" } });
 
 const QUEUE = "/admin/shipping-management";
+
+/** Nothing to show here: the batch is a button on the dispatch queue, where an address typed in goes. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requirePermission(context, request, handle.permission);
+  return redirect(QUEUE);
+}
 
 export async function action({ context, request }: Route.ActionArgs) {
   requirePermission(context, request, handle.permission);
