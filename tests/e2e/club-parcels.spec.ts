@@ -65,6 +65,8 @@ test("a member's parcel goes from the month's parcels through the shipping queue
   baseURL,
 }) => {
   test.skip(!javaScriptEnabled, "The sign-up's no-JavaScript part is the test above; the rest is the back office's.");
+  // A sign-up, a member of staff's sign-in with a second factor, and the parcel's whole way out: a long test.
+  test.slow();
   const { membershipId } = await joinWithAddress(page, true, baseURL!);
   // Its first record ships today, whatever day of the month the test runs on.
   withDb((db) => db.prepare("update club_memberships set next_shipment_on = ? where id = ?").run(todayInLondon(), membershipId));
