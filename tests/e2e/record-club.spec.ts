@@ -30,6 +30,8 @@ async function clubAction(page: Page, javaScriptEnabled: boolean, button: string
 
 for (const width of WIDTHS) {
   test(`joining and running a membership at ${width} px @no-js`, async ({ page, javaScriptEnabled, baseURL }) => {
+    // Every step of a membership, each a page of its own: a long test, given the time of one.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const account = newAccount("club");
     await apiRegister(page.context().request, baseURL!, account);
@@ -114,6 +116,8 @@ for (const width of WIDTHS) {
     javaScriptEnabled,
     baseURL,
   }) => {
+    // A customer's sign-up and a member of staff's sign-in with a second factor before the lists: a long test.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const customer = newAccount("clubcust");
     await apiRegister(page.context().request, baseURL!, customer);
