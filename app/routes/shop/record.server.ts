@@ -14,7 +14,8 @@ export function loadRecordPage(identifier: string | undefined, context: AppLoadC
   // A drop in its waiting window, or on sale while its queue lasts, is sold through the waiting room alone. The
   // waiting room is a page of the server's own, outside the app's routes: a link followed in the browser must load
   // it as a whole document rather than look for it among the app's pages.
-  if (context.services.drops.queueOpen(record.id)) throw redirectDocument(`/drops/${record.id}`, 303);
+  // Only a record with an on-sale time can be a drop: the others, nearly all, skip the drop's own read.
+  if (record.onSaleAt && context.services.drops.queueOpen(record.id)) throw redirectDocument(`/drops/${record.id}`, 303);
   const { catalogue, copyPhotos, usedCopies, wants } = context.services;
   const user = context.user;
   const want = user ? wants.activeForUser(user, record.id) : null;
